@@ -1,0 +1,119 @@
+// Command minesweeper is a full-screen terminal Minesweeper with the batch
+// tools of the original assignment: judge (replay mines and clicks), solve
+// (play one move from a player's view) and bench (the solver plays many
+// games).
+//
+// Usage:
+//
+//	minesweeper [flags]             play in the terminal
+//	minesweeper judge < record      replay a record's clicks
+//	minesweeper solve < requests    answer each view with a move
+//	minesweeper bench [flags]       measure the solver
+//
+// Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+// command is one subcommand of the program.
+type command struct {
+	name  string
+	short string
+	run   func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"judge", "replay a record's mines and clicks read from standard input", runJudge},
+		{"solve", "read player views from standard input, answer each with a move", runSolve},
+		{"bench", "let the solver play many games and report its win rate", runBench},
+	}
+}
+
+// run is the whole program: it parses args (without the program name),
+// runs the game or a subcommand, and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		for _, c := range commands() {
+			if c.name == args[0] {
+				return c.run(args[1:], stdin, stdout, stderr)
+			}
+		}
+		if args[0] == "help" {
+			usage(stdout, newPlayFlags(io.Discard))
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "minesweeper: unknown command %q (run minesweeper -h for the list)\n", args[0])
+		return exitUsage
+	}
+	return runPlay(args, stdin, stdout, stderr)
+}
+
+// usage prints the program's usage: the commands and the game's flags.
+func usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "Usage:\n  minesweeper [flags]          play in the terminal\n")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  minesweeper %-16s %s\n", c.name+" [flags]", c.short)
+	}
+	fmt.Fprintf(w, "\nRun minesweeper COMMAND -h for a command's flags. The game's flags:\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
+// parseFlags parses args into fs and turns the flag package's errors into
+// one line on stderr. It returns done when the caller should return code:
+// after -h (usage on stdout, 0) or a bad flag (2).
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (code int, done bool) {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(stdout)
+		return exitOK, true
+	case err != nil:
+		fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), flagError(err))
+		return exitUsage, true
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return exitUsage, true
+	}
+	return exitOK, false
+}
+
+// flagError shortens the flag package's messages to one clear line:
+// `invalid value "x" for flag -width: parse error` becomes
+// `-width: "x" is not a valid number`.
+func flagError(err error) string {
+	msg := err.Error()
+	var value, name string
+	if n, _ := fmt.Sscanf(msg, "invalid value %q for flag %s", &value, &name); n == 2 {
+		name = strings.TrimSuffix(name, ":")
+		reason := msg[strings.LastIndex(msg, ": ")+2:]
+		switch reason {
+		case "parse error":
+			return fmt.Sprintf("%s: %q is not a valid number", name, value)
+		case "value out of range":
+			return fmt.Sprintf("%s: %q is out of range", name, value)
+		}
+		return fmt.Sprintf("%s: %s", name, reason)
+	}
+	return msg
+}

@@ -1,0 +1,552 @@
+// Package board holds the rules of Minesweeper and nothing else: the grid,
+// mine placement, neighbour counts, opening and flood opening, chords, marks,
+// win and loss. It reads no clock and no global random source; a random board
+// takes its *rand.Rand from the caller, so a seed replays a game exactly.
+package board
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// cell is one square of the grid in one byte: the low four bits hold the
+// number of neighbouring mines (0..8), the high bits its state.
+type cell uint8
+
+const (
+	countMask   cell = 0x0f
+	mineBit     cell = 1 << 4
+	openBit     cell = 1 << 5
+	flagBit     cell = 1 << 6
+	questionBit cell = 1 << 7
+	markBits         = flagBit | questionBit
+)
+
+// Board is one game of Minesweeper. The zero value is not usable; build a
+// Board with New, NewRandom or Generate.
+type Board struct {
+	w, h      int
+	cells     []cell // row-major: index y*w + x
+	mines     int
+	safeLeft  int // closed cells without a mine
+	flags     int
+	status    Status
+	hit       int  // index of the mine that lost the game, or -1
+	noQuery   bool // question marks switched off
+	pending   bool // mines are laid on the first Reveal
+	rule      FirstClick
+	rng       *rand.Rand
+	frontier  []int32 // scratch for flood opening, reused between moves
+	frontier2 []int32
+}
+
+// New returns a board of width by height cells with mines at exactly the
+// given points. It fails on a size below 1, an area over MaxCells, a mine off
+// the board or a repeated mine.
+func New(width, height int, mines []Point) (*Board, error) {
+	if err := CheckSize(width, height); err != nil {
+		return nil, err
+	}
+	b := newBoard(width, height)
+	for _, p := range mines {
+		if !b.In(p) {
+			return nil, fmt.Errorf("mine %v: %w", p, ErrOutOfBounds)
+		}
+		i := p.Y*width + p.X
+		if b.cells[i]&mineBit != 0 {
+			return nil, fmt.Errorf("mine %v: %w", p, ErrRepeatedMine)
+		}
+		b.cells[i] |= mineBit
+	}
+	b.mines = len(mines)
+	b.countNeighbours()
+	b.safeLeft = len(b.cells) - b.mines
+	return b, nil
+}
+
+// NewRandom returns a board of width by height cells whose mines are laid on
+// the first Reveal, uniformly at random among the layouts that the
+// first-click rule allows for the opened cell. Marks may be placed before
+// then. It fails on a bad size or a mine count that the rule cannot hold
+// (see MaxMines).
+func NewRandom(width, height, mines int, rule FirstClick, rng *rand.Rand) (*Board, error) {
+	if err := CheckSize(width, height); err != nil {
+		return nil, err
+	}
+	if rule > Opening {
+		return nil, fmt.Errorf("unknown first-click rule %d", rule)
+	}
+	if limit := MaxMines(width, height, rule); mines < 0 || mines > limit {
+		return nil, fmt.Errorf("%w: %d mines on %dx%d with the %s first click (0 to %d)",
+			ErrMineCount, mines, width, height, rule, limit)
+	}
+	b := newBoard(width, height)
+	b.mines = mines
+	b.safeLeft = len(b.cells) - mines
+	b.pending = true
+	b.rule = rule
+	b.rng = rng
+	return b, nil
+}
+
+// Generate returns a board with mines laid as NewRandom would lay them when
+// first is opened first; the board is returned before that opening.
+func Generate(width, height, mines int, first Point, rule FirstClick, rng *rand.Rand) (*Board, error) {
+	b, err := NewRandom(width, height, mines, rule, rng)
+	if err != nil {
+		return nil, err
+	}
+	if !b.In(first) {
+		return nil, fmt.Errorf("first click %v: %w", first, ErrOutOfBounds)
+	}
+	b.place(b.index(first))
+	return b, nil
+}
+
+func newBoard(width, height int) *Board {
+	return &Board{w: width, h: height, cells: make([]cell, width*height), hit: -1}
+}
+
+// place lays b.mines mines uniformly over the cells the rule allows when
+// cell first is opened first. It uses Floyd's sampling over the allowed
+// cells, with the grid's own mine bits as the chosen set, so it needs no
+// memory beyond the grid and every layout is equally likely.
+func (b *Board) place(first int) {
+	b.pending = false
+	var excluded []int // ascending
+	fx, fy := first%b.w, first/b.w
+	switch b.rule {
+	case Safe:
+		excluded = []int{first}
+	case Opening:
+		excluded = make([]int, 0, 9)
+		for y := max(fy-1, 0); y <= min(fy+1, b.h-1); y++ {
+			for x := max(fx-1, 0); x <= min(fx+1, b.w-1); x++ {
+				excluded = append(excluded, y*b.w+x)
+			}
+		}
+	}
+	allowed := len(b.cells) - len(excluded)
+	// at maps an index among the allowed cells to its index in the grid.
+	at := func(k int) int {
+		for _, e := range excluded {
+			if e > k {
+				break
+			}
+			k++
+		}
+		return k
+	}
+	for j := allowed - b.mines; j < allowed; j++ {
+		i := at(b.rng.IntN(j + 1))
+		if b.cells[i]&mineBit != 0 {
+			i = at(j)
+		}
+		b.cells[i] |= mineBit
+	}
+	b.countNeighbours()
+}
+
+// countNeighbours adds one to the count of every neighbour of every mine.
+func (b *Board) countNeighbours() {
+	w, h := b.w, b.h
+	for y := 0; y < h; y++ {
+		row := b.cells[y*w : (y+1)*w]
+		for x, c := range row {
+			if c&mineBit == 0 {
+				continue
+			}
+			for yy := max(y-1, 0); yy <= min(y+1, h-1); yy++ {
+				r := b.cells[yy*w : (yy+1)*w]
+				for xx := max(x-1, 0); xx <= min(x+1, w-1); xx++ {
+					r[xx]++
+				}
+			}
+			row[x]-- // the loop counted the mine itself
+		}
+	}
+}
+
+// Width returns the number of columns.
+func (b *Board) Width() int { return b.w }
+
+// Height returns the number of rows.
+func (b *Board) Height() int { return b.h }
+
+// Mines returns the number of mines on the board.
+func (b *Board) Mines() int { return b.mines }
+
+// Status returns whether the game goes on, is won or is lost.
+func (b *Board) Status() Status { return b.status }
+
+// Flags returns the number of flags on the board.
+func (b *Board) Flags() int { return b.flags }
+
+// FlagsLeft returns the mines minus the flags; it is negative when the
+// player has placed more flags than there are mines.
+func (b *Board) FlagsLeft() int { return b.mines - b.flags }
+
+// SafeLeft returns the number of safe cells still closed.
+func (b *Board) SafeLeft() int { return b.safeLeft }
+
+// Started reports whether the mines have been laid: always for boards from
+// New and Generate, after the first opening for boards from NewRandom.
+func (b *Board) Started() bool { return !b.pending }
+
+// In reports whether p lies on the board.
+func (b *Board) In(p Point) bool { return p.X >= 0 && p.X < b.w && p.Y >= 0 && p.Y < b.h }
+
+func (b *Board) index(p Point) int { return p.Y*b.w + p.X }
+
+// SetQuestionMarks switches question marks on (the default) or off. Turning
+// them off leaves existing question marks in place; ToggleMark then skips
+// them.
+func (b *Board) SetQuestionMarks(on bool) { b.noQuery = !on }
+
+// Hit returns the mine whose opening lost the game, and whether there is one.
+func (b *Board) Hit() (Point, bool) {
+	if b.hit < 0 {
+		return Point{}, false
+	}
+	return Point{b.hit % b.w, b.hit / b.w}, true
+}
+
+// Layout returns the mines' positions in row-major order, or nil while a
+// random board waits for its first opening.
+func (b *Board) Layout() []Point {
+	if b.pending {
+		return nil
+	}
+	mines := make([]Point, 0, b.mines)
+	for i, c := range b.cells {
+		if c&mineBit != 0 {
+			mines = append(mines, Point{i % b.w, i / b.w})
+		}
+	}
+	return mines
+}
+
+// Reset closes every cell and removes every mark, keeping the layout, so the
+// same board can be played again from the start.
+func (b *Board) Reset() {
+	for i, c := range b.cells {
+		b.cells[i] = c & (countMask | mineBit)
+	}
+	b.status, b.hit, b.flags = Playing, -1, 0
+	b.safeLeft = len(b.cells) - b.mines
+}
+
+// Apply carries out one move and returns the number of cells it opened. A
+// move that cannot apply returns an error and changes nothing.
+func (b *Board) Apply(m Move) (int, error) {
+	switch m.Action {
+	case Open:
+		return b.Reveal(m.At)
+	case Chord:
+		return b.Chord(m.At)
+	case Toggle:
+		_, err := b.ToggleMark(m.At)
+		return 0, err
+	}
+	return 0, fmt.Errorf("%w %d", ErrAction, m.Action)
+}
+
+// check validates a move on p: on the board, game not over.
+func (b *Board) check(p Point) (int, error) {
+	if !b.In(p) {
+		return 0, fmt.Errorf("%v: %w", p, ErrOutOfBounds)
+	}
+	if b.status != Playing {
+		return 0, ErrGameOver
+	}
+	return b.index(p), nil
+}
+
+// Reveal opens the closed cell at p and returns the number of cells opened.
+// A mine loses the game; a zero opens its neighbours, and theirs, without
+// recursion; opening the last safe cell wins. A flagged cell, an open cell,
+// a point off the board or a finished game gives an error and no change.
+func (b *Board) Reveal(p Point) (int, error) {
+	i, err := b.check(p)
+	if err != nil {
+		return 0, err
+	}
+	c := b.cells[i]
+	switch {
+	case c&openBit != 0:
+		return 0, ErrOpen
+	case c&flagBit != 0:
+		return 0, ErrFlagged
+	}
+	if b.pending {
+		b.place(i)
+		c = b.cells[i]
+	}
+	if c&mineBit != 0 {
+		b.lose(i)
+		return 0, nil
+	}
+	n := b.open(i)
+	b.settle()
+	return n, nil
+}
+
+// Chord opens every closed, unflagged neighbour of the open number at p when
+// the flags around it equal the number. A wrong flag means one of those
+// neighbours is a mine, and the game is lost, as in the classic game.
+func (b *Board) Chord(p Point) (int, error) {
+	i, err := b.check(p)
+	if err != nil {
+		return 0, err
+	}
+	c := b.cells[i]
+	if c&openBit == 0 || c&countMask == 0 {
+		return 0, ErrNotNumber
+	}
+	flags, closed, mine := 0, 0, -1
+	b.neighbours(i, func(j int) {
+		switch d := b.cells[j]; {
+		case d&flagBit != 0:
+			flags++
+		case d&openBit == 0:
+			closed++
+			if d&mineBit != 0 && mine < 0 {
+				mine = j
+			}
+		}
+	})
+	switch {
+	case flags != int(c&countMask):
+		return 0, ErrFlagCount
+	case closed == 0:
+		return 0, ErrNothingToDo
+	case mine >= 0:
+		b.lose(mine)
+		return 0, nil
+	}
+	n := 0
+	b.neighbours(i, func(j int) {
+		if b.cells[j]&(openBit|flagBit) == 0 {
+			n += b.open(j)
+		}
+	})
+	b.settle()
+	return n, nil
+}
+
+// ToggleMark cycles the mark on the closed cell at p: none, flag, question
+// mark (unless switched off), none. It returns the new mark.
+func (b *Board) ToggleMark(p Point) (Mark, error) {
+	i, err := b.check(p)
+	if err != nil {
+		return NoMark, err
+	}
+	c := b.cells[i]
+	if c&openBit != 0 {
+		return NoMark, ErrOpen
+	}
+	c &^= markBits
+	var m Mark
+	switch {
+	case b.cells[i]&flagBit != 0:
+		b.flags--
+		if !b.noQuery {
+			c |= questionBit
+			m = Question
+		}
+	case b.cells[i]&questionBit != 0:
+	default:
+		c |= flagBit
+		b.flags++
+		m = Flag
+	}
+	b.cells[i] = c
+	return m, nil
+}
+
+// Mark returns the mark on the cell at p; open cells and points off the
+// board have none.
+func (b *Board) Mark(p Point) Mark {
+	if !b.In(p) {
+		return NoMark
+	}
+	switch c := b.cells[b.index(p)]; {
+	case c&flagBit != 0:
+		return Flag
+	case c&questionBit != 0:
+		return Question
+	}
+	return NoMark
+}
+
+// neighbours calls f with the index of each of the up to eight cells around
+// cell i.
+func (b *Board) neighbours(i int, f func(j int)) {
+	x, y := i%b.w, i/b.w
+	for yy := max(y-1, 0); yy <= min(y+1, b.h-1); yy++ {
+		for xx := max(x-1, 0); xx <= min(x+1, b.w-1); xx++ {
+			if j := yy*b.w + xx; j != i {
+				f(j)
+			}
+		}
+	}
+}
+
+// open opens the safe, closed, unflagged cell i and, when it is a zero,
+// floods: breadth first, one layer of zeros at a time, so the scratch memory
+// is the flood's front rather than its area. Flagged cells stay closed.
+func (b *Board) open(i int) int {
+	cells, w, h := b.cells, b.w, b.h
+	cells[i] = cells[i]&^questionBit | openBit
+	n := 1
+	if cells[i]&countMask != 0 {
+		b.safeLeft--
+		return n
+	}
+	cur, next := b.frontier[:0], b.frontier2[:0]
+	cur = append(cur, int32(i))
+	for len(cur) > 0 {
+		for _, k := range cur {
+			x, y := int(k)%w, int(k)/w
+			x0, x1 := max(x-1, 0), min(x+1, w-1)
+			for yy := max(y-1, 0); yy <= min(y+1, h-1); yy++ {
+				row := cells[yy*w+x0 : yy*w+x1+1]
+				for dx, c := range row {
+					// A zero has no mine around it, so a closed unflagged
+					// neighbour is always safe to open.
+					if c&(openBit|flagBit) != 0 {
+						continue
+					}
+					row[dx] = c&^questionBit | openBit
+					n++
+					if c&countMask == 0 {
+						next = append(next, int32(yy*w+x0+dx))
+					}
+				}
+			}
+		}
+		cur, next = next, cur[:0]
+	}
+	b.frontier, b.frontier2 = cur[:0], next[:0]
+	b.safeLeft -= n
+	return n
+}
+
+// settle wins the game when no safe cell is closed, flagging every mine.
+func (b *Board) settle() {
+	if b.safeLeft > 0 {
+		return
+	}
+	b.status = Won
+	for i, c := range b.cells {
+		if c&mineBit != 0 {
+			b.cells[i] = c&^questionBit | flagBit
+		}
+	}
+	b.flags = b.mines
+}
+
+// lose ends the game on the mine at cell i.
+func (b *Board) lose(i int) {
+	b.status = Lost
+	b.hit = i
+	b.cells[i] = b.cells[i]&^markBits | openBit
+}
+
+// Tile returns what a player sees at p. While the game is played, and after
+// a win, mines are never shown; after a loss every mine, the mine that was
+// hit and every wrong flag are. Points off the board read as TileClosed.
+func (b *Board) Tile(p Point) Tile {
+	if !b.In(p) {
+		return TileClosed
+	}
+	i := b.index(p)
+	return b.tile(i, b.cells[i])
+}
+
+func (b *Board) tile(i int, c cell) Tile {
+	if b.status == Lost {
+		switch {
+		case i == b.hit:
+			return TileHit
+		case c&(flagBit|mineBit) == flagBit:
+			return TileWrongFlag
+		case c&(flagBit|mineBit) == mineBit:
+			return TileMine
+		}
+	}
+	switch {
+	case c&openBit != 0:
+		return Tile(c & countMask)
+	case c&flagBit != 0:
+		return TileFlag
+	case c&questionBit != 0:
+		return TileQuestion
+	}
+	return TileClosed
+}
+
+// Tiles writes what a player sees of every cell, row by row, into dst
+// (grown when too short) and returns it.
+func (b *Board) Tiles(dst []Tile) []Tile {
+	if cap(dst) < len(b.cells) {
+		dst = make([]Tile, len(b.cells))
+	}
+	dst = dst[:len(b.cells)]
+	for i, c := range b.cells {
+		dst[i] = b.tile(i, c)
+	}
+	return dst
+}
+
+// AppendRow appends what a player sees of row y, one character a cell as in
+// String, to dst.
+func (b *Board) AppendRow(dst []byte, y int) []byte {
+	for i := y * b.w; i < (y+1)*b.w; i++ {
+		dst = append(dst, b.tile(i, b.cells[i]).Byte())
+	}
+	return dst
+}
+
+// String renders what a player sees, one line a row, one character a cell
+// (see Tile.Byte): '#' closed, 'F' flag, '?' question mark, '0'-'8' open,
+// and after a loss '*' mine, 'X' the mine that was hit, '!' wrong flag.
+func (b *Board) String() string {
+	buf := make([]byte, 0, (b.w+1)*b.h)
+	for y := 0; y < b.h; y++ {
+		buf = b.AppendRow(buf, y)
+		buf = append(buf, '\n')
+	}
+	return string(buf)
+}
+
+// Parse builds a board from a layout drawn as text, as tests and examples
+// write it: one line a row, '*' a mine and '.' a safe cell. Blank lines and
+// the indentation and trailing space of each line are ignored; rows must be
+// of equal length.
+func Parse(text string) (*Board, error) {
+	var mines []Point
+	width, height := 0, 0
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if height > 0 && len(line) != width {
+			return nil, fmt.Errorf("row %d has %d cells, want %d", height+1, len(line), width)
+		}
+		width = len(line)
+		for x := 0; x < len(line); x++ {
+			switch line[x] {
+			case '*':
+				mines = append(mines, Point{x, height})
+			case '.':
+			default:
+				return nil, fmt.Errorf("row %d: unexpected %q (want '*' or '.')", height+1, line[x])
+			}
+		}
+		height++
+	}
+	return New(width, height, mines)
+}
