@@ -58,8 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		if args[0] == "help" {
-			usage(stdout, newPlayFlags(io.Discard))
-			return exitOK
+			return runPlay([]string{"-h"}, stdin, stdout, stderr)
 		}
 		fmt.Fprintf(stderr, "minesweeper: unknown command %q (run minesweeper -h for the list)\n", args[0])
 		return exitUsage
@@ -67,7 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runPlay(args, stdin, stdout, stderr)
 }
 
-// usage prints the program's usage: the commands and the game's flags.
+// usage prints the program's usage: the commands, then the game's flags
+// from fs. The game's -h calls it.
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "Usage:\n  minesweeper [flags]          play in the terminal\n")
 	for _, c := range commands() {
