@@ -1,0 +1,43 @@
+# The README's two commands: `make run` plays, `make test` runs every test.
+GO         ?= go
+STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
+FUZZTIME   ?= 20s
+ARGS       ?=
+
+.PHONY: all build run test vet lint bench fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o bin/minesweeper ./cmd/minesweeper
+
+# make run ARGS='-level expert'
+run:
+	$(GO) run ./cmd/minesweeper $(ARGS)
+
+# Every test under the race detector; fuzz targets run their seed corpus.
+test: vet lint
+	$(GO) test -race -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+
+lint:
+	@unformatted=$$(gofmt -l cmd internal); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	$(GO) run $(STATICCHECK) ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# A short fuzzing run of every fuzz target: make fuzz FUZZTIME=1m
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$target"; \
+	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+clean:
+	rm -rf bin
