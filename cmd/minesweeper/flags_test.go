@@ -1,0 +1,112 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+func TestResolve(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txt")
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(good, []byte("4 5 1 2\n1 2\n3 0\n0 2\n"), 0o644)
+	os.WriteFile(bad, []byte("4 5 1 2\n1 9\n"), 0o644)
+
+	tests := []struct {
+		name    string
+		args    []string
+		want    boardConfig // Seed and Record are checked separately
+		wantErr string
+	}{
+		{"default", nil, boardConfig{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, Level: "beginner"}, ""},
+		{"intermediate", []string{"-level", "intermediate"}, boardConfig{Width: 16, Height: 16, Mines: 40, Rule: board.Opening, Level: "intermediate"}, ""},
+		{"expert", []string{"-level", "expert", "-first-click", "safe"}, boardConfig{Width: 30, Height: 16, Mines: 99, Rule: board.Safe, Level: "expert"}, ""},
+		{"size without mines takes a sixth", []string{"-width", "12", "-height", "10"}, boardConfig{Width: 12, Height: 10, Mines: 20, Rule: board.Opening, Level: "custom"}, ""},
+		{"width only keeps the level's height", []string{"-level", "expert", "-width", "20"}, boardConfig{Width: 20, Height: 16, Mines: 53, Rule: board.Opening, Level: "custom"}, ""},
+		{"mines only keeps the level's size", []string{"-mines", "30"}, boardConfig{Width: 9, Height: 9, Mines: 30, Rule: board.Opening, Level: "custom"}, ""},
+		{"zero mines", []string{"-mines", "0"}, boardConfig{Width: 9, Height: 9, Mines: 0, Rule: board.Opening, Level: "custom"}, ""},
+		{"most mines for opening", []string{"-mines", "72"}, boardConfig{Width: 9, Height: 9, Mines: 72, Rule: board.Opening, Level: "custom"}, ""},
+		{"most mines for unsafe", []string{"-mines", "81", "-first-click", "unsafe"}, boardConfig{Width: 9, Height: 9, Mines: 81, Rule: board.Unsafe, Level: "custom"}, ""},
+		{"board file", []string{"-board", good}, boardConfig{Width: 5, Height: 4, Mines: 1, Rule: board.Opening, Level: "custom", File: good}, ""},
+
+		{"unknown level", []string{"-level", "hard"}, boardConfig{}, `-level: unknown level "hard" (want beginner, intermediate or expert)`},
+		{"unknown rule", []string{"-first-click", "lucky"}, boardConfig{}, `-first-click: unknown first-click rule "lucky" (want unsafe, safe or opening)`},
+		{"width zero", []string{"-width", "0"}, boardConfig{}, "-width: 0 is below 1"},
+		{"height negative", []string{"-height", "-3"}, boardConfig{}, "-height: -3 is below 1"},
+		{"too large", []string{"-width", "100000", "-height", "100000"}, boardConfig{}, "-width, -height: board is larger than 268435456 cells (got 100000x100000)"},
+		{"too many mines for opening", []string{"-mines", "73"}, boardConfig{}, "-mines: 73 mines on 9x9 with the opening first click: want 0 to 72"},
+		{"too many mines for safe", []string{"-mines", "81", "-first-click", "safe"}, boardConfig{}, "-mines: 81 mines on 9x9 with the safe first click: want 0 to 80"},
+		{"negative mines", []string{"-mines", "-1"}, boardConfig{}, "-mines: -1 mines on 9x9 with the opening first click: want 0 to 72"},
+		{"missing file", []string{"-board", filepath.Join(dir, "none.txt")}, boardConfig{}, "-board: " + filepath.Join(dir, "none.txt") + ": no such file or directory"},
+		{"malformed file", []string{"-board", bad}, boardConfig{}, "-board: " + bad + ": line 2: mine 1 of 1: column 9 is off the board (0 to 4)"},
+		{"file with a size", []string{"-board", good, "-width", "3"}, boardConfig{}, "-board: cannot be combined with -width (the file fixes the board)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("test", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			bf := addBoardFlags(fs, true)
+			if err := fs.Parse(tt.args); err != nil {
+				t.Fatalf("Parse(%q) = %v", tt.args, err)
+			}
+			got, err := bf.resolve()
+			if tt.wantErr != "" {
+				if err == nil || err.Error() != tt.wantErr {
+					t.Fatalf("resolve(%q) error = %v; want %q", tt.args, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("resolve(%q) error = %v", tt.args, err)
+			}
+			if (got.Record != nil) != (tt.want.File != "") {
+				t.Errorf("resolve(%q).Record = %v; want one exactly when -board is given", tt.args, got.Record)
+			}
+			got.Seed, got.Record = 0, nil
+			if got != tt.want {
+				t.Errorf("resolve(%q) = %+v; want %+v", tt.args, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestResolveSeed(t *testing.T) {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	bf := addBoardFlags(fs, false)
+	if err := fs.Parse([]string{"-seed", "0"}); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := bf.resolve()
+	if err != nil || cfg.Seed != 0 {
+		t.Errorf("resolve(-seed 0) = seed %d, %v; want seed 0 kept as given", cfg.Seed, err)
+	}
+}
+
+func TestFlagError(t *testing.T) {
+	tests := []struct{ args, want string }{
+		{"-width x", `test: -width: "x" is not a valid number`},
+		{"-seed -1", `test: -seed: "-1" is not a valid number`},
+		{"-width 99999999999999999999", `test: -width: "99999999999999999999" is out of range`},
+		{"-nosuch", "test: flag provided but not defined: -nosuch"},
+		{"-width", "test: flag needs an argument: -width"},
+		{"stray", `test: unexpected argument "stray"`},
+	}
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		addBoardFlags(fs, true)
+		var stdout, stderr strings.Builder
+		code, done := parseFlags(fs, strings.Fields(tt.args), &stdout, &stderr, func(io.Writer) {})
+		if got := strings.TrimSuffix(stderr.String(), "\n"); !done || code != exitUsage || got != tt.want {
+			t.Errorf("parseFlags(%q) = %d, %v, stderr %q; want %d, true, %q", tt.args, code, done, got, exitUsage, tt.want)
+		}
+		if stdout.Len() != 0 {
+			t.Errorf("parseFlags(%q) wrote %q to stdout; want nothing", tt.args, stdout.String())
+		}
+	}
+}
