@@ -1,0 +1,117 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// playResult sums up a run of games.
+type playResult struct {
+	games, wins int
+	moves       int
+	times       []time.Duration
+}
+
+// playGame plays one game on b with s and reports whether it was won.
+func playGame(tb testing.TB, s *Solver, b *board.Board, res *playResult) bool {
+	tb.Helper()
+	var buf []board.Tile
+	for b.Status() == board.Playing {
+		buf = b.Tiles(buf)
+		v, err := NewView(b.Width(), b.Height(), b.Mines(), buf)
+		if err != nil {
+			tb.Fatalf("NewView: %v", err)
+		}
+		start := time.Now()
+		p, err := s.Next(v)
+		if res != nil {
+			res.times = append(res.times, time.Since(start))
+			res.moves++
+		}
+		if err != nil {
+			tb.Fatalf("Next: %v", err)
+		}
+		if _, err := b.Reveal(p); err != nil {
+			tb.Fatalf("Reveal(%v): %v\n%s", p, err, b)
+		}
+	}
+	return b.Status() == board.Won
+}
+
+// playGames plays n games of the given kind, seeded by seed.
+func playGames(tb testing.TB, w, h, mines int, rule board.FirstClick, n int, seed uint64) playResult {
+	tb.Helper()
+	s := New(Options{Rule: rule})
+	var res playResult
+	for i := range n {
+		b, err := board.NewRandom(w, h, mines, rule, rand.New(rand.NewPCG(seed, uint64(i))))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		res.games++
+		if playGame(tb, s, b, &res) {
+			res.wins++
+		}
+	}
+	return res
+}
+
+func TestPlaySmoke(t *testing.T) {
+	tests := []struct {
+		w, h, mines int
+		rule        board.FirstClick
+	}{
+		{9, 9, 10, board.Opening},
+		{20, 20, 50, board.Unsafe},
+		{30, 16, 99, board.Safe},
+	}
+	for _, tt := range tests {
+		res := playGames(t, tt.w, tt.h, tt.mines, tt.rule, 3, 1)
+		if res.games != 3 {
+			t.Errorf("played %d games; want 3", res.games)
+		}
+	}
+}
+
+// TestPlayWinRate measures win rates; it runs only when SOLVER_GAMES is set
+// to the number of games per configuration, e.g.
+//
+//	SOLVER_GAMES=1000 go test -run PlayWinRate -v ./internal/solver/
+func TestPlayWinRate(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("SOLVER_GAMES"))
+	if n <= 0 {
+		t.Skip("set SOLVER_GAMES to measure win rates")
+	}
+	seed := uint64(1)
+	if s, err := strconv.ParseUint(os.Getenv("SOLVER_SEED"), 10, 64); err == nil {
+		seed = s
+	}
+	tests := []struct {
+		name        string
+		w, h, mines int
+		rule        board.FirstClick
+	}{
+		{"20x20/50 unsafe", 20, 20, 50, board.Unsafe},
+		{"20x20/50 safe", 20, 20, 50, board.Safe},
+		{"beginner opening", 9, 9, 10, board.Opening},
+		{"intermediate opening", 16, 16, 40, board.Opening},
+		{"expert opening", 30, 16, 99, board.Opening},
+		{"beginner safe", 9, 9, 10, board.Safe},
+		{"intermediate safe", 16, 16, 40, board.Safe},
+		{"expert safe", 30, 16, 99, board.Safe},
+	}
+	only := os.Getenv("SOLVER_ONLY")
+	for _, tt := range tests {
+		if only != "" && !containsFold(tt.name, only) {
+			continue
+		}
+		res := playGames(t, tt.w, tt.h, tt.mines, tt.rule, n, seed)
+		t.Logf("%-22s %6d games  %6.2f%% won  %s", tt.name, res.games,
+			100*float64(res.wins)/float64(res.games), timeSummary(res.times))
+	}
+}
