@@ -1,10 +1,20 @@
 package solver
 
-import "github.com/minesweeper-go/minesweeper/internal/board"
+import (
+	"errors"
+	"math"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// ErrInconsistent is returned by Analyze when no layout of mines agrees with
+// the view: a number that cannot be satisfied, or a mine count that does not
+// fit.
+var ErrInconsistent = errors.New("no layout of mines fits the view")
 
 // Analysis is the inference on a view: the probability that each closed
 // cell holds a mine, the cells that are certainly safe and those that are
-// certainly mines. The certainties are always sound; the probabilities are
+// certainly mines. Safe and Mines are always sound; the probabilities are
 // exact when Exact reports so, and estimates otherwise.
 type Analysis struct {
 	width int
@@ -12,6 +22,7 @@ type Analysis struct {
 	safe  []board.Point
 	mines []board.Point
 	exact bool
+	logZ  float64 // natural log of the number of layouts (exact analyses)
 }
 
 // Prob returns the probability that the closed cell at p holds a mine; it
@@ -35,110 +46,76 @@ func (a *Analysis) Safe() []board.Point { return a.safe }
 func (a *Analysis) Mines() []board.Point { return a.mines }
 
 // Exact reports whether every probability is exact; when false, some are
-// estimates, though Safe and Mines remain certain.
+// estimates (a part of the board was too large to enumerate within the node
+// budget), though Safe and Mines remain certain.
 func (a *Analysis) Exact() bool { return a.exact }
 
-// Analyze returns the inference on v.
+// LogLayouts returns the natural logarithm of the number of mine layouts
+// that agree with the view, when the analysis is exact.
+func (a *Analysis) LogLayouts() float64 { return a.logZ }
+
+// Analyze returns the exact inference on v, using the default node budget.
+// It returns ErrInconsistent when no layout fits the view.
 func Analyze(v *View) (*Analysis, error) {
-	return simpleAnalyze(v), nil
+	var an analyzer
+	an.budget = defaultBudget
+	if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+		return nil, err
+	}
+	return an.result(), nil
 }
 
-// simpleAnalyze applies single-number deductions until nothing changes and
-// estimates the other probabilities from the densest number around a cell.
-func simpleAnalyze(v *View) *Analysis {
-	n := v.width * v.height
-	const (
-		unknown = 0
-		safe    = 1
-		mine    = 2
-	)
-	state := make([]uint8, n)
-	var nb []int32
-	for changed := true; changed; {
-		changed = false
-		for i, t := range v.tiles {
-			if t < 0 {
-				continue
-			}
-			need, free := int(t), 0
-			nb = v.neighbours(nb[:0], i)
-			for _, j := range nb {
-				if v.tiles[j] >= 0 {
-					continue
-				}
-				switch state[j] {
-				case mine:
-					need--
-				case unknown:
-					free++
-				}
-			}
-			if free == 0 || (need != 0 && need != free) {
-				continue
-			}
-			to := uint8(safe)
-			if need == free {
-				to = mine
-			}
-			for _, j := range nb {
-				if v.tiles[j] < 0 && state[j] == unknown {
-					state[j] = to
-					changed = true
-				}
-			}
-		}
+// result copies the analyzer's outcome into a new Analysis.
+func (an *analyzer) result() *Analysis {
+	a := &Analysis{
+		width: an.w,
+		prob:  append([]float64(nil), an.prob...),
+		exact: an.exact,
+		logZ:  an.logZ,
 	}
-	a := &Analysis{width: v.width, prob: make([]float64, n)}
-	closed, known := 0, 0
-	for i, t := range v.tiles {
-		if t < 0 {
-			closed++
-			if state[i] == mine {
-				known++
-			}
-		}
-	}
-	free := closed - known
-	density := 0.0
-	if free > 0 {
-		density = float64(v.mines-known) / float64(free)
-		density = min(max(density, 0), 1)
-	}
-	for i, t := range v.tiles {
+	for i, t := range an.tiles {
 		if t >= 0 {
 			continue
 		}
-		switch state[i] {
-		case safe:
-			a.safe = append(a.safe, v.point(i))
-		case mine:
-			a.mines = append(a.mines, v.point(i))
-			a.prob[i] = 1
-		default:
-			p := density
-			nb = v.neighbours(nb[:0], i)
-			for _, j := range nb {
-				if v.tiles[j] < 0 {
-					continue
-				}
-				need, cnt := int(v.tiles[j]), 0
-				var nb2 []int32
-				nb2 = v.neighbours(nb2, int(j))
-				for _, k := range nb2 {
-					if v.tiles[k] < 0 {
-						if state[k] == mine {
-							need--
-						} else if state[k] == unknown {
-							cnt++
-						}
-					}
-				}
-				if cnt > 0 {
-					p = max(p, float64(need)/float64(cnt))
-				}
-			}
-			a.prob[i] = min(max(p, 0.0001), 0.9999)
+		switch an.certain[i] {
+		case certSafe:
+			a.safe = append(a.safe, board.Point{X: i % an.w, Y: i / an.w})
+		case certMine:
+			a.mines = append(a.mines, board.Point{X: i % an.w, Y: i / an.w})
 		}
 	}
 	return a
+}
+
+// logChoose returns the natural logarithm of the binomial coefficient
+// C(n, k), for 0 <= k <= n.
+func logChoose(n, k int) float64 {
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
+}
+
+// choose9 holds C(n, k) for n, k <= 8: a box of cells that share the same
+// numbers around them never exceeds 8 cells... except boxes of larger
+// size, handled by chooseF.
+var choose9 = func() (t [9][9]float64) {
+	for n := 0; n <= 8; n++ {
+		t[n][0] = 1
+		for k := 1; k <= n; k++ {
+			t[n][k] = t[n-1][k-1] + t[n-1][k]
+		}
+	}
+	return t
+}()
+
+// chooseF returns C(n, k) as a float64.
+func chooseF(n, k int) float64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	if n <= 8 {
+		return choose9[n][k]
+	}
+	return math.Round(math.Exp(logChoose(n, k)))
 }

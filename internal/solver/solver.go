@@ -1,67 +1,49 @@
 package solver
 
-import "github.com/minesweeper-go/minesweeper/internal/board"
+import (
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
 
 // Options configures a Solver. The zero value plays well under the unsafe
 // first-click rule.
 type Options struct {
 	// Rule is the first-click rule in force; it decides the first move.
 	Rule board.FirstClick
+	// NodeBudget caps the search nodes spent on one group of connected
+	// cells in one analysis; beyond it the solver falls back to sound but
+	// approximate reasoning. Zero means the default, 1<<18.
+	NodeBudget int
+	// NoLookAhead turns off the look-ahead among guesses and plays the
+	// cell least likely to be a mine: faster, weaker.
+	NoLookAhead bool
 }
 
 // Solver chooses moves. One Solver serves one goroutine: it reuses buffers
 // between calls and is not safe for concurrent use.
 type Solver struct {
 	opts Options
+	an   analyzer
+	look analyzer // analyses of hypothetical views during look-ahead
+	buf  []board.Tile
 }
 
 // New returns a Solver with the given options.
 func New(opts Options) *Solver {
-	return &Solver{opts: opts}
+	if opts.NodeBudget <= 0 {
+		opts.NodeBudget = defaultBudget
+	}
+	s := &Solver{opts: opts}
+	s.an.budget = opts.NodeBudget
+	s.look.budget = opts.NodeBudget
+	return s
 }
 
-// Next returns the closed cell to open next on v. It returns ErrNoMove only
-// when v has no closed cell.
-func (s *Solver) Next(v *View) (board.Point, error) {
-	anyOpen, anyClosed := false, false
-	for _, t := range v.tiles {
-		if t >= 0 {
-			anyOpen = true
-		} else {
-			anyClosed = true
-		}
+// Analyze returns the inference on v, reusing the solver's memory; see the
+// function Analyze.
+func (s *Solver) Analyze(v *View) (*Analysis, error) {
+	s.an.resetCache()
+	if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+		return nil, err
 	}
-	if !anyClosed {
-		return board.Point{}, ErrNoMove
-	}
-	if !anyOpen {
-		return s.firstMove(v), nil
-	}
-	a := simpleAnalyze(v)
-	if len(a.safe) > 0 {
-		return a.safe[0], nil
-	}
-	best, bp := -1, 2.0
-	for i, t := range v.tiles {
-		if t < 0 && a.prob[i] < bp {
-			best, bp = i, a.prob[i]
-		}
-	}
-	return v.point(best), nil
-}
-
-// firstMove returns the opening move on a board with no open cell.
-func (s *Solver) firstMove(v *View) board.Point {
-	p := board.Point{}
-	if s.opts.Rule == board.Opening {
-		p = board.Point{X: min(2, v.width-1), Y: min(2, v.height-1)}
-	}
-	if !v.Closed(p) {
-		for i, t := range v.tiles {
-			if t < 0 {
-				return v.point(i)
-			}
-		}
-	}
-	return p
+	return s.an.result(), nil
 }

@@ -1,0 +1,939 @@
+package solver
+
+import (
+	"math"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// defaultBudget is the number of search nodes one component may use before
+// the analysis falls back to sound but approximate reasoning for it.
+const defaultBudget = 1 << 18
+
+// maxExactCells is the most cells a component may have for exact
+// enumeration; it keeps the counts of layouts well inside float64 range.
+const maxExactCells = 600
+
+// Certainty of a closed cell.
+const (
+	certNone uint8 = iota
+	certSafe
+	certMine
+)
+
+// analyzer holds the state and scratch memory of one analysis. The zero
+// value is ready to use once budget is set; it reuses memory across runs.
+type analyzer struct {
+	budget int // search nodes per component
+
+	// input
+	w, h, mines int
+	tiles       []board.Tile
+
+	// output
+	prob    []float64 // per cell
+	certain []uint8   // per cell: certNone, certSafe, certMine
+	exact   bool
+	logZ    float64 // log of the number of layouts, when exact
+	outside int     // closed cells next to no number
+	outProb float64 // mine probability of each outside cell
+
+	// problem structure
+	conID    []int32 // per cell: constraint id of an open number, or -1
+	boxOf    []int32 // per cell: box of a frontier cell, or -1
+	boxKey   map[[8]int32]int32
+	boxes    []box
+	cons     []constraint
+	parent   []int32 // union-find over boxes
+	compOf   []int32 // per root box: component index
+	compList [][]int32
+	comps    []*component
+	pool     []*component
+	cache    map[string]*component
+	keyBuf   []byte
+	nb       []int32
+	en       enumerator
+}
+
+// box is a set of closed cells next to exactly the same open numbers; only
+// how many mines it holds matters to the numbers.
+type box struct {
+	cells []int32
+	cons  []int32
+}
+
+// constraint is an open number: need mines among its boxes.
+type constraint struct {
+	cell  int32
+	need  int
+	boxes []int32
+}
+
+// component is a set of boxes connected through shared numbers, with the
+// result of enumerating its solutions.
+type component struct {
+	boxes  []int32 // global box ids
+	sizes  []int   // cells per box
+	ncells int
+	exact  bool
+	// For k mines in the component: w[k] is the number of solutions (scaled
+	// by exp(-logScale)), s[k*nb+j] the sum over them of the mines in box j,
+	// and lo/hi the fewest and most mines box j holds in any of them.
+	w        []float64
+	s        []float64
+	lo, hi   []int8
+	logScale float64
+	// Approximate components: per box mine probability and certainty.
+	approx []float64
+	cert   []uint8
+	key    string
+}
+
+// run analyses the view given by its parts. It fills prob, certain, exact
+// and logZ, or returns ErrInconsistent.
+func (an *analyzer) run(w, h, mines int, tiles []board.Tile) error {
+	an.w, an.h, an.mines, an.tiles = w, h, mines, tiles
+	n := w * h
+	an.prob = resize(an.prob, n)
+	an.certain = resize(an.certain, n)
+	an.conID = resize(an.conID, n)
+	an.boxOf = resize(an.boxOf, n)
+	clear(an.prob)
+	clear(an.certain)
+	if an.boxKey == nil {
+		an.boxKey = make(map[[8]int32]int32)
+	}
+	clear(an.boxKey)
+	an.boxes = an.boxes[:0]
+	an.cons = an.cons[:0]
+
+	// Constraints: open numbers with a closed neighbour.
+	for i, t := range tiles {
+		an.conID[i] = -1
+		if t < 0 {
+			continue
+		}
+		an.nb = an.neighbours(an.nb[:0], i)
+		closed := 0
+		for _, j := range an.nb {
+			if tiles[j] < 0 {
+				closed++
+			}
+		}
+		if closed == 0 {
+			continue
+		}
+		an.conID[i] = int32(len(an.cons))
+		an.cons = appendCons(an.cons, int32(i), int(t))
+	}
+	// Boxes: closed cells grouped by the set of numbers around them.
+	an.outside = 0
+	closedCount := 0
+	for i, t := range tiles {
+		an.boxOf[i] = -1
+		if t >= 0 {
+			continue
+		}
+		closedCount++
+		var key [8]int32
+		k := 0
+		an.nb = an.neighbours(an.nb[:0], i)
+		for _, j := range an.nb {
+			if c := an.conID[j]; c >= 0 {
+				key[k] = c + 1 // zero pads the key
+				k++
+			}
+		}
+		if k == 0 {
+			an.outside++
+			continue
+		}
+		b, ok := an.boxKey[key]
+		if !ok {
+			b = int32(len(an.boxes))
+			an.boxKey[key] = b
+			an.boxes = appendBox(an.boxes)
+			bx := &an.boxes[b]
+			for _, c := range key[:k] {
+				bx.cons = append(bx.cons, c-1)
+				an.cons[c-1].boxes = append(an.cons[c-1].boxes, b)
+			}
+		}
+		an.boxOf[i] = b
+		an.boxes[b].cells = append(an.boxes[b].cells, int32(i))
+	}
+	if an.mines > closedCount {
+		return ErrInconsistent
+	}
+	// Components: union-find over boxes through constraints.
+	an.parent = resize(an.parent, len(an.boxes))
+	for i := range an.parent {
+		an.parent[i] = int32(i)
+	}
+	for _, c := range an.cons {
+		for _, b := range c.boxes[1:] {
+			an.union(c.boxes[0], b)
+		}
+	}
+	for i := range an.compList {
+		an.compList[i] = an.compList[i][:0]
+	}
+	nc := 0
+	an.compOf = resize(an.compOf, len(an.boxes))
+	for i := range an.compOf {
+		an.compOf[i] = -1
+	}
+	for b := range an.boxes {
+		r := an.find(int32(b))
+		ci := int(an.compOf[r])
+		if ci < 0 {
+			ci = nc
+			an.compOf[r] = int32(ci)
+			nc++
+			if len(an.compList) < nc {
+				an.compList = append(an.compList, nil)
+			}
+		}
+		an.compList[ci] = append(an.compList[ci], int32(b))
+	}
+	// Enumerate each component, or take it from the cache.
+	if an.cache == nil {
+		an.cache = make(map[string]*component)
+	}
+	an.comps = an.comps[:0]
+	for ci := range nc {
+		comp, err := an.solve(an.compList[ci])
+		if err != nil {
+			return err
+		}
+		an.comps = append(an.comps, comp)
+	}
+	return an.combine()
+}
+
+// appendCons appends a constraint needing need mines, reusing the memory of
+// an earlier one where it can.
+func appendCons(cs []constraint, cell int32, need int) []constraint {
+	if len(cs) < cap(cs) {
+		cs = cs[:len(cs)+1]
+		c := &cs[len(cs)-1]
+		c.cell, c.need = cell, need
+		c.boxes = c.boxes[:0]
+		return cs
+	}
+	return append(cs, constraint{cell: cell, need: need})
+}
+
+// appendBox appends an empty box, reusing memory where it can.
+func appendBox(bs []box) []box {
+	if len(bs) < cap(bs) {
+		bs = bs[:len(bs)+1]
+		b := &bs[len(bs)-1]
+		b.cells = b.cells[:0]
+		b.cons = b.cons[:0]
+		return bs
+	}
+	return append(bs, box{})
+}
+
+// resize returns s with length n, reallocated when too short.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+func (an *analyzer) find(x int32) int32 {
+	for an.parent[x] != x {
+		an.parent[x] = an.parent[an.parent[x]]
+		x = an.parent[x]
+	}
+	return x
+}
+
+func (an *analyzer) union(a, b int32) {
+	a, b = an.find(a), an.find(b)
+	if a != b {
+		an.parent[a] = b
+	}
+}
+
+// neighbours appends the indices of the cells around cell i to dst.
+func (an *analyzer) neighbours(dst []int32, i int) []int32 {
+	x, y := i%an.w, i/an.w
+	for dy := -1; dy <= 1; dy++ {
+		yy := y + dy
+		if yy < 0 || yy >= an.h {
+			continue
+		}
+		for dx := -1; dx <= 1; dx++ {
+			xx := x + dx
+			if (dx == 0 && dy == 0) || xx < 0 || xx >= an.w {
+				continue
+			}
+			dst = append(dst, int32(yy*an.w+xx))
+		}
+	}
+	return dst
+}
+
+// compKey returns a string that identifies a component's problem: its
+// cells, box by box, and the numbers on it. Equal keys have equal
+// solutions, so the key indexes the cache.
+func (an *analyzer) compKey(boxes []int32) string {
+	k := an.keyBuf[:0]
+	put := func(v int32) { k = append(k, byte(v), byte(v>>8), byte(v>>16), byte(v>>24)) }
+	put(int32(an.mines))
+	for _, b := range boxes {
+		bx := &an.boxes[b]
+		put(int32(len(bx.cells)))
+		for _, c := range bx.cells {
+			put(c)
+		}
+		put(int32(len(bx.cons)))
+		for _, c := range bx.cons {
+			// The number's position and value identify it.
+			put(int32(an.cons[c].need))
+			put(an.cons[c].cell)
+		}
+	}
+	an.keyBuf = k
+	return string(k)
+}
+
+// solve enumerates the component made of the given boxes.
+func (an *analyzer) solve(boxes []int32) (*component, error) {
+	key := an.compKey(boxes)
+	if c, ok := an.cache[key]; ok {
+		return c, nil
+	}
+	c := an.newComponent()
+	c.key = key
+	c.boxes = append(c.boxes[:0], boxes...)
+	c.sizes = c.sizes[:0]
+	c.ncells = 0
+	for _, b := range boxes {
+		s := len(an.boxes[b].cells)
+		c.sizes = append(c.sizes, s)
+		c.ncells += s
+	}
+	if err := an.en.enumerate(an, c); err != nil {
+		return nil, err
+	}
+	an.cache[key] = c
+	return c, nil
+}
+
+// newComponent returns a component from the pool or a new one.
+func (an *analyzer) newComponent() *component {
+	if len(an.pool) > 0 {
+		c := an.pool[len(an.pool)-1]
+		an.pool = an.pool[:len(an.pool)-1]
+		return c
+	}
+	return &component{}
+}
+
+// resetCache forgets cached components; their memory goes back to the pool.
+func (an *analyzer) resetCache() {
+	for k, c := range an.cache {
+		an.pool = append(an.pool, c)
+		delete(an.cache, k)
+	}
+}
+
+// combine weighs the components' solutions by the number of ways to place
+// the remaining mines in the outside cells, and fills prob and certain.
+func (an *analyzer) combine() error {
+	an.exact = true
+	outside := an.outside
+	var exactComps []*component
+	for _, c := range an.comps {
+		if c.exact {
+			exactComps = append(exactComps, c)
+		} else {
+			an.exact = false
+			outside += c.ncells // treated as unconstrained when weighing
+		}
+	}
+	M := an.mines
+	// Feasible totals, as booleans, and weighted, by prefix and suffix
+	// convolutions of the components' distributions.
+	n := len(exactComps)
+	pre := make([][]float64, n+1)
+	suf := make([][]float64, n+1)
+	pre[0] = []float64{1}
+	suf[n] = []float64{1}
+	for i, c := range exactComps {
+		pre[i+1] = convolve(pre[i], c.w)
+	}
+	for i := n - 1; i >= 0; i-- {
+		suf[i] = convolve(exactComps[i].w, suf[i+1])
+	}
+	total := pre[n]
+	// Binomial weights for m mines in the components: C(outside, M-m),
+	// relative to the largest feasible one.
+	bw := make([]float64, len(total)+0)
+	ref := math.Inf(-1)
+	for m := range total {
+		if r := M - m; r >= 0 && r <= outside && total[m] > 0 {
+			ref = max(ref, logChoose(outside, r))
+		}
+	}
+	if math.IsInf(ref, -1) {
+		if an.exact {
+			return ErrInconsistent
+		}
+		ref = 0
+	}
+	for m := range total {
+		if r := M - m; r >= 0 && r <= outside {
+			bw[m] = math.Exp(logChoose(outside, r) - ref)
+		}
+	}
+	z, zOut := 0.0, 0.0
+	for m, t := range total {
+		z += t * bw[m]
+		zOut += t * bw[m] * float64(M-m)
+	}
+	if z <= 0 {
+		if an.exact {
+			return ErrInconsistent
+		}
+		z = 1
+	}
+	an.logZ = ref + math.Log(z)
+	for _, c := range exactComps {
+		an.logZ += c.logScale
+	}
+	// Per component: external weight of k mines, then box probabilities.
+	for i, c := range exactComps {
+		others := convolve(pre[i], suf[i+1])
+		nb := len(c.boxes)
+		for k, wk := range c.w {
+			if wk == 0 {
+				continue
+			}
+			e := 0.0
+			feasible := false
+			for j, o := range others {
+				if o == 0 || k+j >= len(bw) {
+					continue
+				}
+				if r := M - k - j; r >= 0 && r <= outside {
+					feasible = true
+					e += o * bw[k+j]
+				}
+			}
+			if !feasible {
+				continue
+			}
+			for b := range nb {
+				an.prob[an.boxes[c.boxes[b]].cells[0]] += c.s[k*nb+b] * e
+				// certain tracks, per box, whether it was ever safe (bit 1)
+				// or ever held a mine (bit 2) in a feasible solution.
+				cc := an.boxes[c.boxes[b]].cells[0]
+				if c.lo[k*nb+b] < int8(c.sizes[b]) {
+					an.certain[cc] |= 4 // some cell of the box not a mine
+				}
+				if c.hi[k*nb+b] > 0 {
+					an.certain[cc] |= 8 // some cell of the box a mine
+				}
+			}
+		}
+		for b := range nb {
+			bx := &an.boxes[c.boxes[b]]
+			first := bx.cells[0]
+			p := an.prob[first] / (float64(len(bx.cells)) * z)
+			flags := an.certain[first]
+			cert := certNone
+			switch {
+			case flags&8 == 0:
+				cert, p = certSafe, 0
+			case flags&4 == 0:
+				cert, p = certMine, 1
+			}
+			p = min(max(p, 0), 1)
+			for _, cell := range bx.cells {
+				an.prob[cell] = p
+				an.certain[cell] = cert
+			}
+		}
+	}
+	// Approximate components.
+	for _, c := range an.comps {
+		if c.exact {
+			continue
+		}
+		for b, id := range c.boxes {
+			for _, cell := range an.boxes[id].cells {
+				an.prob[cell] = c.approx[b]
+				an.certain[cell] = c.cert[b]
+			}
+		}
+	}
+	// Outside cells.
+	an.outProb = 0
+	outCert := certNone
+	if an.outside > 0 {
+		if an.exact {
+			an.outProb = zOut / (float64(an.outside) * z)
+			lo, hi := outside+1, -1
+			for m, t := range total {
+				if r := M - m; t > 0 && r >= 0 && r <= outside {
+					lo, hi = min(lo, r), max(hi, r)
+				}
+			}
+			switch {
+			case hi == 0:
+				outCert, an.outProb = certSafe, 0
+			case lo == outside:
+				outCert, an.outProb = certMine, 1
+			}
+		} else {
+			// An estimate: never 0 or 1, which would claim a certainty.
+			an.outProb = min(max(an.approxOutside(exactComps, total, bw, z, outside), 1e-6), 1-1e-6)
+		}
+		an.outProb = min(max(an.outProb, 0), 1)
+		for i, t := range an.tiles {
+			if t < 0 && an.boxOf[i] < 0 {
+				an.prob[i] = an.outProb
+				an.certain[i] = outCert
+			}
+		}
+	}
+	return nil
+}
+
+// approxOutside estimates the mine probability of outside cells when some
+// components are approximate: their expected mines are taken from their
+// estimated probabilities and the rest spread over the outside cells.
+func (an *analyzer) approxOutside(exactComps []*component, total, bw []float64, z float64, outside int) float64 {
+	expected := 0.0
+	for m, t := range total {
+		expected += t * bw[m] * float64(m)
+	}
+	expected /= z
+	for _, c := range an.comps {
+		if c.exact {
+			continue
+		}
+		for b, p := range c.approx {
+			expected += p * float64(c.sizes[b])
+		}
+	}
+	if an.outside == 0 {
+		return 0
+	}
+	return (float64(an.mines) - expected) / float64(an.outside)
+}
+
+// convolve returns the convolution of a and b.
+func convolve(a, b []float64) []float64 {
+	out := make([]float64, len(a)+len(b)-1)
+	for i, x := range a {
+		if x == 0 {
+			continue
+		}
+		for j, y := range b {
+			out[i+j] += x * y
+		}
+	}
+	return out
+}
+
+// enumerator searches a component's solutions by backtracking over its
+// boxes, checking every number's bounds as boxes are assigned.
+type enumerator struct {
+	an     *analyzer
+	c      *component
+	order  []int   // local box indices in search order
+	bcons  [][]int // per local box: local constraint indices
+	need   []int   // per local constraint: mines still needed
+	room   []int   // per local constraint: cells still unassigned
+	assign []int   // per depth: mines in the box
+	local  map[int32]int
+	nodes  int
+	budget int
+	limit  int // most mines the component may hold
+	over   bool
+}
+
+// enumerate fills c with the solutions of its component, or with a sound
+// approximation when the search would exceed the budget.
+func (e *enumerator) enumerate(an *analyzer, c *component) error {
+	e.an, e.c = an, c
+	nb := len(c.boxes)
+	if e.local == nil {
+		e.local = make(map[int32]int)
+	}
+	clear(e.local)
+	// Local constraints.
+	e.need = e.need[:0]
+	e.room = e.room[:0]
+	consIdx := make([]int32, 0, nb)
+	for _, b := range c.boxes {
+		for _, g := range an.boxes[b].cons {
+			if _, ok := e.local[g]; !ok {
+				e.local[g] = len(e.need)
+				consIdx = append(consIdx, g)
+				e.need = append(e.need, an.cons[g].need)
+				room := 0
+				for _, bb := range an.cons[g].boxes {
+					room += len(an.boxes[bb].cells)
+				}
+				e.room = append(e.room, room)
+			}
+		}
+	}
+	for i := range e.need {
+		if e.need[i] < 0 || e.need[i] > e.room[i] {
+			return ErrInconsistent
+		}
+	}
+	if cap(e.bcons) < nb {
+		e.bcons = make([][]int, nb)
+	}
+	e.bcons = e.bcons[:nb]
+	for j, b := range c.boxes {
+		e.bcons[j] = e.bcons[j][:0]
+		for _, g := range an.boxes[b].cons {
+			e.bcons[j] = append(e.bcons[j], e.local[g])
+		}
+	}
+	e.orderBoxes(consIdx)
+	// Result tables.
+	K := c.ncells + 1
+	c.w = resize(c.w, K)
+	c.s = resize(c.s, K*nb)
+	c.lo = resize(c.lo, K*nb)
+	c.hi = resize(c.hi, K*nb)
+	clear(c.w)
+	clear(c.s)
+	for i := range c.lo {
+		c.lo[i], c.hi[i] = 127, -1
+	}
+	e.assign = resize(e.assign, nb)
+	e.nodes, e.over = 0, false
+	e.budget = an.budget
+	e.limit = min(an.mines, c.ncells)
+	if c.ncells <= maxExactCells {
+		e.search(0, 0, 1)
+	} else {
+		e.over = true
+	}
+	if e.over {
+		return e.approximate(consIdx)
+	}
+	c.exact = true
+	c.approx = c.approx[:0]
+	c.cert = c.cert[:0]
+	top := 0.0
+	for _, w := range c.w {
+		top = max(top, w)
+	}
+	if top == 0 {
+		return ErrInconsistent
+	}
+	for k := range c.w {
+		c.w[k] /= top
+	}
+	for i := range c.s {
+		c.s[i] /= top
+	}
+	c.logScale = math.Log(top)
+	// Trim impossible high counts so convolutions stay short.
+	last := len(c.w) - 1
+	for last > 0 && c.w[last] == 0 {
+		last--
+	}
+	c.w = c.w[:last+1]
+	return nil
+}
+
+// orderBoxes sets e.order so that numbers are closed early: each next box
+// is one of the number with the fewest boxes left, among the numbers
+// already touched.
+func (e *enumerator) orderBoxes(consIdx []int32) {
+	an, c := e.an, e.c
+	nb := len(c.boxes)
+	e.order = e.order[:0]
+	left := make([]int, len(consIdx))
+	for i, g := range consIdx {
+		left[i] = len(an.cons[g].boxes)
+	}
+	touched := make([]bool, len(consIdx))
+	placed := make([]bool, nb)
+	boxLocal := make(map[int32]int, nb)
+	for j, b := range c.boxes {
+		boxLocal[b] = j
+	}
+	for len(e.order) < nb {
+		best, bestLeft := -1, math.MaxInt
+		for i := range consIdx {
+			if touched[i] && left[i] > 0 && left[i] < bestLeft {
+				best, bestLeft = i, left[i]
+			}
+		}
+		pick := -1
+		if best < 0 {
+			for j := range nb {
+				if !placed[j] {
+					pick = j
+					break
+				}
+			}
+		} else {
+			// The unplaced box of that number in the most touched numbers.
+			bestScore := -1
+			for _, gb := range an.cons[consIdx[best]].boxes {
+				j := boxLocal[gb]
+				if placed[j] {
+					continue
+				}
+				score := 0
+				for _, ci := range e.bcons[j] {
+					if touched[ci] {
+						score += 4
+					}
+					if left[ci] == 1 {
+						score += 8
+					}
+				}
+				if score > bestScore {
+					pick, bestScore = j, score
+				}
+			}
+		}
+		placed[pick] = true
+		e.order = append(e.order, pick)
+		for _, ci := range e.bcons[pick] {
+			touched[ci] = true
+			left[ci]--
+		}
+	}
+}
+
+// search assigns the box at depth d and the ones after it; k is the mines
+// placed so far and w the number of ways to place them.
+func (e *enumerator) search(d, k int, w float64) {
+	c := e.c
+	if d == len(e.order) {
+		nb := len(c.boxes)
+		c.w[k] += w
+		row := k * nb
+		for j, x := range e.assign {
+			c.s[row+j] += w * float64(x)
+			if int8(x) < c.lo[row+j] {
+				c.lo[row+j] = int8(x)
+			}
+			if int8(x) > c.hi[row+j] {
+				c.hi[row+j] = int8(x)
+			}
+		}
+		return
+	}
+	j := e.order[d]
+	size := c.sizes[j]
+	lo, hi := 0, size
+	for _, ci := range e.bcons[j] {
+		hi = min(hi, e.need[ci])
+		lo = max(lo, e.need[ci]-(e.room[ci]-size))
+	}
+	hi = min(hi, e.limit-k)
+	for x := lo; x <= hi; x++ {
+		e.nodes++
+		if e.nodes > e.budget {
+			e.over = true
+			return
+		}
+		for _, ci := range e.bcons[j] {
+			e.need[ci] -= x
+			e.room[ci] -= size
+		}
+		e.assign[j] = x
+		e.search(d+1, k+x, w*choose9[size][x])
+		for _, ci := range e.bcons[j] {
+			e.need[ci] += x
+			e.room[ci] += size
+		}
+		if e.over {
+			return
+		}
+	}
+}
+
+// approximate fills c, whose search exceeded the budget, with certainties
+// from sound reasoning on single numbers and pairs of numbers, and with
+// estimated probabilities for the rest.
+func (e *enumerator) approximate(consIdx []int32) error {
+	an, c := e.an, e.c
+	c.exact = false
+	nb := len(c.boxes)
+	// Work per box: mines[j] known mines, state per box as a whole is
+	// only decided when all its cells are; reasoning is on cell counts.
+	type lc struct {
+		need  int
+		boxes []int
+	}
+	boxLocal := make(map[int32]int, nb)
+	for j, b := range c.boxes {
+		boxLocal[b] = j
+	}
+	cs := make([]lc, len(consIdx))
+	for i, g := range consIdx {
+		cs[i].need = an.cons[g].need
+		for _, b := range an.cons[g].boxes {
+			cs[i].boxes = append(cs[i].boxes, boxLocal[b])
+		}
+	}
+	const (
+		unknown = 0
+		safe    = 1
+		mine    = 2
+	)
+	state := make([]uint8, nb)
+	// rest returns the mines still needed and the cells still unknown.
+	rest := func(x *lc) (need, free int) {
+		need = x.need
+		for _, j := range x.boxes {
+			switch state[j] {
+			case mine:
+				need -= c.sizes[j]
+			case unknown:
+				free += c.sizes[j]
+			}
+		}
+		return need, free
+	}
+	set := func(boxes []int, to uint8) bool {
+		changed := false
+		for _, j := range boxes {
+			if state[j] == unknown {
+				state[j] = to
+				changed = true
+			}
+		}
+		return changed
+	}
+	inB := make([]bool, nb)
+	var onlyA, onlyB []int
+	for changed := true; changed; {
+		changed = false
+		for i := range cs {
+			need, free := rest(&cs[i])
+			if need < 0 || need > free {
+				return ErrInconsistent
+			}
+			if free > 0 && need == 0 {
+				changed = set(cs[i].boxes, safe) || changed
+			} else if free > 0 && need == free {
+				changed = set(cs[i].boxes, mine) || changed
+			}
+		}
+		// Pairs of numbers that share a box.
+		for ia := range cs {
+			A := &cs[ia]
+			for ib := range cs {
+				if ib == ia {
+					continue
+				}
+				rA, _ := rest(A)
+				B := &cs[ib]
+				for _, j := range B.boxes {
+					inB[j] = state[j] == unknown
+				}
+				shared, sizeA := 0, 0
+				onlyA = onlyA[:0]
+				for _, j := range A.boxes {
+					if state[j] != unknown {
+						continue
+					}
+					if inB[j] {
+						shared += c.sizes[j]
+					} else {
+						onlyA = append(onlyA, j)
+						sizeA += c.sizes[j]
+					}
+				}
+				if shared == 0 {
+					for _, j := range B.boxes {
+						inB[j] = false
+					}
+					continue
+				}
+				rB, freeB := rest(B)
+				sizeB := freeB - shared
+				onlyB = onlyB[:0]
+				inA := func(j int) bool {
+					for _, k := range A.boxes {
+						if k == j {
+							return true
+						}
+					}
+					return false
+				}
+				for _, j := range B.boxes {
+					if state[j] == unknown && !inA(j) {
+						onlyB = append(onlyB, j)
+					}
+					inB[j] = false
+				}
+				// Mines in the shared cells lie in [sLo, sHi].
+				sLo := max(0, rA-sizeA, rB-sizeB)
+				sHi := min(shared, rA, rB)
+				if sLo > sHi {
+					return ErrInconsistent
+				}
+				if len(onlyA) > 0 {
+					if rA-sLo == 0 {
+						changed = set(onlyA, safe) || changed
+					} else if rA-sHi == sizeA {
+						changed = set(onlyA, mine) || changed
+					}
+				}
+				if len(onlyB) > 0 {
+					if rB-sLo == 0 {
+						changed = set(onlyB, safe) || changed
+					} else if rB-sHi == sizeB {
+						changed = set(onlyB, mine) || changed
+					}
+				}
+			}
+		}
+	}
+	// Estimates: the mean of the densities of the numbers around a box.
+	c.approx = resize(c.approx, nb)
+	c.cert = resize(c.cert, nb)
+	clear(c.approx)
+	cnt := make([]int, nb)
+	for i := range cs {
+		need, free := rest(&cs[i])
+		if free == 0 {
+			continue
+		}
+		d := float64(need) / float64(free)
+		for _, j := range cs[i].boxes {
+			c.approx[j] += d
+			cnt[j]++
+		}
+	}
+	for j := range nb {
+		switch state[j] {
+		case safe:
+			c.approx[j], c.cert[j] = 0, certSafe
+		case mine:
+			c.approx[j], c.cert[j] = 1, certMine
+		default:
+			c.cert[j] = certNone
+			p := 0.5
+			if cnt[j] > 0 {
+				p = c.approx[j] / float64(cnt[j])
+			}
+			// Never 0 or 1 unless proven.
+			c.approx[j] = min(max(p, 1e-6), 1-1e-6)
+		}
+	}
+	return nil
+}
