@@ -1,0 +1,128 @@
+package board
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"testing"
+)
+
+// floodSize is the side of the BenchmarkReveal board.
+const floodSize = 4096
+
+// floodLayout returns a fixed sparse layout of a size x size board, about
+// one mine in a hundred cells, and a first click that floods nearly all of
+// it: the layout comes from a fixed PCG seed and keeps a 3x3 hole around the
+// click, so the click is a zero.
+func floodLayout(size int) (mines []Point, click Point) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	click = Point{size / 2, size / 2}
+	n := size * size / 100
+	seen := make(map[Point]bool, n)
+	for len(mines) < n {
+		p := Point{rng.IntN(size), rng.IntN(size)}
+		if seen[p] || (abs(p.X-click.X) <= 1 && abs(p.Y-click.Y) <= 1) {
+			continue
+		}
+		seen[p] = true
+		mines = append(mines, p)
+	}
+	return mines, click
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// BenchmarkReveal builds a 4096x4096 board with about 1% mines and opens a
+// cell whose flood opens nearly all of it, reporting ns and bytes allocated
+// per cell for New plus Reveal. The "baseline" sub-benchmark does the same
+// work laid out as in the seed program: a 2-D grid of {value int; opened
+// bool} flooded with an explicit stack of points. The engine's target is at
+// least 10x the baseline's speed and at most 1.5 B/cell.
+func BenchmarkReveal(b *testing.B) {
+	mines, click := floodLayout(floodSize)
+	cells := float64(floodSize * floodSize)
+	run := func(b *testing.B, f func() int) {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		b.ResetTimer()
+		opened := 0
+		for b.Loop() {
+			opened = f()
+		}
+		b.StopTimer()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/cells, "ns/cell")
+		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/cells, "B/cell")
+		b.ReportMetric(float64(opened)/cells, "opened/cell")
+	}
+	b.Run("engine", func(b *testing.B) {
+		run(b, func() int {
+			bd, err := New(floodSize, floodSize, mines)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n, err := bd.Reveal(click)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return n
+		})
+	})
+	b.Run("baseline", func(b *testing.B) {
+		run(b, func() int { return baselineReveal(floodSize, floodSize, mines, click) })
+	})
+}
+
+// baselineReveal is the seed program's layout: a 2-D grid of structs, value
+// 9 for a mine, counts made by adding one around each mine, and a flood
+// with an explicit stack of points. It returns the number of cells opened.
+func baselineReveal(w, h int, mines []Point, click Point) int {
+	type square struct {
+		value  int
+		opened bool
+	}
+	grid := make([][]square, h)
+	for y := range grid {
+		grid[y] = make([]square, w)
+	}
+	for _, m := range mines {
+		grid[m.Y][m.X].value = 9
+	}
+	for _, m := range mines {
+		for y := m.Y - 1; y <= m.Y+1; y++ {
+			for x := m.X - 1; x <= m.X+1; x++ {
+				if y >= 0 && y < h && x >= 0 && x < w && grid[y][x].value != 9 {
+					grid[y][x].value++
+				}
+			}
+		}
+	}
+	opened := 0
+	stack := []Point{click}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		sq := &grid[p.Y][p.X]
+		if sq.opened {
+			continue
+		}
+		sq.opened = true
+		opened++
+		if sq.value != 0 {
+			continue
+		}
+		for y := p.Y - 1; y <= p.Y+1; y++ {
+			for x := p.X - 1; x <= p.X+1; x++ {
+				if y >= 0 && y < h && x >= 0 && x < w && !grid[y][x].opened {
+					stack = append(stack, Point{x, y})
+				}
+			}
+		}
+	}
+	return opened
+}
