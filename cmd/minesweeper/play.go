@@ -1,0 +1,105 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
+)
+
+// runPlay is "minesweeper [flags]": the full-screen game. After the
+// terminal is restored it prints one line: the result, the time, the board
+// and how to play it again.
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
+	bf := addBoardFlags(fs, true)
+	ascii := fs.Bool("ascii", false, "draw with ASCII characters only")
+	question := fs.Bool("question", true, "let f cycle through a question mark after the flag")
+	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
+		return code
+	}
+	cfg, err := bf.resolve()
+	if err != nil {
+		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
+		return exitUsage
+	}
+	if !isTerminal(stdin) || !isTerminal(stdout) {
+		fmt.Fprintln(stderr, "minesweeper: the game needs a terminal on standard input and output (try minesweeper judge for records)")
+		return exitFailure
+	}
+
+	uc := ui.Config{
+		Width:         cfg.Width,
+		Height:        cfg.Height,
+		Mines:         cfg.Mines,
+		Rule:          cfg.Rule,
+		Seed:          cfg.Seed,
+		QuestionMarks: *question,
+		ASCII:         *ascii,
+		Mono:          os.Getenv("NO_COLOR") != "",
+	}
+	if rec := cfg.Record; rec != nil {
+		uc.Fixed, uc.Layout, uc.Clicks, uc.Source = true, rec.Mines, rec.Clicks, cfg.File
+	}
+	res, err := ui.Play(uc)
+	if err != nil {
+		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
+		return exitFailure
+	}
+	fmt.Fprintln(stdout, summary(res))
+	return exitOK
+}
+
+// isTerminal reports whether f is an *os.File open on a terminal.
+func isTerminal(f any) bool {
+	fh, ok := f.(*os.File)
+	return ok && term.IsTerminal(int(fh.Fd()))
+}
+
+// summary returns the line printed when the game ends: the result, the
+// time, the board and the command that plays the same board again.
+func summary(r ui.Result) string {
+	var b strings.Builder
+	secs := int(r.Elapsed / time.Second)
+	switch {
+	case r.Status == board.Won:
+		fmt.Fprintf(&b, "You win in %ds", secs)
+	case r.Status == board.Lost:
+		fmt.Fprintf(&b, "You lose after %ds", secs)
+	case r.Started:
+		fmt.Fprintf(&b, "Quit after %ds", secs)
+	default:
+		b.WriteString("Quit before the first move")
+	}
+	mines := "mines"
+	if r.Mines == 1 {
+		mines = "mine"
+	}
+	fmt.Fprintf(&b, " on %dx%d with %d %s, ", r.Width, r.Height, r.Mines, mines)
+	if r.Source != "" {
+		fmt.Fprintf(&b, "board %s (replay: minesweeper -board %s)", r.Source, shellQuote(r.Source))
+		return b.String()
+	}
+	fmt.Fprintf(&b, "seed %d (replay: minesweeper -width %d -height %d -mines %d -seed %d",
+		r.Seed, r.Width, r.Height, r.Mines, r.Seed)
+	if r.Rule != board.Opening {
+		fmt.Fprintf(&b, " -first-click %s", r.Rule)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,=:") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,255 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// draw paints one whole frame from the game and view states and the
+// layout. It changes nothing but the screen's buffer.
+func (u *ui) draw(s tcell.Screen, now time.Time) {
+	s.Clear()
+	l, th := u.lay, u.th
+	if l.tooSmall {
+		msg := fmt.Sprintf("terminal too small: need %dx%d", l.needW, l.needH)
+		putText(s, max((l.sw-len(msg))/2, 0), l.sh/2, l.sw, msg, th.sText)
+		return
+	}
+	u.drawHeader(s, now)
+	u.drawFrame(s)
+	if u.g.paused() {
+		u.drawPaused(s)
+	} else {
+		u.drawBoard(s)
+	}
+	u.drawFooter(s)
+	if u.v.overlay == helpOverlay {
+		u.drawHelp(s)
+	}
+}
+
+// stateText returns the header's word for the game's state and its style.
+func (u *ui) stateText() (string, tcell.Style) {
+	switch {
+	case u.g.b.Status() == board.Won:
+		return "You win", u.th.sWin
+	case u.g.b.Status() == board.Lost:
+		return "You lose", u.th.sLose
+	case u.g.paused():
+		return "paused", u.th.sPause
+	}
+	return "playing", u.th.sOK
+}
+
+// headerParts returns the header split around the state: the text before
+// it, the state in brackets, and the text after it.
+func (u *ui) headerParts(now time.Time) (before, state, after string) {
+	g := u.g
+	before = fmt.Sprintf("Mines %d  Time %d  ", g.b.FlagsLeft(), int(g.elapsed(now)/time.Second))
+	word, _ := u.stateText()
+	state = "[ " + word + " ]"
+	mines := "mines"
+	if g.b.Mines() == 1 {
+		mines = "mine"
+	}
+	after = fmt.Sprintf("  %dx%d, %d %s, ", g.b.Width(), g.b.Height(), g.b.Mines(), mines)
+	if g.fixed && g.cfg.Source != "" {
+		after += "board " + g.cfg.Source
+	} else {
+		after += fmt.Sprintf("seed %d", g.seed)
+	}
+	return before, state, after
+}
+
+func (u *ui) drawHeader(s tcell.Screen, now time.Time) {
+	l := u.lay
+	before, state, after := u.headerParts(now)
+	_, st := u.stateText()
+	x := putText(s, 0, l.headerY, l.sw, before, u.th.sText)
+	x = putText(s, x, l.headerY, l.sw, state, st)
+	putText(s, x, l.headerY, l.sw, after, u.th.sText)
+}
+
+func (u *ui) drawFrame(s tcell.Screen) {
+	l, th := u.lay, u.th
+	x0, y0 := l.fx, l.fy
+	x1, y1 := l.fx+l.vc*cellW+1, l.fy+l.vr+1
+	for x := x0 + 1; x < x1; x++ {
+		s.Put(x, y0, th.h, th.sFrame)
+		s.Put(x, y1, th.h, th.sFrame)
+	}
+	for y := y0 + 1; y < y1; y++ {
+		s.Put(x0, y, th.v, th.sFrame)
+		s.Put(x1, y, th.v, th.sFrame)
+	}
+	s.Put(x0, y0, th.tl, th.sFrame)
+	s.Put(x1, y0, th.tr, th.sFrame)
+	s.Put(x1, y1, th.br, th.sFrame)
+	s.Put(x0, y1, th.bl, th.sFrame)
+	if u.g.paused() {
+		return
+	}
+	// Arrows on the sides beyond which more of the board lies.
+	bw, bh := u.g.b.Width(), u.g.b.Height()
+	midX, midY := (x0+x1)/2, (y0+y1)/2
+	if l.oy > 0 {
+		s.Put(midX, y0, th.up, th.sBold)
+	}
+	if l.oy+l.vr < bh {
+		s.Put(midX, y1, th.down, th.sBold)
+	}
+	if l.ox > 0 {
+		s.Put(x0, midY, th.left, th.sBold)
+	}
+	if l.ox+l.vc < bw {
+		s.Put(x1, midY, th.right, th.sBold)
+	}
+}
+
+func (u *ui) drawBoard(s tcell.Screen) {
+	l, th, b := u.lay, u.th, u.g.b
+	for y := l.oy; y < l.oy+l.vr; y++ {
+		sy := l.cellY(y)
+		for x := l.ox; x < l.ox+l.vc; x++ {
+			gl, st := th.tile(b.Tile(board.Point{X: x, Y: y}))
+			if x == u.v.cursor.X && y == u.v.cursor.Y {
+				st = th.cursor(st)
+			}
+			sx := l.cellX(x)
+			s.Put(sx, sy, gl[0], st)
+			s.Put(sx+1, sy, gl[1], st)
+		}
+	}
+}
+
+func (u *ui) drawPaused(s tcell.Screen) {
+	l := u.lay
+	lines := []string{"paused", "p resumes"}
+	inner := l.vc * cellW
+	y := l.fy + 1 + max((l.vr-len(lines))/2, 0)
+	for i, line := range lines {
+		if i >= l.vr {
+			break
+		}
+		putText(s, l.fx+1+max((inner-len(line))/2, 0), y+i, l.fx+1+inner, line, u.th.sPause)
+	}
+}
+
+// keysText is the footer's reminder of the main keys.
+const keysText = "arrows move  space open  f flag  n new  r restart  p pause  q quit"
+
+// helpHint ends every footer.
+const helpHint = "? help"
+
+func (u *ui) drawFooter(s tcell.Screen) {
+	l, b := u.lay, u.g.b
+	left := keysText
+	switch {
+	case u.v.message != "":
+		left = u.v.message
+	case l.scrolled(b.Width(), b.Height()):
+		left = fmt.Sprintf("cols %d-%d of %d, rows %d-%d of %d",
+			l.ox+1, l.ox+l.vc, b.Width(), l.oy+1, l.oy+l.vr, b.Height())
+	}
+	if l.footerY >= l.sh {
+		return
+	}
+	room := l.sw - len(helpHint) - 2
+	x := putText(s, 0, l.footerY, max(room, 0), left, u.th.sText)
+	putText(s, x+2, l.footerY, l.sw, helpHint, u.th.sBold)
+}
+
+// helpLines returns the help overlay's text.
+func (u *ui) helpLines() []string {
+	mark := "cycle flag, question mark, none"
+	if !u.cfg.QuestionMarks {
+		mark = "put or remove a flag"
+	}
+	return []string{
+		"Keys",
+		"  arrows, h j k l        move",
+		"  Shift+arrows, H J K L  move five cells",
+		"  0 $, Home End          first, last column",
+		"  g G, PgUp PgDn         first, last row",
+		"  Enter, Space           open; on a number, chord",
+		"  f                      " + mark,
+		"  n                      new game, new seed",
+		"  r                      restart this board",
+		"  p                      pause, resume",
+		"  q, Esc, Ctrl-C         quit",
+		"  Ctrl-Z                 suspend (fg resumes)",
+		"  Ctrl-L                 redraw",
+		"  ?                      this help",
+		"Mouse",
+		"  left click             open; on a number, chord",
+		"  right click            cycle the marks",
+		"  middle click           chord",
+		"  wheel                  move up and down",
+		"  click [ state ]        new game",
+		"",
+		"Any key closes this help.",
+	}
+}
+
+func (u *ui) drawHelp(s tcell.Screen) {
+	l, th := u.lay, u.th
+	lines := u.helpLines()
+	w := 0
+	for _, line := range lines {
+		w = max(w, utf8.RuneCountInString(line))
+	}
+	w = min(w+4, l.sw)
+	h := min(len(lines)+2, l.sh)
+	x0, y0 := max((l.sw-w)/2, 0), max((l.sh-h)/2, 0)
+	x1, y1 := x0+w-1, y0+h-1
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			ch := " "
+			switch {
+			case y == y0 && x == x0:
+				ch = th.tl
+			case y == y0 && x == x1:
+				ch = th.tr
+			case y == y1 && x == x0:
+				ch = th.bl
+			case y == y1 && x == x1:
+				ch = th.br
+			case y == y0 || y == y1:
+				ch = th.h
+			case x == x0 || x == x1:
+				ch = th.v
+			}
+			s.Put(x, y, ch, th.sFrame)
+		}
+	}
+	for i, line := range lines {
+		y := y0 + 1 + i
+		if y >= y1 {
+			break
+		}
+		st := th.sText
+		if line != "" && !strings.HasPrefix(line, " ") {
+			st = th.sBold
+		}
+		putText(s, x0+2, y, x1-1, line, st)
+	}
+}
+
+// putText writes text from column x of row y, one column a character, up
+// to column maxX (exclusive), and returns the column after the last one
+// written.
+func putText(s tcell.Screen, x, y, maxX int, text string, st tcell.Style) int {
+	for i, r := range text {
+		if x >= maxX {
+			break
+		}
+		s.Put(x, y, text[i:i+utf8.RuneLen(r)], st)
+		x++
+	}
+	return x
+}

@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// seedStream is the second word of every PCG source the game makes; the
+// first is the seed the player sees.
+const seedStream = 0x9e3779b97f4a7c15
+
+// NextSeed returns the seed of the game that follows a game seeded with
+// seed: a SplitMix64 step, so a sequence of new games is reproducible and
+// seeds do not repeat in practice.
+func NextSeed(seed uint64) uint64 {
+	z := seed + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// game is the game state: the board, how it was made and the clock. It knows
+// nothing of the screen.
+type game struct {
+	cfg   Config
+	b     *board.Board
+	seed  uint64
+	fixed bool             // b holds the config's layout rather than a random one
+	rule  board.FirstClick // the rule b was made with
+
+	start     time.Time     // first opening; zero before it
+	end       time.Time     // win or loss; zero while playing
+	pausedAt  time.Time     // zero unless paused
+	pausedFor time.Duration // total time spent paused since start
+}
+
+// newGame returns the first game of cfg: its fixed layout with its clicks
+// replayed, or a random board seeded with cfg.Seed.
+func newGame(cfg Config, now time.Time) (*game, error) {
+	g := &game{cfg: cfg, seed: cfg.Seed, rule: cfg.Rule}
+	if !cfg.Fixed {
+		return g, g.random(g.seed)
+	}
+	b, err := board.New(cfg.Width, cfg.Height, cfg.Layout)
+	if err != nil {
+		return nil, err
+	}
+	b.SetQuestionMarks(cfg.QuestionMarks)
+	g.b, g.fixed = b, true
+	for _, p := range cfg.Clicks {
+		if b.Status() != board.Playing {
+			break
+		}
+		g.apply(board.Move{Action: board.Open, At: p}, now) // an error changes nothing: skip the click
+	}
+	return g, nil
+}
+
+// random replaces the board with a random one seeded with seed.
+func (g *game) random(seed uint64) error {
+	rule := g.cfg.Rule
+	if g.cfg.Mines > board.MaxMines(g.cfg.Width, g.cfg.Height, rule) {
+		// Only a record's layout can hold more mines than its rule allows;
+		// its new games fall back to mines anywhere.
+		rule = board.Unsafe
+	}
+	b, err := board.NewRandom(g.cfg.Width, g.cfg.Height, g.cfg.Mines, rule,
+		rand.New(rand.NewPCG(seed, seedStream)))
+	if err != nil {
+		return err
+	}
+	b.SetQuestionMarks(g.cfg.QuestionMarks)
+	g.b, g.seed, g.fixed, g.rule = b, seed, false, rule
+	g.resetClock()
+	return nil
+}
+
+// renew starts a new random game with the next seed.
+func (g *game) renew() error { return g.random(NextSeed(g.seed)) }
+
+// restart closes every cell of the same board and stops the clock.
+func (g *game) restart() {
+	g.b.Reset()
+	g.resetClock()
+}
+
+func (g *game) resetClock() {
+	g.start, g.end, g.pausedAt, g.pausedFor = time.Time{}, time.Time{}, time.Time{}, 0
+}
+
+// apply carries out m on the board and runs the clock: it starts on the
+// first move that opens something and stops when the game ends. An error
+// means nothing changed.
+func (g *game) apply(m board.Move, now time.Time) error {
+	if g.paused() {
+		return errPaused
+	}
+	n, err := g.b.Apply(m)
+	if err != nil {
+		return err
+	}
+	over := g.b.Status() != board.Playing
+	if g.start.IsZero() && m.Action != board.Toggle && (n > 0 || over) {
+		g.start = now
+	}
+	if over && g.end.IsZero() {
+		g.end = now
+	}
+	return nil
+}
+
+// errPaused refuses moves while the game is paused.
+var errPaused = fmt.Errorf("paused: press p to resume")
+
+// paused reports whether the game is paused.
+func (g *game) paused() bool { return !g.pausedAt.IsZero() }
+
+// togglePause pauses a game in play or resumes a paused one. A finished
+// game does not pause.
+func (g *game) togglePause(now time.Time) {
+	switch {
+	case g.paused():
+		if !g.start.IsZero() {
+			g.pausedFor += now.Sub(g.pausedAt)
+		}
+		g.pausedAt = time.Time{}
+	case g.b.Status() == board.Playing:
+		g.pausedAt = now
+	}
+}
+
+// elapsed returns the time on the clock: from the first opening to the end
+// of the game, or to now, less the pauses.
+func (g *game) elapsed(now time.Time) time.Duration {
+	if g.start.IsZero() {
+		return 0
+	}
+	stop := now
+	switch {
+	case !g.end.IsZero():
+		stop = g.end
+	case g.paused():
+		stop = g.pausedAt
+	}
+	return max(stop.Sub(g.start)-g.pausedFor, 0)
+}
+
+// result summarises the game for the line printed after the screen closes.
+func (g *game) result(now time.Time) Result {
+	r := Result{
+		Status:  g.b.Status(),
+		Started: !g.start.IsZero(),
+		Elapsed: g.elapsed(now),
+		Width:   g.b.Width(),
+		Height:  g.b.Height(),
+		Mines:   g.b.Mines(),
+		Seed:    g.seed,
+		Rule:    g.rule,
+	}
+	if g.fixed {
+		r.Source = g.cfg.Source
+	}
+	return r
+}

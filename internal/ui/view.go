@@ -1,0 +1,259 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// overlay is what covers the board, if anything.
+type overlay uint8
+
+// The overlays.
+const (
+	noOverlay   overlay = iota
+	helpOverlay         // the list of keys and mouse actions
+)
+
+// String returns the overlay's name.
+func (o overlay) String() string {
+	switch o {
+	case noOverlay:
+		return "none"
+	case helpOverlay:
+		return "help"
+	}
+	return fmt.Sprintf("overlay(%d)", uint8(o))
+}
+
+// view is the view state: everything on screen that is not the game.
+type view struct {
+	cursor  board.Point
+	ox, oy  int // the board cell at the top-left of the viewport
+	overlay overlay
+	message string           // shown in the footer until the next command
+	held    tcell.ButtonMask // mouse buttons down at the last mouse event
+}
+
+// Screen geometry. The header is one line, the board is framed, the footer
+// is the line under the frame, and each cell is cellW columns wide so the
+// grid looks square.
+const (
+	cellW     = 2
+	minCols   = 4  // the fewest board columns worth drawing
+	minRows   = 3  // the fewest board rows worth drawing
+	minHeader = 32 // columns the header needs to be useful
+)
+
+// layout is where things go on a screen of a given size.
+type layout struct {
+	sw, sh           int
+	tooSmall         bool
+	needW, needH     int
+	headerY          int
+	stateX0, stateX1 int // the header's state, which starts a new game on a click
+	fx, fy           int // the frame's top-left corner
+	vc, vr           int // visible board columns and rows
+	ox, oy           int // board cell at the viewport's top-left
+	footerY          int
+}
+
+// newLayout places a bw by bh board on an sw by sh screen, scrolling the
+// viewport from (ox, oy) as little as keeps the cursor in view.
+func newLayout(sw, sh, bw, bh int, cursor board.Point, ox, oy int) layout {
+	l := layout{sw: sw, sh: sh}
+	l.needW = max(cellW*min(bw, minCols)+2, minHeader)
+	l.needH = 1 + 2 + min(bh, minRows) + 1
+	if sw < l.needW || sh < l.needH {
+		l.tooSmall = true
+		return l
+	}
+	l.vc = min(bw, (sw-2)/cellW)
+	l.vr = min(bh, sh-4)
+	l.ox = scroll(ox, cursor.X, l.vc, bw)
+	l.oy = scroll(oy, cursor.Y, l.vr, bh)
+	l.headerY, l.fx, l.fy = 0, 0, 1
+	l.footerY = l.fy + l.vr + 2
+	return l
+}
+
+// scroll returns the offset of an n-cell window on a size-cell line that
+// keeps pos in view, moving from off as little as it can.
+func scroll(off, pos, n, size int) int {
+	if pos < off {
+		off = pos
+	}
+	if pos >= off+n {
+		off = pos - n + 1
+	}
+	return max(min(off, size-n), 0)
+}
+
+// scrolled reports whether part of a bw by bh board is off screen.
+func (l layout) scrolled(bw, bh int) bool { return l.vc < bw || l.vr < bh }
+
+// cellX and cellY return the screen position of a visible board cell.
+func (l layout) cellX(x int) int { return l.fx + 1 + (x-l.ox)*cellW }
+func (l layout) cellY(y int) int { return l.fy + 1 + y - l.oy }
+
+// cellAt returns the board cell drawn at screen position (x, y), if any.
+func (l layout) cellAt(x, y int) (board.Point, bool) {
+	if l.tooSmall {
+		return board.Point{}, false
+	}
+	cx, cy := x-l.fx-1, y-l.fy-1
+	if cx < 0 || cy < 0 || cx >= l.vc*cellW || cy >= l.vr {
+		return board.Point{}, false
+	}
+	return board.Point{X: l.ox + cx/cellW, Y: l.oy + cy}, true
+}
+
+// ui is one running game on one screen: the game state, the view state,
+// the theme and the last layout.
+type ui struct {
+	g     *game
+	v     view
+	th    *theme
+	lay   layout
+	cfg   Config
+}
+
+func newUI(g *game, cfg Config) *ui {
+	return &ui{g: g, cfg: cfg, th: newTheme(cfg.ASCII, cfg.Mono)}
+}
+
+// render lays out the screen, draws a frame and shows it.
+func (u *ui) render(s tcell.Screen) {
+	sw, sh := s.Size()
+	u.lay = newLayout(sw, sh, u.g.b.Width(), u.g.b.Height(), u.v.cursor, u.v.ox, u.v.oy)
+	now := u.cfg.Now()
+	if !u.lay.tooSmall {
+		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
+		before, state, _ := u.headerParts(now)
+		u.lay.stateX0 = utf8.RuneCountInString(before)
+		u.lay.stateX1 = min(u.lay.stateX0+utf8.RuneCountInString(state), sw)
+	}
+	u.draw(s, now)
+	s.Show()
+}
+
+// handle applies one event and reports whether the game should end.
+func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
+	var c command
+	switch ev := ev.(type) {
+	case *tcell.EventResize:
+		s.Sync()
+		return false
+	case *tcell.EventInterrupt:
+		_, q := ev.Data().(quit)
+		return q
+	case *tcell.EventKey:
+		c = keyCommand(ev)
+		if u.v.overlay == helpOverlay {
+			// Any key closes the help, except those that leave the game.
+			if c.act == actQuit && ev.Key() != tcell.KeyEsc && ev.Rune() != 'q' {
+				return true
+			}
+			if c.act != actSuspend {
+				u.v.overlay = noOverlay
+				return false
+			}
+		}
+	case *tcell.EventMouse:
+		held := u.v.held
+		u.v.held = ev.Buttons() & mouseButtons
+		c = mouseCommand(ev, held, u.lay)
+		if u.v.overlay == helpOverlay {
+			if ev.Buttons()&mouseButtons&^held != 0 {
+				u.v.overlay = noOverlay
+			}
+			return false
+		}
+	default:
+		return false
+	}
+	return u.do(s, c)
+}
+
+// do carries out a command and reports whether the game should end.
+func (u *ui) do(s tcell.Screen, c command) bool {
+	if c.act == actNone {
+		return false
+	}
+	u.v.message = ""
+	g, now := u.g, u.cfg.Now()
+	switch c.act {
+	case actMove, actOpen, actMark, actChord:
+		if g.paused() {
+			u.v.message = errPaused.Error()
+			return false
+		}
+	}
+	if c.onCell {
+		u.v.cursor = c.at
+	}
+	var err error
+	switch c.act {
+	case actMove:
+		u.v.cursor.X = clamp(u.v.cursor.X+c.dx, 0, g.b.Width()-1)
+		u.v.cursor.Y = clamp(u.v.cursor.Y+c.dy, 0, g.b.Height()-1)
+	case actOpen:
+		m := board.Move{Action: board.Open, At: u.v.cursor}
+		if g.b.Tile(u.v.cursor).IsOpen() {
+			m.Action = board.Chord
+		}
+		err = g.apply(m, now)
+	case actMark:
+		err = g.apply(board.Move{Action: board.Toggle, At: u.v.cursor}, now)
+	case actChord:
+		err = g.apply(board.Move{Action: board.Chord, At: u.v.cursor}, now)
+	case actNew:
+		err = g.renew()
+	case actRestart:
+		g.restart()
+	case actPause:
+		g.togglePause(now)
+	case actHelp:
+		u.v.overlay = helpOverlay
+	case actQuit:
+		return true
+	case actSuspend:
+		if g.b.Status() == board.Playing && !g.paused() {
+			g.togglePause(now)
+		}
+		if err := s.Suspend(); err == nil {
+			if u.cfg.Suspend != nil {
+				u.cfg.Suspend()
+			}
+			_ = s.Resume()
+		}
+		s.Sync()
+	case actRedraw:
+		s.Sync()
+	}
+	u.v.message = messageFor(err)
+	return false
+}
+
+// messageFor returns what the footer says about a refused move; some
+// refusals are plain enough to need no word.
+func messageFor(err error) string {
+	switch {
+	case err == nil, errors.Is(err, board.ErrOpen), errors.Is(err, board.ErrNotNumber):
+		return ""
+	case errors.Is(err, board.ErrGameOver):
+		return "the game is over: n new game, r restart, q quit"
+	case errors.Is(err, board.ErrFlagged):
+		return "flagged: press f to remove the flag first"
+	case errors.Is(err, board.ErrFlagCount):
+		return "the flags around it do not match its number"
+	case errors.Is(err, board.ErrNothingToDo):
+		return ""
+	}
+	return err.Error()
+}
+
+func clamp(v, lo, hi int) int { return max(lo, min(v, hi)) }
