@@ -96,9 +96,9 @@ func logChoose(n, k int) float64 {
 	return a - b - c
 }
 
-// choose9 holds C(n, k) for n, k <= 8: a box of cells that share the same
-// numbers around them never exceeds 8 cells... except boxes of larger
-// size, handled by chooseF.
+// choose9 holds C(n, k) for n, k <= 8. A box (cells next to exactly the
+// same numbers) lies around any one of its numbers, so it has at most 8
+// cells.
 var choose9 = func() (t [9][9]float64) {
 	for n := 0; n <= 8; n++ {
 		t[n][0] = 1
@@ -108,14 +108,3 @@ var choose9 = func() (t [9][9]float64) {
 	}
 	return t
 }()
-
-// chooseF returns C(n, k) as a float64.
-func chooseF(n, k int) float64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	if n <= 8 {
-		return choose9[n][k]
-	}
-	return math.Round(math.Exp(logChoose(n, k)))
-}

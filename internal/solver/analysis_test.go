@@ -235,8 +235,8 @@ func TestAnalyzeTextPositions(t *testing.T) {
 				121
 				000`,
 			mines: 2,
-			safe:  []board.Point{{1, 0}},
-			mine:  []board.Point{{0, 0}, {2, 0}},
+			safe:  []board.Point{{X: 1, Y: 0}},
+			mine:  []board.Point{{X: 0, Y: 0}, {X: 2, Y: 0}},
 		},
 		{
 			name: "fifty-fifty",
@@ -245,7 +245,7 @@ func TestAnalyzeTextPositions(t *testing.T) {
 				11
 				00`,
 			mines: 1,
-			probs: map[board.Point]float64{{0, 0}: 0.5, {1, 0}: 0.5},
+			probs: map[board.Point]float64{{X: 0, Y: 0}: 0.5, {X: 1, Y: 0}: 0.5},
 		},
 		{
 			name: "mine count decides",
@@ -255,8 +255,8 @@ func TestAnalyzeTextPositions(t *testing.T) {
 				1##`,
 			mines: 1,
 			// The one mine is next to all three ones: at (1,1).
-			safe: []board.Point{{1, 0}, {2, 0}, {1, 2}, {2, 1}, {2, 2}},
-			mine: []board.Point{{1, 1}},
+			safe: []board.Point{{X: 1, Y: 0}, {X: 2, Y: 0}, {X: 1, Y: 2}, {X: 2, Y: 1}, {X: 2, Y: 2}},
+			mine: []board.Point{{X: 1, Y: 1}},
 		},
 		{
 			name: "flags are not trusted",
@@ -265,7 +265,7 @@ func TestAnalyzeTextPositions(t *testing.T) {
 				11
 				00`,
 			mines: 1,
-			probs: map[board.Point]float64{{0, 0}: 0.5, {1, 0}: 0.5},
+			probs: map[board.Point]float64{{X: 0, Y: 0}: 0.5, {X: 1, Y: 0}: 0.5},
 		},
 		{
 			name: "outside cells share the rest",
@@ -279,8 +279,8 @@ func TestAnalyzeTextPositions(t *testing.T) {
 			// number is 1 each, so exactly one under (0..2, 2) with the
 			// pattern 1-1-1 forcing (1,2)); two more among the 4 cells of
 			// the last row and the cell (3,2).
-			mine: []board.Point{{1, 2}},
-			safe: []board.Point{{0, 2}, {2, 2}},
+			mine: []board.Point{{X: 1, Y: 2}},
+			safe: []board.Point{{X: 0, Y: 2}, {X: 2, Y: 2}},
 		},
 	}
 	for _, tt := range tests {

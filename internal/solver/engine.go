@@ -48,8 +48,7 @@ type analyzer struct {
 	compOf   []int32 // per root box: component index
 	compList [][]int32
 	comps    []*component
-	pool     []*component
-	cache    map[string]*component
+	cache    *compCache
 	keyBuf   []byte
 	nb       []int32
 	en       enumerator
@@ -72,7 +71,7 @@ type constraint struct {
 // component is a set of boxes connected through shared numbers, with the
 // result of enumerating its solutions.
 type component struct {
-	boxes  []int32 // global box ids
+	boxes  []int32 // global box ids while it is enumerated; see compList
 	sizes  []int   // cells per box
 	ncells int
 	exact  bool
@@ -198,7 +197,7 @@ func (an *analyzer) run(w, h, mines int, tiles []board.Tile) error {
 	}
 	// Enumerate each component, or take it from the cache.
 	if an.cache == nil {
-		an.cache = make(map[string]*component)
+		an.cache = new(compCache)
 	}
 	an.comps = an.comps[:0]
 	for ci := range nc {
@@ -305,10 +304,10 @@ func (an *analyzer) compKey(boxes []int32) string {
 // solve enumerates the component made of the given boxes.
 func (an *analyzer) solve(boxes []int32) (*component, error) {
 	key := an.compKey(boxes)
-	if c, ok := an.cache[key]; ok {
+	if c, ok := an.cache.m[key]; ok {
 		return c, nil
 	}
-	c := an.newComponent()
+	c := an.cache.newComponent()
 	c.key = key
 	c.boxes = append(c.boxes[:0], boxes...)
 	c.sizes = c.sizes[:0]
@@ -321,25 +320,36 @@ func (an *analyzer) solve(boxes []int32) (*component, error) {
 	if err := an.en.enumerate(an, c); err != nil {
 		return nil, err
 	}
-	an.cache[key] = c
+	if an.cache.m == nil {
+		an.cache.m = make(map[string]*component)
+	}
+	an.cache.m[key] = c
 	return c, nil
 }
 
+// compCache holds enumerated components by key, so that analyses of
+// views that differ in one place (the look-ahead) share the work on the
+// parts that did not change. Analyzers may share one.
+type compCache struct {
+	m    map[string]*component
+	pool []*component
+}
+
 // newComponent returns a component from the pool or a new one.
-func (an *analyzer) newComponent() *component {
-	if len(an.pool) > 0 {
-		c := an.pool[len(an.pool)-1]
-		an.pool = an.pool[:len(an.pool)-1]
+func (cc *compCache) newComponent() *component {
+	if len(cc.pool) > 0 {
+		c := cc.pool[len(cc.pool)-1]
+		cc.pool = cc.pool[:len(cc.pool)-1]
 		return c
 	}
 	return &component{}
 }
 
-// resetCache forgets cached components; their memory goes back to the pool.
-func (an *analyzer) resetCache() {
-	for k, c := range an.cache {
-		an.pool = append(an.pool, c)
-		delete(an.cache, k)
+// reset forgets cached components; their memory goes back to the pool.
+func (cc *compCache) reset() {
+	for k, c := range cc.m {
+		cc.pool = append(cc.pool, c)
+		delete(cc.m, k)
 	}
 }
 
@@ -349,9 +359,11 @@ func (an *analyzer) combine() error {
 	an.exact = true
 	outside := an.outside
 	var exactComps []*component
-	for _, c := range an.comps {
+	var exactBoxes [][]int32 // the boxes of each exact component in this view
+	for ci, c := range an.comps {
 		if c.exact {
 			exactComps = append(exactComps, c)
+			exactBoxes = append(exactBoxes, an.compList[ci])
 		} else {
 			an.exact = false
 			outside += c.ncells // treated as unconstrained when weighing
@@ -410,7 +422,8 @@ func (an *analyzer) combine() error {
 	// Per component: external weight of k mines, then box probabilities.
 	for i, c := range exactComps {
 		others := convolve(pre[i], suf[i+1])
-		nb := len(c.boxes)
+		boxes := exactBoxes[i]
+		nb := len(boxes)
 		for k, wk := range c.w {
 			if wk == 0 {
 				continue
@@ -430,10 +443,10 @@ func (an *analyzer) combine() error {
 				continue
 			}
 			for b := range nb {
-				an.prob[an.boxes[c.boxes[b]].cells[0]] += c.s[k*nb+b] * e
+				an.prob[an.boxes[boxes[b]].cells[0]] += c.s[k*nb+b] * e
 				// certain tracks, per box, whether it was ever safe (bit 1)
 				// or ever held a mine (bit 2) in a feasible solution.
-				cc := an.boxes[c.boxes[b]].cells[0]
+				cc := an.boxes[boxes[b]].cells[0]
 				if c.lo[k*nb+b] < int8(c.sizes[b]) {
 					an.certain[cc] |= 4 // some cell of the box not a mine
 				}
@@ -443,7 +456,7 @@ func (an *analyzer) combine() error {
 			}
 		}
 		for b := range nb {
-			bx := &an.boxes[c.boxes[b]]
+			bx := &an.boxes[boxes[b]]
 			first := bx.cells[0]
 			p := an.prob[first] / (float64(len(bx.cells)) * z)
 			flags := an.certain[first]
@@ -462,11 +475,11 @@ func (an *analyzer) combine() error {
 		}
 	}
 	// Approximate components.
-	for _, c := range an.comps {
+	for ci, c := range an.comps {
 		if c.exact {
 			continue
 		}
-		for b, id := range c.boxes {
+		for b, id := range an.compList[ci] {
 			for _, cell := range an.boxes[id].cells {
 				an.prob[cell] = c.approx[b]
 				an.certain[cell] = c.cert[b]
@@ -936,4 +949,11 @@ func (e *enumerator) approximate(consIdx []int32) error {
 		}
 	}
 	return nil
+}
+
+// resetCache forgets the cached components.
+func (an *analyzer) resetCache() {
+	if an.cache != nil {
+		an.cache.reset()
+	}
 }

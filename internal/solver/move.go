@@ -1,6 +1,12 @@
 package solver
 
-import "github.com/minesweeper-go/minesweeper/internal/board"
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
 
 // Next returns the closed cell to open next on v. It returns ErrNoMove only
 // when v has no closed cell; on a view that no layout fits it still returns
@@ -61,23 +67,195 @@ func (s *Solver) zeroChance(v *View, i int) float64 {
 	return p
 }
 
-// bestGuess returns the closed cell to open when none is certainly safe.
+// candidate is a closed cell that might be opened as a guess.
+type candidate struct {
+	i int
+	p float64 // mine probability
+}
+
+// maxLookAhead is the most guesses whose outcomes are looked at per move.
+const maxLookAhead = 12
+
+// bestGuess returns the closed cell to open when none is certainly safe:
+// the one that maximises the chance to survive this click and the next
+// (the next being safe for sure or the least likely mine after the
+// revealed number), among the cells least likely to be mines.
 func (s *Solver) bestGuess(v *View) int {
 	an := &s.an
-	best, bp := -1, 2.0
+	cands := s.cands[:0]
 	for i, t := range v.tiles {
-		if t < 0 && an.certain[i] != certMine && an.prob[i] < bp {
-			best, bp = i, an.prob[i]
+		if t < 0 && an.certain[i] != certMine {
+			cands = append(cands, candidate{i, an.prob[i]})
 		}
 	}
-	if best < 0 {
+	s.cands = cands
+	if len(cands) == 0 {
 		for i, t := range v.tiles {
 			if t < 0 {
 				return i
 			}
 		}
 	}
+	// Frontier cells by probability, then a few outside cells standing
+	// for all of them (they share one probability).
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.p, b.p) })
+	if s.opts.NoLookAhead || !an.exact {
+		return s.leastRisk(v, cands)
+	}
+	pool := s.pool[:0]
+	outside := 0
+	for _, c := range cands {
+		if an.boxOf[c.i] >= 0 {
+			pool = append(pool, c)
+		} else if outside < 1 {
+			outside++
+			pool = append(pool, s.outsideReps(v, c.p)...)
+		}
+	}
+	s.pool = pool
+	best, bestScore, bestProgress := -1, -1.0, -1.0
+	evals := 0
+	for _, c := range pool {
+		if 1-c.p <= bestScore || evals >= maxLookAhead {
+			continue
+		}
+		evals++
+		score, progress := s.lookAhead(v, c.i)
+		if score > bestScore+1e-9 || (score > bestScore-1e-9 && progress > bestProgress) {
+			best, bestScore, bestProgress = c.i, score, progress
+		}
+	}
+	if best < 0 {
+		return s.leastRisk(v, cands)
+	}
 	return best
+}
+
+// leastRisk returns the candidate least likely to be a mine; among equals,
+// the one with the fewest closed neighbours, most likely to open an area.
+// cands must be sorted by probability.
+func (s *Solver) leastRisk(v *View, cands []candidate) int {
+	best, bestN := cands[0].i, 9
+	for _, c := range cands {
+		if c.p > cands[0].p+1e-12 {
+			break
+		}
+		if n := s.closedAround(v, c.i); n < bestN {
+			best, bestN = c.i, n
+		}
+	}
+	return best
+}
+
+// closedAround returns the number of closed cells around cell i.
+func (s *Solver) closedAround(v *View, i int) int {
+	n := 0
+	s.an.nb = s.an.neighbours(s.an.nb[:0], i)
+	for _, j := range s.an.nb {
+		if v.tiles[j] < 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// outsideReps returns a few outside cells (next to no number) to stand for
+// all of them in the look-ahead: those with the fewest closed neighbours,
+// likely zeros, and those next to the frontier, likely to inform it.
+func (s *Solver) outsideReps(v *View, p float64) []candidate {
+	an := &s.an
+	var reps []candidate
+	bestN, bestF := 9, -1
+	var fewest, touching []int
+	for i, t := range v.tiles {
+		if t >= 0 || an.boxOf[i] >= 0 || an.certain[i] != certNone {
+			continue
+		}
+		n := s.closedAround(v, i)
+		f := 0
+		for _, j := range an.nb {
+			if an.boxOf[j] >= 0 {
+				f++
+			}
+		}
+		switch {
+		case n < bestN:
+			bestN, fewest = n, append(fewest[:0], i)
+		case n == bestN && len(fewest) < 2:
+			fewest = append(fewest, i)
+		}
+		switch {
+		case f > bestF:
+			bestF, touching = f, append(touching[:0], i)
+		case f == bestF && len(touching) < 2:
+			touching = append(touching, i)
+		}
+	}
+	for _, i := range fewest {
+		reps = append(reps, candidate{i, p})
+	}
+	for _, i := range touching {
+		if !slices.Contains(fewest, i) {
+			reps = append(reps, candidate{i, p})
+		}
+	}
+	return reps
+}
+
+// lookAhead returns, for opening closed cell i, the chance to survive it
+// and the next move, and the chance that it leads to a certainly safe
+// cell. Each number the cell may show is analysed in turn.
+func (s *Solver) lookAhead(v *View, i int) (score, progress float64) {
+	an := &s.an
+	s.buf = append(s.buf[:0], v.tiles...)
+	lo, hi := 0, 0
+	an.nb = an.neighbours(an.nb[:0], i)
+	for _, j := range an.nb {
+		if v.tiles[j] >= 0 {
+			continue
+		}
+		switch an.certain[j] {
+		case certMine:
+			lo++
+			hi++
+		case certNone:
+			hi++
+		}
+	}
+	for val := lo; val <= hi; val++ {
+		s.buf[i] = board.Tile(val)
+		if err := s.look.run(v.width, v.height, v.mines, s.buf); err != nil {
+			continue
+		}
+		pv := math.Exp(s.look.logZ - an.logZ)
+		if !s.look.exact {
+			pv = (1 - an.prob[i]) / float64(hi-lo+1)
+		}
+		safe, minP := false, 1.0
+		for j, t := range s.buf {
+			if t >= 0 {
+				continue
+			}
+			switch s.look.certain[j] {
+			case certSafe:
+				safe = true
+			case certNone:
+				minP = min(minP, s.look.prob[j])
+			}
+			if safe {
+				break
+			}
+		}
+		if safe {
+			score += pv
+			progress += pv
+		} else if minP < 1 {
+			score += pv * (1 - minP)
+		} else {
+			score += pv // nothing left to open: the game is won
+		}
+	}
+	return score, progress
 }
 
 // firstMove returns the opening move on a board with no open cell.

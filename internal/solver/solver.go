@@ -21,10 +21,12 @@ type Options struct {
 // Solver chooses moves. One Solver serves one goroutine: it reuses buffers
 // between calls and is not safe for concurrent use.
 type Solver struct {
-	opts Options
-	an   analyzer
-	look analyzer // analyses of hypothetical views during look-ahead
-	buf  []board.Tile
+	opts  Options
+	an    analyzer
+	look  analyzer // analyses of hypothetical views during look-ahead
+	buf   []board.Tile
+	cands []candidate
+	pool  []candidate
 }
 
 // New returns a Solver with the given options.
@@ -35,6 +37,8 @@ func New(opts Options) *Solver {
 	s := &Solver{opts: opts}
 	s.an.budget = opts.NodeBudget
 	s.look.budget = opts.NodeBudget
+	cache := new(compCache)
+	s.an.cache, s.look.cache = cache, cache
 	return s
 }
 
