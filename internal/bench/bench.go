@@ -1,0 +1,315 @@
+// Package bench lets a player, the solver by default, play many games
+// against the board engine and sums up how it did: win rate with its
+// confidence interval, clicks, the assignment's score and time per move.
+//
+// The player sees only a solver.View, built from the tiles a player would
+// see; it never holds the *board.Board, so it cannot peek at the mines. Each
+// game's board is drawn from its own random stream, derived from the seed
+// and the game's index, and the totals are exact integer sums, so a seed
+// gives the same results whatever the number of workers.
+package bench
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/solver"
+)
+
+// DefaultMaxClicks is the assignment's click limit per game.
+const DefaultMaxClicks = 400
+
+// ProgressInterval is how often Run reports progress.
+const ProgressInterval = 100 * time.Millisecond
+
+// sampleLimit is how many move times Run keeps, 4 bytes each, for exact
+// quantiles; past it the quantiles come from a histogram.
+const sampleLimit = 1 << 25
+
+// Player chooses the closed cell to open next from a player's view.
+// *solver.Solver is a Player. Each worker has its own, so a Player need not
+// be safe for concurrent use.
+type Player interface {
+	Next(v *solver.View) (board.Point, error)
+}
+
+// Config describes a run of games.
+type Config struct {
+	Width, Height, Mines int
+	Rule                 board.FirstClick
+	Games                int    // games to play, at least 1
+	Seed                 uint64 // game i is drawn from rand.NewPCG(Seed, i)
+	MaxClicks            int    // clicks after which a game stops unfinished; 0 means DefaultMaxClicks
+	Workers              int    // games played at once; 0 means runtime.NumCPU()
+	// NewPlayer returns a fresh player for one worker; nil means
+	// solver.New(solver.Options{Rule: rule}).
+	NewPlayer func(rule board.FirstClick) Player
+	// Progress, when not nil, is called with the number of games finished,
+	// from one goroutine, every ProgressInterval and once at the end.
+	Progress func(done int)
+}
+
+// Result is what a run found. Everything but MoveTime is determined by the
+// configuration and the player: the same seed gives the same Result.
+type Result struct {
+	Width     int    `json:"width"`
+	Height    int    `json:"height"`
+	Mines     int    `json:"mines"`
+	Rule      string `json:"first_click"`
+	Seed      uint64 `json:"seed"`
+	MaxClicks int    `json:"max_clicks"`
+
+	Games     int     `json:"games"`
+	Wins      int     `json:"wins"`
+	OverLimit int     `json:"over_click_limit"` // games stopped at MaxClicks
+	WinRate   float64 `json:"win_rate"`
+	WinLow    float64 `json:"win_rate_ci95_low"` // Wilson 95% interval
+	WinHigh   float64 `json:"win_rate_ci95_high"`
+
+	WonClicks    int64   `json:"won_clicks"` // clicks summed over won games
+	WonThreeBV   int64   `json:"won_3bv"`    // 3BV summed over won games
+	ClicksPerWin float64 `json:"clicks_per_won_game"`
+	ClicksPer3BV float64 `json:"clicks_per_3bv"` // WonClicks / WonThreeBV
+	Score        float64 `json:"score"`          // the assignment's score, mean per game
+
+	MoveTime MoveTimes `json:"move_time"`
+}
+
+// Game is the outcome of one game.
+type Game struct {
+	Status  board.Status // Playing when stopped at the click limit
+	Clicks  int          // openings that opened at least one cell
+	Opened  int          // safe cells open at the end
+	ThreeBV int          // the layout's 3BV; 0 when the game was lost before it was laid
+}
+
+// Play plays one game on b, which must be in play, with p, until it is won,
+// lost or has taken maxClicks clicks. Only openings that open a cell count as
+// clicks. When t is not nil, it records the time of each of p's moves. A
+// move the board refuses is the player's error, returned with the game so
+// far.
+func Play(b *board.Board, p Player, maxClicks int, t func(time.Duration)) (Game, error) {
+	var g Game
+	var tiles []board.Tile
+	safe := b.Width()*b.Height() - b.Mines()
+	var err error
+	for b.Status() == board.Playing && g.Clicks < maxClicks {
+		tiles = b.Tiles(tiles)
+		var v *solver.View
+		v, err = solver.NewView(b.Width(), b.Height(), b.Mines(), tiles)
+		if err != nil {
+			break
+		}
+		start := time.Now()
+		at, nextErr := p.Next(v)
+		if t != nil {
+			t(time.Since(start))
+		}
+		if nextErr != nil {
+			err = fmt.Errorf("player: %w", nextErr)
+			break
+		}
+		n, revealErr := b.Reveal(at)
+		if revealErr != nil {
+			err = fmt.Errorf("player opened %v: %w", at, revealErr)
+			break
+		}
+		if n > 0 {
+			g.Clicks++
+		}
+	}
+	g.Status = b.Status()
+	g.Opened = safe - b.SafeLeft()
+	if b.Started() {
+		g.ThreeBV = b.ThreeBV()
+	}
+	return g, err
+}
+
+// GameError is a game in which the player made a move the board refused,
+// or failed to move.
+type GameError struct {
+	Game int    // index of the game, from 0
+	Seed uint64 // the run's seed: the board came from rand.NewPCG(Seed, Game)
+	Err  error
+}
+
+// Error names the game and the seed that replay it.
+func (e *GameError) Error() string {
+	return fmt.Sprintf("game %d (seed %d): %v", e.Game, e.Seed, e.Err)
+}
+
+// Unwrap returns the player's error.
+func (e *GameError) Unwrap() error { return e.Err }
+
+// totals are sums over games, kept in integers so that they add up exactly
+// in any order.
+type totals struct {
+	games, wins, over int
+	wonClicks, won3BV int64
+	scoreTenths       int64
+	firstErr          *GameError // the error of the lowest game index
+}
+
+func (t *totals) add(g Game) {
+	t.games++
+	switch {
+	case g.Status == board.Won:
+		t.wins++
+		t.wonClicks += int64(g.Clicks)
+		t.won3BV += int64(g.ThreeBV)
+	case g.Status == board.Playing:
+		t.over++
+	}
+	t.scoreTenths += scoreTenths(g.Status == board.Won, g.Clicks, g.Opened)
+}
+
+func (t *totals) merge(u *totals) {
+	t.games += u.games
+	t.wins += u.wins
+	t.over += u.over
+	t.wonClicks += u.wonClicks
+	t.won3BV += u.won3BV
+	t.scoreTenths += u.scoreTenths
+	if u.firstErr != nil && (t.firstErr == nil || u.firstErr.Game < t.firstErr.Game) {
+		t.firstErr = u.firstErr
+	}
+}
+
+// check validates the configuration and fills in its defaults.
+func (c *Config) check() error {
+	if c.Games < 1 {
+		return fmt.Errorf("bench: %d games: want at least 1", c.Games)
+	}
+	if c.MaxClicks == 0 {
+		c.MaxClicks = DefaultMaxClicks
+	}
+	if c.MaxClicks < 1 {
+		return fmt.Errorf("bench: click limit %d: want at least 1", c.MaxClicks)
+	}
+	if c.Workers == 0 {
+		c.Workers = runtime.NumCPU()
+	}
+	if c.Workers < 1 {
+		return fmt.Errorf("bench: %d workers: want at least 1", c.Workers)
+	}
+	c.Workers = min(c.Workers, c.Games)
+	if c.NewPlayer == nil {
+		c.NewPlayer = func(rule board.FirstClick) Player { return solver.New(solver.Options{Rule: rule}) }
+	}
+	if _, err := board.NewRandom(c.Width, c.Height, c.Mines, c.Rule, nil); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	return nil
+}
+
+// Run plays cfg.Games games and returns the results. It stops early, with
+// an error, when ctx is done or when the player fails; a player's failure is
+// a *GameError naming the game, the lowest-numbered among the failures seen.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	var next, done atomic.Int64
+	sums := make([]totals, cfg.Workers)
+	timers := make([]*timer, cfg.Workers)
+	var wg sync.WaitGroup
+	for w := range cfg.Workers {
+		timers[w] = newTimer(sampleLimit / cfg.Workers)
+		wg.Go(func() {
+			player := cfg.NewPlayer(cfg.Rule)
+			sum, tm := &sums[w], timers[w]
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games {
+					return
+				}
+				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+				b, err := board.NewRandom(cfg.Width, cfg.Height, cfg.Mines, cfg.Rule, rng)
+				if err != nil { // checked above; kept so a change cannot go unseen
+					sum.firstErr = &GameError{Game: i, Seed: cfg.Seed, Err: err}
+					cancel()
+					return
+				}
+				g, err := Play(b, player, cfg.MaxClicks, tm.add)
+				if err != nil {
+					sum.firstErr = &GameError{Game: i, Seed: cfg.Seed, Err: err}
+					cancel()
+					return
+				}
+				sum.add(g)
+				done.Add(1)
+			}
+		})
+	}
+
+	if cfg.Progress != nil {
+		stop := make(chan struct{})
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			tick := time.NewTicker(ProgressInterval)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					cfg.Progress(int(done.Load()))
+				}
+			}
+		}()
+		wg.Wait()
+		close(stop)
+		<-finished
+		cfg.Progress(int(done.Load()))
+	} else {
+		wg.Wait()
+	}
+
+	var all totals
+	tm := newTimer(0)
+	for w := range sums {
+		all.merge(&sums[w])
+		tm.merge(timers[w])
+	}
+	if all.firstErr != nil {
+		return nil, all.firstErr
+	}
+	if all.games < cfg.Games {
+		return nil, fmt.Errorf("bench: stopped after %d of %d games: %w", all.games, cfg.Games, ctx.Err())
+	}
+	return result(cfg, &all, tm), nil
+}
+
+// result turns the totals into a Result.
+func result(cfg Config, t *totals, tm *timer) *Result {
+	r := &Result{
+		Width: cfg.Width, Height: cfg.Height, Mines: cfg.Mines, Rule: cfg.Rule.String(),
+		Seed: cfg.Seed, MaxClicks: cfg.MaxClicks,
+		Games: t.games, Wins: t.wins, OverLimit: t.over,
+		WonClicks: t.wonClicks, WonThreeBV: t.won3BV,
+		MoveTime: tm.summary(),
+	}
+	if t.games > 0 {
+		r.WinRate = float64(t.wins) / float64(t.games)
+		r.Score = float64(t.scoreTenths) / 10 / float64(t.games)
+	}
+	r.WinLow, r.WinHigh = Wilson(t.wins, t.games, z95)
+	if t.wins > 0 {
+		r.ClicksPerWin = float64(t.wonClicks) / float64(t.wins)
+	}
+	if t.won3BV > 0 {
+		r.ClicksPer3BV = float64(t.wonClicks) / float64(t.won3BV)
+	}
+	return r
+}

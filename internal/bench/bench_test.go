@@ -1,0 +1,270 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/solver"
+)
+
+// The solver is a Player: it gets a View and nothing else.
+var _ Player = (*solver.Solver)(nil)
+
+// scripted opens the given cells in order, then fails.
+type scripted struct{ moves []board.Point }
+
+func (s *scripted) Next(v *solver.View) (board.Point, error) {
+	if len(s.moves) == 0 {
+		return board.Point{}, errors.New("out of moves")
+	}
+	p := s.moves[0]
+	s.moves = s.moves[1:]
+	return p, nil
+}
+
+// firstClosed opens the first closed cell in reading order: a poor but
+// deterministic player for testing the runner.
+type firstClosed struct{}
+
+func (firstClosed) Next(v *solver.View) (board.Point, error) {
+	for y := range v.Height() {
+		for x := range v.Width() {
+			if p := (board.Point{X: x, Y: y}); v.Closed(p) {
+				return p, nil
+			}
+		}
+	}
+	return board.Point{}, solver.ErrNoMove
+}
+
+func TestPlay(t *testing.T) {
+	const layout = `
+		*....
+		.....
+		...*.
+		.....`
+	pt := func(x, y int) board.Point { return board.Point{X: x, Y: y} }
+	tests := []struct {
+		name      string
+		moves     []board.Point
+		maxClicks int
+		want      Game
+		timed     int
+	}{
+		// (0,3) opens the zeros at the bottom left with their border,
+		// (4,0) those at the top right, and three numbers are left: five
+		// clicks, the board's 3BV.
+		{"won", []board.Point{pt(0, 3), pt(4, 0), pt(4, 2), pt(3, 3), pt(4, 3)}, 400, Game{Status: board.Won, Opened: 18, Clicks: 5}, 5},
+		{"lost on a mine", []board.Point{pt(0, 3), pt(3, 2)}, 400, Game{Status: board.Lost, Opened: 9, Clicks: 1}, 2},
+		{"lost at once", []board.Point{pt(0, 0)}, 400, Game{Status: board.Lost}, 1},
+		{"stopped at the click limit", []board.Point{pt(1, 0), pt(0, 1), pt(4, 0)}, 2, Game{Status: board.Playing, Opened: 2, Clicks: 2}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := board.Parse(layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves := 0
+			got, err := Play(b, &scripted{moves: tt.moves}, tt.maxClicks, func(time.Duration) { moves++ })
+			if err != nil {
+				t.Fatalf("Play: %v\n%s", err, b)
+			}
+			tt.want.ThreeBV = b.ThreeBV()
+			if got != tt.want {
+				t.Errorf("Play = %+v; want %+v\n%s", got, tt.want, b)
+			}
+			if moves != tt.timed {
+				t.Errorf("timed %d moves; want %d", moves, tt.timed)
+			}
+		})
+	}
+}
+
+func TestPlayRefusedMove(t *testing.T) {
+	b, err := board.Parse("*..\n...\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &scripted{moves: []board.Point{{X: 2, Y: 1}, {X: 2, Y: 1}}}
+	_, err = Play(b, p, 400, nil)
+	if !errors.Is(err, board.ErrOpen) {
+		t.Errorf("Play opening an open cell: error %v; want %v", err, board.ErrOpen)
+	}
+}
+
+// TestRunDeterministic plays the same games with different numbers of
+// workers and wants the same results, move times aside.
+func TestRunDeterministic(t *testing.T) {
+	tests := []struct {
+		name                 string
+		width, height, mines int
+		rule                 board.FirstClick
+		games                int
+		workers              []int
+	}{
+		{"beginner opening", 9, 9, 10, board.Opening, 200, []int{1, 3, 2}},
+		{"20x20 unsafe", 20, 20, 50, board.Unsafe, 8, []int{1, 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var first *Result
+			for _, workers := range tt.workers {
+				res, err := Run(context.Background(), Config{
+					Width: tt.width, Height: tt.height, Mines: tt.mines, Rule: tt.rule,
+					Games: tt.games, Seed: 42, Workers: workers,
+				})
+				if err != nil {
+					t.Fatalf("Run with %d workers: %v", workers, err)
+				}
+				if res.MoveTime.Moves == 0 || res.MoveTime.Max < res.MoveTime.P99 || res.MoveTime.P99 < res.MoveTime.Median {
+					t.Errorf("move times %+v; want 0 < median <= p99 <= max", res.MoveTime)
+				}
+				res.MoveTime = MoveTimes{Moves: res.MoveTime.Moves}
+				if first == nil {
+					first = res
+					if res.Games != tt.games || res.Wins == 0 || res.WonClicks == 0 || res.WonThreeBV == 0 {
+						t.Errorf("Run = %+v; want %d games with some wins", *res, tt.games)
+					}
+					continue
+				}
+				if *res != *first {
+					t.Errorf("Run with %d workers = %+v; want %+v as with 1", workers, *res, *first)
+				}
+			}
+		})
+	}
+}
+
+func TestRunSeedMatters(t *testing.T) {
+	cfg := Config{Width: 9, Height: 9, Mines: 10, Rule: board.Safe, Games: 50, Workers: 2,
+		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }}
+	var clicks []int64
+	for _, seed := range []uint64{1, 2} {
+		cfg.Seed = seed
+		res, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clicks = append(clicks, res.MoveTime.Moves)
+	}
+	if clicks[0] == clicks[1] {
+		t.Errorf("seeds 1 and 2 both took %d moves; want different games", clicks[0])
+	}
+}
+
+func TestRunStatistics(t *testing.T) {
+	// One mine in a 1x3 row under the safe rule, opened from the left: with
+	// the mine in the middle the left cell shows 1 and the next move loses
+	// (one cell open); with the mine on the right the left cell is a zero
+	// and its opening wins in one click, the board's 3BV.
+	res, err := Run(context.Background(), Config{Width: 3, Height: 1, Mines: 1, Rule: board.Safe, Games: 400, Seed: 3,
+		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Wins < 150 || res.Wins > 250 {
+		t.Errorf("Wins = %d of 400; want about half", res.Wins)
+	}
+	if res.WonClicks != int64(res.Wins) || res.ClicksPerWin != 1 {
+		t.Errorf("WonClicks = %d, ClicksPerWin = %v for %d wins; want 1 a win", res.WonClicks, res.ClicksPerWin, res.Wins)
+	}
+	if res.ClicksPer3BV != 1 {
+		t.Errorf("ClicksPer3BV = %v; want 1", res.ClicksPer3BV)
+	}
+	wantScore := (float64(res.Wins)*60 + float64(res.Games-res.Wins)*0.1) / float64(res.Games)
+	if diff := res.Score - wantScore; diff > 1e-9 || diff < -1e-9 {
+		t.Errorf("Score = %v; want %v", res.Score, wantScore)
+	}
+	if res.WinLow >= res.WinRate || res.WinHigh <= res.WinRate {
+		t.Errorf("interval %v–%v does not hold the win rate %v", res.WinLow, res.WinHigh, res.WinRate)
+	}
+}
+
+func TestRunClickLimit(t *testing.T) {
+	res, err := Run(context.Background(), Config{Width: 30, Height: 16, Mines: 0, Rule: board.Safe, Games: 3, Seed: 1, MaxClicks: 1,
+		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// With no mines the first click opens everything.
+	if res.Wins != 3 || res.OverLimit != 0 {
+		t.Errorf("no mines, one click: %d wins, %d over the limit; want 3, 0", res.Wins, res.OverLimit)
+	}
+	res, err = Run(context.Background(), Config{Width: 30, Height: 16, Mines: 99, Rule: board.Safe, Games: 30, Seed: 1, MaxClicks: 1,
+		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.OverLimit == 0 || res.OverLimit != res.Games-res.Wins {
+		t.Errorf("expert, one click: %d wins, %d over the limit of %d games; want every unfinished game over the limit", res.Wins, res.OverLimit, res.Games)
+	}
+}
+
+func TestRunPlayerError(t *testing.T) {
+	_, err := Run(context.Background(), Config{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, Games: 100, Seed: 5, Workers: 2,
+		NewPlayer: func(board.FirstClick) Player { return corner{} }})
+	var gerr *GameError
+	if !errors.As(err, &gerr) || !errors.Is(err, board.ErrOpen) {
+		t.Fatalf("Run with a player that repeats itself: error %v; want a *GameError wrapping %v", err, board.ErrOpen)
+	}
+	if want := "(seed 5): player opened (0,0): cell is already open"; !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q; want it to contain %q", err, want)
+	}
+}
+
+// corner always opens the top-left cell.
+type corner struct{}
+
+func (corner) Next(*solver.View) (board.Point, error) { return board.Point{}, nil }
+
+func TestRunConfigErrors(t *testing.T) {
+	good := Config{Width: 9, Height: 9, Mines: 10, Games: 1}
+	tests := []struct {
+		name string
+		edit func(*Config)
+		want string
+	}{
+		{"no games", func(c *Config) { c.Games = 0 }, "0 games"},
+		{"negative click limit", func(c *Config) { c.MaxClicks = -1 }, "click limit -1"},
+		{"negative workers", func(c *Config) { c.Workers = -2 }, "-2 workers"},
+		{"too many mines", func(c *Config) { c.Rule, c.Mines = board.Opening, 80 }, "mine count out of range"},
+		{"no size", func(c *Config) { c.Width = 0 }, "board size"},
+	}
+	for _, tt := range tests {
+		cfg := good
+		tt.edit(&cfg)
+		_, err := Run(context.Background(), cfg)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Run error %v; want one containing %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestRunCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Run(ctx, Config{Width: 9, Height: 9, Mines: 10, Games: 10,
+		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Run with a canceled context: error %v; want %v", err, context.Canceled)
+	}
+}
+
+func TestRunProgress(t *testing.T) {
+	var calls, last atomic.Int64
+	_, err := Run(context.Background(), Config{Width: 9, Height: 9, Mines: 10, Games: 30, Workers: 2,
+		NewPlayer: func(board.FirstClick) Player { return firstClosed{} },
+		Progress:  func(done int) { calls.Add(1); last.Store(int64(done)) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() < 1 || last.Load() != 30 {
+		t.Errorf("Progress called %d times, last with %d; want at least once, last with 30", calls.Load(), last.Load())
+	}
+}
