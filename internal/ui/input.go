@@ -68,10 +68,8 @@ type command struct {
 // far is a move long enough to reach any edge; moves are clamped.
 const far = board.MaxCells
 
-// keyCommand returns what a key means. tcell v2.13 delivers a Ctrl-letter
-// typed on a legacy terminal as its own key (KeyCtrlC) with the rune 'c'
-// and ModCtrl; terminals that report modifiers (CSI u) may send the rune
-// with ModCtrl and, with Shift, keep it a KeyRune. Both forms are read.
+// keyCommand returns what a key means; Ctrl-letters are read in every form
+// tcell delivers them (see ctrlLetter).
 func keyCommand(ev *tcell.EventKey) command {
 	step := 1
 	if ev.Modifiers()&tcell.ModShift != 0 {
@@ -98,28 +96,22 @@ func keyCommand(ev *tcell.EventKey) command {
 		return command{act: actOpen}
 	case tcell.KeyEsc:
 		return command{act: actQuit}
-	case tcell.KeyCtrlC:
+	}
+	switch ctrlLetter(ev) {
+	case 'c':
 		return command{act: actQuit}
-	case tcell.KeyCtrlZ:
+	case 'z':
 		return command{act: actSuspend}
-	case tcell.KeyCtrlL:
+	case 'l':
 		return command{act: actRedraw}
-	case tcell.KeyRune:
+	case 0:
 	default:
 		return command{}
 	}
-	r := ev.Rune()
-	if ev.Modifiers()&tcell.ModCtrl != 0 {
-		switch r {
-		case 'c', 'C':
-			return command{act: actQuit}
-		case 'z', 'Z':
-			return command{act: actSuspend}
-		case 'l', 'L':
-			return command{act: actRedraw}
-		}
+	if ev.Key() != tcell.KeyRune {
 		return command{}
 	}
+	r := ev.Rune()
 	switch r {
 	case 'h':
 		return command{act: actMove, dx: -1}
@@ -161,6 +153,27 @@ func keyCommand(ev *tcell.EventKey) command {
 		return command{act: actQuit}
 	}
 	return command{}
+}
+
+// ctrlLetter returns the lower-case letter of a Ctrl-letter key, or 0. It
+// reads the three forms tcell v2.13 produces: KeyCtrlA..KeyCtrlZ (legacy
+// terminals), the ASCII control codes such as KeyETX (CSI u reports of
+// control characters), and KeyRune with ModCtrl (CSI u with Shift).
+func ctrlLetter(ev *tcell.EventKey) rune {
+	switch k := ev.Key(); {
+	case k >= tcell.KeyCtrlA && k <= tcell.KeyCtrlZ:
+		return rune('a' + k - tcell.KeyCtrlA)
+	case k == tcell.KeyETX || k == tcell.KeyFF || k == tcell.KeySUB:
+		// Only the codes no other key shares (Tab is Ctrl-I, Enter Ctrl-M).
+		return rune('a' + k - 1)
+	case k == tcell.KeyRune && ev.Modifiers()&tcell.ModCtrl != 0:
+		r := ev.Rune()
+		if r >= 'A' && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		return r
+	}
+	return 0
 }
 
 // mouseButtons are the buttons whose presses mean something.

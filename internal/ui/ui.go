@@ -130,11 +130,21 @@ func ticker(s tcell.Screen, d time.Duration, done <-chan struct{}) {
 // Play opens the terminal, runs the game and restores the terminal on every
 // way out: a quit, SIGTERM, SIGHUP or SIGINT, or a panic, which comes back
 // as an error after the terminal is restored.
-func Play(cfg Config) (res Result, err error) {
+func Play(cfg Config) (Result, error) {
 	s, err := tcell.NewScreen()
 	if err != nil {
 		return Result{}, fmt.Errorf("cannot open the terminal: %w", err)
 	}
+	if cfg.Suspend == nil {
+		cfg.Suspend = suspendSelf
+	}
+	return playOn(s, cfg)
+}
+
+// playOn is Play on a screen not yet initialised: it initialises s, runs
+// the game and always finalises s, turning a panic into an error after the
+// screen is restored.
+func playOn(s tcell.Screen, cfg Config) (res Result, err error) {
 	if err := s.Init(); err != nil {
 		return Result{}, fmt.Errorf("cannot open the terminal: %w", err)
 	}
@@ -151,27 +161,27 @@ func Play(cfg Config) (res Result, err error) {
 	defer signal.Stop(sigs)
 	done := make(chan struct{})
 	defer close(done)
-	go func() {
+	go postQuitOnSignal(s, sigs, done)
+	return Run(s, cfg)
+}
+
+// postQuitOnSignal posts a quit event when a signal arrives, retrying while
+// the event queue is full, until done is closed.
+func postQuitOnSignal(s tcell.Screen, sigs <-chan os.Signal, done <-chan struct{}) {
+	select {
+	case <-done:
+		return
+	case <-sigs:
+	}
+	for {
+		err := s.PostEvent(tcell.NewEventInterrupt(quit{}))
+		if !errors.Is(err, tcell.ErrEventQFull) {
+			return
+		}
 		select {
 		case <-done:
 			return
-		case <-sigs:
+		case <-time.After(10 * time.Millisecond):
 		}
-		for {
-			err := s.PostEvent(tcell.NewEventInterrupt(quit{}))
-			if !errors.Is(err, tcell.ErrEventQFull) {
-				return
-			}
-			select {
-			case <-done:
-				return
-			case <-time.After(10 * time.Millisecond):
-			}
-		}
-	}()
-
-	if cfg.Suspend == nil {
-		cfg.Suspend = suspendSelf
 	}
-	return Run(s, cfg)
 }

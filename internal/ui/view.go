@@ -114,11 +114,11 @@ func (l layout) cellAt(x, y int) (board.Point, bool) {
 // ui is one running game on one screen: the game state, the view state,
 // the theme and the last layout.
 type ui struct {
-	g     *game
-	v     view
-	th    *theme
-	lay   layout
-	cfg   Config
+	g   *game
+	v   view
+	th  *theme
+	lay layout
+	cfg Config
 }
 
 func newUI(g *game, cfg Config) *ui {
@@ -154,7 +154,7 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		c = keyCommand(ev)
 		if u.v.overlay == helpOverlay {
 			// Any key closes the help, except those that leave the game.
-			if c.act == actQuit && ev.Key() != tcell.KeyEsc && ev.Rune() != 'q' {
+			if ctrlLetter(ev) == 'c' {
 				return true
 			}
 			if c.act != actSuspend {

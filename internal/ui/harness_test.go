@@ -1,0 +1,307 @@
+package ui
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// clock is a settable time source for Config.Now.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *clock { return &clock{t: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)} }
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// fixed returns a config that plays the layout drawn in text ('*' a mine,
+// '.' a safe cell) without relocation.
+func fixed(t *testing.T, text string) Config {
+	t.Helper()
+	b, err := board.Parse(text)
+	if err != nil {
+		t.Fatalf("board.Parse: %v", err)
+	}
+	return Config{
+		Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening, Seed: 42,
+		Fixed: true, Layout: b.Layout(), QuestionMarks: true,
+	}
+}
+
+// game is a running event loop on a simulated screen, driven by a test.
+type harness struct {
+	t     *testing.T
+	s     tcell.SimulationScreen
+	clock *clock
+	th    *theme
+	done  chan outcome
+	out   *outcome
+}
+
+type outcome struct {
+	res Result
+	err error
+}
+
+// start runs the real event loop of cfg on a w by h simulated screen.
+func start(t *testing.T, cfg Config, w, h int) *harness {
+	t.Helper()
+	s := tcell.NewSimulationScreen("UTF-8")
+	if err := s.Init(); err != nil {
+		t.Fatalf("Init: %v", err)
+	}
+	s.SetSize(w, h)
+	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.ASCII, cfg.Mono), done: make(chan outcome, 1)}
+	cfg.Now = hs.clock.now
+	if cfg.Tick == 0 {
+		cfg.Tick = -1
+	}
+	go func() {
+		res, err := Run(s, cfg)
+		hs.done <- outcome{res, err}
+	}()
+	t.Cleanup(func() {
+		if hs.out == nil {
+			s.InjectKey(tcell.KeyCtrlC, 0, tcell.ModCtrl)
+			hs.wait()
+		}
+		s.Fini()
+	})
+	return hs
+}
+
+// wait returns what Run returned, failing the test if it does not return.
+func (h *harness) wait() outcome {
+	h.t.Helper()
+	if h.out != nil {
+		return *h.out
+	}
+	select {
+	case o := <-h.done:
+		h.out = &o
+		return o
+	case <-time.After(5 * time.Second):
+		h.t.Fatal("the event loop did not end")
+	}
+	return outcome{}
+}
+
+// ended reports whether Run has returned. After a snap, a loop that is
+// still running has handled every event injected before it.
+func (h *harness) ended() bool {
+	h.t.Helper()
+	if h.out != nil {
+		return true
+	}
+	select {
+	case o := <-h.done:
+		h.out = &o
+		return true
+	default:
+		return false
+	}
+}
+
+// typ injects each rune of keys; '\n' is Enter.
+func (h *harness) typ(keys string) {
+	for _, r := range keys {
+		if r == '\n' {
+			h.s.InjectKey(tcell.KeyEnter, 0, tcell.ModNone)
+			continue
+		}
+		h.s.InjectKey(tcell.KeyRune, r, tcell.ModNone)
+	}
+}
+
+func (h *harness) key(k tcell.Key, mod tcell.ModMask) { h.s.InjectKey(k, 0, mod) }
+
+// click presses and releases a mouse button at screen position (x, y).
+func (h *harness) click(x, y int, btn tcell.ButtonMask) {
+	h.s.InjectMouse(x, y, btn, tcell.ModNone)
+	h.s.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
+}
+
+// clickCell clicks the board cell p, given the viewport's offset.
+func (h *harness) clickCell(p, off board.Point, btn tcell.ButtonMask) {
+	h.click(1+(p.X-off.X)*cellW, 2+p.Y-off.Y, btn)
+}
+
+// resize changes the screen's size as a terminal would.
+func (h *harness) resize(w, hh int) {
+	h.s.SetSize(w, hh)
+	h.post(tcell.NewEventResize(w, hh))
+}
+
+// post posts ev, waiting while the event queue is full.
+func (h *harness) post(ev tcell.Event) {
+	h.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for h.s.PostEvent(ev) != nil {
+		if time.Now().After(deadline) {
+			h.t.Fatal("the event queue stays full")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// screen is one captured frame.
+type screen struct {
+	w, h  int
+	text  []string // the rows, trailing spaces removed
+	cells []tcell.SimCell
+}
+
+// snap waits until the loop has handled every event injected so far and
+// shown its frame, and returns the frame.
+func (h *harness) snap() screen {
+	h.t.Helper()
+	got := make(chan screen, 1)
+	h.post(tcell.NewEventInterrupt(func() {
+		cells, w, hh := h.s.GetContents()
+		sc := screen{w: w, h: hh, cells: append([]tcell.SimCell(nil), cells...)}
+		for y := 0; y < hh; y++ {
+			var b strings.Builder
+			for x := 0; x < w; x++ {
+				c := cells[y*w+x]
+				if len(c.Runes) == 0 {
+					b.WriteByte(' ')
+					continue
+				}
+				b.WriteString(string(c.Runes))
+			}
+			sc.text = append(sc.text, strings.TrimRight(b.String(), " "))
+		}
+		got <- sc
+	}))
+	select {
+	case sc := <-got:
+		return sc
+	case <-time.After(5 * time.Second):
+		h.t.Fatal("no frame")
+	}
+	return screen{}
+}
+
+// String returns the screen's text, one line a row, trailing blank rows
+// removed.
+func (sc screen) String() string {
+	return strings.TrimRight(strings.Join(sc.text, "\n"), "\n") + "\n"
+}
+
+// line returns row y of the text.
+func (sc screen) line(y int) string { return sc.text[y] }
+
+// style returns the style at (x, y).
+func (sc screen) style(x, y int) tcell.Style { return sc.cells[y*sc.w+x].Style }
+
+// boardRows returns the rows of the board's visible cells: one character a
+// cell (its first column), as drawn inside the frame.
+func (sc screen) boardRows() []string {
+	var rows []string
+	for y := 2; y < sc.h; y++ {
+		line := []rune(sc.text[y])
+		if len(line) == 0 || (line[0] != '│' && line[0] != '|' && line[0] != '◀' && line[0] != '<') {
+			break
+		}
+		var b strings.Builder
+		for x := 1; x+1 < len(line); x += cellW {
+			b.WriteRune(line[x])
+		}
+		rows = append(rows, b.String())
+	}
+	return rows
+}
+
+// cursor returns the screen position of the cell drawn in a cursor style.
+func (sc screen) cursor(th *theme) (x, y int, ok bool) {
+	for i, c := range sc.cells {
+		if strings.HasPrefix(th.names[c.Style], "cursor+") {
+			return i % sc.w, i / sc.w, true
+		}
+	}
+	return 0, 0, false
+}
+
+// golden renders the screen with a map of its styles: one letter a
+// column ('.' the default style) and a legend naming each letter after the
+// theme's style.
+func (sc screen) golden(th *theme) string {
+	var b strings.Builder
+	b.WriteString(sc.String())
+	b.WriteString("-- styles --\n")
+	letters := map[tcell.Style]byte{tcell.StyleDefault: '.'}
+	var legend []string
+	var rows []string
+	for y := 0; y < sc.h; y++ {
+		row := make([]byte, sc.w)
+		for x := 0; x < sc.w; x++ {
+			st := sc.style(x, y)
+			l, ok := letters[st]
+			if !ok {
+				l = byte('a' + len(legend))
+				if len(legend) >= 26 {
+					l = '~'
+				}
+				letters[st] = l
+				name, ok := th.names[st]
+				if !ok {
+					name = "unknown style"
+				}
+				legend = append(legend, fmt.Sprintf("%c %s", l, name))
+			}
+			row[x] = l
+		}
+		rows = append(rows, strings.TrimRight(string(row), "."))
+	}
+	b.WriteString(strings.TrimRight(strings.Join(rows, "\n"), "\n") + "\n")
+	b.WriteString("-- legend --\n")
+	for _, l := range legend {
+		b.WriteString(l + "\n")
+	}
+	return b.String()
+}
+
+// checkGolden compares got with testdata/name.golden, or rewrites the
+// file with -update.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/ui -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("screen differs from %s (run go test ./internal/ui -update after checking):\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
