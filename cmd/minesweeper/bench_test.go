@@ -1,0 +1,188 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/bench"
+)
+
+// TestRunBench runs "minesweeper bench" end to end through run, with the
+// real solver on 50 beginner games.
+func TestRunBench(t *testing.T) {
+	var stdout, stderr strings.Builder
+	code := run([]string{"bench", "-games", "50", "-level", "beginner", "-seed", "1", "-workers", "2"}, strings.NewReader(""), &stdout, &stderr)
+	if code != exitOK || stderr.Len() != 0 {
+		t.Fatalf("bench: exit status %d, stderr %q; want 0 and nothing (stderr is not a terminal)", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	want := []string{
+		`^board      beginner 9x9, 10 mines, first click opening, seed 1, max clicks 400$`,
+		`^games      50  wins \d+  win rate \d+\.\d\d% \(95% CI \d+\.\d\d%–\d+\.\d\d%\)$`,
+		`^clicks     \d+\.\d per won game  \d\.\d{3} per 3BV$`,
+		`^score      \d+\.\d\d per game$`,
+		`^move time  median \S+  p99 \S+  max \S+  \(\d+ moves\)$`,
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("bench printed %d lines; want %d:\n%s", len(lines), len(want), stdout.String())
+	}
+	for i, re := range want {
+		if !regexp.MustCompile(re).MatchString(lines[i]) {
+			t.Errorf("line %d = %q; want it to match %s", i+1, lines[i], re)
+		}
+	}
+}
+
+// benchJSON runs bench with -json and returns the report without the
+// fields that may differ between runs of the same games.
+func benchJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	var stdout, stderr strings.Builder
+	code := run(append([]string{"bench", "-json"}, args...), strings.NewReader(""), &stdout, &stderr)
+	if code != exitOK || stderr.Len() != 0 {
+		t.Fatalf("bench %v: exit status %d, stderr %q; want 0, none", args, code, stderr.String())
+	}
+	var m map[string]any
+	dec := json.NewDecoder(strings.NewReader(stdout.String()))
+	dec.UseNumber() // seeds from the clock do not fit a float64
+	if err := dec.Decode(&m); err != nil {
+		t.Fatalf("bench %v -json: %v\n%s", args, err, stdout.String())
+	}
+	moveTime, ok := m["move_time"].(map[string]any)
+	if !ok || moveTime["moves"] == json.Number("0") {
+		t.Errorf("bench %v -json: move_time %v; want moves timed", args, m["move_time"])
+	}
+	delete(m, "move_time")
+	delete(m, "workers")
+	return m
+}
+
+// TestRunBenchReproducible checks that the report names the seed, chosen
+// from the clock when -seed is not given, and that the same seed with any
+// number of workers gives the same report.
+func TestRunBenchReproducible(t *testing.T) {
+	first := benchJSON(t, "-games", "30", "-width", "8", "-height", "8", "-mines", "10", "-first-click", "safe", "-workers", "1")
+	seed := fmt.Sprint(first["seed"])
+	again := benchJSON(t, "-games", "30", "-width", "8", "-height", "8", "-mines", "10", "-first-click", "safe", "-workers", "3", "-seed", seed)
+	if !maps.Equal(first, again) {
+		t.Errorf("bench -seed %s -workers 3 = %v;\nwant %v as with the seed from the clock and 1 worker", seed, again, first)
+	}
+	for key, want := range map[string]string{"level": "custom", "width": "8", "height": "8", "mines": "10", "first_click": "safe", "games": "30", "max_clicks": "400"} {
+		if fmt.Sprint(first[key]) != want {
+			t.Errorf("bench -json: %s = %v; want %v", key, first[key], want)
+		}
+	}
+}
+
+func TestRunBenchUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-games", "0"}, "minesweeper bench: -games: 0 is below 1"},
+		{[]string{"-workers", "0"}, "minesweeper bench: -workers: 0 is below 1"},
+		{[]string{"-max-clicks", "-5"}, "minesweeper bench: -max-clicks: -5 is below 1"},
+		{[]string{"-games", "x"}, `minesweeper bench: -games: "x" is not a valid number`},
+		{[]string{"-level", "huge"}, `minesweeper bench: -level: unknown level "huge" (want beginner, intermediate or expert)`},
+		{[]string{"-first-click", "lucky"}, `minesweeper bench: -first-click: unknown first-click rule "lucky" (want unsafe, safe or opening)`},
+		{[]string{"-mines", "79"}, "minesweeper bench: -mines: 79 mines on 9x9 with the opening first click: want 0 to 72"},
+		{[]string{"-board", "x"}, "minesweeper bench: flag provided but not defined: -board"},
+		{[]string{"extra"}, `minesweeper bench: unexpected argument "extra"`},
+	}
+	for _, tt := range tests {
+		var stdout, stderr strings.Builder
+		code := run(append([]string{"bench"}, tt.args...), strings.NewReader(""), &stdout, &stderr)
+		if code != exitUsage || stderr.String() != tt.want+"\n" || stdout.Len() != 0 {
+			t.Errorf("bench %v = %d, stdout %q, stderr %q; want %d, none, %q", tt.args, code, stdout.String(), stderr.String(), exitUsage, tt.want)
+		}
+	}
+}
+
+func TestRunBenchHelp(t *testing.T) {
+	var stdout, stderr strings.Builder
+	if code := run([]string{"bench", "-h"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Errorf("bench -h: exit status %d; want 0", code)
+	}
+	out := stdout.String()
+	if !strings.HasPrefix(out, "Usage: minesweeper bench") || stderr.Len() != 0 {
+		t.Errorf("bench -h: stdout %q, stderr %q; want usage on stdout only", out, stderr.String())
+	}
+	for _, name := range []string{"-games", "-seed", "-workers", "-max-clicks", "-json", "-level", "-first-click"} {
+		if !strings.Contains(out, name) {
+			t.Errorf("bench -h does not mention %s", name)
+		}
+	}
+}
+
+func TestReport(t *testing.T) {
+	r := &bench.Result{
+		Width: 20, Height: 20, Mines: 50, Rule: "unsafe", Seed: 1, MaxClicks: 400,
+		Games: 10000, Wins: 8843, OverLimit: 2, WinRate: 0.8843, WinLow: 0.8778826608, WinHigh: 0.8904221980,
+		ClicksPerWin: 41.23, ClicksPer3BV: 1.0512, Score: 55.314,
+		MoveTime: bench.MoveTimes{Moves: 412345, Median: 45321 * time.Nanosecond, P99: 1234567, Max: 8 * time.Millisecond, Exact: true},
+	}
+	want := `board      20x20, 50 mines, first click unsafe, seed 1, max clicks 400
+games      10000  wins 8843  win rate 88.43% (95% CI 87.79%–89.04%)  over the click limit 2
+clicks     41.2 per won game  1.051 per 3BV
+score      55.31 per game
+move time  median 45.3µs  p99 1.23ms  max 8.00ms  (412345 moves)
+`
+	if got := report("custom", r); got != want {
+		t.Errorf("report =\n%s\nwant\n%s", got, want)
+	}
+	r.Wins, r.OverLimit, r.MoveTime.Exact = 0, 0, false
+	got := report("expert", r)
+	for _, s := range []string{"board      expert 20x20,", "clicks     no game won\n", "moves, quantiles within 1%)"} {
+		if !strings.Contains(got, s) {
+			t.Errorf("report =\n%s\nwant it to contain %q", got, s)
+		}
+	}
+}
+
+func TestFormatDuration(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0ns"},
+		{812, "812ns"},
+		{999, "999ns"},
+		{1000, "1.00µs"},
+		{45321, "45.3µs"},
+		{999_400, "999µs"},
+		{1_234_567, "1.23ms"},
+		{8 * time.Millisecond, "8.00ms"},
+		{250 * time.Millisecond, "250ms"},
+		{3600 * time.Millisecond, "3.60s"},
+	}
+	for _, tt := range tests {
+		if got := formatDuration(tt.d); got != tt.want {
+			t.Errorf("formatDuration(%d) = %q; want %q", int64(tt.d), got, tt.want)
+		}
+	}
+}
+
+func TestProgressBar(t *testing.T) {
+	tests := []struct {
+		done    int
+		elapsed time.Duration
+		want    string
+	}{
+		{0, 0, "\r[..............................] 0/1000 games   0%\x1b[K"},
+		{250, 10 * time.Second, "\r[#######.......................] 250/1000 games  25%  about 30s left\x1b[K"},
+		{1000, 40 * time.Second, "\r[##############################] 1000/1000 games 100%\x1b[K"},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		p := &progressBar{w: &b, total: 1000}
+		p.drawAt(tt.done, tt.elapsed)
+		if got := b.String(); got != tt.want {
+			t.Errorf("drawAt(%d, %v) = %q; want %q", tt.done, tt.elapsed, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/protocol"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// TestSolveGolden feeds each testdata/solve/*.in to "minesweeper solve" and
+// compares stdout, stderr and the exit status with the .golden file beside
+// it. The requests in the inputs have exactly one safe cell, so any sound
+// solver gives the same answers. Run with -update to rewrite the files.
+func TestSolveGolden(t *testing.T) {
+	inputs, err := filepath.Glob(filepath.Join("testdata", "solve", "*.in"))
+	if err != nil || len(inputs) == 0 {
+		t.Fatalf("no inputs under testdata/solve: %v", err)
+	}
+	for _, in := range inputs {
+		name := strings.TrimSuffix(filepath.Base(in), ".in")
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"solve"}, bytes.NewReader(data), &stdout, &stderr)
+			got := fmt.Sprintf("-- stdout --\n%s-- stderr --\n%s-- exit --\n%d\n", stdout.String(), stderr.String(), code)
+			stdout.Reset()
+			stderr.Reset()
+			code = run([]string{"solve"}, bytes.NewReader(data), &stdout, &stderr)
+			again := fmt.Sprintf("-- stdout --\n%s-- stderr --\n%s-- exit --\n%d\n", stdout.String(), stderr.String(), code)
+			if again != got {
+				t.Fatalf("solve < %s gave different results on two runs:\n%s\nthen\n%s", in, got, again)
+			}
+			golden := strings.TrimSuffix(in, ".in") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("solve < %s:\n%s\nwant (%s):\n%s", in, got, golden, want)
+			}
+		})
+	}
+}
+
+func TestSolveHelpAndFlags(t *testing.T) {
+	var stdout, stderr strings.Builder
+	if code := run([]string{"solve", "-h"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Errorf("solve -h: exit status %d; want 0", code)
+	}
+	if !strings.HasPrefix(stdout.String(), "Usage: minesweeper solve") || stderr.Len() != 0 {
+		t.Errorf("solve -h: stdout %q, stderr %q; want usage on stdout only", stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	code := run([]string{"solve", "-x"}, strings.NewReader(""), &stdout, &stderr)
+	if want := "minesweeper solve: flag provided but not defined: -x\n"; code != exitUsage || stderr.String() != want {
+		t.Errorf("solve -x = %d, stderr %q; want %d, %q", code, stderr.String(), exitUsage, want)
+	}
+}
+
+// TestSolveFirstMoves asks for the first move on fresh boards under each
+// rule: any closed cell on the board will do.
+func TestSolveFirstMoves(t *testing.T) {
+	var in bytes.Buffer
+	sizes := []struct{ rows, cols, mines int }{{9, 9, 10}, {16, 30, 99}, {20, 20, 50}, {1, 2, 0}, {3, 1, 2}}
+	var reqs []*protocol.Request
+	for _, sz := range sizes {
+		for _, rule := range []board.FirstClick{board.Unsafe, board.Safe, board.Opening} {
+			if sz.mines > board.MaxMines(sz.cols, sz.rows, rule) {
+				continue
+			}
+			req := &protocol.Request{Rows: sz.rows, Cols: sz.cols, Mines: sz.mines, Rule: rule,
+				Tiles: make([]board.Tile, sz.rows*sz.cols)}
+			for i := range req.Tiles {
+				req.Tiles[i] = board.TileClosed
+			}
+			if err := protocol.WriteRequest(&in, req); err != nil {
+				t.Fatal(err)
+			}
+			reqs = append(reqs, req)
+		}
+	}
+	var stdout, stderr strings.Builder
+	if code := run([]string{"solve"}, &in, &stdout, &stderr); code != exitOK || stderr.Len() != 0 {
+		t.Fatalf("solve: exit status %d, stderr %q; want 0, none", code, stderr.String())
+	}
+	answers := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if len(answers) != len(reqs) {
+		t.Fatalf("%d answers to %d requests: %q", len(answers), len(reqs), stdout.String())
+	}
+	for k, req := range reqs {
+		var i, j int
+		if n, err := fmt.Sscanf(answers[k], "%d %d", &i, &j); n != 2 || err != nil {
+			t.Errorf("answer %q: want \"row column\"", answers[k])
+			continue
+		}
+		if i < 0 || i >= req.Rows || j < 0 || j >= req.Cols {
+			t.Errorf("first move on %dx%d (%s) = %d %d; want a cell on the board", req.Rows, req.Cols, req.Rule, i, j)
+		}
+	}
+}
+
+// TestSolveOverPipe plays whole games against "minesweeper solve" over
+// pipes, the way another program would: it writes one request, reads the
+// answer, opens that cell, and only then writes the next request. A solver
+// that waited for more input or buffered its answer would hang here.
+func TestSolveOverPipe(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var stderr bytes.Buffer
+	exit := make(chan int, 1)
+	go func() {
+		exit <- run([]string{"solve"}, inR, outW, &stderr)
+		outW.Close()
+	}()
+	answers := bufio.NewReader(outR)
+
+	type answer struct {
+		line string
+		err  error
+	}
+	ask := func(req *protocol.Request) (board.Point, error) {
+		// Write from another goroutine: the pipe blocks until read.
+		go func() {
+			if err := protocol.WriteRequest(inW, req); err != nil {
+				t.Errorf("writing the request: %v", err)
+			}
+		}()
+		got := make(chan answer, 1)
+		go func() {
+			line, err := answers.ReadString('\n')
+			got <- answer{line, err}
+		}()
+		select {
+		case a := <-got:
+			if a.err != nil {
+				return board.Point{}, fmt.Errorf("reading the answer: %v (stderr %q)", a.err, stderr.String())
+			}
+			var p board.Point
+			if n, err := fmt.Sscanf(a.line, "%d %d\n", &p.Y, &p.X); n != 2 || err != nil {
+				return board.Point{}, fmt.Errorf("answer %q: want \"row column\"", a.line)
+			}
+			return p, nil
+		case <-time.After(10 * time.Second):
+			return board.Point{}, fmt.Errorf("no answer within 10s: the answer was not flushed")
+		}
+	}
+
+	games := []struct {
+		w, h, mines int
+		rule        board.FirstClick
+	}{{9, 9, 10, board.Opening}, {8, 8, 10, board.Safe}, {20, 20, 50, board.Unsafe}}
+	var tiles []board.Tile
+	for g, game := range games {
+		b, err := board.NewRandom(game.w, game.h, game.mines, game.rule, rand.New(rand.NewPCG(7, uint64(g))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for moves := 0; b.Status() == board.Playing; moves++ {
+			if moves > game.w*game.h {
+				t.Fatalf("game %d: still playing after %d moves", g, moves)
+			}
+			tiles = b.Tiles(tiles)
+			p, err := ask(&protocol.Request{Rows: game.h, Cols: game.w, Mines: game.mines, Rule: game.rule, Tiles: tiles})
+			if err != nil {
+				t.Fatalf("game %d, move %d: %v", g, moves, err)
+			}
+			if _, err := b.Reveal(p); err != nil {
+				t.Fatalf("game %d, move %d: opening %v: %v\n%s", g, moves, p, err, b)
+			}
+		}
+	}
+	inW.Close()
+	if code := <-exit; code != exitOK || stderr.Len() != 0 {
+		t.Errorf("solve at the end of input: exit status %d, stderr %q; want 0, none", code, stderr.String())
+	}
+}
+
+// TestSolveWriteError checks that a closed stdout ends the run with status 1.
+func TestSolveWriteError(t *testing.T) {
+	var stderr strings.Builder
+	code := run([]string{"solve"}, strings.NewReader("1 3 1\n1 -1 -1\n"), failingWriter{}, &stderr)
+	if code != exitFailure || !strings.HasPrefix(stderr.String(), "minesweeper solve: ") || strings.Count(stderr.String(), "\n") != 1 {
+		t.Errorf("solve to a failing stdout = %d, stderr %q; want %d and one line", code, stderr.String(), exitFailure)
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
