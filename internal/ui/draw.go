@@ -11,11 +11,13 @@ import (
 )
 
 // draw paints one whole frame from the game and view states and the
-// layout. It changes nothing but the screen's buffer.
+// layout. It changes nothing but the screen's buffer. It writes every cell
+// of the screen rather than clearing it first, so cells that did not change
+// stay clean and Show sends only the difference.
 func (u *ui) draw(s tcell.Screen, now time.Time) {
-	s.Clear()
 	l, th := u.lay, u.th
 	if l.tooSmall {
+		s.Clear()
 		msg := fmt.Sprintf("terminal too small: need %dx%d", l.needW, l.needH)
 		putText(s, max((l.sw-len(msg))/2, 0), l.sh/2, l.sw, msg, th.sText)
 		return
@@ -28,6 +30,9 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 		u.drawBoard(s)
 	}
 	u.drawFooter(s)
+	for y := l.footerY + 1; y < l.sh; y++ {
+		blank(s, 0, l.sw, y)
+	}
 	if u.v.overlay == helpOverlay {
 		u.drawHelp(s)
 	}
@@ -72,7 +77,8 @@ func (u *ui) drawHeader(s tcell.Screen, now time.Time) {
 	_, st := u.stateText()
 	x := putText(s, 0, l.headerY, l.sw, before, u.th.sText)
 	x = putText(s, x, l.headerY, l.sw, state, st)
-	putText(s, x, l.headerY, l.sw, after, u.th.sText)
+	x = putText(s, x, l.headerY, l.sw, after, u.th.sText)
+	blank(s, x, l.sw, l.headerY)
 }
 
 func (u *ui) drawFrame(s tcell.Screen) {
@@ -86,6 +92,9 @@ func (u *ui) drawFrame(s tcell.Screen) {
 	for y := y0 + 1; y < y1; y++ {
 		s.Put(x0, y, th.v, th.sFrame)
 		s.Put(x1, y, th.v, th.sFrame)
+	}
+	for y := y0; y <= y1; y++ {
+		blank(s, x1+1, l.sw, y)
 	}
 	s.Put(x0, y0, th.tl, th.sFrame)
 	s.Put(x1, y0, th.tr, th.sFrame)
@@ -131,6 +140,9 @@ func (u *ui) drawPaused(s tcell.Screen) {
 	l := u.lay
 	lines := []string{"paused", "p resumes"}
 	inner := l.vc * cellW
+	for y := l.fy + 1; y <= l.fy+l.vr; y++ {
+		blank(s, l.fx+1, l.fx+1+inner, y)
+	}
 	y := l.fy + 1 + max((l.vr-len(lines))/2, 0)
 	for i, line := range lines {
 		if i >= l.vr {
@@ -161,7 +173,9 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	}
 	room := l.sw - len(helpHint) - 2
 	x := putText(s, 0, l.footerY, max(room, 0), left, u.th.sText)
-	putText(s, x+2, l.footerY, l.sw, helpHint, u.th.sBold)
+	blank(s, x, x+2, l.footerY)
+	x = putText(s, x+2, l.footerY, l.sw, helpHint, u.th.sBold)
+	blank(s, x, l.sw, l.footerY)
 }
 
 // helpLines returns the help overlay's text.
@@ -237,6 +251,14 @@ func (u *ui) drawHelp(s tcell.Screen) {
 			st = th.sBold
 		}
 		putText(s, x0+2, y, x1-1, line, st)
+	}
+}
+
+// blank writes spaces in the default style on row y from column x0 up to
+// column x1 (exclusive).
+func blank(s tcell.Screen, x0, x1, y int) {
+	for x := x0; x < x1; x++ {
+		s.Put(x, y, " ", tcell.StyleDefault)
 	}
 }
 

@@ -87,7 +87,7 @@ func newTheme(ascii, mono bool) *theme {
 		}
 		t.sMine = emptyStyle
 		t.sHit = emptyStyle.Bold(true).Underline(true)
-		t.sWrongFlag = emptyStyle.Bold(true).Underline(true)
+		t.sWrongFlag = emptyStyle.Bold(true).Italic(true)
 		t.sWin, t.sLose, t.sPause, t.sOK = t.sBold, t.sBold, t.sBold, t.sBold
 	} else {
 		closed := emptyStyle.Background(closedBg)
