@@ -102,6 +102,11 @@ func (s *Solver) bestGuess(v *View) int {
 	if s.opts.NoLookAhead || !an.exact {
 		return s.leastRisk(v, cands)
 	}
+	if !s.opts.NoEndgame && an.fewLayouts() {
+		if cell, _, ok := s.end.solve(an); ok {
+			return cell
+		}
+	}
 	pool := s.pool[:0]
 	outside := 0
 	for _, c := range cands {
@@ -261,7 +266,9 @@ func (s *Solver) lookAhead(v *View, i int) (score, progress float64) {
 // firstMove returns the opening move on a board with no open cell.
 func (s *Solver) firstMove(v *View) board.Point {
 	p := board.Point{}
-	if s.opts.Rule == board.Opening {
+	if s.opts.first != nil {
+		p = *s.opts.first
+	} else if s.opts.Rule == board.Opening {
 		p = board.Point{X: min(2, v.width-1), Y: min(2, v.height-1)}
 	}
 	if !v.Closed(p) {

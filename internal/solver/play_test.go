@@ -1,9 +1,11 @@
 package solver
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,7 +48,15 @@ func playGame(tb testing.TB, s *Solver, b *board.Board, res *playResult) bool {
 // playGames plays n games of the given kind, seeded by seed.
 func playGames(tb testing.TB, w, h, mines int, rule board.FirstClick, n int, seed uint64) playResult {
 	tb.Helper()
-	s := New(Options{Rule: rule})
+	return playGamesWith(tb, Options{Rule: rule}, w, h, mines, n, seed, nil)
+}
+
+// playGamesWith plays n games with the given options; won, when not nil,
+// records each game's outcome.
+func playGamesWith(tb testing.TB, opts Options, w, h, mines int, n int, seed uint64, won []bool) playResult {
+	tb.Helper()
+	rule := opts.Rule
+	s := New(opts)
 	var res playResult
 	for i := range n {
 		b, err := board.NewRandom(w, h, mines, rule, rand.New(rand.NewPCG(seed, uint64(i))))
@@ -54,8 +64,12 @@ func playGames(tb testing.TB, w, h, mines int, rule board.FirstClick, n int, see
 			tb.Fatal(err)
 		}
 		res.games++
-		if playGame(tb, s, b, &res) {
+		ok := playGame(tb, s, b, &res)
+		if ok {
 			res.wins++
+		}
+		if won != nil {
+			won[i] = ok
 		}
 	}
 	return res
@@ -91,22 +105,8 @@ func TestPlayWinRate(t *testing.T) {
 	if s, err := strconv.ParseUint(os.Getenv("SOLVER_SEED"), 10, 64); err == nil {
 		seed = s
 	}
-	tests := []struct {
-		name        string
-		w, h, mines int
-		rule        board.FirstClick
-	}{
-		{"20x20/50 unsafe", 20, 20, 50, board.Unsafe},
-		{"20x20/50 safe", 20, 20, 50, board.Safe},
-		{"beginner opening", 9, 9, 10, board.Opening},
-		{"intermediate opening", 16, 16, 40, board.Opening},
-		{"expert opening", 30, 16, 99, board.Opening},
-		{"beginner safe", 9, 9, 10, board.Safe},
-		{"intermediate safe", 16, 16, 40, board.Safe},
-		{"expert safe", 30, 16, 99, board.Safe},
-	}
 	only := os.Getenv("SOLVER_ONLY")
-	for _, tt := range tests {
+	for _, tt := range configs {
 		if only != "" && !containsFold(tt.name, only) {
 			continue
 		}
@@ -114,4 +114,74 @@ func TestPlayWinRate(t *testing.T) {
 		t.Logf("%-22s %6d games  %6.2f%% won  %s", tt.name, res.games,
 			100*float64(res.wins)/float64(res.games), timeSummary(res.times))
 	}
+}
+
+// TestPlayCompare plays the same games with the default options and with
+// a variant named by SOLVER_COMPARE (noendgame, nolook, first=X,Y), on the
+// configurations chosen by SOLVER_ONLY, and reports both win rates and the
+// games where they differ, e.g.
+//
+//	SOLVER_GAMES=1000 SOLVER_COMPARE=noendgame SOLVER_ONLY=expert go test -run PlayCompare -v ./internal/solver/
+func TestPlayCompare(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("SOLVER_GAMES"))
+	variant := os.Getenv("SOLVER_COMPARE")
+	if n <= 0 || variant == "" {
+		t.Skip("set SOLVER_GAMES and SOLVER_COMPARE to compare variants")
+	}
+	seed := uint64(1)
+	if s, err := strconv.ParseUint(os.Getenv("SOLVER_SEED"), 10, 64); err == nil {
+		seed = s
+	}
+	for _, tt := range configs {
+		if only := os.Getenv("SOLVER_ONLY"); only != "" && !containsFold(tt.name, only) {
+			continue
+		}
+		base := Options{Rule: tt.rule}
+		alt := base
+		for _, f := range strings.Split(variant, ",") {
+			switch {
+			case f == "noendgame":
+				alt.NoEndgame = true
+			case f == "nolook":
+				alt.NoLookAhead = true
+			case strings.HasPrefix(f, "first="):
+				var x, y int
+				fmt.Sscanf(f, "first=%d:%d", &x, &y)
+				alt.first = &board.Point{X: x, Y: y}
+			default:
+				t.Fatalf("unknown variant %q", f)
+			}
+		}
+		w1 := make([]bool, n)
+		w2 := make([]bool, n)
+		r1 := playGamesWith(t, base, tt.w, tt.h, tt.mines, n, seed, w1)
+		r2 := playGamesWith(t, alt, tt.w, tt.h, tt.mines, n, seed, w2)
+		only1, only2 := 0, 0
+		for i := range n {
+			if w1[i] && !w2[i] {
+				only1++
+			}
+			if w2[i] && !w1[i] {
+				only2++
+			}
+		}
+		t.Logf("%-22s %d games: default %.2f%%, %s %.2f%%; won only by default %d, only by variant %d",
+			tt.name, n, 100*float64(r1.wins)/float64(n), variant, 100*float64(r2.wins)/float64(n), only1, only2)
+	}
+}
+
+// configs are the game kinds measured by the opt-in tests.
+var configs = []struct {
+	name        string
+	w, h, mines int
+	rule        board.FirstClick
+}{
+	{"20x20/50 unsafe", 20, 20, 50, board.Unsafe},
+	{"20x20/50 safe", 20, 20, 50, board.Safe},
+	{"beginner opening", 9, 9, 10, board.Opening},
+	{"intermediate opening", 16, 16, 40, board.Opening},
+	{"expert opening", 30, 16, 99, board.Opening},
+	{"beginner safe", 9, 9, 10, board.Safe},
+	{"intermediate safe", 16, 16, 40, board.Safe},
+	{"expert safe", 30, 16, 99, board.Safe},
 }

@@ -16,6 +16,11 @@ type Options struct {
 	// NoLookAhead turns off the look-ahead among guesses and plays the
 	// cell least likely to be a mine: faster, weaker.
 	NoLookAhead bool
+	// NoEndgame turns off the search of the whole game tree once few
+	// layouts of mines remain.
+	NoEndgame bool
+
+	first *board.Point // the first move, for experiments
 }
 
 // Solver chooses moves. One Solver serves one goroutine: it reuses buffers
@@ -24,6 +29,7 @@ type Solver struct {
 	opts  Options
 	an    analyzer
 	look  analyzer // analyses of hypothetical views during look-ahead
+	end   endgame
 	buf   []board.Tile
 	cands []candidate
 	pool  []candidate

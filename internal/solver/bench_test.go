@@ -1,0 +1,82 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// expertViews returns views met while playing expert games (30x16, 99
+// mines, opening rule), a few from each game, for benchmarks.
+func expertViews(tb testing.TB, games int) []*View {
+	tb.Helper()
+	var views []*View
+	s := New(Options{Rule: board.Opening})
+	var buf []board.Tile
+	for g := range games {
+		b, err := board.NewRandom(30, 16, 99, board.Opening, rand.New(rand.NewPCG(11, uint64(g))))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for move := 0; b.Status() == board.Playing; move++ {
+			buf = b.Tiles(buf)
+			v, err := NewView(30, 16, 99, buf)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if move%10 == 5 {
+				views = append(views, v)
+			}
+			p, err := s.Next(v)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if _, err := b.Reveal(p); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return views
+}
+
+func BenchmarkAnalyzeExpert(b *testing.B) {
+	views := expertViews(b, 10)
+	s := New(Options{})
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := s.Analyze(views[i%len(views)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkNextExpert(b *testing.B) {
+	views := expertViews(b, 10)
+	s := New(Options{Rule: board.Opening})
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := s.Next(views[i%len(views)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPlayExpert plays whole expert games and reports the time per
+// move and the win rate.
+func BenchmarkPlayExpert(b *testing.B) {
+	var res playResult
+	s := New(Options{Rule: board.Opening})
+	for i := range b.N {
+		bd, err := board.NewRandom(30, 16, 99, board.Opening, rand.New(rand.NewPCG(12, uint64(i))))
+		if err != nil {
+			b.Fatal(err)
+		}
+		res.games++
+		if playGame(b, s, bd, &res) {
+			res.wins++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(res.moves), "ns/move")
+	b.ReportMetric(100*float64(res.wins)/float64(res.games), "%won")
+}

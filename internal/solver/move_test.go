@@ -1,0 +1,178 @@
+package solver
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+func TestFirstMove(t *testing.T) {
+	tests := []struct {
+		rule          board.FirstClick
+		width, height int
+		want          board.Point
+	}{
+		{board.Unsafe, 20, 20, board.Point{}},
+		{board.Safe, 30, 16, board.Point{}},
+		{board.Opening, 30, 16, board.Point{X: 2, Y: 2}},
+		{board.Opening, 2, 1, board.Point{X: 1, Y: 0}},
+		{board.Opening, 1, 1, board.Point{}},
+	}
+	for _, tt := range tests {
+		tiles := make([]board.Tile, tt.width*tt.height)
+		for i := range tiles {
+			tiles[i] = board.TileClosed
+		}
+		v, err := NewView(tt.width, tt.height, 0, tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := New(Options{Rule: tt.rule}).Next(v)
+		if err != nil || got != tt.want {
+			t.Errorf("%v %dx%d: Next = %v, %v; want %v", tt.rule, tt.width, tt.height, got, err, tt.want)
+		}
+	}
+}
+
+func TestNextTextPositions(t *testing.T) {
+	tests := []struct {
+		name  string
+		view  string
+		mines int
+		want  []board.Point // any of these
+	}{
+		{
+			name:  "the safe cell of 1-2-1",
+			view:  "###\n121\n000",
+			mines: 2,
+			want:  []board.Point{{X: 1, Y: 0}},
+		},
+		{
+			// The mine is at (1,1); of the safe cells only those in the
+			// last column show a zero.
+			name:  "the safe cell most likely a zero",
+			view:  "1###\n1###\n1###",
+			mines: 1,
+			want:  []board.Point{{X: 3, Y: 0}, {X: 3, Y: 1}, {X: 3, Y: 2}},
+		},
+		{
+			name:  "no move is safe: the least likely mine",
+			view:  "##\n11\n00\n##",
+			mines: 2,
+			// One mine in the top pair (1/2 each) and one in the
+			// bottom pair... the bottom row is next to no number, so
+			// it holds the other mine: 1/2 as well. All equal.
+			want: []board.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 0, Y: 3}, {X: 1, Y: 3}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := parseView(t, tt.view, tt.mines)
+			got, err := New(Options{}).Next(v)
+			if err != nil {
+				t.Fatalf("Next: %v", err)
+			}
+			for _, w := range tt.want {
+				if got == w {
+					return
+				}
+			}
+			t.Errorf("Next = %v; want one of %v\n%s", got, tt.want, viewString(v))
+		})
+	}
+}
+
+func TestNextNoClosedCell(t *testing.T) {
+	v := parseView(t, "01\n01", 0)
+	if _, err := New(Options{}).Next(v); err != ErrNoMove {
+		t.Errorf("Next on an open board = %v; want ErrNoMove", err)
+	}
+}
+
+// TestLookAheadOutcomes checks that the chances of the numbers a guess may
+// show add up to the chance that it is safe.
+func TestLookAheadOutcomes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	s := New(Options{})
+	checked := 0
+	for checked < 40 {
+		v, _ := randomView(t, rng, 9, 9, 10+rng.IntN(10), 1+rng.IntN(4))
+		s.an.resetCache()
+		if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+			t.Fatal(err)
+		}
+		for i, tl := range v.tiles {
+			if tl >= 0 || s.an.certain[i] != certNone {
+				continue
+			}
+			sum := 0.0
+			s.buf = append(s.buf[:0], v.tiles...)
+			for val := range 9 {
+				s.buf[i] = board.Tile(val)
+				if err := s.look.run(v.width, v.height, v.mines, s.buf); err == nil {
+					sum += math.Exp(s.look.logZ - s.an.logZ)
+				}
+			}
+			if want := 1 - s.an.prob[i]; math.Abs(sum-want) > 1e-9 {
+				t.Fatalf("outcomes of %v add up to %v; want %v\n%s", v.point(i), sum, want, viewString(v))
+			}
+			checked++
+			break
+		}
+	}
+}
+
+// TestNextAlwaysClosed plays random games to their end and checks that
+// every move is a closed cell and never a certain mine.
+func TestNextAlwaysClosed(t *testing.T) {
+	games := 30
+	if testing.Short() {
+		games = 8
+	}
+	for _, c := range []struct {
+		w, h, mines int
+		rule        board.FirstClick
+	}{{9, 9, 10, board.Opening}, {8, 8, 20, board.Unsafe}, {16, 16, 40, board.Safe}, {5, 5, 12, board.Safe}} {
+		s := New(Options{Rule: c.rule})
+		for g := range games {
+			b, err := board.NewRandom(c.w, c.h, c.mines, c.rule, rand.New(rand.NewPCG(3, uint64(g))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf []board.Tile
+			for b.Status() == board.Playing {
+				buf = b.Tiles(buf)
+				v, err := NewView(c.w, c.h, c.mines, buf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p, err := s.Next(v)
+				if err != nil || !v.Closed(p) {
+					t.Fatalf("Next = %v, %v; want a closed cell\n%s", p, err, viewString(v))
+				}
+				if s.an.exact && s.an.certain[p.Y*c.w+p.X] == certMine {
+					t.Fatalf("Next = %v, a certain mine\n%s", p, viewString(v))
+				}
+				if _, err := b.Reveal(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+func TestEndgameFiftyFifty(t *testing.T) {
+	// Two cells, one mine, nothing to tell them apart: a coin toss.
+	v := parseView(t, "##\n11\n00", 1)
+	s := New(Options{})
+	s.an.resetCache()
+	if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+		t.Fatal(err)
+	}
+	_, win, ok := s.end.solve(&s.an)
+	if !ok || math.Abs(win-0.5) > 1e-12 {
+		t.Errorf("endgame = %v, %v; want 0.5, true", win, ok)
+	}
+}
