@@ -286,7 +286,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, all.firstErr
 	}
 	if all.games < cfg.Games {
-		return nil, fmt.Errorf("bench: stopped after %d of %d games: %w", all.games, cfg.Games, ctx.Err())
+		return nil, fmt.Errorf("stopped after %d of %d games: %w", all.games, cfg.Games, ctx.Err())
 	}
 	return result(cfg, &all, tm), nil
 }
