@@ -26,19 +26,18 @@ const (
 // Board is one game of Minesweeper. The zero value is not usable; build a
 // Board with New, NewRandom or Generate.
 type Board struct {
-	w, h      int
-	cells     []cell // row-major: index y*w + x
-	mines     int
-	safeLeft  int // closed cells without a mine
-	flags     int
-	status    Status
-	hit       int  // index of the mine that lost the game, or -1
-	noQuery   bool // question marks switched off
-	pending   bool // mines are laid on the first Reveal
-	rule      FirstClick
-	rng       *rand.Rand
-	frontier  []int32 // scratch for flood opening, reused between moves
-	frontier2 []int32
+	w, h          int
+	cells         []cell // row-major: index y*w + x
+	mines         int
+	safeLeft      int // closed cells without a mine
+	flags         int
+	status        Status
+	hit           int  // index of the mine that lost the game, or -1
+	noQuery       bool // question marks switched off
+	pending       bool // mines are laid on the first Reveal
+	rule          FirstClick
+	rng           *rand.Rand
+	spans, spans2 []span // scratch for flood opening, reused between moves
 }
 
 // New returns a board of width by height cells with mines at exactly the
@@ -393,42 +392,92 @@ func (b *Board) neighbours(i int, f func(j int)) {
 	}
 }
 
+// span is a run of zeros on row y, from column x0 to x1, that a flood has
+// opened but whose neighbours it has not opened yet.
+type span struct{ y, x0, x1 int32 }
+
 // open opens the safe, closed, unflagged cell i and, when it is a zero,
-// floods: breadth first, one layer of zeros at a time, so the scratch memory
-// is the flood's front rather than its area. Flagged cells stay closed.
+// floods with a scanline fill: a run of zeros is extended left and right
+// along its row, then the rows above and below it are scanned once over
+// the run's width, opening every closed cell there and queueing the runs of
+// zeros found. Each zero is scanned around once, the grid is read row by
+// row rather than cell by cell in all directions, and the scratch memory is
+// a stack of runs, not of cells. Flagged cells stay closed and stop the
+// flood; a zero's other neighbours are always safe.
 func (b *Board) open(i int) int {
 	cells, w, h := b.cells, b.w, b.h
-	cells[i] = cells[i]&^questionBit | openBit
-	n := 1
-	if cells[i]&countMask != 0 {
+	c := cells[i]
+	cells[i] = c&^questionBit | openBit
+	if c&countMask != 0 {
 		b.safeLeft--
-		return n
+		return 1
 	}
-	cur, next := b.frontier[:0], b.frontier2[:0]
-	cur = append(cur, int32(i))
+	n := 1
+	cur, next := b.spans[:0], b.spans2[:0]
+	cur = append(cur, span{int32(i / w), int32(i % w), int32(i % w)})
 	for len(cur) > 0 {
-		for _, k := range cur {
-			x, y := int(k)%w, int(k)/w
-			x0, x1 := max(x-1, 0), min(x+1, w-1)
-			for yy := max(y-1, 0); yy <= min(y+1, h-1); yy++ {
-				row := cells[yy*w+x0 : yy*w+x1+1]
-				for dx, c := range row {
-					// A zero has no mine around it, so a closed unflagged
-					// neighbour is always safe to open.
-					if c&(openBit|flagBit) != 0 {
-						continue
+		for _, s := range cur {
+			y := int(s.y)
+			row := cells[y*w : y*w+w]
+			// Extend the run over closed zeros; the number that ends it opens
+			// too, and the scan of the next rows covers its column.
+			l := int(s.x0)
+			for l > 0 {
+				c := row[l-1]
+				if c&(openBit|flagBit) != 0 {
+					break
+				}
+				row[l-1] = c&^questionBit | openBit
+				n++
+				if c&countMask != 0 {
+					break
+				}
+				l--
+			}
+			r := int(s.x1)
+			for r < w-1 {
+				c := row[r+1]
+				if c&(openBit|flagBit) != 0 {
+					break
+				}
+				row[r+1] = c&^questionBit | openBit
+				n++
+				if c&countMask != 0 {
+					break
+				}
+				r++
+			}
+			lo, hi := max(l-1, 0), min(r+1, w-1)
+			for _, yy := range [2]int{y - 1, y + 1} {
+				if yy < 0 || yy >= h {
+					continue
+				}
+				nrow := cells[yy*w+lo : yy*w+hi+1]
+				start := -1 // where the current run of new zeros began, or -1
+				for x, c := range nrow {
+					if c&(openBit|flagBit) == 0 {
+						nrow[x] = c&^questionBit | openBit
+						n++
+						if c&countMask == 0 {
+							if start < 0 {
+								start = x
+							}
+							continue
+						}
 					}
-					row[dx] = c&^questionBit | openBit
-					n++
-					if c&countMask == 0 {
-						next = append(next, int32(yy*w+x0+dx))
+					if start >= 0 {
+						next = append(next, span{int32(yy), int32(lo + start), int32(lo + x - 1)})
+						start = -1
 					}
+				}
+				if start >= 0 {
+					next = append(next, span{int32(yy), int32(lo + start), int32(hi)})
 				}
 			}
 		}
 		cur, next = next, cur[:0]
 	}
-	b.frontier, b.frontier2 = cur[:0], next[:0]
+	b.spans, b.spans2 = cur[:0], next[:0]
 	b.safeLeft -= n
 	return n
 }
