@@ -62,10 +62,9 @@ func (e *Error) Error() string {
 // maxToken is how much of a bad token an error quotes.
 const maxToken = 64
 
-// Reader reads requests one at a time from a stream. It never reads past
-// the line that ends a request before returning it, beyond what the
-// underlying reader has already delivered, so a program can answer each
-// request over a pipe before the next one is written.
+// Reader reads requests one at a time from a stream. Read returns a request
+// as soon as its last line has arrived, without waiting for more input, so
+// a program can answer each request over a pipe before the next is written.
 type Reader struct {
 	r    *bufio.Reader
 	line int    // lines read so far
