@@ -1,0 +1,183 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestE2E plays the built binary in a real terminal: tmux, 80x24. It needs
+// tmux; without it the test is skipped, or fails when CI is set.
+func TestE2E(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("tmux is needed for the end-to-end test in CI: %v", err)
+		}
+		t.Skipf("tmux not found: %v", err)
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "minesweeper")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// The 5x4 board of the ui tests: mines at row 0 column 0 and row 3
+	// column 3. Opening the top-right corner floods all but (4,3).
+	rec := filepath.Join(dir, "small.txt")
+	if err := os.WriteFile(rec, []byte("4 5 2 0\n0 0\n3 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The same board with the flood already clicked.
+	clicked := filepath.Join(dir, "clicked.txt")
+	if err := os.WriteFile(clicked, []byte("4 5 2 1\n0 0\n3 3\n0 4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("open flag chord win, q", func(t *testing.T) {
+		tm := startTmux(t, bin, "-ascii", "-board", rec)
+		tm.waitFor("[ playing ]")
+		tm.keys("$", "Enter")
+		tm.waitFor("|    1 # # |") // row 3 after the flood
+		tm.keys("j", "j", "j", "h", "f")
+		tm.waitFor("|    1 F # |")
+		tm.waitFor("Mines 1 ")
+		tm.keys("k", "l", "Enter") // chord on the 1 at (4,2)
+		tm.waitFor("[ You win ]")
+		tm.waitFor("|    1 F 1 |")
+		tm.keys("q")
+		tm.checkExit("You win in 0s on 5x4 with 2 mines, board " + rec)
+	})
+	t.Run("lose with a wrong flag, Ctrl-C", func(t *testing.T) {
+		tm := startTmux(t, bin, "-ascii", "-board", clicked)
+		tm.waitFor("|    1 # # |") // the record's click was replayed
+		tm.keys("G", "$", "f")    // a wrong flag on (4,3)
+		tm.keys("k", "Enter")     // chord: the flag is wrong, (3,3) is the mine
+		tm.waitFor("[ You lose ]")
+		tm.waitFor("|    1 X ! |")
+		tm.waitFor("|* 1       |")
+		tm.keys("C-c")
+		tm.checkExit("You lose after 0s on 5x4 with 2 mines, board " + clicked)
+	})
+	t.Run("random board, Esc", func(t *testing.T) {
+		tm := startTmux(t, bin, "-seed", "1")
+		tm.waitFor("9x9, 10 mines, seed 1")
+		tm.waitFor("┌──────────────────┐")
+		tm.keys("Enter")
+		tm.waitFor("│  ") // the opening rule: the corner is a zero
+		tm.keys("Escape")
+		tm.checkExit(" on 9x9 with 10 mines, seed 1 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 1)")
+	})
+	t.Run("SIGTERM", func(t *testing.T) {
+		tm := startTmux(t, bin, "-seed", "2", "-level", "expert")
+		tm.waitFor("30x16, 99 mines, seed 2")
+		sh := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
+		out, err := exec.Command("pgrep", "-P", sh).Output()
+		if err != nil {
+			t.Skipf("pgrep -P %s: %v", sh, err)
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+		if err != nil {
+			t.Fatalf("pgrep -P %s = %q", sh, out)
+		}
+		if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		tm.checkExit("Quit before the first move on 30x16 with 99 mines, seed 2")
+	})
+}
+
+// tmuxGame is the game running in a tmux session of its own.
+type tmuxGame struct {
+	t        *testing.T
+	sock     string
+	exitFile string
+}
+
+// startTmux runs bin with args in a new 80x24 tmux server of its own, killed
+// when the test ends.
+func startTmux(t *testing.T, bin string, args ...string) *tmuxGame {
+	t.Helper()
+	dir := t.TempDir()
+	tm := &tmuxGame{t: t, sock: fmt.Sprintf("ms-e2e-%d-%d", os.Getpid(), time.Now().UnixNano()), exitFile: filepath.Join(dir, "exit")}
+	quoted := []string{shellQuote(bin)}
+	for _, a := range args {
+		quoted = append(quoted, shellQuote(a))
+	}
+	script := fmt.Sprintf("%s; echo EXIT=$? > %s", strings.Join(quoted, " "), shellQuote(tm.exitFile))
+	tm.tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "e2e", "sh", "-c", script)
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.sock, "kill-server").Run() })
+	tm.tmux("set-option", "-t", "e2e", "remain-on-exit", "on")
+	return tm
+}
+
+func (tm *tmuxGame) tmux(args ...string) string {
+	tm.t.Helper()
+	cmd := exec.Command("tmux", append([]string{"-L", tm.sock}, args...)...)
+	cmd.Env = append(os.Environ(), "NO_COLOR=", "TERM=xterm-256color")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		tm.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// keys sends tmux key names ("Enter", "C-c") or single characters.
+func (tm *tmuxGame) keys(keys ...string) {
+	tm.t.Helper()
+	tm.tmux(append([]string{"send-keys", "-t", "e2e"}, keys...)...)
+}
+
+func (tm *tmuxGame) capture() string {
+	tm.t.Helper()
+	return tm.tmux("capture-pane", "-p", "-t", "e2e")
+}
+
+// waitFor polls the pane until it shows want.
+func (tm *tmuxGame) waitFor(want string) {
+	tm.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		screen := tm.capture()
+		if strings.Contains(screen, want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("the screen never showed %q; it shows:\n%s", want, screen)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// checkExit waits for the program to end and checks that it exited 0, left
+// the alternate screen and printed a line containing want.
+func (tm *tmuxGame) checkExit(want string) {
+	tm.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, err := os.ReadFile(tm.exitFile)
+		if err == nil && len(b) > 0 {
+			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
+				tm.t.Errorf("exit status: %s; want EXIT=0", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("the program did not exit; the screen shows:\n%s", tm.capture())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on}")); alt != "0" {
+		tm.t.Errorf("alternate_on = %s after exit; want 0", alt)
+	}
+	// -J joins the line where it wrapped at 80 columns; -S - includes what
+	// scrolled off the top.
+	screen := tm.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "e2e")
+	if !strings.Contains(screen, want) {
+		tm.t.Errorf("the terminal after exit lacks %q:\n%s", want, screen)
+	}
+}

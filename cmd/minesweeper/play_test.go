@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
+)
+
+func TestRunPlayErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("2 2 1 0\n5 5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string // a part of the one line on stderr
+	}{
+		{"bad level", []string{"-level", "godlike"}, exitUsage, `minesweeper: -level: unknown level "godlike"`},
+		{"too many mines", []string{"-width", "3", "-height", "3", "-mines", "9"}, exitUsage, "minesweeper: -mines: 9 mines on 3x3"},
+		{"missing board file", []string{"-board", filepath.Join(dir, "nope.txt")}, exitUsage, "minesweeper: -board: "},
+		{"malformed board file", []string{"-board", bad}, exitUsage, "minesweeper: -board: " + bad + ": line 2"},
+		{"board with level", []string{"-board", bad, "-level", "expert"}, exitUsage, "cannot be combined with -level"},
+		{"not a number", []string{"-width", "x"}, exitUsage, `minesweeper: -width: "x" is not a valid number`},
+		{"bad question", []string{"-question=maybe"}, exitUsage, "minesweeper: "},
+		{"unknown flag", []string{"-colour"}, exitUsage, "minesweeper: flag provided but not defined: -colour"},
+		{"stray argument", []string{"-ascii", "extra"}, exitUsage, `minesweeper: unexpected argument "extra"`},
+		{"not a terminal", []string{"-seed", "1"}, exitFailure, "minesweeper: the game needs a terminal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := runPlay(tt.args, &bytes.Buffer{}, &stdout, &stderr)
+			if code != tt.code {
+				t.Errorf("runPlay(%q) = %d; want %d", tt.args, code, tt.code)
+			}
+			if got := stderr.String(); !strings.Contains(got, tt.want) || strings.Count(got, "\n") != 1 {
+				t.Errorf("runPlay(%q) stderr = %q; want one line containing %q", tt.args, got, tt.want)
+			}
+			if stdout.Len() != 0 {
+				t.Errorf("runPlay(%q) stdout = %q; want nothing", tt.args, stdout.String())
+			}
+		})
+	}
+}
+
+func TestRunPlayNotTerminalFile(t *testing.T) {
+	// A regular file is an *os.File but not a terminal.
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var stderr bytes.Buffer
+	if code := runPlay(nil, f, f, &stderr); code != exitFailure {
+		t.Errorf("runPlay on a file = %d; want %d (stderr %q)", code, exitFailure, stderr.String())
+	}
+}
+
+func TestRunPlayHelp(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := runPlay([]string{"-h"}, &bytes.Buffer{}, &stdout, &stderr); code != exitOK {
+		t.Errorf("runPlay(-h) = %d; want 0", code)
+	}
+	for _, want := range []string{"-ascii", "-question", "-board", "-seed"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("usage lacks %s:\n%s", want, stdout.String())
+		}
+	}
+}
+
+func TestSummary(t *testing.T) {
+	tests := []struct {
+		r    ui.Result
+		want string
+	}{
+		{ui.Result{Status: board.Won, Started: true, Elapsed: 42*time.Second + 900*time.Millisecond, Width: 9, Height: 9, Mines: 10, Seed: 1234, Rule: board.Opening},
+			"You win in 42s on 9x9 with 10 mines, seed 1234 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 1234)"},
+		{ui.Result{Status: board.Lost, Started: true, Elapsed: 3 * time.Second, Width: 30, Height: 16, Mines: 99, Seed: 5, Rule: board.Safe},
+			"You lose after 3s on 30x16 with 99 mines, seed 5 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 5 -first-click safe)"},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Width: 5, Height: 4, Mines: 1, Seed: 7, Rule: board.Opening},
+			"Quit after 61s on 5x4 with 1 mine, seed 7 (replay: minesweeper -width 5 -height 4 -mines 1 -seed 7)"},
+		{ui.Result{Width: 9, Height: 9, Mines: 10, Seed: 8, Rule: board.Opening},
+			"Quit before the first move on 9x9 with 10 mines, seed 8 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 8)"},
+		{ui.Result{Status: board.Won, Started: true, Elapsed: time.Second, Width: 5, Height: 4, Mines: 2, Source: "my board.txt"},
+			"You win in 1s on 5x4 with 2 mines, board my board.txt (replay: minesweeper -board 'my board.txt')"},
+	}
+	for _, tt := range tests {
+		if got := summary(tt.r); got != tt.want {
+			t.Errorf("summary(%+v) =\n%q; want\n%q", tt.r, got, tt.want)
+		}
+	}
+}
