@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -132,6 +133,17 @@ func Play(b *board.Board, p Player, maxClicks int, t func(time.Duration)) (Game,
 	return g, err
 }
 
+// playRecover is Play, with a panic in the player turned into an error
+// carrying its stack, so that a long run names the game that broke it.
+func playRecover(b *board.Board, p Player, maxClicks int, t func(time.Duration)) (g Game, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("player panicked: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return Play(b, p, maxClicks, t)
+}
+
 // GameError is a game in which the player made a move the board refused,
 // or failed to move.
 type GameError struct {
@@ -240,7 +252,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					cancel()
 					return
 				}
-				g, err := Play(b, player, cfg.MaxClicks, tm.add)
+				g, err := playRecover(b, player, cfg.MaxClicks, tm.add)
 				if err != nil {
 					sum.firstErr = &GameError{Game: i, Seed: cfg.Seed, Err: err}
 					cancel()

@@ -218,6 +218,19 @@ func TestRunPlayerError(t *testing.T) {
 	}
 }
 
+func TestRunPlayerPanic(t *testing.T) {
+	_, err := Run(context.Background(), Config{Width: 9, Height: 9, Mines: 10, Games: 20, Seed: 5, Workers: 2,
+		NewPlayer: func(board.FirstClick) Player { return panicker{} }})
+	var gerr *GameError
+	if !errors.As(err, &gerr) || !strings.Contains(err.Error(), "player panicked: oops") {
+		t.Fatalf("Run with a player that panics: error %v; want a *GameError naming the panic", err)
+	}
+}
+
+type panicker struct{}
+
+func (panicker) Next(*solver.View) (board.Point, error) { panic("oops") }
+
 // corner always opens the top-left cell.
 type corner struct{}
 
