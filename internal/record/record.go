@@ -6,7 +6,6 @@ package record
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -45,30 +44,46 @@ func (e *Error) Error() string {
 // ErrEmpty is returned for input that holds nothing but white space.
 var ErrEmpty = &Error{Msg: "empty input: want a record \"rows columns mines clicks\""}
 
-// scanner reads whitespace-separated tokens and counts lines.
+// maxTok is how much of a token the scanner keeps for error messages.
+const maxTok = 64
+
+// scanner reads whitespace-separated tokens and counts lines. It reads each
+// token's value as it goes, so a token of any length is judged by all its
+// bytes while only its first maxTok bytes are kept.
 type scanner struct {
 	r    *bufio.Reader
 	line int // line of the last token read, 1-based
 	cur  int // line the reader is on
 	tok  []byte
+	long bool  // the token is longer than tok
 	seen bool  // whether any token has been read
 	err  error // a read error other than io.EOF
+
+	// The token's value: an optional sign, then decimal digits.
+	neg    bool
+	digits int   // decimal digits read
+	bad    bool  // a byte other than a leading sign or a digit
+	big    bool  // the value is beyond the range of int32
+	val    int64 // the value without its sign, while !big
 }
 
 // next reads the next token into s.tok; it reports false at the end of input.
 func (s *scanner) next() bool {
 	s.tok = s.tok[:0]
+	s.long, s.neg, s.bad, s.big = false, false, false, false
+	s.digits, s.val = 0, 0
+	n := 0 // bytes in the token
 	for {
 		c, err := s.r.ReadByte()
 		if err != nil {
 			if err != io.EOF {
 				s.err = err
 			}
-			return len(s.tok) > 0
+			return n > 0
 		}
 		switch c {
 		case ' ', '\t', '\r', '\v', '\f', '\n':
-			if len(s.tok) > 0 {
+			if n > 0 {
 				if c == '\n' {
 					// Leave the newline for the next call so s.line is right.
 					_ = s.r.UnreadByte()
@@ -78,14 +93,29 @@ func (s *scanner) next() bool {
 			if c == '\n' {
 				s.cur++
 			}
+			continue
+		}
+		if n == 0 {
+			s.line = s.cur
+			s.seen = true
+		}
+		switch {
+		case '0' <= c && c <= '9':
+			s.digits++
+			if !s.big {
+				s.val = s.val*10 + int64(c-'0')
+				s.big = s.val > math.MaxInt32+1
+			}
+		case n == 0 && (c == '-' || c == '+'):
+			s.neg = c == '-'
 		default:
-			if len(s.tok) == 0 {
-				s.line = s.cur
-				s.seen = true
-			}
-			if len(s.tok) < 64 {
-				s.tok = append(s.tok, c)
-			}
+			s.bad = true
+		}
+		n++
+		if len(s.tok) < maxTok {
+			s.tok = append(s.tok, c)
+		} else {
+			s.long = true
 		}
 	}
 }
@@ -101,28 +131,32 @@ func (s *scanner) int(what string) (int, error) {
 		}
 		return 0, s.errorf("input ends early: want %s", what)
 	}
-	n, err := strconv.ParseInt(string(s.tok), 10, 64)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) {
-			return 0, s.errorf("%s: number %s is too large", what, s.quote())
-		}
+	if s.bad || s.digits == 0 {
 		return 0, s.errorf("%s: not an integer: %s", what, s.quote())
 	}
-	if n > math.MaxInt32 || n < math.MinInt32 {
+	n := s.val
+	if s.neg {
+		n = -n
+	}
+	if s.big || n > math.MaxInt32 || n < math.MinInt32 {
 		return 0, s.errorf("%s: number %s is too large", what, s.quote())
 	}
 	return int(n), nil
 }
 
 func (s *scanner) quote() string {
-	if len(s.tok) == 64 {
+	if s.long {
 		return strconv.Quote(string(s.tok)) + "..."
 	}
 	return strconv.Quote(string(s.tok))
 }
 
 func (s *scanner) errorf(format string, args ...any) error {
-	return &Error{Line: s.line, Msg: fmt.Sprintf(format, args...)}
+	return s.errorAt(s.line, format, args...)
+}
+
+func (s *scanner) errorAt(line int, format string, args ...any) error {
+	return &Error{Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Read parses one record from r. Errors are *Error values naming the line,
@@ -133,29 +167,34 @@ func Read(r io.Reader) (*Record, error) {
 }
 
 func read(s *scanner) (*Record, error) {
-	var hdr [4]int
+	// Each header value's error names the line the value is on.
+	var hdr, at [4]int
 	for i, what := range []string{"the number of rows", "the number of columns", "the number of mines", "the number of clicks"} {
 		n, err := s.int(what)
 		if err != nil {
 			return nil, err
 		}
-		hdr[i] = n
+		hdr[i], at[i] = n, s.line
 	}
 	rows, cols, k, l := hdr[0], hdr[1], hdr[2], hdr[3]
 	if rows < 1 || cols < 1 {
-		return nil, s.errorf("board size %dx%d: rows and columns must be at least 1", rows, cols)
+		line := at[0]
+		if rows >= 1 {
+			line = at[1]
+		}
+		return nil, s.errorAt(line, "board size %dx%d: rows and columns must be at least 1", rows, cols)
 	}
 	if err := board.CheckSize(cols, rows); err != nil {
-		return nil, s.errorf("board of %d rows and %d columns is larger than %d cells", rows, cols, board.MaxCells)
+		return nil, s.errorAt(at[1], "board of %d rows and %d columns is larger than %d cells", rows, cols, board.MaxCells)
 	}
 	if k < 0 {
-		return nil, s.errorf("the number of mines is %d, below 0", k)
+		return nil, s.errorAt(at[2], "the number of mines is %d, below 0", k)
 	}
 	if k > rows*cols {
-		return nil, s.errorf("%d mines do not fit in %d cells", k, rows*cols)
+		return nil, s.errorAt(at[2], "%d mines do not fit in %d cells", k, rows*cols)
 	}
 	if l < 0 {
-		return nil, s.errorf("the number of clicks is %d, below 0", l)
+		return nil, s.errorAt(at[3], "the number of clicks is %d, below 0", l)
 	}
 	rec := &Record{Rows: rows, Cols: cols, Mines: make([]board.Point, 0, min(k, 1<<16))}
 	seen := make(map[board.Point]struct{}, min(k, 1<<16))
@@ -192,12 +231,13 @@ func (s *scanner) point(what string, rows, cols int) (board.Point, error) {
 	if err != nil {
 		return board.Point{}, err
 	}
+	// Checked before the column is read, so the error names the row's line.
+	if i < 0 || i >= rows {
+		return board.Point{}, s.errorf("%s: row %d is off the board (0 to %d)", what, i, rows-1)
+	}
 	j, err := s.int(what + " (column)")
 	if err != nil {
 		return board.Point{}, err
-	}
-	if i < 0 || i >= rows {
-		return board.Point{}, s.errorf("%s: row %d is off the board (0 to %d)", what, i, rows-1)
 	}
 	if j < 0 || j >= cols {
 		return board.Point{}, s.errorf("%s: column %d is off the board (0 to %d)", what, j, cols-1)
