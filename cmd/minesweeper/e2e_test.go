@@ -55,8 +55,8 @@ func TestE2E(t *testing.T) {
 	t.Run("lose with a wrong flag, Ctrl-C", func(t *testing.T) {
 		tm := startTmux(t, bin, "-ascii", "-board", clicked)
 		tm.waitFor("|    1 # # |") // the record's click was replayed
-		tm.keys("G", "$", "f")    // a wrong flag on (4,3)
-		tm.keys("k", "Enter")     // chord: the flag is wrong, (3,3) is the mine
+		tm.keys("G", "$", "f")     // a wrong flag on (4,3)
+		tm.keys("k", "Enter")      // chord: the flag is wrong, (3,3) is the mine
 		tm.waitFor("[ You lose ]")
 		tm.waitFor("|    1 X ! |")
 		tm.waitFor("|* 1       |")
