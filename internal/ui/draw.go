@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -51,9 +52,10 @@ func (u *ui) stateText() (string, tcell.Style) {
 	return "playing", u.th.sOK
 }
 
-// headerParts returns the header split around the state: the text before
-// it, the state in brackets, and the text after it.
-func (u *ui) headerParts(now time.Time) (before, state, after string) {
+// headerParts returns the header of a screen width columns wide, split
+// around the state: the text before it, the state in brackets, and the text
+// after it, which drops the seed, then the board, when the line is short.
+func (u *ui) headerParts(now time.Time, width int) (before, state, after string) {
 	g := u.g
 	before = fmt.Sprintf("Mines %d  Time %d  ", g.b.FlagsLeft(), int(g.elapsed(now)/time.Second))
 	word, _ := u.stateText()
@@ -62,18 +64,24 @@ func (u *ui) headerParts(now time.Time) (before, state, after string) {
 	if g.b.Mines() == 1 {
 		mines = "mine"
 	}
-	after = fmt.Sprintf("  %dx%d, %d %s, ", g.b.Width(), g.b.Height(), g.b.Mines(), mines)
+	size := fmt.Sprintf("  %dx%d, %d %s", g.b.Width(), g.b.Height(), g.b.Mines(), mines)
+	origin := fmt.Sprintf(", seed %d", g.seed)
 	if g.fixed && g.cfg.Source != "" {
-		after += "board " + g.cfg.Source
-	} else {
-		after += fmt.Sprintf("seed %d", g.seed)
+		origin = ", board " + filepath.Base(g.cfg.Source)
+	}
+	room := width - utf8.RuneCountInString(before) - len(state)
+	switch {
+	case utf8.RuneCountInString(size+origin) <= room:
+		after = size + origin
+	case len(size) <= room:
+		after = size
 	}
 	return before, state, after
 }
 
 func (u *ui) drawHeader(s tcell.Screen, now time.Time) {
 	l := u.lay
-	before, state, after := u.headerParts(now)
+	before, state, after := u.headerParts(now, l.sw)
 	_, st := u.stateText()
 	x := putText(s, 0, l.headerY, l.sw, before, u.th.sText)
 	x = putText(s, x, l.headerY, l.sw, state, st)

@@ -132,7 +132,7 @@ func (u *ui) render(s tcell.Screen) {
 	now := u.cfg.Now()
 	if !u.lay.tooSmall {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
-		before, state, _ := u.headerParts(now)
+		before, state, _ := u.headerParts(now, sw)
 		u.lay.stateX0 = utf8.RuneCountInString(before)
 		u.lay.stateX1 = min(u.lay.stateX0+utf8.RuneCountInString(state), sw)
 	}
