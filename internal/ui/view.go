@@ -187,6 +187,10 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	g, now := u.g, u.cfg.Now()
 	switch c.act {
 	case actMove, actOpen, actMark, actChord:
+		// The board must be in sight to be played.
+		if u.lay.tooSmall {
+			return false
+		}
 		if g.paused() {
 			u.v.message = errPaused.Error()
 			return false
