@@ -370,6 +370,7 @@ func TestTooSmallAndResize(t *testing.T) {
 	}
 	h.clickCell(board.Point{X: 0, Y: 0}, board.Point{}, tcell.Button1) // nothing is clickable
 	h.typ("0\n")                                                       // nor playable: (0,0) is a mine
+	h.snap()
 	h.resize(32, 7)
 	h.resize(80, 24)
 	sc = h.snap()
