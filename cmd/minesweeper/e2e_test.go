@@ -72,6 +72,21 @@ func TestE2E(t *testing.T) {
 		tm.keys("Escape")
 		tm.checkExit(" on 9x9 with 10 mines, seed 1 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 1)")
 	})
+	t.Run("NO_COLOR", func(t *testing.T) {
+		tm := startTmux(t, "env", "NO_COLOR=1", bin, "-board", rec)
+		tm.waitFor("[ playing ]")
+		tm.keys("$", "Enter")
+		tm.waitFor("│    1 ░░░░│")
+		screen := tm.tmux("capture-pane", "-p", "-e", "-t", "e2e")
+		if strings.Contains(screen, "38;") || strings.Contains(screen, "48;") || strings.Contains(screen, "[9") {
+			t.Errorf("colours with NO_COLOR set:\n%q", screen)
+		}
+		if !strings.Contains(screen, "\x1b[7m") {
+			t.Errorf("no reverse video for the cursor with NO_COLOR set:\n%q", screen)
+		}
+		tm.keys("q")
+		tm.checkExit("Quit after 0s on 5x4 with 2 mines")
+	})
 	t.Run("SIGTERM", func(t *testing.T) {
 		tm := startTmux(t, bin, "-seed", "2", "-level", "expert")
 		tm.waitFor("30x16, 99 mines, seed 2")
@@ -99,7 +114,7 @@ type tmuxGame struct {
 }
 
 // startTmux runs bin with args in a new 80x24 tmux server of its own, killed
-// when the test ends.
+// when the test ends. bin may be "env" followed by variables.
 func startTmux(t *testing.T, bin string, args ...string) *tmuxGame {
 	t.Helper()
 	dir := t.TempDir()
