@@ -27,11 +27,21 @@ func Run(rec *record.Record, w io.Writer) error {
 		return err
 	}
 	out := bufio.NewWriterSize(w, 1<<16)
-	var tiles []board.Tile
-	var line []byte
+	// rows holds each row as last printed. A click changes only the cells
+	// it opens, and the n cells a click opens are connected to it, so they
+	// lie within n-1 rows of it: only those rows are rendered again, and a
+	// board is otherwise printed by copying rows. (A win flags the mines,
+	// which still print as -1.)
+	rows := make([][]byte, b.Height())
+	var scratch []byte
+	render := func(y int) {
+		scratch = b.AppendRow(scratch[:0], y)
+		rows[y] = appendJudgeRow(rows[y][:0], scratch)
+	}
 	printed := false
 	for _, click := range rec.Clicks {
-		if _, err := b.Reveal(click); errors.Is(err, board.ErrOpen) {
+		n, err := b.Reveal(click)
+		if errors.Is(err, board.ErrOpen) {
 			continue
 		} else if err != nil {
 			return err
@@ -39,15 +49,22 @@ func Run(rec *record.Record, w io.Writer) error {
 		if printed {
 			out.WriteByte('\n')
 		}
-		printed = true
 		if b.Status() == board.Lost {
 			out.WriteString("You lose\n")
 			break
 		}
-		tiles = b.Tiles(tiles)
-		for y := range b.Height() {
-			line = AppendRow(line[:0], tiles[y*b.Width():(y+1)*b.Width()])
-			if _, err := out.Write(line); err != nil {
+		if !printed {
+			for y := range rows {
+				render(y)
+			}
+		} else {
+			for y := max(click.Y-(n-1), 0); y <= min(click.Y+(n-1), len(rows)-1); y++ {
+				render(y)
+			}
+		}
+		printed = true
+		for _, row := range rows {
+			if _, err := out.Write(row); err != nil {
 				return err
 			}
 		}
@@ -57,6 +74,23 @@ func Run(rec *record.Record, w io.Writer) error {
 		}
 	}
 	return out.Flush()
+}
+
+// appendJudgeRow appends a row drawn as Board.AppendRow draws it in the
+// judge's notation: '0' to '8' as they are, any other cell as -1, separated
+// by single spaces, then a newline.
+func appendJudgeRow(dst, row []byte) []byte {
+	for x, c := range row {
+		if x > 0 {
+			dst = append(dst, ' ')
+		}
+		if '0' <= c && c <= '8' {
+			dst = append(dst, c)
+		} else {
+			dst = append(dst, '-', '1')
+		}
+	}
+	return append(dst, '\n')
 }
 
 // AppendRow appends one row of tiles in the judge's notation to dst: the

@@ -165,9 +165,9 @@ func TestAppendRow(t *testing.T) {
 // TestRunMatchesBoard replays random records and checks each printed board
 // against the board package's own rendering of the same game.
 func TestRunMatchesBoard(t *testing.T) {
-	for seed := range uint64(30) {
+	for seed := range uint64(60) {
 		rng := rand.New(rand.NewPCG(seed, 9))
-		rows, cols := 1+rng.IntN(12), 1+rng.IntN(12)
+		rows, cols := 1+rng.IntN(30), 1+rng.IntN(30)
 		rec := bigRecord(rows, cols, rng.IntN(rows*cols/4+1), rng.IntN(30), seed)
 		var got bytes.Buffer
 		if err := Run(rec, &got); err != nil {
