@@ -87,6 +87,33 @@ func TestE2E(t *testing.T) {
 		tm.keys("q")
 		tm.checkExit("Quit after 0s on 5x4 with 2 mines")
 	})
+	t.Run("Ctrl-Z suspends, fg resumes", func(t *testing.T) {
+		bash, err := exec.LookPath("bash")
+		if err != nil {
+			t.Skipf("no bash for job control: %v", err)
+		}
+		tm := newTmux(t, bash, "--norc", "--noprofile", "-i")
+		tm.keys("-l", "PS1='$ '; "+shellQuote(bin)+" -ascii -board "+shellQuote(rec))
+		tm.keys("Enter")
+		tm.waitFor("[ playing ]")
+		tm.keys("$", "Enter")
+		tm.waitFor("|    1 # # |")
+		tm.keys("C-z")
+		tm.waitFor("Stopped")
+		if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on}")); alt != "0" {
+			t.Errorf("alternate_on = %s while suspended; want 0", alt)
+		}
+		tm.keys("-l", "fg")
+		tm.keys("Enter")
+		tm.waitFor("[ paused ]") // it comes back paused, the board hidden
+		tm.keys("p")
+		tm.waitFor("|    1 # # |")
+		tm.keys("q")
+		tm.waitFor("Quit after 0s")
+		tm.keys("-l", "echo EXIT=$?")
+		tm.keys("Enter")
+		tm.waitFor("EXIT=0")
+	})
 	t.Run("SIGTERM", func(t *testing.T) {
 		tm := startTmux(t, bin, "-seed", "2", "-level", "expert")
 		tm.waitFor("30x16, 99 mines, seed 2")
@@ -117,14 +144,23 @@ type tmuxGame struct {
 // when the test ends. bin may be "env" followed by variables.
 func startTmux(t *testing.T, bin string, args ...string) *tmuxGame {
 	t.Helper()
-	dir := t.TempDir()
-	tm := &tmuxGame{t: t, sock: fmt.Sprintf("ms-e2e-%d-%d", os.Getpid(), time.Now().UnixNano()), exitFile: filepath.Join(dir, "exit")}
+	exitFile := filepath.Join(t.TempDir(), "exit")
 	quoted := []string{shellQuote(bin)}
 	for _, a := range args {
 		quoted = append(quoted, shellQuote(a))
 	}
-	script := fmt.Sprintf("%s; echo EXIT=$? > %s", strings.Join(quoted, " "), shellQuote(tm.exitFile))
-	tm.tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "e2e", "sh", "-c", script)
+	script := fmt.Sprintf("%s; echo EXIT=$? > %s", strings.Join(quoted, " "), shellQuote(exitFile))
+	tm := newTmux(t, "sh", "-c", script)
+	tm.exitFile = exitFile
+	return tm
+}
+
+// newTmux runs command in a new 80x24 tmux server of its own, killed when
+// the test ends; the pane stays when the command exits.
+func newTmux(t *testing.T, command ...string) *tmuxGame {
+	t.Helper()
+	tm := &tmuxGame{t: t, sock: fmt.Sprintf("ms-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())}
+	tm.tmux(append([]string{"-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "e2e"}, command...)...)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.sock, "kill-server").Run() })
 	tm.tmux("set-option", "-t", "e2e", "remain-on-exit", "on")
 	return tm
