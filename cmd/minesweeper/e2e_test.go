@@ -114,23 +114,25 @@ func TestE2E(t *testing.T) {
 		tm.keys("Enter")
 		tm.waitFor("EXIT=0")
 	})
-	t.Run("SIGTERM", func(t *testing.T) {
-		tm := startTmux(t, bin, "-seed", "2", "-level", "expert")
-		tm.waitFor("30x16, 99 mines, seed 2")
-		sh := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
-		out, err := exec.Command("pgrep", "-P", sh).Output()
-		if err != nil {
-			t.Skipf("pgrep -P %s: %v", sh, err)
-		}
-		pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
-		if err != nil {
-			t.Fatalf("pgrep -P %s = %q", sh, out)
-		}
-		if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
-			t.Fatal(err)
-		}
-		tm.checkExit("Quit before the first move on 30x16 with 99 mines, seed 2")
-	})
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			tm := startTmux(t, bin, "-seed", "2", "-level", "expert")
+			tm.waitFor("30x16, 99 mines, seed 2")
+			sh := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
+			out, err := exec.Command("pgrep", "-P", sh).Output()
+			if err != nil {
+				t.Skipf("pgrep -P %s: %v", sh, err)
+			}
+			pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+			if err != nil {
+				t.Fatalf("pgrep -P %s = %q", sh, out)
+			}
+			if err := syscall.Kill(pid, sig); err != nil {
+				t.Fatal(err)
+			}
+			tm.checkExit("Quit before the first move on 30x16 with 99 mines, seed 2")
+		})
+	}
 }
 
 // tmuxGame is the game running in a tmux session of its own.
