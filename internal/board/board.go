@@ -400,10 +400,12 @@ type span struct{ y, x0, x1 int32 }
 // floods with a scanline fill: a run of zeros is extended left and right
 // along its row, then the rows above and below it are scanned once over
 // the run's width, opening every closed cell there and queueing the runs of
-// zeros found. Each zero is scanned around once, the grid is read row by
-// row rather than cell by cell in all directions, and the scratch memory is
-// a stack of runs, not of cells. Flagged cells stay closed and stop the
-// flood; a zero's other neighbours are always safe.
+// zeros found. Each zero is scanned around once and the grid is read along
+// its rows rather than cell by cell in all directions. The runs are taken
+// breadth first, one generation at a time, so the scratch memory holds the
+// runs at the flood's front, not its area (a depth-first order keeps many
+// more runs waiting). Flagged cells stay closed and stop the flood; a
+// zero's other neighbours are always safe.
 func (b *Board) open(i int) int {
 	cells, w, h := b.cells, b.w, b.h
 	c := cells[i]

@@ -219,3 +219,40 @@ func checkInvariants(t *testing.T, b *Board) {
 		t.Fatalf("Status() = %v", b.Status())
 	}
 }
+
+// TestFloodMatchesReference opens cells on random boards of many shapes,
+// with flags and question marks scattered on them, and compares every
+// opening with a plain reference flood.
+func TestFloodMatchesReference(t *testing.T) {
+	for seed := range uint64(200) {
+		rng := pcg(seed)
+		w, h := 1+rng.IntN(40), 1+rng.IntN(40)
+		density := []int{0, 50, 100, 200, 400}[rng.IntN(5)] // mines per 1000 cells
+		var mines []Point
+		for i := range w * h {
+			if rng.IntN(1000) < density {
+				mines = append(mines, Point{i % w, i / w})
+			}
+		}
+		b, err := New(w, h, mines)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range rng.IntN(w*h/10 + 1) {
+			b.ToggleMark(Point{rng.IntN(w), rng.IntN(h)})
+		}
+		for range 5 {
+			p := Point{rng.IntN(w), rng.IntN(h)}
+			i := b.index(p)
+			if b.cells[i]&(openBit|flagBit|mineBit) != 0 || b.Status() != Playing {
+				continue
+			}
+			before := slices.Clone(b.cells)
+			if _, err := b.Reveal(p); err != nil {
+				t.Fatal(err)
+			}
+			checkReference(t, b, before, p)
+			checkInvariants(t, b)
+		}
+	}
+}
