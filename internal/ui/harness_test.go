@@ -50,7 +50,7 @@ func fixed(t *testing.T, text string) Config {
 	}
 }
 
-// game is a running event loop on a simulated screen, driven by a test.
+// harness is a running event loop on a simulated screen, driven by a test.
 type harness struct {
 	t     *testing.T
 	s     tcell.SimulationScreen
