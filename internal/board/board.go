@@ -58,8 +58,10 @@ func New(width, height int, mines []Point) (*Board, error) {
 		}
 		b.cells[i] |= mineBit
 	}
+	for _, p := range mines {
+		b.countAround(p.X, p.Y)
+	}
 	b.mines = len(mines)
-	b.countNeighbours()
 	b.safeLeft = len(b.cells) - b.mines
 	return b, nil
 }
@@ -143,28 +145,23 @@ func (b *Board) place(first int) {
 			i = at(j)
 		}
 		b.cells[i] |= mineBit
+		b.countAround(i%b.w, i/b.w)
 	}
-	b.countNeighbours()
 }
 
-// countNeighbours adds one to the count of every neighbour of every mine.
-func (b *Board) countNeighbours() {
-	w, h := b.w, b.h
-	for y := 0; y < h; y++ {
-		row := b.cells[y*w : (y+1)*w]
-		for x, c := range row {
-			if c&mineBit == 0 {
-				continue
-			}
-			for yy := max(y-1, 0); yy <= min(y+1, h-1); yy++ {
-				r := b.cells[yy*w : (yy+1)*w]
-				for xx := max(x-1, 0); xx <= min(x+1, w-1); xx++ {
-					r[xx]++
-				}
-			}
-			row[x]-- // the loop counted the mine itself
+// countAround adds one to the count of each neighbour of the mine at (x, y).
+// Working from the mines rather than scanning the grid for them keeps the
+// cost of a sparse layout proportional to its mines.
+func (b *Board) countAround(x, y int) {
+	w := b.w
+	x0, x1 := max(x-1, 0), min(x+1, w-1)
+	for yy := max(y-1, 0); yy <= min(y+1, b.h-1); yy++ {
+		row := b.cells[yy*w+x0 : yy*w+x1+1]
+		for k := range row {
+			row[k]++
 		}
 	}
+	b.cells[y*w+x]-- // the loop counted the mine itself
 }
 
 // Width returns the number of columns.
