@@ -60,7 +60,6 @@ type endgame struct {
 	cellCon [][]int
 	assign  []bool
 	left    int // mines still to place
-	rest    []int
 	sets    [][]uint64 // per layout: bits over cells
 	words   int
 	enNodes int

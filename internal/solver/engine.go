@@ -2,13 +2,14 @@ package solver
 
 import (
 	"math"
+	"slices"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // defaultBudget is the number of search nodes one component may use before
 // the analysis falls back to sound but approximate reasoning for it.
-const defaultBudget = 1 << 18
+const defaultBudget = 1 << 17
 
 // maxExactCells is the most cells a component may have for exact
 // enumeration; it keeps the counts of layouts well inside float64 range.
@@ -25,6 +26,8 @@ const (
 // value is ready to use once budget is set; it reuses memory across runs.
 type analyzer struct {
 	budget int // search nodes per component
+	work   int // a measure of the last run's cost, beyond the search
+	spent  int // search nodes spent since the last resetSpent
 
 	// input
 	w, h, mines int
@@ -46,6 +49,10 @@ type analyzer struct {
 	cons     []constraint
 	parent   []int32 // union-find over boxes
 	compOf   []int32 // per root box: component index
+	preBuf   [][]float64
+	preBBuf  [][]bool
+	rBuf     [][]float64
+	rBBuf    [][]bool
 	compList [][]int32
 	comps    []*component
 	cache    *compCache
@@ -357,6 +364,7 @@ func (cc *compCache) reset() {
 // the remaining mines in the outside cells, and fills prob and certain.
 func (an *analyzer) combine() error {
 	an.exact = true
+	an.work = len(an.tiles) + 8*len(an.cons)
 	outside := an.outside
 	var exactComps []*component
 	var exactBoxes [][]int32 // the boxes of each exact component in this view
@@ -370,26 +378,31 @@ func (an *analyzer) combine() error {
 		}
 	}
 	M := an.mines
-	// Feasible totals, as booleans, and weighted, by prefix and suffix
-	// convolutions of the components' distributions.
+	// With W_i the distribution of component i's mine count and B(m) the
+	// ways to put the other M-m mines outside, the weight of k mines in
+	// component i is E_i(k) = sum_a pre_i(a) R_{i+1}(a+k), where pre_i is
+	// the convolution of the components before i and R_i(x) the sum over
+	// the mines y of the components from i on of their weight times
+	// B(x+y). Both are built in one pass each, in time quadratic in the
+	// total mine range rather than in that times the components. Booleans
+	// alongside say which counts are possible at all, so that certainties
+	// never depend on floating-point underflow.
 	n := len(exactComps)
-	pre := make([][]float64, n+1)
-	suf := make([][]float64, n+1)
-	pre[0] = []float64{1}
-	suf[n] = []float64{1}
+	pre := an.preBuf[:0]
+	preB := an.preBBuf[:0]
+	pre = append(pre, []float64{1})
+	preB = append(preB, []bool{true})
 	for i, c := range exactComps {
-		pre[i+1] = convolve(pre[i], c.w)
+		pre = append(pre, convolve(pre[i], c.w))
+		preB = append(preB, convolveB(preB[i], c.w))
 	}
-	for i := n - 1; i >= 0; i-- {
-		suf[i] = convolve(exactComps[i].w, suf[i+1])
-	}
-	total := pre[n]
-	// Binomial weights for m mines in the components: C(outside, M-m),
-	// relative to the largest feasible one.
-	bw := make([]float64, len(total)+0)
+	an.preBuf, an.preBBuf = pre, preB
+	total, totalB := pre[n], preB[n]
+	Kt := len(total) - 1
+	// Binomial weights C(outside, M-m), relative to the largest feasible.
 	ref := math.Inf(-1)
 	for m := range total {
-		if r := M - m; r >= 0 && r <= outside && total[m] > 0 {
+		if r := M - m; r >= 0 && r <= outside && totalB[m] {
 			ref = max(ref, logChoose(outside, r))
 		}
 	}
@@ -399,17 +412,46 @@ func (an *analyzer) combine() error {
 		}
 		ref = 0
 	}
-	for m := range total {
+	bw := make([]float64, Kt+1)
+	bwB := make([]bool, Kt+1)
+	for m := range bw {
 		if r := M - m; r >= 0 && r <= outside {
 			bw[m] = math.Exp(logChoose(outside, r) - ref)
+			bwB[m] = true
 		}
 	}
+	R := an.rBuf[:0]
+	RB := an.rBBuf[:0]
+	for range n + 1 {
+		R = append(R, nil)
+		RB = append(RB, nil)
+	}
+	R[n], RB[n] = bw, bwB
+	for i := n - 1; i >= 0; i-- {
+		w := exactComps[i].w
+		next, nextB := R[i+1], RB[i+1]
+		size := len(next) - (len(w) - 1)
+		r := make([]float64, size)
+		rb := make([]bool, size)
+		for x := range size {
+			sum, ok := 0.0, false
+			for k, wk := range w {
+				if wk > 0 {
+					sum += wk * next[x+k]
+					ok = ok || nextB[x+k]
+				}
+			}
+			r[x], rb[x] = sum, ok
+		}
+		R[i], RB[i] = r, rb
+	}
+	an.rBuf, an.rBBuf = R, RB
 	z, zOut := 0.0, 0.0
 	for m, t := range total {
 		z += t * bw[m]
 		zOut += t * bw[m] * float64(M-m)
 	}
-	if z <= 0 {
+	if z <= 0 || !RB[0][0] {
 		if an.exact {
 			return ErrInconsistent
 		}
@@ -421,22 +463,21 @@ func (an *analyzer) combine() error {
 	}
 	// Per component: external weight of k mines, then box probabilities.
 	for i, c := range exactComps {
-		others := convolve(pre[i], suf[i+1])
 		boxes := exactBoxes[i]
 		nb := len(boxes)
+		an.work += len(c.w)*(nb+len(pre[i])) + len(R[i])*len(c.w)
+		p, pb := pre[i], preB[i]
+		next, nextB := R[i+1], RB[i+1]
 		for k, wk := range c.w {
 			if wk == 0 {
 				continue
 			}
 			e := 0.0
 			feasible := false
-			for j, o := range others {
-				if o == 0 || k+j >= len(bw) {
-					continue
-				}
-				if r := M - k - j; r >= 0 && r <= outside {
-					feasible = true
-					e += o * bw[k+j]
+			for a, pa := range p {
+				if pb[a] {
+					e += pa * next[a+k]
+					feasible = feasible || nextB[a+k]
 				}
 			}
 			if !feasible {
@@ -493,8 +534,8 @@ func (an *analyzer) combine() error {
 		if an.exact {
 			an.outProb = zOut / (float64(an.outside) * z)
 			lo, hi := outside+1, -1
-			for m, t := range total {
-				if r := M - m; t > 0 && r >= 0 && r <= outside {
+			for m := range total {
+				if r := M - m; totalB[m] && r >= 0 && r <= outside {
 					lo, hi = min(lo, r), max(hi, r)
 				}
 			}
@@ -540,6 +581,23 @@ func (an *analyzer) approxOutside(exactComps []*component, total, bw []float64, 
 		return 0
 	}
 	return (float64(an.mines) - expected) / float64(an.outside)
+}
+
+// convolveB returns which sums of an index where a is true and one where
+// b is positive are possible.
+func convolveB(a []bool, b []float64) []bool {
+	out := make([]bool, len(a)+len(b)-1)
+	for i, x := range a {
+		if !x {
+			continue
+		}
+		for j, y := range b {
+			if y > 0 {
+				out[i+j] = true
+			}
+		}
+	}
+	return out
 }
 
 // convolve returns the convolution of a and b.
@@ -629,13 +687,16 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 	}
 	e.assign = resize(e.assign, nb)
 	e.nodes, e.over = 0, false
-	e.budget = an.budget
+	// A run may spend at most four components' budgets in all, so a move's
+	// time stays bounded on boards with many hard components.
+	e.budget = min(an.budget, max(4*an.budget-an.spent, an.budget/64))
 	e.limit = min(an.mines, c.ncells)
 	if c.ncells <= maxExactCells {
 		e.search(0, 0, 1)
 	} else {
 		e.over = true
 	}
+	an.spent += e.nodes
 	if e.over {
 		return e.approximate(consIdx)
 	}
@@ -830,6 +891,23 @@ func (e *enumerator) approximate(consIdx []int32) error {
 		}
 		return changed
 	}
+	// near lists, per number, the other numbers that share a box with it.
+	near := make([][]int, len(cs))
+	boxCons := make([][]int, nb)
+	for i := range cs {
+		for _, j := range cs[i].boxes {
+			boxCons[j] = append(boxCons[j], i)
+		}
+	}
+	for i := range cs {
+		for _, j := range cs[i].boxes {
+			for _, o := range boxCons[j] {
+				if o != i && !slices.Contains(near[i], o) {
+					near[i] = append(near[i], o)
+				}
+			}
+		}
+	}
 	inB := make([]bool, nb)
 	var onlyA, onlyB []int
 	for changed := true; changed; {
@@ -848,10 +926,7 @@ func (e *enumerator) approximate(consIdx []int32) error {
 		// Pairs of numbers that share a box.
 		for ia := range cs {
 			A := &cs[ia]
-			for ib := range cs {
-				if ib == ia {
-					continue
-				}
+			for _, ib := range near[ia] {
 				rA, _ := rest(A)
 				B := &cs[ib]
 				for _, j := range B.boxes {

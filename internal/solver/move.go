@@ -28,6 +28,7 @@ func (s *Solver) Next(v *View) (board.Point, error) {
 	}
 	an := &s.an
 	an.resetCache()
+	an.spent, s.look.spent = 0, 0
 	if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
 		return v.point(firstClosed), nil
 	}
@@ -76,6 +77,10 @@ type candidate struct {
 // maxLookAhead is the most guesses whose outcomes are looked at per move.
 const maxLookAhead = 12
 
+// lookWork bounds the work of the look-ahead, in the units of
+// analyzer.work; it is enough for maxLookAhead guesses on expert boards.
+const lookWork = 1 << 20
+
 // bestGuess returns the closed cell to open when none is certainly safe:
 // the one that maximises the chance to survive this click and the next
 // (the next being safe for sure or the least likely mine after the
@@ -120,8 +125,11 @@ func (s *Solver) bestGuess(v *View) int {
 	s.pool = pool
 	best, bestScore, bestProgress := -1, -1.0, -1.0
 	evals := 0
+	// On large boards each analysis costs more: look at fewer guesses, so
+	// that a move's time stays bounded.
+	maxEvals := min(maxLookAhead, max(2, lookWork/max(an.work, 1)))
 	for _, c := range pool {
-		if 1-c.p <= bestScore || evals >= maxLookAhead {
+		if 1-c.p <= bestScore || evals >= maxEvals || s.look.spent > 2*s.look.budget {
 			continue
 		}
 		evals++
@@ -228,6 +236,9 @@ func (s *Solver) lookAhead(v *View, i int) (score, progress float64) {
 		}
 	}
 	for val := lo; val <= hi; val++ {
+		if s.look.spent > 2*s.look.budget {
+			return 0, 0 // too costly to look at: judged on its risk alone
+		}
 		s.buf[i] = board.Tile(val)
 		if err := s.look.run(v.width, v.height, v.mines, s.buf); err != nil {
 			continue

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -17,6 +18,8 @@ type playResult struct {
 	games, wins int
 	moves       int
 	times       []time.Duration
+	wonClicks   int // moves in won games
+	won3BV      int // 3BV of won games
 }
 
 // playGame plays one game on b with s and reports whether it was won.
@@ -64,9 +67,12 @@ func playGamesWith(tb testing.TB, opts Options, w, h, mines int, n int, seed uin
 			tb.Fatal(err)
 		}
 		res.games++
+		before := res.moves
 		ok := playGame(tb, s, b, &res)
 		if ok {
 			res.wins++
+			res.wonClicks += res.moves - before
+			res.won3BV += b.ThreeBV()
 		}
 		if won != nil {
 			won[i] = ok
@@ -111,8 +117,10 @@ func TestPlayWinRate(t *testing.T) {
 			continue
 		}
 		res := playGames(t, tt.w, tt.h, tt.mines, tt.rule, n, seed)
-		t.Logf("%-22s %6d games  %6.2f%% won  %s", tt.name, res.games,
-			100*float64(res.wins)/float64(res.games), timeSummary(res.times))
+		rate := float64(res.wins) / float64(res.games)
+		t.Logf("%-22s %6d games  %6.2f%% ±%.2f won  clicks/3BV %.3f  %s", tt.name, res.games,
+			100*rate, 196*math.Sqrt(rate*(1-rate)/float64(res.games)),
+			float64(res.wonClicks)/float64(max(res.won3BV, 1)), timeSummary(res.times))
 	}
 }
 
@@ -184,4 +192,6 @@ var configs = []struct {
 	{"beginner safe", 9, 9, 10, board.Safe},
 	{"intermediate safe", 16, 16, 40, board.Safe},
 	{"expert safe", 30, 16, 99, board.Safe},
+	{"huge safe", 100, 100, 1500, board.Safe},
+	{"dense safe", 30, 16, 130, board.Safe},
 }

@@ -11,7 +11,7 @@ type Options struct {
 	Rule board.FirstClick
 	// NodeBudget caps the search nodes spent on one group of connected
 	// cells in one analysis; beyond it the solver falls back to sound but
-	// approximate reasoning. Zero means the default, 1<<18.
+	// approximate reasoning. Zero means the default, 1<<17.
 	NodeBudget int
 	// NoLookAhead turns off the look-ahead among guesses and plays the
 	// cell least likely to be a mine: faster, weaker.
@@ -52,6 +52,7 @@ func New(opts Options) *Solver {
 // function Analyze.
 func (s *Solver) Analyze(v *View) (*Analysis, error) {
 	s.an.resetCache()
+	s.an.spent = 0
 	if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
 		return nil, err
 	}
