@@ -59,7 +59,7 @@ type endgame struct {
 	cons    []egCons
 	cellCon [][]int
 	assign  []bool
-	left    int // mines still to place
+	left    int        // mines still to place
 	sets    [][]uint64 // per layout: bits over cells
 	words   int
 	enNodes int
