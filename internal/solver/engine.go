@@ -64,8 +64,9 @@ type analyzer struct {
 // box is a set of closed cells next to exactly the same open numbers; only
 // how many mines it holds matters to the numbers.
 type box struct {
-	cells []int32
-	cons  []int32
+	cells  []int32
+	cons   []int32
+	lo, hi int8 // fewest and most mines in any layout (exact analyses)
 }
 
 // constraint is an open number: need mines among its boxes.
@@ -237,9 +238,10 @@ func appendBox(bs []box) []box {
 		b := &bs[len(bs)-1]
 		b.cells = b.cells[:0]
 		b.cons = b.cons[:0]
+		b.lo, b.hi = 127, -1
 		return bs
 	}
-	return append(bs, box{})
+	return append(bs, box{lo: 127, hi: -1})
 }
 
 // resize returns s with length n, reallocated when too short.
@@ -494,6 +496,9 @@ func (an *analyzer) combine() error {
 				if c.hi[k*nb+b] > 0 {
 					an.certain[cc] |= 8 // some cell of the box a mine
 				}
+				bx := &an.boxes[boxes[b]]
+				bx.lo = min(bx.lo, c.lo[k*nb+b])
+				bx.hi = max(bx.hi, c.hi[k*nb+b])
 			}
 		}
 		for b := range nb {

@@ -107,6 +107,9 @@ func (s *Solver) bestGuess(v *View) int {
 	if s.opts.NoLookAhead || !an.exact {
 		return s.leastRisk(v, cands)
 	}
+	if i := s.forcedGuess(v); i >= 0 {
+		return i
+	}
 	if !s.opts.NoEndgame && an.fewLayouts() {
 		if cell, _, ok := s.end.solve(an); ok {
 			return cell
@@ -142,6 +145,56 @@ func (s *Solver) bestGuess(v *View) int {
 		return s.leastRisk(v, cands)
 	}
 	return best
+}
+
+// forcedGuess returns a cell of a 50/50 that no move can ever resolve, or
+// -1: two cells next to the same numbers, holding one mine in every
+// layout, with the same closed neighbours. Such a guess must be made
+// sooner or later, and making it now may bring information for free.
+func (s *Solver) forcedGuess(v *View) int {
+	an := &s.an
+	if !an.exact {
+		return -1
+	}
+	for bi := range an.boxes {
+		bx := &an.boxes[bi]
+		if len(bx.cells) != 2 || bx.lo != 1 || bx.hi != 1 {
+			continue
+		}
+		a, b := int(bx.cells[0]), int(bx.cells[1])
+		if s.sameClosedAround(v, a, b) {
+			return a
+		}
+	}
+	return -1
+}
+
+// sameClosedAround reports whether cells a and b have the same closed
+// neighbours, apart from each other.
+func (s *Solver) sameClosedAround(v *View, a, b int) bool {
+	na := s.an.neighbours(nil, a)
+	nb := s.an.neighbours(nil, b)
+	count := func(list []int32, other int) int {
+		n := 0
+		for _, j := range list {
+			if int(j) != other && v.tiles[j] < 0 {
+				n++
+			}
+		}
+		return n
+	}
+	if count(na, b) != count(nb, a) {
+		return false
+	}
+	for _, j := range na {
+		if int(j) == b || v.tiles[j] >= 0 {
+			continue
+		}
+		if !slices.Contains(nb, j) {
+			return false
+		}
+	}
+	return true
 }
 
 // leastRisk returns the candidate least likely to be a mine; among equals,
