@@ -7,9 +7,13 @@ import (
 	"slices"
 )
 
-// maxLayouts is the most layouts for which the solver searches the whole
-// game tree for the move with the best chance to win.
-const maxLayouts = 256
+// maxLayouts is the most layouts for which the solver can search the whole
+// game tree for the move with the best chance to win; defaultLayouts is the
+// most for which it does by default.
+const (
+	maxLayouts     = 1024
+	defaultLayouts = 256
+)
 
 // endgameBudget caps the work of one endgame search, counted in cells
 // examined, so that a move stays within a few milliseconds.
@@ -49,6 +53,7 @@ type endgame struct {
 	cells  []int32 // unknown closed cells, by board index
 	unk    []int32 // per board cell: index in cells, or -1
 	n      int     // layouts
+	limit  int     // most layouts searched
 	mine   [][9 + 1]layoutSet
 	memo   map[layoutSet]float64
 	nodes  int
@@ -306,7 +311,7 @@ func (e *endgame) enumerate(u, U int) bool {
 		if e.left != 0 {
 			return true
 		}
-		if len(e.sets) >= maxLayouts {
+		if len(e.sets) >= e.limit {
 			return false
 		}
 		set := make([]uint64, e.words)
@@ -360,8 +365,7 @@ func (e *endgame) enumerate(u, U int) bool {
 	return true
 }
 
-// fewLayouts reports whether the analysed view has few enough layouts for
-// the endgame search.
-func (an *analyzer) fewLayouts() bool {
-	return an.exact && an.logZ <= math.Log(maxLayouts)+1e-9
+// fewLayouts reports whether the analysed view has at most limit layouts.
+func (an *analyzer) fewLayouts(limit int) bool {
+	return an.exact && an.logZ <= math.Log(float64(limit))+1e-9
 }

@@ -110,7 +110,7 @@ func (s *Solver) bestGuess(v *View) int {
 	if i := s.forcedGuess(v); i >= 0 {
 		return i
 	}
-	if !s.opts.NoEndgame && an.fewLayouts() {
+	if !s.opts.NoEndgame && an.fewLayouts(s.end.limit) {
 		if cell, _, ok := s.end.solve(an); ok {
 			return cell
 		}
@@ -130,7 +130,11 @@ func (s *Solver) bestGuess(v *View) int {
 	evals := 0
 	// On large boards each analysis costs more: look at fewer guesses, so
 	// that a move's time stays bounded.
-	maxEvals := min(maxLookAhead, max(2, lookWork/max(an.work, 1)))
+	limit := maxLookAhead
+	if s.opts.evals > 0 {
+		limit = s.opts.evals
+	}
+	maxEvals := min(limit, max(2, lookWork/max(an.work, 1)))
 	for _, c := range pool {
 		if 1-c.p <= bestScore || evals >= maxEvals || s.look.spent > 2*s.look.budget {
 			continue

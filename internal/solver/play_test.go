@@ -152,6 +152,10 @@ func TestPlayCompare(t *testing.T) {
 				alt.NoEndgame = true
 			case f == "nolook":
 				alt.NoLookAhead = true
+			case strings.HasPrefix(f, "evals="):
+				fmt.Sscanf(f, "evals=%d", &alt.evals)
+			case strings.HasPrefix(f, "layouts="):
+				fmt.Sscanf(f, "layouts=%d", &alt.layouts)
 			case strings.HasPrefix(f, "first="):
 				var x, y int
 				fmt.Sscanf(f, "first=%d:%d", &x, &y)

@@ -20,7 +20,9 @@ type Options struct {
 	// layouts of mines remain.
 	NoEndgame bool
 
-	first *board.Point // the first move, for experiments
+	first   *board.Point // the first move, for experiments
+	layouts int          // the endgame's limit, for experiments
+	evals   int          // the most guesses looked at, for experiments
 }
 
 // Solver chooses moves. One Solver serves one goroutine: it reuses buffers
@@ -43,6 +45,10 @@ func New(opts Options) *Solver {
 	s := &Solver{opts: opts}
 	s.an.budget = opts.NodeBudget
 	s.look.budget = opts.NodeBudget
+	s.end.limit = defaultLayouts
+	if opts.layouts > 0 {
+		s.end.limit = min(opts.layouts, maxLayouts)
+	}
 	cache := new(compCache)
 	s.an.cache, s.look.cache = cache, cache
 	return s
