@@ -281,3 +281,69 @@ func TestNewRandomBeforeFirstReveal(t *testing.T) {
 	}
 	checkCounts(t, b)
 }
+
+// threeBVReference is 3BV computed plainly: a depth-first search of each
+// opening over a grid of booleans, then the safe cells no opening reached.
+func threeBVReference(b *Board) int {
+	w, h := b.w, b.h
+	seen := make([]bool, len(b.cells))
+	clicks := 0
+	for i, c := range b.cells {
+		if seen[i] || c&(mineBit|countMask) != 0 {
+			continue
+		}
+		clicks++
+		seen[i] = true
+		stack := []int{i}
+		for len(stack) > 0 {
+			k := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := k%w, k/w
+			for yy := max(y-1, 0); yy <= min(y+1, h-1); yy++ {
+				for xx := max(x-1, 0); xx <= min(x+1, w-1); xx++ {
+					if j := yy*w + xx; !seen[j] {
+						seen[j] = true
+						if b.cells[j]&countMask == 0 {
+							stack = append(stack, j)
+						}
+					}
+				}
+			}
+		}
+	}
+	for i, c := range b.cells {
+		if !seen[i] && c&mineBit == 0 {
+			clicks++
+		}
+	}
+	return clicks
+}
+
+// TestThreeBVMatchesReference compares ThreeBV with a plain computation on
+// random boards of many sizes and densities, some with moves played (which
+// must not change it).
+func TestThreeBVMatchesReference(t *testing.T) {
+	for seed := range uint64(100) {
+		rng := pcg(seed)
+		w, h := 1+rng.IntN(30), 1+rng.IntN(30)
+		rule := FirstClick(rng.IntN(3))
+		mines := rng.IntN(MaxMines(w, h, rule) + 1)
+		if rng.IntN(2) == 0 {
+			mines /= 4 // sparse boards have large openings
+		}
+		b, err := Generate(w, h, mines, Point{rng.IntN(w), rng.IntN(h)}, rule, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := threeBVReference(b)
+		if got := b.ThreeBV(); got != want {
+			t.Fatalf("seed %d: ThreeBV() = %d; want %d on\n%s", seed, got, want, b)
+		}
+		for range 10 {
+			b.Apply(Move{Action(rng.IntN(3)), Point{rng.IntN(w), rng.IntN(h)}})
+		}
+		if got := b.ThreeBV(); got != want {
+			t.Fatalf("seed %d: ThreeBV() = %d after moves; want %d", seed, got, want)
+		}
+	}
+}

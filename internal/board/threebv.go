@@ -5,41 +5,28 @@ package board
 // opening (a connected region of zeros with its border) plus one for each
 // safe number not on the border of any opening. A random board that waits
 // for its first opening has no layout yet and returns 0.
+//
+// It floods each opening on a copy of the layout with the game's own flood,
+// so it takes one byte a cell and the flood's small scratch memory, however
+// large the openings are.
 func (b *Board) ThreeBV() int {
 	if b.pending {
 		return 0
 	}
-	w, h := b.w, b.h
-	seen := make([]bool, len(b.cells))
-	var stack []int
-	clicks := 0
+	s := &Board{w: b.w, h: b.h, cells: make([]cell, len(b.cells))}
 	for i, c := range b.cells {
-		if seen[i] || c&(mineBit|countMask) != 0 {
-			continue
-		}
-		clicks++
-		seen[i] = true
-		stack = append(stack[:0], i)
-		for len(stack) > 0 {
-			k := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := k%w, k/w
-			for yy := max(y-1, 0); yy <= min(y+1, h-1); yy++ {
-				for xx := max(x-1, 0); xx <= min(x+1, w-1); xx++ {
-					j := yy*w + xx
-					if seen[j] {
-						continue
-					}
-					seen[j] = true
-					if b.cells[j]&countMask == 0 {
-						stack = append(stack, j)
-					}
-				}
-			}
+		s.cells[i] = c & (countMask | mineBit)
+	}
+	clicks := 0
+	for i := range s.cells {
+		// A closed, safe zero that no earlier opening reached.
+		if s.cells[i] == 0 {
+			clicks++
+			s.open(i)
 		}
 	}
-	for i, c := range b.cells {
-		if !seen[i] && c&mineBit == 0 {
+	for _, c := range s.cells {
+		if c&(openBit|mineBit) == 0 {
 			clicks++
 		}
 	}
