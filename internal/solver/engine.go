@@ -128,6 +128,9 @@ func (an *analyzer) run(w, h, mines int, tiles []board.Tile) error {
 			}
 		}
 		if closed == 0 {
+			if t != 0 {
+				return ErrInconsistent // a number with no closed cell to hold its mines
+			}
 			continue
 		}
 		an.conID[i] = int32(len(an.cons))
