@@ -92,6 +92,11 @@ func FuzzMoves(f *testing.F) {
 				continue
 			}
 			checkInvariants(t, b)
+			if b.Started() {
+				if got, want := b.ThreeBV(), threeBVReference(b); got != want {
+					t.Fatalf("ThreeBV() = %d; want %d on\n%s", got, want, b)
+				}
+			}
 			if b.Status() != Lost && (m.Action == Open || m.Action == Chord) {
 				if n != before.safeLeft-b.SafeLeft() {
 					t.Fatalf("Apply(%v %v) = %d; but %d safe cells opened", m.Action, m.At, n, before.safeLeft-b.SafeLeft())

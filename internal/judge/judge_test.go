@@ -289,3 +289,32 @@ func (w *countWriter) Write(p []byte) (int, error) {
 	*w += countWriter(len(p))
 	return len(p), nil
 }
+
+// FuzzRun replays fuzzed records on small boards and compares the output
+// with replay, the judge written plainly on Board.String.
+func FuzzRun(f *testing.F) {
+	for _, in := range []string{
+		"5 5 1 1\n0 0\n4 4\n",
+		"4 5 1 2\n1 2\n3 0\n1 2\n",
+		"4 5 1 2\n1 2\n3 0\n0 2\n",
+		"3 3 2 4\n0 0\n0 2\n2 0\n2 0\n1 1\n0 1\n",
+		"6 6 3 5\n0 3\n3 3\n5 0\n0 0\n5 5\n2 1\n4 4\n0 5\n",
+		"1 1 0 1 0 0",
+	} {
+		f.Add([]byte(in))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := record.Read(bytes.NewReader(data))
+		if err != nil || rec.Rows*rec.Cols > 1024 || len(rec.Clicks) > 200 {
+			return
+		}
+		var got bytes.Buffer
+		if err := Run(rec, &got); err != nil {
+			t.Fatalf("Run(%q): %v", data, err)
+		}
+		checkFormat(t, got.Bytes())
+		if want := replay(t, rec); got.String() != want {
+			t.Fatalf("Run(%q) wrote\n%s\nwant\n%s", data, got.String(), want)
+		}
+	})
+}
