@@ -16,7 +16,7 @@ import (
 //	then:      moves, two bytes each: the action (0-2 open, 3-4 chord, 5-6
 //	           mark, 7 an unknown action) and the point (low nibble the
 //	           column, high nibble the row, each from -1 to one past the
-//	           edge, so moves fall off the board too).
+//	           edge, so moves fall off the board too); at most 100.
 func decodeGame(data []byte) (*Board, []Move, bool) {
 	if len(data) < 3 {
 		return nil, nil, false
@@ -50,7 +50,8 @@ func decodeGame(data []byte) (*Board, []Move, bool) {
 	}
 	b.SetQuestionMarks(mode&8 == 0)
 	var moves []Move
-	for ; len(data) >= 2; data = data[2:] {
+	// At most 100 moves: longer inputs add little but slow the fuzzer.
+	for ; len(data) >= 2 && len(moves) < 100; data = data[2:] {
 		a := [8]Action{Open, Open, Open, Chord, Chord, Toggle, Toggle, Action(3)}[data[0]%8]
 		p := Point{int(data[1]&15)%(w+2) - 1, int(data[1]>>4)%(h+2) - 1}
 		moves = append(moves, Move{a, p})
