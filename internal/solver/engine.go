@@ -94,6 +94,7 @@ type component struct {
 	approx []float64
 	cert   []uint8
 	key    string
+	gen    uint64 // the move that last used it
 }
 
 // run analyses the view given by its parts. It fills prob, certain, exact
@@ -317,6 +318,7 @@ func (an *analyzer) compKey(boxes []int32) string {
 func (an *analyzer) solve(boxes []int32) (*component, error) {
 	key := an.compKey(boxes)
 	if c, ok := an.cache.m[key]; ok {
+		c.gen = an.cache.gen
 		return c, nil
 	}
 	c := an.cache.newComponent()
@@ -335,6 +337,7 @@ func (an *analyzer) solve(boxes []int32) (*component, error) {
 	if an.cache.m == nil {
 		an.cache.m = make(map[string]*component)
 	}
+	c.gen = an.cache.gen
 	an.cache.m[key] = c
 	return c, nil
 }
@@ -345,6 +348,7 @@ func (an *analyzer) solve(boxes []int32) (*component, error) {
 type compCache struct {
 	m    map[string]*component
 	pool []*component
+	gen  uint64 // the current move; see advance
 }
 
 // newComponent returns a component from the pool or a new one.
@@ -355,6 +359,20 @@ func (cc *compCache) newComponent() *component {
 		return c
 	}
 	return &component{}
+}
+
+// advance starts a new move: it keeps the exact components used in the
+// last move, which consecutive positions mostly share, and forgets the
+// others. Approximate components are forgotten too, since they depend on
+// the budget left when they were made; exact ones depend only on their key.
+func (cc *compCache) advance() {
+	for k, c := range cc.m {
+		if c.gen != cc.gen || !c.exact {
+			cc.pool = append(cc.pool, c)
+			delete(cc.m, k)
+		}
+	}
+	cc.gen++
 }
 
 // reset forgets cached components; their memory goes back to the pool.

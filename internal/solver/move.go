@@ -27,7 +27,9 @@ func (s *Solver) Next(v *View) (board.Point, error) {
 		return s.firstMove(v), nil
 	}
 	an := &s.an
-	an.resetCache()
+	if an.cache != nil {
+		an.cache.advance()
+	}
 	an.spent, s.look.spent = 0, 0
 	if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
 		return v.point(firstClosed), nil
