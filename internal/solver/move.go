@@ -138,11 +138,16 @@ func (s *Solver) bestGuess(v *View) int {
 	}
 	maxEvals := min(limit, max(2, lookWork/max(an.work, 1)))
 	for _, c := range pool {
-		if 1-c.p <= bestScore || evals >= maxEvals || s.look.spent > 2*s.look.budget {
+		weight := 1.0
+		if s.opts.riskPow != 0 {
+			weight = math.Pow(1-c.p, s.opts.riskPow)
+		}
+		if (1-c.p)*weight <= bestScore || evals >= maxEvals || s.look.spent > 2*s.look.budget {
 			continue
 		}
 		evals++
 		score, progress := s.lookAhead(v, c.i)
+		score *= weight
 		if score > bestScore+1e-9 || (score > bestScore-1e-9 && progress > bestProgress) {
 			best, bestScore, bestProgress = c.i, score, progress
 		}

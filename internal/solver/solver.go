@@ -23,6 +23,7 @@ type Options struct {
 	first   *board.Point // the first move, for experiments
 	layouts int          // the endgame's limit, for experiments
 	evals   int          // the most guesses looked at, for experiments
+	riskPow float64      // extra weight on a guess's own risk, for experiments
 }
 
 // Solver chooses moves. One Solver serves one goroutine: it reuses buffers
