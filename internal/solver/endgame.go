@@ -11,7 +11,7 @@ import (
 // game tree for the move with the best chance to win; defaultLayouts is the
 // most for which it does by default.
 const (
-	maxLayouts     = 1024
+	maxLayouts     = 256
 	defaultLayouts = 256
 )
 
