@@ -1,9 +1,3 @@
-// Package solver plays Minesweeper from what a player sees: it infers which
-// closed cells are certainly safe or certainly mines, the exact probability
-// that each closed cell holds a mine, and chooses the cell to open next.
-//
-// The solver's input is a View, which holds the board's size, its mine count
-// and the player's tiles, and nothing else: it cannot reveal a mine.
 package solver
 
 import (

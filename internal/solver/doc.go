@@ -1,0 +1,37 @@
+// Package solver plays Minesweeper from what a player sees: it infers which
+// closed cells are certainly safe or certainly mines, the exact probability
+// that each closed cell holds a mine, and chooses the cell to open next.
+//
+// The solver's input is a View, which holds the board's size, its mine count
+// and the player's tiles, and nothing else: it cannot reveal a mine.
+//
+// # Inference
+//
+// Closed cells next to open numbers (the frontier) are grouped into boxes,
+// cells next to exactly the same numbers, since only how many mines a box
+// holds matters; boxes connected through shared numbers form independent
+// components. Each component's solutions are enumerated by backtracking over
+// its boxes, in an order that closes numbers early, with every number's
+// bounds checked as boxes are assigned; for each mine count k the search
+// records the number of solutions and the mines each box holds in them.
+// The components are then combined by mine count with the ways to put the
+// remaining mines in the cells next to no number, C(outside, mines-m),
+// computed in log space relative to the largest term, so nothing overflows
+// on any board. Certainties are tracked with booleans beside the weights,
+// never read off floating-point zeros.
+//
+// A component whose search exceeds the node budget falls back to reasoning
+// on single numbers and pairs of numbers, which is sound, and to estimated
+// probabilities; a move's work is bounded in all.
+//
+// # Moves
+//
+// A certainly safe cell is opened first, the one most likely to show a zero.
+// With none, a 50/50 that no move can ever resolve is guessed at once; when
+// at most 256 layouts fit the view, the whole game tree is searched for the
+// move with the best chance to win; otherwise the guesses least likely to be
+// mines are looked ahead: for each number a guess may show, the position is
+// analysed again, and the guess with the best chance to survive it and the
+// next move is played. The first move is a corner, or with the opening rule
+// the cell two steps in from one.
+package solver
