@@ -5,6 +5,7 @@
 package board
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -77,6 +78,9 @@ func NewRandom(width, height, mines int, rule FirstClick, rng *rand.Rand) (*Boar
 	}
 	if rule > Opening {
 		return nil, fmt.Errorf("unknown first-click rule %d", rule)
+	}
+	if rng == nil {
+		return nil, errors.New("a random board needs a random source")
 	}
 	if limit := MaxMines(width, height, rule); mines < 0 || mines > limit {
 		return nil, fmt.Errorf("%w: %d mines on %dx%d with the %s first click (0 to %d)",

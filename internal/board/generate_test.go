@@ -248,6 +248,9 @@ func TestNewRandomErrors(t *testing.T) {
 			t.Errorf("NewRandom(%d, %d, %d, %v) = %v, %v; want nil, %q", tt.w, tt.h, tt.mines, tt.rule, b, err, tt.msg)
 		}
 	}
+	if b, err := NewRandom(9, 9, 10, Opening, nil); b != nil || err == nil {
+		t.Errorf("NewRandom(9, 9, 10, opening, nil) = %v, %v; want nil, an error", b, err)
+	}
 	for _, first := range []Point{{-1, 0}, {9, 0}, {0, 9}} {
 		b, err := Generate(9, 9, 10, first, Opening, pcg(1))
 		if b != nil || !errors.Is(err, ErrOutOfBounds) {
