@@ -215,7 +215,7 @@ func (c *Config) check() error {
 	if c.NewPlayer == nil {
 		c.NewPlayer = func(rule board.FirstClick) Player { return solver.New(solver.Options{Rule: rule}) }
 	}
-	if _, err := board.NewRandom(c.Width, c.Height, c.Mines, c.Rule, nil); err != nil {
+	if _, err := board.NewRandom(c.Width, c.Height, c.Mines, c.Rule, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
 	return nil
