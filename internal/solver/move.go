@@ -244,6 +244,10 @@ func (s *Solver) outsideReps(v *View, p float64) []candidate {
 	var reps []candidate
 	bestN, bestF := 9, -1
 	var fewest, touching []int
+	perKind := 2
+	if s.opts.reps > 0 {
+		perKind = s.opts.reps
+	}
 	for i, t := range v.tiles {
 		if t >= 0 || an.boxOf[i] >= 0 || an.certain[i] != certNone {
 			continue
@@ -258,13 +262,13 @@ func (s *Solver) outsideReps(v *View, p float64) []candidate {
 		switch {
 		case n < bestN:
 			bestN, fewest = n, append(fewest[:0], i)
-		case n == bestN && len(fewest) < 2:
+		case n == bestN && len(fewest) < perKind:
 			fewest = append(fewest, i)
 		}
 		switch {
 		case f > bestF:
 			bestF, touching = f, append(touching[:0], i)
-		case f == bestF && len(touching) < 2:
+		case f == bestF && len(touching) < perKind:
 			touching = append(touching, i)
 		}
 	}

@@ -152,6 +152,8 @@ func TestPlayCompare(t *testing.T) {
 				alt.NoEndgame = true
 			case f == "nolook":
 				alt.NoLookAhead = true
+			case strings.HasPrefix(f, "reps="):
+				fmt.Sscanf(f, "reps=%d", &alt.reps)
 			case strings.HasPrefix(f, "riskpow="):
 				fmt.Sscanf(f, "riskpow=%g", &alt.riskPow)
 			case strings.HasPrefix(f, "evals="):

@@ -24,6 +24,7 @@ type Options struct {
 	layouts int          // the endgame's limit, for experiments
 	evals   int          // the most guesses looked at, for experiments
 	riskPow float64      // extra weight on a guess's own risk, for experiments
+	reps    int          // outside cells looked at of each kind, for experiments
 }
 
 // Solver chooses moves. One Solver serves one goroutine: it reuses buffers
