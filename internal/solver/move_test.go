@@ -176,3 +176,36 @@ func TestEndgameFiftyFifty(t *testing.T) {
 		t.Errorf("endgame = %v, %v; want 0.5, true", win, ok)
 	}
 }
+
+// TestSolverAcrossBoards plays games of several sizes, interleaved, with
+// one Solver, as the solve protocol may, and checks its moves stay valid
+// and match those of a fresh Solver.
+func TestSolverAcrossBoards(t *testing.T) {
+	shared := New(Options{Rule: board.Safe})
+	sizes := []struct{ w, h, mines int }{{9, 9, 10}, {16, 16, 40}, {8, 12, 20}, {30, 16, 99}}
+	for g := range 12 {
+		sz := sizes[g%len(sizes)]
+		b, err := board.NewRandom(sz.w, sz.h, sz.mines, board.Safe, rand.New(rand.NewPCG(21, uint64(g))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf []board.Tile
+		for b.Status() == board.Playing {
+			buf = b.Tiles(buf)
+			v, err := NewView(sz.w, sz.h, sz.mines, buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := shared.Next(v)
+			if err != nil || !v.Closed(p) {
+				t.Fatalf("Next = %v, %v; want a closed cell\n%s", p, err, viewString(v))
+			}
+			if q, _ := New(Options{Rule: board.Safe}).Next(v); q != p {
+				t.Fatalf("shared solver plays %v, a fresh one %v\n%s", p, q, viewString(v))
+			}
+			if _, err := b.Reveal(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
