@@ -370,6 +370,8 @@ func TestNeverWrong(t *testing.T) {
 					continue
 				}
 				switch {
+				case !(an.prob[i] >= 0 && an.prob[i] <= 1):
+					t.Fatalf("budget %d: probability %v at %v\n%s", budget, an.prob[i], v.point(i), viewString(v))
 				case an.certain[i] == certSafe && mine[i]:
 					t.Fatalf("budget %d: mine at %v called safe\n%s", budget, v.point(i), viewString(v))
 				case an.certain[i] == certMine && !mine[i]:
@@ -381,5 +383,46 @@ func TestNeverWrong(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAnalyzeLargeBoard checks a 100x100 view where 200 mines are forced
+// next to an open row and 100 more lie among 9,700 unconstrained cells:
+// binomials far beyond float64's range must not spoil the result.
+func TestAnalyzeLargeBoard(t *testing.T) {
+	const w, h = 100, 100
+	tiles := make([]board.Tile, w*h)
+	for i := range tiles {
+		tiles[i] = board.TileClosed
+	}
+	for x := range w {
+		n := 6
+		if x == 0 || x == w-1 {
+			n = 4
+		}
+		tiles[50*w+x] = board.Tile(n)
+	}
+	v, err := NewView(w, h, 300, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Analyze(v)
+	if err != nil {
+		t.Fatalf("Analyze: %v", err)
+	}
+	if got := len(a.Mines()); got != 200 {
+		t.Errorf("len(Mines()) = %d; want 200", got)
+	}
+	if got := a.LogLayouts(); math.IsNaN(got) || math.IsInf(got, 0) {
+		t.Errorf("LogLayouts() = %v; want a finite number", got)
+	}
+	if got, want := a.Prob(board.Point{X: 0, Y: 0}), 100.0/9700; !(math.Abs(got-want) <= 1e-12) {
+		t.Errorf("Prob((0,0)) = %v; want %v", got, want)
+	}
+	if got := a.Prob(board.Point{X: 7, Y: 49}); got != 1 {
+		t.Errorf("Prob((7,49)) = %v; want 1", got)
+	}
+	if got := len(a.Safe()); got != 0 {
+		t.Errorf("len(Safe()) = %d; want 0", got)
 	}
 }

@@ -438,7 +438,10 @@ func (an *analyzer) combine() error {
 	bw := make([]float64, Kt+1)
 	bwB := make([]bool, Kt+1)
 	for m := range bw {
-		if r := M - m; r >= 0 && r <= outside {
+		// Only totals the components can reach get a weight: the others
+		// are never used, and their binomials may exceed float64's range
+		// relative to ref.
+		if r := M - m; r >= 0 && r <= outside && totalB[m] {
 			bw[m] = math.Exp(logChoose(outside, r) - ref)
 			bwB[m] = true
 		}
