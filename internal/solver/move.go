@@ -83,10 +83,12 @@ const maxLookAhead = 12
 // analyzer.work; it is enough for maxLookAhead guesses on expert boards.
 const lookWork = 1 << 20
 
-// bestGuess returns the closed cell to open when none is certainly safe:
-// the one that maximises the chance to survive this click and the next
-// (the next being safe for sure or the least likely mine after the
-// revealed number), among the cells least likely to be mines.
+// bestGuess returns the closed cell to open when none is certainly safe.
+// A 50/50 that no move can resolve is taken at once; with few layouts left
+// the game tree is searched exactly; otherwise, among the cells least
+// likely to be mines, it plays the one that maximises the chance to survive
+// this click and the next (the next being safe for sure, or the least
+// likely mine after the revealed number).
 func (s *Solver) bestGuess(v *View) int {
 	an := &s.an
 	cands := s.cands[:0]
