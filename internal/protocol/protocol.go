@@ -18,6 +18,7 @@ import (
 	"strconv"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 )
 
 // Request is one view of a board in play.
@@ -45,19 +46,9 @@ func (r *Request) Closed() int {
 }
 
 // Error is a malformed request: what is wrong and the 1-based line where it
-// was found.
-type Error struct {
-	Line int
-	Msg  string
-}
-
-// Error returns "line N: reason", or the reason alone when Line is 0.
-func (e *Error) Error() string {
-	if e.Line == 0 {
-		return e.Msg
-	}
-	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
-}
+// was found. It is the record format's error, so every input the tools read
+// reports its faults the same way: "line N: reason".
+type Error = record.Error
 
 // maxToken is how much of a bad token an error quotes.
 const maxToken = 64
