@@ -92,20 +92,3 @@ func appendJudgeRow(dst, row []byte) []byte {
 	}
 	return append(dst, '\n')
 }
-
-// AppendRow appends one row of tiles in the judge's notation to dst: the
-// integers separated by single spaces, -1 for any closed cell, then a
-// newline.
-func AppendRow(dst []byte, row []board.Tile) []byte {
-	for x, t := range row {
-		if x > 0 {
-			dst = append(dst, ' ')
-		}
-		if t.IsOpen() {
-			dst = append(dst, '0'+byte(t))
-		} else {
-			dst = append(dst, '-', '1')
-		}
-	}
-	return append(dst, '\n')
-}

@@ -151,14 +151,16 @@ func TestRunWriteError(t *testing.T) {
 	}
 }
 
-func TestAppendRow(t *testing.T) {
-	row := []board.Tile{board.TileClosed, 0, 8, board.TileFlag, board.TileQuestion, board.TileMine, 3}
-	got := string(AppendRow([]byte("> "), row))
-	if want := "> -1 0 8 -1 -1 -1 3\n"; got != want {
-		t.Errorf("AppendRow(%v) = %q; want %q", row, got, want)
+func TestAppendJudgeRow(t *testing.T) {
+	tests := []struct{ row, want string }{
+		{"#08F?*X!3", "-1 0 8 -1 -1 -1 -1 -1 3\n"},
+		{"1", "1\n"},
+		{"", "\n"},
 	}
-	if got := string(AppendRow(nil, nil)); got != "\n" {
-		t.Errorf("AppendRow(nil) = %q; want %q", got, "\n")
+	for _, tt := range tests {
+		if got := string(appendJudgeRow([]byte("> "), []byte(tt.row))); got != "> "+tt.want {
+			t.Errorf("appendJudgeRow(%q) = %q; want %q", tt.row, got, "> "+tt.want)
+		}
 	}
 }
 

@@ -121,7 +121,7 @@ func (s *scanner) next() bool {
 }
 
 // int reads the next token as an integer; what names the value in errors.
-func (s *scanner) int(what string) (int, error) {
+func (s *scanner) int(what label) (int, error) {
 	if !s.next() {
 		switch {
 		case s.err != nil:
@@ -169,7 +169,7 @@ func Read(r io.Reader) (*Record, error) {
 func read(s *scanner) (*Record, error) {
 	// Each header value's error names the line the value is on.
 	var hdr, at [4]int
-	for i, what := range []string{"the number of rows", "the number of columns", "the number of mines", "the number of clicks"} {
+	for i, what := range []label{{name: "the number of rows"}, {name: "the number of columns"}, {name: "the number of mines"}, {name: "the number of clicks"}} {
 		n, err := s.int(what)
 		if err != nil {
 			return nil, err
@@ -197,20 +197,24 @@ func read(s *scanner) (*Record, error) {
 		return nil, s.errorAt(at[3], "the number of clicks is %d, below 0", l)
 	}
 	rec := &Record{Rows: rows, Cols: cols, Mines: make([]board.Point, 0, min(k, 1<<16))}
-	seen := make(map[board.Point]struct{}, min(k, 1<<16))
+	var seen []uint64 // a bit a cell: where a mine has been read
+	if k > 0 {
+		seen = make([]uint64, (rows*cols+63)/64)
+	}
 	for i := range k {
-		p, err := s.point(fmt.Sprintf("mine %d of %d", i+1, k), rows, cols)
+		p, err := s.point(label{name: "mine", i: i + 1, n: k}, rows, cols)
 		if err != nil {
 			return nil, err
 		}
-		if _, dup := seen[p]; dup {
+		at := p.Y*cols + p.X
+		if seen[at/64]&(1<<(at%64)) != 0 {
 			return nil, s.errorf("mine %d of %d: repeated mine at row %d, column %d", i+1, k, p.Y, p.X)
 		}
-		seen[p] = struct{}{}
+		seen[at/64] |= 1 << (at % 64)
 		rec.Mines = append(rec.Mines, p)
 	}
 	for i := range l {
-		p, err := s.point(fmt.Sprintf("click %d of %d", i+1, l), rows, cols)
+		p, err := s.point(label{name: "click", i: i + 1, n: l}, rows, cols)
 		if err != nil {
 			return nil, err
 		}
@@ -226,23 +230,45 @@ func read(s *scanner) (*Record, error) {
 }
 
 // point reads a "row column" pair and checks it lies on the board.
-func (s *scanner) point(what string, rows, cols int) (board.Point, error) {
-	i, err := s.int(what + " (row and column)")
+func (s *scanner) point(what label, rows, cols int) (board.Point, error) {
+	what.part = " (row and column)"
+	i, err := s.int(what)
 	if err != nil {
 		return board.Point{}, err
 	}
+	what.part = ""
 	// Checked before the column is read, so the error names the row's line.
 	if i < 0 || i >= rows {
-		return board.Point{}, s.errorf("%s: row %d is off the board (0 to %d)", what, i, rows-1)
+		return board.Point{}, s.errorf("%v: row %d is off the board (0 to %d)", what, i, rows-1)
 	}
-	j, err := s.int(what + " (column)")
+	what.part = " (column)"
+	j, err := s.int(what)
 	if err != nil {
 		return board.Point{}, err
 	}
+	what.part = ""
 	if j < 0 || j >= cols {
-		return board.Point{}, s.errorf("%s: column %d is off the board (0 to %d)", what, j, cols-1)
+		return board.Point{}, s.errorf("%v: column %d is off the board (0 to %d)", what, j, cols-1)
 	}
 	return board.Point{X: j, Y: i}, nil
+}
+
+// label names a value in error messages: a header value ("the number of
+// rows"), or the i-th of n mines or clicks and which part of its pair. It
+// is a value formatted only when an error needs it, so reading a record
+// allocates nothing per value.
+type label struct {
+	name string // a header value's name, or "mine" or "click"
+	i, n int    // the 1-based index and the count of mines or clicks; n is 0 for a header value
+	part string // " (row and column)", " (column)" or ""
+}
+
+// String returns the label as error messages print it.
+func (l label) String() string {
+	if l.n == 0 {
+		return l.name
+	}
+	return fmt.Sprintf("%s %d of %d%s", l.name, l.i, l.n, l.part)
 }
 
 // Write writes the record in the format Read reads: the header line, one
