@@ -162,8 +162,9 @@ func (s *Solver) bestGuess(v *View) int {
 
 // forcedGuess returns a cell of a 50/50 that no move can ever resolve, or
 // -1: two cells next to the same numbers, holding one mine in every
-// layout, with the same closed neighbours. Such a guess must be made
-// sooner or later, and making it now may bring information for free.
+// layout, whose other closed neighbours are the same or certainly mines
+// (never opened, so never telling the two apart). Such a guess must be
+// made sooner or later, and making it now may bring information for free.
 func (s *Solver) forcedGuess(v *View) int {
 	an := &s.an
 	if !an.exact {
@@ -183,14 +184,16 @@ func (s *Solver) forcedGuess(v *View) int {
 }
 
 // sameClosedAround reports whether cells a and b have the same closed
-// neighbours, apart from each other.
+// neighbours, apart from each other and from cells certainly mines.
 func (s *Solver) sameClosedAround(v *View, a, b int) bool {
-	na := s.an.neighbours(nil, a)
-	nb := s.an.neighbours(nil, b)
+	an := &s.an
+	open := func(j int32) bool { return v.tiles[j] >= 0 || an.certain[j] == certMine }
+	na := an.neighbours(nil, a)
+	nb := an.neighbours(nil, b)
 	count := func(list []int32, other int) int {
 		n := 0
 		for _, j := range list {
-			if int(j) != other && v.tiles[j] < 0 {
+			if int(j) != other && !open(j) {
 				n++
 			}
 		}
@@ -200,7 +203,7 @@ func (s *Solver) sameClosedAround(v *View, a, b int) bool {
 		return false
 	}
 	for _, j := range na {
-		if int(j) == b || v.tiles[j] >= 0 {
+		if int(j) == b || open(j) {
 			continue
 		}
 		if !slices.Contains(nb, j) {

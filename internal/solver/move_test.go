@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -207,5 +208,60 @@ func TestSolverAcrossBoards(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+func TestForcedGuess(t *testing.T) {
+	tests := []struct {
+		name  string
+		view  string
+		mines int
+		want  []board.Point // nil: no forced guess
+	}{
+		{
+			name:  "pair at the edge",
+			view:  "01#\n01#",
+			mines: 1,
+			want:  []board.Point{{X: 2, Y: 0}, {X: 2, Y: 1}},
+		},
+		{
+			// (1,0) and (1,1) are mines for sure; they sit next to (2,0)
+			// but not (3,0), yet never open to tell the pair apart.
+			name:  "pair beside certain mines",
+			view:  "####\n3#31\n1110\n0000",
+			mines: 4,
+			want:  []board.Point{{X: 2, Y: 0}, {X: 3, Y: 0}},
+		},
+		{
+			// (2,0) and (2,1) are safe; opening (2,0) shows a number
+			// that sees (1,0) but not (0,0).
+			name:  "pair that a safe cell resolves",
+			view:  "###\n11#",
+			mines: 1,
+		},
+		{
+			name:  "one mine among three",
+			view:  "###\n111",
+			mines: 1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := parseView(t, tt.view, tt.mines)
+			s := New(Options{})
+			if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+				t.Fatalf("analysis: %v", err)
+			}
+			got := s.forcedGuess(v)
+			if tt.want == nil {
+				if got >= 0 {
+					t.Errorf("forcedGuess = %v; want none", v.point(got))
+				}
+				return
+			}
+			if got < 0 || !slices.Contains(tt.want, v.point(got)) {
+				t.Errorf("forcedGuess = %d; want one of %v", got, tt.want)
+			}
+		})
 	}
 }
