@@ -187,13 +187,14 @@ func (s *Solver) forcedGuess(v *View) int {
 // neighbours, apart from each other and from cells certainly mines.
 func (s *Solver) sameClosedAround(v *View, a, b int) bool {
 	an := &s.an
-	open := func(j int32) bool { return v.tiles[j] >= 0 || an.certain[j] == certMine }
+	// Open cells and certain mines never tell the two apart.
+	inert := func(j int32) bool { return v.tiles[j] >= 0 || an.certain[j] == certMine }
 	na := an.neighbours(nil, a)
 	nb := an.neighbours(nil, b)
 	count := func(list []int32, other int) int {
 		n := 0
 		for _, j := range list {
-			if int(j) != other && !open(j) {
+			if int(j) != other && !inert(j) {
 				n++
 			}
 		}
@@ -203,7 +204,7 @@ func (s *Solver) sameClosedAround(v *View, a, b int) bool {
 		return false
 	}
 	for _, j := range na {
-		if int(j) == b || open(j) {
+		if int(j) == b || inert(j) {
 			continue
 		}
 		if !slices.Contains(nb, j) {
