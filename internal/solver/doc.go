@@ -29,9 +29,15 @@
 // A certainly safe cell is opened first, the one most likely to show a zero.
 // With none, a 50/50 that no move can ever resolve is guessed at once; when
 // at most 256 layouts fit the view, the whole game tree is searched for the
-// move with the best chance to win; otherwise the guesses least likely to be
-// mines are looked ahead: for each number a guess may show, the position is
-// analysed again, and the guess with the best chance to survive it and the
-// next move is played. The first move is a corner, or with the opening rule
+// move with the best chance to win. Otherwise guesses are looked ahead: for
+// each number a guess may show, the position is analysed again. Among the
+// cells least likely to be mines, the solver takes the one most likely to
+// make another cell certainly safe, then the one expected to make the most
+// cells safe, then the one whose number is least predictable (the PSEQ
+// order of Tu et al.); cells whose look-ahead problems are the same up to
+// symmetry are analysed once, and exact ties are broken by a hash of the
+// view and a seed (Solver.Reseed). It plays a cell likelier to be a mine
+// only when that raises the chance to survive this click and the next by
+// more than a point. The first move is a corner, or with the opening rule
 // the cell two steps in from one.
 package solver

@@ -152,12 +152,6 @@ func TestPlayCompare(t *testing.T) {
 				alt.NoEndgame = true
 			case f == "nolook":
 				alt.NoLookAhead = true
-			case strings.HasPrefix(f, "reps="):
-				fmt.Sscanf(f, "reps=%d", &alt.reps)
-			case strings.HasPrefix(f, "riskpow="):
-				fmt.Sscanf(f, "riskpow=%g", &alt.riskPow)
-			case strings.HasPrefix(f, "evals="):
-				fmt.Sscanf(f, "evals=%d", &alt.evals)
 			case strings.HasPrefix(f, "layouts="):
 				fmt.Sscanf(f, "layouts=%d", &alt.layouts)
 			case strings.HasPrefix(f, "first="):

@@ -22,9 +22,6 @@ type Options struct {
 
 	first   *board.Point // the first move, for experiments
 	layouts int          // the endgame's limit, for experiments
-	evals   int          // the most guesses looked at, for experiments
-	riskPow float64      // extra weight on a guess's own risk, for experiments
-	reps    int          // outside cells looked at of each kind, for experiments
 }
 
 // Solver chooses moves. One Solver serves one goroutine: it reuses buffers
@@ -37,7 +34,19 @@ type Solver struct {
 	buf   []board.Tile
 	cands []candidate
 	pool  []candidate
+
+	seen     map[string]outlook // outlooks by signature, in one move
+	sig      []byte
+	sigBoxes []int32
+	seed     uint64 // see Reseed
 }
+
+// Reseed sets the seed that breaks ties between guesses the solver cannot
+// tell apart, such as two far corners of a board with one number. The
+// same seed and view always give the same move; the zero value is a seed.
+// Reseeding before each game, as the bench does, spreads such guesses over
+// the board the way a random choice would, and keeps games replayable.
+func (s *Solver) Reseed(seed uint64) { s.seed = seed }
 
 // New returns a Solver with the given options.
 func New(opts Options) *Solver {
