@@ -40,6 +40,14 @@ type Player interface {
 	Next(v *solver.View) (board.Point, error)
 }
 
+// Reseeder is a Player that breaks ties between equally good moves with a
+// seed, as *solver.Solver does. Run reseeds it before each game with a value
+// drawn from the run's seed and the game's number, so that each game is
+// played the same way whichever worker plays it.
+type Reseeder interface {
+	Reseed(seed uint64)
+}
+
 // Config describes a run of games.
 type Config struct {
 	Width, Height, Mines int
@@ -251,6 +259,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					sum.firstErr = &GameError{Game: i, Seed: cfg.Seed, Err: err}
 					cancel()
 					return
+				}
+				if r, ok := player.(Reseeder); ok {
+					r.Reseed(rand.NewPCG(uint64(i), cfg.Seed).Uint64())
 				}
 				g, err := playRecover(b, player, cfg.MaxClicks, tm.add)
 				if err != nil {

@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,8 +13,12 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
-// The solver is a Player: it gets a View and nothing else.
-var _ Player = (*solver.Solver)(nil)
+// The solver is a Player: it gets a View and nothing else. It breaks ties
+// with a seed, which Run sets before each game.
+var (
+	_ Player   = (*solver.Solver)(nil)
+	_ Reseeder = (*solver.Solver)(nil)
+)
 
 // scripted opens the given cells in order, then fails.
 type scripted struct{ moves []board.Point }
@@ -138,6 +143,49 @@ func TestRunDeterministic(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// seeded opens closed cells in an order drawn from its seed alone.
+type seeded struct{ rng *rand.Rand }
+
+func (p *seeded) Reseed(seed uint64) { p.rng = rand.New(rand.NewPCG(seed, 0)) }
+
+func (p *seeded) Next(v *solver.View) (board.Point, error) {
+	var closed []board.Point
+	for y := range v.Height() {
+		for x := range v.Width() {
+			if q := (board.Point{X: x, Y: y}); v.Closed(q) {
+				closed = append(closed, q)
+			}
+		}
+	}
+	if len(closed) == 0 {
+		return board.Point{}, solver.ErrNoMove
+	}
+	return closed[p.rng.IntN(len(closed))], nil
+}
+
+// TestRunReseeds plays with a player whose moves follow its seed: Run must
+// reseed it before each game, or the games would depend on which worker
+// played them and in what order.
+func TestRunReseeds(t *testing.T) {
+	var first *Result
+	for _, workers := range []int{1, 3} {
+		res, err := Run(context.Background(), Config{Width: 9, Height: 9, Mines: 10, Rule: board.Safe,
+			Games: 300, Seed: 8, Workers: workers,
+			NewPlayer: func(board.FirstClick) Player { return &seeded{rng: rand.New(rand.NewPCG(0, 0))} }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.MoveTime = MoveTimes{Moves: res.MoveTime.Moves}
+		if first == nil {
+			first = res
+			continue
+		}
+		if *res != *first {
+			t.Errorf("Run with %d workers = %+v; want %+v as with 1", workers, *res, *first)
+		}
 	}
 }
 
