@@ -53,42 +53,10 @@ func parseView(tb testing.TB, text string, mines int) *View {
 // cells (at most 24 of them), each cell's mine probability and the number
 // of layouts that fit the view.
 func bruteProbs(v *View) (prob []float64, layouts int) {
-	var closed []int
-	for i, t := range v.tiles {
-		if t < 0 {
-			closed = append(closed, i)
-		}
-	}
-	n := len(closed)
-	hits := make([]int, n)
-	grid := make([]bool, len(v.tiles))
-	var nb []int32
-	for mask := uint32(0); mask < 1<<n; mask++ {
-		if bits.OnesCount32(mask) != v.mines {
-			continue
-		}
-		for k, c := range closed {
-			grid[c] = mask>>k&1 == 1
-		}
-		ok := true
-		for i, t := range v.tiles {
-			if t < 0 {
-				continue
-			}
-			cnt := 0
-			nb = v.neighbours(nb[:0], i)
-			for _, j := range nb {
-				if grid[j] {
-					cnt++
-				}
-			}
-			if cnt != int(t) {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			continue
+	var hits []int
+	closed := eachLayout(v, func(closed []int, _ []bool, mask uint32) {
+		if hits == nil {
+			hits = make([]int, len(closed))
 		}
 		layouts++
 		for k := range closed {
@@ -96,14 +64,58 @@ func bruteProbs(v *View) (prob []float64, layouts int) {
 				hits[k]++
 			}
 		}
-	}
+	})
 	prob = make([]float64, len(v.tiles))
-	if layouts > 0 {
-		for k, c := range closed {
+	for k, c := range closed {
+		if layouts > 0 {
 			prob[c] = float64(hits[k]) / float64(layouts)
 		}
 	}
 	return prob, layouts
+}
+
+// eachLayout calls f with every layout of mines over v's closed cells (at
+// most 24 of them) that fits its numbers and mine count: grid marks the
+// mines by cell, and bit k of mask is set when closed[k] holds one. It
+// returns the closed cells.
+func eachLayout(v *View, f func(closed []int, grid []bool, mask uint32)) []int {
+	var closed []int
+	for i, t := range v.tiles {
+		if t < 0 {
+			closed = append(closed, i)
+		}
+	}
+	grid := make([]bool, len(v.tiles))
+	for mask := uint32(0); mask < 1<<len(closed); mask++ {
+		if bits.OnesCount32(mask) != v.mines {
+			continue
+		}
+		for k, c := range closed {
+			grid[c] = mask>>k&1 == 1
+		}
+		fits := true
+		for i, t := range v.tiles {
+			if t >= 0 && minesAround(v, grid, i) != int(t) {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			f(closed, grid, mask)
+		}
+	}
+	return closed
+}
+
+// minesAround returns the number of mines in grid around cell i.
+func minesAround(v *View, grid []bool, i int) int {
+	n := 0
+	for _, j := range v.neighbours(nil, i) {
+		if grid[j] {
+			n++
+		}
+	}
+	return n
 }
 
 // randomView returns the view of a random w x h board with the given mines

@@ -3,7 +3,6 @@ package solver
 import (
 	"cmp"
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -15,60 +14,19 @@ import (
 // bruteOutlook returns the outlook of opening closed cell i of v, by
 // enumerating every layout of mines over the closed cells (at most 20).
 func bruteOutlook(v *View, i int) outlook {
-	var closed []int
-	for j, t := range v.tiles {
-		if t < 0 {
-			closed = append(closed, j)
-		}
-	}
-	n := len(closed)
-	grid := make([]bool, len(v.tiles))
-	var nb []int32
 	// For each number cell i may show: the layouts that show it, and how
 	// many of them put a mine on each closed cell.
 	var count [9]int
 	var hits [9][]int
 	total := 0
-	for mask := uint32(0); mask < 1<<n; mask++ {
-		if bits.OnesCount32(mask) != v.mines {
-			continue
-		}
-		for k, c := range closed {
-			grid[c] = mask>>k&1 == 1
-		}
-		fits := true
-		for j, t := range v.tiles {
-			if t < 0 {
-				continue
-			}
-			cnt := 0
-			nb = v.neighbours(nb[:0], j)
-			for _, k := range nb {
-				if grid[k] {
-					cnt++
-				}
-			}
-			if cnt != int(t) {
-				fits = false
-				break
-			}
-		}
-		if !fits {
-			continue
-		}
+	closed := eachLayout(v, func(closed []int, grid []bool, mask uint32) {
 		total++
 		if grid[i] {
-			continue
+			return
 		}
-		val := 0
-		nb = v.neighbours(nb[:0], i)
-		for _, k := range nb {
-			if grid[k] {
-				val++
-			}
-		}
+		val := minesAround(v, grid, i)
 		if hits[val] == nil {
-			hits[val] = make([]int, n)
+			hits[val] = make([]int, len(closed))
 		}
 		count[val]++
 		for k := range closed {
@@ -76,7 +34,7 @@ func bruteOutlook(v *View, i int) outlook {
 				hits[val][k]++
 			}
 		}
-	}
+	})
 	safeCount := 0
 	for _, c := range count {
 		safeCount += c
