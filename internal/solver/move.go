@@ -134,6 +134,7 @@ func (s *Solver) bestGuess(v *View) int {
 	// On large boards each analysis costs more: look at fewer guesses, so
 	// that a move's time stays bounded.
 	maxEvals := min(maxLookAhead, max(2, lookWork/max(an.work, 1)))
+	clear(s.seen)
 	s.look.spent = 0
 	safest, safeScore := s.safestGuess(v, cands, min(maxClasses, 2*maxEvals))
 	s.look.spent = 0
@@ -157,10 +158,6 @@ func (s *Solver) bestGuess(v *View) int {
 // are the same up to symmetry (see signature) are looked at once; at most
 // maxEvals problems are.
 func (s *Solver) safestGuess(v *View, cands []candidate, maxEvals int) (int, float64) {
-	if s.seen == nil {
-		s.seen = make(map[string]outlook)
-	}
-	clear(s.seen)
 	h := viewHash(v) ^ s.seed
 	best, bestTie := -1, uint64(0)
 	var b outlook
@@ -168,16 +165,8 @@ func (s *Solver) safestGuess(v *View, cands []candidate, maxEvals int) (int, flo
 		if c.p > cands[0].p*(1+1e-9)+1e-12 {
 			break
 		}
-		s.sig = s.signature(s.sig[:0], v, c.i)
-		o, ok := s.seen[string(s.sig)]
-		if !ok {
-			if len(s.seen) >= maxEvals || s.look.spent > 2*s.look.budget {
-				continue
-			}
-			o = s.lookAhead(v, c.i)
-			s.seen[string(s.sig)] = o
-		}
-		if !o.ok {
+		o, ok := s.outlookOf(v, c.i, len(s.seen) < maxEvals && s.look.spent <= 2*s.look.budget)
+		if !ok || !o.ok {
 			continue
 		}
 		tie := mix(h ^ uint64(c.i)*0x9e3779b97f4a7c15)
@@ -195,8 +184,7 @@ func (s *Solver) safestGuess(v *View, cands []candidate, maxEvals int) (int, flo
 // survivalGuess returns the guess with the best chance to survive this
 // click and the next, with that chance, or -1. It looks at every frontier
 // cell, best first, and at a few outside cells standing for all of them
-// (they share one probability), at most maxEvals in all, reusing the
-// outlooks that safestGuess found. Call it after safestGuess.
+// (they share one probability), at most maxEvals in all.
 func (s *Solver) survivalGuess(v *View, cands []candidate, maxEvals int) (int, float64) {
 	an := &s.an
 	pool := s.pool[:0]
@@ -217,13 +205,7 @@ func (s *Solver) survivalGuess(v *View, cands []candidate, maxEvals int) (int, f
 			continue
 		}
 		evals++
-		// The safest guess's problems are in s.seen already.
-		s.sig = s.signature(s.sig[:0], v, c.i)
-		o, ok := s.seen[string(s.sig)]
-		if !ok {
-			o = s.lookAhead(v, c.i)
-			s.seen[string(s.sig)] = o
-		}
+		o, _ := s.outlookOf(v, c.i, true)
 		if !o.ok {
 			continue
 		}
@@ -447,6 +429,23 @@ func (s *Solver) lookAhead(v *View, i int) outlook {
 	}
 	o.ok = true
 	return o
+}
+
+// outlookOf returns the outlook of opening cell i: the one found earlier in
+// this move for a cell with the same signature, or, when compute is set, a
+// new one, kept for the rest of the move. It reports false when it has
+// neither.
+func (s *Solver) outlookOf(v *View, i int, compute bool) (outlook, bool) {
+	s.sig = s.signature(s.sig[:0], v, i)
+	if o, ok := s.seen[string(s.sig)]; ok {
+		return o, true
+	}
+	if !compute {
+		return outlook{}, false
+	}
+	o := s.lookAhead(v, i)
+	s.seen[string(s.sig)] = o
+	return o, true
 }
 
 // signature appends to dst a key for the look-ahead problem of opening

@@ -35,7 +35,7 @@ type Solver struct {
 	cands []candidate
 	pool  []candidate
 
-	seen     map[string]outlook // outlooks by signature, in one move
+	seen     map[string]outlook // outlooks by signature, in one guessing move
 	sig      []byte
 	sigBoxes []int32
 	seed     uint64 // see Reseed
@@ -53,7 +53,7 @@ func New(opts Options) *Solver {
 	if opts.NodeBudget <= 0 {
 		opts.NodeBudget = defaultBudget
 	}
-	s := &Solver{opts: opts}
+	s := &Solver{opts: opts, seen: make(map[string]outlook)}
 	s.an.budget = opts.NodeBudget
 	s.look.budget = opts.NodeBudget
 	s.end.limit = defaultLayouts
