@@ -37,7 +37,9 @@
 // order of Tu et al.); cells whose look-ahead problems are the same up to
 // symmetry are analysed once, and exact ties are broken by a hash of the
 // view and a seed (Solver.Reseed). It plays a cell likelier to be a mine
-// only when that raises the chance to survive this click and the next by
-// more than a point. The first move is a corner, or with the opening rule
+// only when that raises the chance to survive this click and the next two
+// by more than a point; that chance is computed for the safest cell and the
+// four cells most likely to survive two clicks, with the next guess taken
+// among the four safest after each number shown. The first move is a corner, or with the opening rule
 // the cell two steps in from one.
 package solver

@@ -263,3 +263,136 @@ func TestReseed(t *testing.T) {
 		t.Errorf("24 seeds all chose %v; want the far corners spread", seen)
 	}
 }
+
+// bruteDeep returns, by enumerating layouts, the chance to survive opening
+// closed cell i of v and the next two guesses, as deepScore defines it:
+// the best of the next guesses is taken over the cells nextBest looks at,
+// the child's frontier cells and its first outside cell with the fewest
+// closed neighbours. It also reports whether no child had more of them than
+// nextBest looks at, when the two must agree exactly.
+func bruteDeep(t *testing.T, v *View, i int) (score float64, exact bool) {
+	t.Helper()
+	var count [9]int
+	total := 0
+	eachLayout(v, func(_ []int, grid []bool, _ uint32) {
+		total++
+		if !grid[i] {
+			count[minesAround(v, grid, i)]++
+		}
+	})
+	exact = true
+	for val, c := range count {
+		if c == 0 {
+			continue
+		}
+		pv := float64(c) / float64(total)
+		tiles := slices.Clone(v.tiles)
+		tiles[i] = board.Tile(val)
+		child, err := NewView(v.width, v.height, v.mines, tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prob, _ := bruteProbs(child)
+		var cands []int
+		done, out, outN := false, -1, 9
+		for j, tl := range tiles {
+			if tl >= 0 || prob[j] == 1 {
+				continue
+			}
+			if prob[j] == 0 {
+				done = true
+			}
+			closed, open := 0, false
+			for _, k := range child.neighbours(nil, j) {
+				if tiles[k] < 0 {
+					closed++
+				} else {
+					open = true
+				}
+			}
+			switch {
+			case open:
+				cands = append(cands, j)
+			case closed < outN:
+				out, outN = j, closed
+			}
+		}
+		if out >= 0 {
+			cands = append(cands, out)
+		}
+		if done || len(cands) == 0 {
+			score += pv
+			continue
+		}
+		if len(cands) > deepEvals {
+			exact = false
+		}
+		best := 0.0
+		for _, j := range cands {
+			best = max(best, bruteOutlook(child, j).score)
+		}
+		score += pv * best
+	}
+	return score, exact
+}
+
+// TestDeepScoreMatchesBruteForce checks the chance to survive three clicks
+// against enumeration: equal when the solver looks at every next guess the
+// enumeration does, and otherwise no higher than the enumeration nor than
+// the chance to survive two clicks.
+func TestDeepScoreMatchesBruteForce(t *testing.T) {
+	n := 150
+	if testing.Short() {
+		n = 40
+	}
+	s := New(Options{})
+	exactCases, loose := 0, 0
+	for c, v := range smallViews(t, 17, n) {
+		if countClosed(v) > 14 {
+			continue // enumerated for every number and next guess: keep it quick
+		}
+		s.an.resetCache()
+		if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+			t.Fatalf("case %d: %v", c, err)
+		}
+		for i, tl := range v.tiles {
+			if tl >= 0 || s.an.certain[i] != certNone {
+				continue
+			}
+			s.look.spent, s.deep.spent, s.deepLooks, s.deepLimit = 0, 0, 0, maxDeepLooks
+			got, ok := s.deepScore(v, i)
+			if !ok {
+				t.Fatalf("case %d: deepScore(%v) ran out of budget\n%s", c, v.point(i), viewString(v))
+			}
+			want, exact := bruteDeep(t, v, i)
+			two := bruteOutlook(v, i).score
+			switch {
+			case exact && math.Abs(got-want) > 1e-9:
+				t.Fatalf("case %d: deepScore(%v) = %v; want %v\n%s", c, v.point(i), got, want, viewString(v))
+			case got > want+1e-9 || got > two+1e-9:
+				t.Fatalf("case %d: deepScore(%v) = %v; want at most %v and the two-click chance %v\n%s",
+					c, v.point(i), got, want, two, viewString(v))
+			}
+			if exact {
+				exactCases++
+			} else {
+				loose++
+			}
+		}
+	}
+	t.Logf("%d cells checked exactly, %d by bounds", exactCases, loose)
+	if exactCases < 100 {
+		t.Errorf("only %d cells checked exactly; want at least 100", exactCases)
+	}
+}
+
+// countClosed returns the number of closed cells of v.
+func countClosed(v *View) int {
+	n := 0
+	for _, t := range v.tiles {
+		if t < 0 {
+			n++
+		}
+	}
+	return n
+}

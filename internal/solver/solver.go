@@ -30,10 +30,17 @@ type Solver struct {
 	opts  Options
 	an    analyzer
 	look  analyzer // analyses of hypothetical views during look-ahead
+	deep  analyzer // analyses of views two guesses ahead (see deepScore)
 	end   endgame
 	buf   []board.Tile
 	cands []candidate
 	pool  []candidate
+
+	deepBuf   []board.Tile
+	deepCands []candidate
+	deepLooks int         // look-aheads from s.deep in this move
+	deepLimit int         // the most of them allowed in this move
+	scored    []candidate // guesses by chance to survive two clicks, in this move
 
 	seen     map[string]outlook // outlooks by signature, in one guessing move
 	sig      []byte
@@ -56,12 +63,13 @@ func New(opts Options) *Solver {
 	s := &Solver{opts: opts, seen: make(map[string]outlook)}
 	s.an.budget = opts.NodeBudget
 	s.look.budget = opts.NodeBudget
+	s.deep.budget = opts.NodeBudget
 	s.end.limit = defaultLayouts
 	if opts.layouts > 0 {
 		s.end.limit = min(opts.layouts, maxLayouts)
 	}
 	cache := new(compCache)
-	s.an.cache, s.look.cache = cache, cache
+	s.an.cache, s.look.cache, s.deep.cache = cache, cache, cache
 	return s
 }
 
