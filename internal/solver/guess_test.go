@@ -396,3 +396,68 @@ func countClosed(v *View) int {
 	}
 	return n
 }
+
+// TestDeepGuess checks the rule between the safest guess and the riskier
+// ones: the cell played is the safest guess, or one of the deepWidth best
+// by the chance to survive two clicks whose chance to survive three beats
+// the safest guess's by more than riskMargin and is the best among them.
+func TestDeepGuess(t *testing.T) {
+	riskier := 0
+	for c, v := range smallViews(t, 19, 300) {
+		s := New(Options{})
+		if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+			t.Fatal(err)
+		}
+		var cands []candidate
+		for i, tl := range v.tiles {
+			if tl < 0 && s.an.certain[i] == certNone {
+				cands = append(cands, candidate{i, s.an.prob[i]})
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.p, b.p) })
+		safest, _ := s.safestGuess(v, cands, maxClasses)
+		s.survivalGuess(v, cands, maxLookAhead)
+		got, ok := s.deepGuess(v, safest)
+		if !ok {
+			t.Fatalf("case %d: deepGuess ran out of budget\n%s", c, viewString(v))
+		}
+		// The deepWidth best by two clicks, scored again from scratch.
+		top := slices.Clone(s.scored)
+		slices.SortStableFunc(top, func(a, b scoredGuess) int { return cmp.Compare(b.score, a.score) })
+		top = top[:min(deepWidth, len(top))]
+		three := func(i int) float64 {
+			s.look.spent, s.deep.spent, s.deepLooks, s.deepLimit = 0, 0, 0, maxDeepLooks
+			sc, ok := s.deepScore(v, i)
+			if !ok {
+				t.Fatalf("case %d: deepScore(%v) ran out of budget", c, v.point(i))
+			}
+			return sc
+		}
+		base, best := three(safest), three(got)
+		for _, g := range top {
+			if sc := three(g.i); got != safest && sc > best+1e-12 {
+				t.Fatalf("case %d: deepGuess = %v, surviving three clicks %v; %v survives them %v\n%s",
+					c, v.point(got), best, v.point(g.i), sc, viewString(v))
+			}
+		}
+		switch {
+		case got == safest:
+			if m := slices.IndexFunc(top, func(g scoredGuess) bool { return three(g.i) > base+riskMargin }); m >= 0 {
+				t.Fatalf("case %d: deepGuess = the safest guess %v (%v); %v survives three clicks %v\n%s",
+					c, v.point(got), base, v.point(top[m].i), three(top[m].i), viewString(v))
+			}
+		case !slices.ContainsFunc(top, func(g scoredGuess) bool { return g.i == got }) || best <= base+riskMargin:
+			t.Fatalf("case %d: deepGuess = %v (%v), not among the best by two clicks or not beating the safest guess %v (%v)\n%s",
+				c, v.point(got), best, v.point(safest), base, viewString(v))
+		default:
+			riskier++
+		}
+	}
+	t.Logf("a riskier guess in %d of the views", riskier)
+	if riskier == 0 {
+		t.Error("no view where a riskier guess is played; want some")
+	}
+}

@@ -76,6 +76,13 @@ type candidate struct {
 	p float64 // mine probability
 }
 
+// scoredGuess is a guess with its chance to survive this click and the
+// next.
+type scoredGuess struct {
+	i     int
+	score float64
+}
+
 // maxLookAhead is the most guesses whose outcomes are looked at per move
 // by each of the two ways of choosing a guess.
 const maxLookAhead = 12
@@ -88,8 +95,9 @@ const maxClasses = 32
 // analyzer.work; it is enough for maxLookAhead guesses on expert boards.
 const lookWork = 1 << 20
 
-// deepWidth is the most guesses, besides the safest, whose chance to
-// survive three clicks is looked at per move (see deepGuess).
+// deepWidth is how many of the guesses with the best chance to survive two
+// clicks also have their chance to survive three looked at, as the safest
+// guess does (see deepGuess).
 const deepWidth = 4
 
 // deepEvals is the most next guesses looked at per number shown, when the
@@ -231,7 +239,7 @@ func (s *Solver) survivalGuess(v *View, cands []candidate, maxEvals int) (int, f
 		if !o.ok {
 			continue
 		}
-		s.scored = append(s.scored, candidate{c.i, o.score})
+		s.scored = append(s.scored, scoredGuess{c.i, o.score})
 		if o.score > bestScore+1e-9 || (o.score > bestScore-1e-9 && o.progress > bestProgress) {
 			best, bestScore, bestProgress = c.i, o.score, o.progress
 		}
@@ -240,7 +248,7 @@ func (s *Solver) survivalGuess(v *View, cands []candidate, maxEvals int) (int, f
 }
 
 // deepGuess chooses between the safest guess and the deepWidth guesses
-// with the best chance to survive two clicks (found by survivalGuess) by
+// with the best chance to survive two clicks (scored by survivalGuess) by
 // their chance to survive three (see deepScore): it returns the best of
 // them when that beats the safest guess by more than riskMargin, and the
 // safest guess otherwise. It reports false when there is no safest guess
@@ -256,17 +264,17 @@ func (s *Solver) deepGuess(v *View, safest int) (int, bool) {
 		return -1, false
 	}
 	scored := s.scored
-	slices.SortStableFunc(scored, func(a, b candidate) int { return cmp.Compare(b.p, a.p) })
+	slices.SortStableFunc(scored, func(a, b scoredGuess) int { return cmp.Compare(b.score, a.score) })
 	best, bestScore := safest, base
-	for k, c := range scored {
+	for k, g := range scored {
 		if k >= deepWidth {
 			break
 		}
-		if c.i == safest {
+		if g.i == safest {
 			continue
 		}
-		if sc, ok := s.deepScore(v, c.i); ok && sc > bestScore+1e-12 {
-			best, bestScore = c.i, sc
+		if sc, ok := s.deepScore(v, g.i); ok && sc > bestScore+1e-12 {
+			best, bestScore = g.i, sc
 		}
 	}
 	if bestScore > base+riskMargin {

@@ -38,9 +38,9 @@ type Solver struct {
 
 	deepBuf   []board.Tile
 	deepCands []candidate
-	deepLooks int         // look-aheads from s.deep in this move
-	deepLimit int         // the most of them allowed in this move
-	scored    []candidate // guesses by chance to survive two clicks, in this move
+	deepLooks int           // look-aheads from s.deep in this move
+	deepLimit int           // the most of them allowed in this move
+	scored    []scoredGuess // guesses looked at by survivalGuess in this move
 
 	seen     map[string]outlook // outlooks by signature, in one guessing move
 	sig      []byte
