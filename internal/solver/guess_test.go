@@ -98,16 +98,10 @@ func TestLookAheadMatchesBruteForce(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
-	s := New(Options{})
 	for c, v := range smallViews(t, 11, n) {
-		s.an.resetCache()
-		if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
-			t.Fatalf("case %d: %v", c, err)
-		}
-		for i, tl := range v.tiles {
-			if tl >= 0 || s.an.certain[i] != certNone {
-				continue
-			}
+		s, cands := guessesOn(t, v)
+		for _, g := range cands {
+			i := g.i
 			s.look.spent = 0
 			got, want := s.lookAhead(v, i), bruteOutlook(v, i)
 			if !got.ok ||
@@ -200,6 +194,18 @@ func TestSafestGuess(t *testing.T) {
 // it chose from, or nil when v has none.
 func safestOn(t *testing.T, v *View) (int, []candidate) {
 	t.Helper()
+	s, cands := guessesOn(t, v)
+	if len(cands) == 0 {
+		return -1, nil
+	}
+	got, _ := s.safestGuess(v, cands, maxClasses)
+	return got, cands
+}
+
+// guessesOn returns a new solver that has analysed v, and v's closed cells
+// not certainly safe or mines, least likely to be mines first.
+func guessesOn(t *testing.T, v *View) (*Solver, []candidate) {
+	t.Helper()
 	s := New(Options{})
 	if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
 		t.Fatal(err)
@@ -210,12 +216,8 @@ func safestOn(t *testing.T, v *View) (int, []candidate) {
 			cands = append(cands, candidate{i, s.an.prob[i]})
 		}
 	}
-	if len(cands) == 0 {
-		return -1, nil
-	}
 	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.p, b.p) })
-	got, _ := s.safestGuess(v, cands, maxClasses)
-	return got, cands
+	return s, cands
 }
 
 // better reports whether outlook a beats b: a greater chance to make a cell
@@ -345,20 +347,14 @@ func TestDeepScoreMatchesBruteForce(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
-	s := New(Options{})
 	exactCases, loose := 0, 0
 	for c, v := range smallViews(t, 17, n) {
 		if countClosed(v) > 14 {
 			continue // enumerated for every number and next guess: keep it quick
 		}
-		s.an.resetCache()
-		if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
-			t.Fatalf("case %d: %v", c, err)
-		}
-		for i, tl := range v.tiles {
-			if tl >= 0 || s.an.certain[i] != certNone {
-				continue
-			}
+		s, cands := guessesOn(t, v)
+		for _, g := range cands {
+			i := g.i
 			s.look.spent, s.deep.spent, s.deepLooks, s.deepLimit = 0, 0, 0, maxDeepLooks
 			got, ok := s.deepScore(v, i)
 			if !ok {
@@ -404,20 +400,10 @@ func countClosed(v *View) int {
 func TestDeepGuess(t *testing.T) {
 	riskier := 0
 	for c, v := range smallViews(t, 19, 300) {
-		s := New(Options{})
-		if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
-			t.Fatal(err)
-		}
-		var cands []candidate
-		for i, tl := range v.tiles {
-			if tl < 0 && s.an.certain[i] == certNone {
-				cands = append(cands, candidate{i, s.an.prob[i]})
-			}
-		}
+		s, cands := guessesOn(t, v)
 		if len(cands) == 0 {
 			continue
 		}
-		slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.p, b.p) })
 		safest, _ := s.safestGuess(v, cands, maxClasses)
 		s.survivalGuess(v, cands, maxLookAhead)
 		got, ok := s.deepGuess(v, safest)
