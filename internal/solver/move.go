@@ -346,19 +346,20 @@ func (s *Solver) leastRisk(v *View, cands []candidate) int {
 		if c.p > cands[0].p+1e-12 {
 			break
 		}
-		if n := s.closedAround(v, c.i); n < bestN {
+		if n := s.closedAround(v.tiles, c.i); n < bestN {
 			best, bestN = c.i, n
 		}
 	}
 	return best
 }
 
-// closedAround returns the number of closed cells around cell i.
-func (s *Solver) closedAround(v *View, i int) int {
+// closedAround returns the number of closed cells around cell i of the
+// given tiles, leaving i's neighbours in s.an.nb.
+func (s *Solver) closedAround(tiles []board.Tile, i int) int {
 	n := 0
 	s.an.nb = s.an.neighbours(s.an.nb[:0], i)
 	for _, j := range s.an.nb {
-		if v.tiles[j] < 0 {
+		if tiles[j] < 0 {
 			n++
 		}
 	}
@@ -378,7 +379,7 @@ func (s *Solver) outsideReps(v *View, p float64) []candidate {
 		if t >= 0 || an.boxOf[i] >= 0 || an.certain[i] != certNone {
 			continue
 		}
-		n := s.closedAround(v, i)
+		n := s.closedAround(v.tiles, i)
 		f := 0
 		for _, j := range an.nb {
 			if an.boxOf[j] >= 0 {
@@ -531,10 +532,10 @@ func (s *Solver) deepScore(v *View, i int) (float64, bool) {
 	return score, ok && o.ok
 }
 
-// nextBest returns, for the hypothetical view s.buf analysed by s.look, the best
-// chance to survive the next guess and the one after, over its frontier
-// cells least likely to be mines and one outside cell (the one with the
-// fewest closed neighbours), at most deepEvals of them. A cell's chance is
+// nextBest returns, for the hypothetical view s.buf analysed by s.look,
+// the best chance to survive the next guess and the one after, over its
+// frontier cells least likely to be mines and one outside cell (the one
+// with the fewest closed neighbours), at most deepEvals of them. A cell's chance is
 // at most its chance to be safe, which ends the search early. It reports
 // false when the look-ahead ran out of budget.
 func (s *Solver) nextBest(v *View) (float64, bool) {
@@ -550,14 +551,7 @@ func (s *Solver) nextBest(v *View) (float64, bool) {
 			cands = append(cands, candidate{j, ch.prob[j]})
 			continue
 		}
-		n := 0
-		ch.nb = ch.neighbours(ch.nb[:0], j)
-		for _, k := range ch.nb {
-			if tiles[k] < 0 {
-				n++
-			}
-		}
-		if n < outN {
+		if n := s.closedAround(tiles, j); n < outN {
 			out, outN = j, n
 		}
 	}
