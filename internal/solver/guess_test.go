@@ -71,10 +71,13 @@ func bruteOutlook(v *View, i int) outlook {
 	return o
 }
 
-// smallViews returns random views of small boards with at most 20 closed
-// cells, for brute-force checks.
+// smallViews returns want random views of small boards with at most 20
+// closed cells, for brute-force checks; a quarter as many with -short.
 func smallViews(t *testing.T, seed uint64, want int) []*View {
 	t.Helper()
+	if testing.Short() {
+		want = max(want/4, 1)
+	}
 	rng := rand.New(rand.NewPCG(seed, seed))
 	var views []*View
 	for len(views) < want {
@@ -94,11 +97,7 @@ func smallViews(t *testing.T, seed uint64, want int) []*View {
 }
 
 func TestLookAheadMatchesBruteForce(t *testing.T) {
-	n := 150
-	if testing.Short() {
-		n = 40
-	}
-	for c, v := range smallViews(t, 11, n) {
+	for c, v := range smallViews(t, 11, 150) {
 		s, cands := guessesOn(t, v)
 		for _, g := range cands {
 			i := g.i
@@ -156,11 +155,7 @@ func TestSignatureOutlook(t *testing.T) {
 // least likely to be a mine, and no such cell has a better outlook; and
 // the same view always gets the same cell.
 func TestSafestGuess(t *testing.T) {
-	n := 150
-	if testing.Short() {
-		n = 40
-	}
-	for c, v := range smallViews(t, 13, n) {
+	for c, v := range smallViews(t, 13, 150) {
 		got, cands := safestOn(t, v)
 		if cands == nil {
 			continue
@@ -343,12 +338,8 @@ func bruteDeep(t *testing.T, v *View, i int) (score float64, exact bool) {
 // enumeration does, and otherwise no higher than the enumeration nor than
 // the chance to survive two clicks.
 func TestDeepScoreMatchesBruteForce(t *testing.T) {
-	n := 150
-	if testing.Short() {
-		n = 40
-	}
 	exactCases, loose := 0, 0
-	for c, v := range smallViews(t, 17, n) {
+	for c, v := range smallViews(t, 17, 150) {
 		if countClosed(v) > 14 {
 			continue // enumerated for every number and next guess: keep it quick
 		}
@@ -377,8 +368,12 @@ func TestDeepScoreMatchesBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("%d cells checked exactly, %d by bounds", exactCases, loose)
-	if exactCases < 100 {
-		t.Errorf("only %d cells checked exactly; want at least 100", exactCases)
+	want := 100
+	if testing.Short() {
+		want = 25 // a quarter of the views
+	}
+	if exactCases < want {
+		t.Errorf("only %d cells checked exactly; want at least %d", exactCases, want)
 	}
 }
 
