@@ -40,6 +40,39 @@ func expertViews(tb testing.TB, games int) []*View {
 	return views
 }
 
+// guessViews returns the views of expert games (safe first click) where
+// the solver has to guess, its slowest moves, for benchmarks.
+func guessViews(tb testing.TB, games int) []*View {
+	tb.Helper()
+	var views []*View
+	s := New(Options{Rule: board.Safe})
+	var buf []board.Tile
+	for g := range games {
+		b, err := board.NewRandom(30, 16, 99, board.Safe, rand.New(rand.NewPCG(13, uint64(g))))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for move := 0; b.Status() == board.Playing; move++ {
+			buf = b.Tiles(buf)
+			v, err := NewView(30, 16, 99, buf)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			p, err := s.Next(v)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if move > 0 && s.bestSafe(v) < 0 {
+				views = append(views, v)
+			}
+			if _, err := b.Reveal(p); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return views
+}
+
 func BenchmarkAnalyzeExpert(b *testing.B) {
 	views := expertViews(b, 10)
 	s := New(Options{})
@@ -60,6 +93,20 @@ func BenchmarkNextExpert(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkGuessExpert times the moves where the solver has to guess, on
+// expert boards: the look-ahead and the endgame search.
+func BenchmarkGuessExpert(b *testing.B) {
+	views := guessViews(b, 20)
+	s := New(Options{Rule: board.Safe})
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := s.Next(views[i%len(views)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(views)), "views")
 }
 
 // BenchmarkPlayExpert plays whole expert games and reports the time per

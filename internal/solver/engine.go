@@ -84,9 +84,12 @@ type component struct {
 	ncells int
 	exact  bool
 	// For k mines in the component: w[k] is the number of solutions (scaled
-	// by exp(-logScale)), s[k*nb+j] the sum over them of the mines in box j,
-	// and lo/hi the fewest and most mines box j holds in any of them.
+	// by exp(-logScale)); when it is not 0, with r = row[k]*nb, s[r+j] is
+	// the sum over them of the mines in box j, and lo[r+j]/hi[r+j] the
+	// fewest and most mines box j holds in any of them. Rows are kept only
+	// for the counts that have solutions, which are few.
 	w        []float64
+	row      []int32
 	s        []float64
 	lo, hi   []int8
 	logScale float64
@@ -509,20 +512,21 @@ func (an *analyzer) combine() error {
 			if !feasible {
 				continue
 			}
+			r := int(c.row[k]) * nb
 			for b := range nb {
-				an.prob[an.boxes[boxes[b]].cells[0]] += c.s[k*nb+b] * e
+				an.prob[an.boxes[boxes[b]].cells[0]] += c.s[r+b] * e
 				// certain tracks, per box, whether it was ever safe (bit 1)
 				// or ever held a mine (bit 2) in a feasible solution.
 				cc := an.boxes[boxes[b]].cells[0]
-				if c.lo[k*nb+b] < int8(c.sizes[b]) {
+				if c.lo[r+b] < int8(c.sizes[b]) {
 					an.certain[cc] |= 4 // some cell of the box not a mine
 				}
-				if c.hi[k*nb+b] > 0 {
+				if c.hi[r+b] > 0 {
 					an.certain[cc] |= 8 // some cell of the box a mine
 				}
 				bx := &an.boxes[boxes[b]]
-				bx.lo = min(bx.lo, c.lo[k*nb+b])
-				bx.hi = max(bx.hi, c.hi[k*nb+b])
+				bx.lo = min(bx.lo, c.lo[r+b])
+				bx.hi = max(bx.hi, c.hi[r+b])
 			}
 		}
 		for b := range nb {
@@ -653,11 +657,18 @@ type enumerator struct {
 	need   []int   // per local constraint: mines still needed
 	room   []int   // per local constraint: cells still unassigned
 	assign []int   // per depth: mines in the box
-	local  map[int32]int
+	local  []int32 // per global constraint of the component: its local index
 	nodes  int
-	budget int
-	limit  int // most mines the component may hold
-	over   bool
+
+	// orderBoxes' scratch memory
+	left     []int
+	touched  []bool
+	placed   []bool
+	boxLocal []int32
+	active   []int
+	budget   int
+	limit    int // most mines the component may hold
+	over     bool
 }
 
 // enumerate fills c with the solutions of its component, or with a sound
@@ -665,18 +676,20 @@ type enumerator struct {
 func (e *enumerator) enumerate(an *analyzer, c *component) error {
 	e.an, e.c = an, c
 	nb := len(c.boxes)
-	if e.local == nil {
-		e.local = make(map[int32]int)
+	e.local = resize(e.local, len(an.cons))
+	for _, b := range c.boxes {
+		for _, g := range an.boxes[b].cons {
+			e.local[g] = -1
+		}
 	}
-	clear(e.local)
 	// Local constraints.
 	e.need = e.need[:0]
 	e.room = e.room[:0]
 	consIdx := make([]int32, 0, nb)
 	for _, b := range c.boxes {
 		for _, g := range an.boxes[b].cons {
-			if _, ok := e.local[g]; !ok {
-				e.local[g] = len(e.need)
+			if e.local[g] < 0 {
+				e.local[g] = int32(len(e.need))
 				consIdx = append(consIdx, g)
 				e.need = append(e.need, an.cons[g].need)
 				room := 0
@@ -699,27 +712,22 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 	for j, b := range c.boxes {
 		e.bcons[j] = e.bcons[j][:0]
 		for _, g := range an.boxes[b].cons {
-			e.bcons[j] = append(e.bcons[j], e.local[g])
+			e.bcons[j] = append(e.bcons[j], int(e.local[g]))
 		}
 	}
 	e.orderBoxes(consIdx)
-	// Result tables.
-	K := c.ncells + 1
-	c.w = resize(c.w, K)
-	c.s = resize(c.s, K*nb)
-	c.lo = resize(c.lo, K*nb)
-	c.hi = resize(c.hi, K*nb)
+	// Result tables: a row is added when the search first meets a number
+	// of mines (see search).
+	e.limit = min(an.mines, c.ncells)
+	c.w = resize(c.w, e.limit+1)
+	c.row = resize(c.row, e.limit+1)
 	clear(c.w)
-	clear(c.s)
-	for i := range c.lo {
-		c.lo[i], c.hi[i] = 127, -1
-	}
+	c.s, c.lo, c.hi = c.s[:0], c.lo[:0], c.hi[:0]
 	e.assign = resize(e.assign, nb)
 	e.nodes, e.over = 0, false
 	// A run may spend at most four components' budgets in all, so a move's
 	// time stays bounded on boards with many hard components.
 	e.budget = min(an.budget, max(4*an.budget-an.spent, an.budget/64))
-	e.limit = min(an.mines, c.ncells)
 	if c.ncells <= maxExactCells {
 		e.search(0, 0, 1)
 	} else {
@@ -743,7 +751,7 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 		c.w[k] /= top
 	}
 	for i := range c.s {
-		c.s[i] /= top
+		c.s[i] /= top // the rows with solutions only
 	}
 	c.logScale = math.Log(top)
 	// Trim impossible high counts so convolutions stay short.
@@ -757,41 +765,54 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 
 // orderBoxes sets e.order so that numbers are closed early: each next box
 // is one of the number with the fewest boxes left, among the numbers
-// already touched.
+// already touched (the first such number on ties).
 func (e *enumerator) orderBoxes(consIdx []int32) {
 	an, c := e.an, e.c
 	nb := len(c.boxes)
 	e.order = e.order[:0]
-	left := make([]int, len(consIdx))
+	left := resize(e.left, len(consIdx))
+	touched := resize(e.touched, len(consIdx))
+	placed := resize(e.placed, nb)
+	e.left, e.touched, e.placed = left, touched, placed
+	clear(touched)
+	clear(placed)
 	for i, g := range consIdx {
 		left[i] = len(an.cons[g].boxes)
 	}
-	touched := make([]bool, len(consIdx))
-	placed := make([]bool, nb)
-	boxLocal := make(map[int32]int, nb)
+	// Local index of each global box of the component; the numbers of
+	// a component only touch its boxes.
+	e.boxLocal = resize(e.boxLocal, len(an.boxes))
 	for j, b := range c.boxes {
-		boxLocal[b] = j
+		e.boxLocal[b] = int32(j)
 	}
+	// active holds the touched numbers with boxes left, in no order.
+	active := e.active[:0]
+	next := 0 // no box before it is unplaced
 	for len(e.order) < nb {
 		best, bestLeft := -1, math.MaxInt
-		for i := range consIdx {
-			if touched[i] && left[i] > 0 && left[i] < bestLeft {
+		for a := 0; a < len(active); {
+			i := active[a]
+			if left[i] == 0 {
+				active[a] = active[len(active)-1]
+				active = active[:len(active)-1]
+				continue
+			}
+			if left[i] < bestLeft || (left[i] == bestLeft && i < best) {
 				best, bestLeft = i, left[i]
 			}
+			a++
 		}
 		pick := -1
 		if best < 0 {
-			for j := range nb {
-				if !placed[j] {
-					pick = j
-					break
-				}
+			for placed[next] {
+				next++
 			}
+			pick = next
 		} else {
 			// The unplaced box of that number in the most touched numbers.
 			bestScore := -1
 			for _, gb := range an.cons[consIdx[best]].boxes {
-				j := boxLocal[gb]
+				j := int(e.boxLocal[gb])
 				if placed[j] {
 					continue
 				}
@@ -812,10 +833,14 @@ func (e *enumerator) orderBoxes(consIdx []int32) {
 		placed[pick] = true
 		e.order = append(e.order, pick)
 		for _, ci := range e.bcons[pick] {
-			touched[ci] = true
+			if !touched[ci] {
+				touched[ci] = true
+				active = append(active, ci)
+			}
 			left[ci]--
 		}
 	}
+	e.active = active
 }
 
 // search assigns the box at depth d and the ones after it; k is the mines
@@ -824,8 +849,19 @@ func (e *enumerator) search(d, k int, w float64) {
 	c := e.c
 	if d == len(e.order) {
 		nb := len(c.boxes)
+		if c.w[k] == 0 {
+			// The first solution with k mines: add its row.
+			c.row[k] = int32(len(c.s) / nb)
+			c.s = slices.Grow(c.s, nb)[:len(c.s)+nb]
+			c.lo = slices.Grow(c.lo, nb)[:len(c.lo)+nb]
+			c.hi = slices.Grow(c.hi, nb)[:len(c.hi)+nb]
+			clear(c.s[len(c.s)-nb:])
+			for j := len(c.lo) - nb; j < len(c.lo); j++ {
+				c.lo[j], c.hi[j] = 127, -1
+			}
+		}
+		row := int(c.row[k]) * nb
 		c.w[k] += w
-		row := k * nb
 		for j, x := range e.assign {
 			c.s[row+j] += w * float64(x)
 			if int8(x) < c.lo[row+j] {
