@@ -56,6 +56,8 @@ type endgame struct {
 	limit  int     // most layouts searched
 	mine   [][9 + 1]layoutSet
 	memo   map[layoutSet]float64
+	cands  [][]egCand // per depth of the search: its candidates
+	depth  int
 	nodes  int
 	budget int
 	over   bool
@@ -68,6 +70,12 @@ type endgame struct {
 	sets    [][]uint64 // per layout: bits over cells
 	words   int
 	enNodes int
+}
+
+// egCand is a cell the endgame search may open: unknown cell u, and the
+// layouts where it is a mine, or -1 for a safe cell telling layouts apart.
+type egCand struct {
+	u, mines int
 }
 
 // egCons is a number's demand on unknown cells.
@@ -121,11 +129,11 @@ func (e *endgame) solve(an *analyzer) (cell int, win float64, ok bool) {
 		e.memo = make(map[layoutSet]float64)
 	}
 	clear(e.memo)
-	e.nodes, e.over = 0, false
+	e.nodes, e.over, e.depth = 0, false, 0
 	if e.budget == 0 {
 		e.budget = endgameBudget
 	}
-	best, val := e.best(&all, true)
+	best, val := e.best(all, true)
 	if e.over || best < 0 {
 		return -1, 0, false
 	}
@@ -135,13 +143,13 @@ func (e *endgame) solve(an *analyzer) (cell int, win float64, ok bool) {
 // best returns the best cell to open on the layouts in s and the chance
 // to win with it. At the top it considers every cell; below, a free
 // informative move is taken at once.
-func (e *endgame) best(s *layoutSet, top bool) (int, float64) {
+func (e *endgame) best(s layoutSet, top bool) (int, float64) {
 	n := s.count()
 	if n <= 1 {
 		return -1, 1
 	}
 	if !top {
-		if v, ok := e.memo[*s]; ok {
+		if v, ok := e.memo[s]; ok {
 			return -1, v
 		}
 	}
@@ -150,12 +158,18 @@ func (e *endgame) best(s *layoutSet, top bool) (int, float64) {
 		e.over = true
 		return -1, 0
 	}
-	type cand struct {
-		u, mines int
+	// The candidates at this depth of the search, in memory kept for it.
+	if e.depth == len(e.cands) {
+		e.cands = append(e.cands, nil)
 	}
-	cands := make([]cand, 0, len(e.cells))
+	cands := e.cands[e.depth][:0]
+	e.depth++
+	defer func() {
+		e.depth--
+		e.cands[e.depth] = cands[:0]
+	}()
 	for u := range e.cells {
-		m := e.mine[u][outMine].and(s)
+		m := e.mine[u][outMine].and(&s)
 		mc := m.count()
 		if mc == n {
 			continue
@@ -164,23 +178,23 @@ func (e *endgame) best(s *layoutSet, top bool) (int, float64) {
 			// A safe cell: free, and worth it when it tells layouts apart.
 			classes := 0
 			for v := range 9 {
-				if t := e.mine[u][v].and(s); !t.empty() {
+				if t := e.mine[u][v].and(&s); !t.empty() {
 					classes++
 				}
 			}
 			if classes > 1 && !top {
 				val := e.split(s, u, n)
-				e.memo[*s] = val
+				e.memo[s] = val
 				return u, val
 			}
 			if classes > 1 {
-				cands = append(cands, cand{u, -1})
+				cands = append(cands, egCand{u, -1})
 			}
 			continue
 		}
-		cands = append(cands, cand{u, mc})
+		cands = append(cands, egCand{u, mc})
 	}
-	slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(a.mines, b.mines) })
+	slices.SortFunc(cands, func(a, b egCand) int { return cmp.Compare(a.mines, b.mines) })
 	bestU, bestV := -1, -1.0
 	for _, c := range cands {
 		if c.mines >= 0 && float64(n-c.mines)/float64(n) <= bestV+1e-12 {
@@ -201,22 +215,22 @@ func (e *endgame) best(s *layoutSet, top bool) (int, float64) {
 		bestV = 0
 	}
 	if !top {
-		e.memo[*s] = bestV
+		e.memo[s] = bestV
 	}
 	return bestU, bestV
 }
 
 // split returns the chance to win after opening cell u on the n layouts in
 // s: the mean over the numbers it may show of the best play after.
-func (e *endgame) split(s *layoutSet, u, n int) float64 {
+func (e *endgame) split(s layoutSet, u, n int) float64 {
 	total := 0.0
 	for v := range 9 {
-		t := e.mine[u][v].and(s)
+		t := e.mine[u][v].and(&s)
 		k := t.count()
 		if k == 0 {
 			continue
 		}
-		_, w := e.best(&t, false)
+		_, w := e.best(t, false)
 		if e.over {
 			return 0
 		}
