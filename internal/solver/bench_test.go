@@ -10,45 +10,25 @@ import (
 // expertViews returns views met while playing expert games (30x16, 99
 // mines, opening rule), a few from each game, for benchmarks.
 func expertViews(tb testing.TB, games int) []*View {
-	tb.Helper()
-	var views []*View
-	s := New(Options{Rule: board.Opening})
-	var buf []board.Tile
-	for g := range games {
-		b, err := board.NewRandom(30, 16, 99, board.Opening, rand.New(rand.NewPCG(11, uint64(g))))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for move := 0; b.Status() == board.Playing; move++ {
-			buf = b.Tiles(buf)
-			v, err := NewView(30, 16, 99, buf)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			if move%10 == 5 {
-				views = append(views, v)
-			}
-			p, err := s.Next(v)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			if _, err := b.Reveal(p); err != nil {
-				tb.Fatal(err)
-			}
-		}
-	}
-	return views
+	return playedViews(tb, board.Opening, 11, games, func(_ *Solver, _ *View, move int) bool { return move%10 == 5 })
 }
 
 // guessViews returns the views of expert games (safe first click) where
 // the solver has to guess, its slowest moves, for benchmarks.
 func guessViews(tb testing.TB, games int) []*View {
+	return playedViews(tb, board.Safe, 13, games, func(s *Solver, v *View, move int) bool { return move > 0 && s.bestSafe(v) < 0 })
+}
+
+// playedViews plays expert games under the rule, seeded by seed, and
+// returns the views that keep, called after the solver has chosen its
+// move, accepts.
+func playedViews(tb testing.TB, rule board.FirstClick, seed uint64, games int, keep func(s *Solver, v *View, move int) bool) []*View {
 	tb.Helper()
 	var views []*View
-	s := New(Options{Rule: board.Safe})
+	s := New(Options{Rule: rule})
 	var buf []board.Tile
 	for g := range games {
-		b, err := board.NewRandom(30, 16, 99, board.Safe, rand.New(rand.NewPCG(13, uint64(g))))
+		b, err := board.NewRandom(30, 16, 99, rule, rand.New(rand.NewPCG(seed, uint64(g))))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -62,7 +42,7 @@ func guessViews(tb testing.TB, games int) []*View {
 			if err != nil {
 				tb.Fatal(err)
 			}
-			if move > 0 && s.bestSafe(v) < 0 {
+			if keep(s, v, move) {
 				views = append(views, v)
 			}
 			if _, err := b.Reveal(p); err != nil {
