@@ -65,28 +65,26 @@ func BenchmarkAnalyzeExpert(b *testing.B) {
 }
 
 func BenchmarkNextExpert(b *testing.B) {
-	views := expertViews(b, 10)
-	s := New(Options{Rule: board.Opening})
-	b.ResetTimer()
-	for i := range b.N {
-		if _, err := s.Next(views[i%len(views)]); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchNext(b, expertViews(b, 10), board.Opening)
 }
 
 // BenchmarkGuessExpert times the moves where the solver has to guess, on
 // expert boards: the look-ahead and the endgame search.
 func BenchmarkGuessExpert(b *testing.B) {
 	views := guessViews(b, 20)
-	s := New(Options{Rule: board.Safe})
+	benchNext(b, views, board.Safe)
+	b.ReportMetric(float64(len(views)), "views")
+}
+
+// benchNext times a solver's moves on the views in turn.
+func benchNext(b *testing.B, views []*View, rule board.FirstClick) {
+	s := New(Options{Rule: rule})
 	b.ResetTimer()
 	for i := range b.N {
 		if _, err := s.Next(views[i%len(views)]); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(len(views)), "views")
 }
 
 // BenchmarkPlayExpert plays whole expert games and reports the time per
