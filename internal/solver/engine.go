@@ -659,6 +659,9 @@ type enumerator struct {
 	assign []int   // per depth: mines in the box
 	local  []int32 // per global constraint of the component: its local index
 	nodes  int
+	budget int
+	limit  int // most mines the component may hold
+	over   bool
 
 	// orderBoxes' scratch memory
 	left     []int
@@ -666,9 +669,6 @@ type enumerator struct {
 	placed   []bool
 	boxLocal []int32
 	active   []int
-	budget   int
-	limit    int // most mines the component may hold
-	over     bool
 }
 
 // enumerate fills c with the solutions of its component, or with a sound
