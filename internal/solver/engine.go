@@ -663,6 +663,8 @@ type enumerator struct {
 	limit  int // most mines the component may hold
 	over   bool
 
+	consIdx []int32 // the component's numbers, by global id, in local order
+
 	// orderBoxes' scratch memory
 	left     []int
 	touched  []bool
@@ -685,7 +687,7 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 	// Local constraints.
 	e.need = e.need[:0]
 	e.room = e.room[:0]
-	consIdx := make([]int32, 0, nb)
+	consIdx := e.consIdx[:0]
 	for _, b := range c.boxes {
 		for _, g := range an.boxes[b].cons {
 			if e.local[g] < 0 {
@@ -700,6 +702,7 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 			}
 		}
 	}
+	e.consIdx = consIdx // kept for the next component
 	for i := range e.need {
 		if e.need[i] < 0 || e.need[i] > e.room[i] {
 			return ErrInconsistent

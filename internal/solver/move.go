@@ -535,9 +535,9 @@ func (s *Solver) deepScore(v *View, i int) (float64, bool) {
 // nextBest returns, for the hypothetical view s.buf analysed by s.look,
 // the best chance to survive the next guess and the one after, over its
 // frontier cells least likely to be mines and one outside cell (the one
-// with the fewest closed neighbours), at most deepEvals of them. A cell's chance is
-// at most its chance to be safe, which ends the search early. It reports
-// false when the look-ahead ran out of budget.
+// with the fewest closed neighbours), at most deepEvals of them. A cell's
+// chance is at most its chance to be safe, which ends the search early. It
+// reports false when the look-ahead ran out of budget.
 func (s *Solver) nextBest(v *View) (float64, bool) {
 	ch := &s.look
 	tiles := s.buf
