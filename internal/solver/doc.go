@@ -40,6 +40,9 @@
 // only when that raises the chance to survive this click and the next two
 // by more than a point; that chance is computed for the safest cell and the
 // four cells most likely to survive two clicks, with the next guess taken
-// among the four safest after each number shown. The first move is a
-// corner, or with the opening rule the cell two steps in from one.
+// among the four safest after each number shown. A number that frees just
+// one cell does not count as survived outright: that cell is opened in
+// turn, for each number it may show, and the guess it may still leave is
+// counted. The first move is a corner, or with the opening rule the cell
+// two steps in from one.
 package solver

@@ -293,6 +293,26 @@ func (an *analyzer) neighbours(dst []int32, i int) []int32 {
 	return dst
 }
 
+// valueRange returns the fewest and the most mines that closed cell i's
+// number can show in the view tiles this analyser analysed: its neighbours
+// certainly mines, and those plus the ones that may be.
+func (an *analyzer) valueRange(tiles []board.Tile, i int) (lo, hi int) {
+	an.nb = an.neighbours(an.nb[:0], i)
+	for _, j := range an.nb {
+		if tiles[j] >= 0 {
+			continue
+		}
+		switch an.certain[j] {
+		case certMine:
+			lo++
+			hi++
+		case certNone:
+			hi++
+		}
+	}
+	return lo, hi
+}
+
 // compKey returns a string that identifies a component's problem: its
 // cells, box by box, and the numbers on it. Equal keys have equal
 // solutions, so the key indexes the cache.

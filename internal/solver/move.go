@@ -30,7 +30,8 @@ func (s *Solver) Next(v *View) (board.Point, error) {
 	if an.cache != nil {
 		an.cache.advance()
 	}
-	an.spent, s.look.spent = 0, 0
+	an.spent = 0
+	s.resetBudgets()
 	if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
 		return v.point(firstClosed), nil
 	}
@@ -127,8 +128,9 @@ const riskMargin = 0.01
 // (see safestGuess), unless another cell, though likelier to be a mine,
 // gives a chance to survive this click and the next two higher by more than
 // riskMargin (see deepGuess). When that look-ahead runs out of budget, it
-// compares the chance to survive this click and the next (the next being
-// safe for sure, or the least likely mine after the revealed number).
+// compares the chance to survive this click and the next guess: the least
+// likely mine after the number shown or, when the number frees one cell,
+// after that cell's number too (see lookFrom).
 func (s *Solver) bestGuess(v *View) int {
 	an := &s.an
 	cands := s.cands[:0]
@@ -161,9 +163,9 @@ func (s *Solver) bestGuess(v *View) int {
 	// that a move's time stays bounded.
 	maxEvals := min(maxLookAhead, max(2, lookWork/max(an.work, 1)))
 	clear(s.seen)
-	s.look.spent = 0
+	s.resetBudgets()
 	safest, safeScore := s.safestGuess(v, cands, min(maxClasses, 2*maxEvals))
-	s.look.spent = 0
+	s.resetBudgets()
 	other, otherScore := s.survivalGuess(v, cands, maxEvals)
 	if i, ok := s.deepGuess(v, safest); ok {
 		return i
@@ -257,7 +259,8 @@ func (s *Solver) deepGuess(v *View, safest int) (int, bool) {
 	if safest < 0 {
 		return -1, false
 	}
-	s.look.spent, s.deep.spent, s.deepLooks = 0, 0, 0
+	s.resetBudgets()
+	s.deepLooks = 0
 	s.deepLimit = min(maxDeepLooks, deepWork/max(s.an.work, 1))
 	base, ok := s.deepScore(v, safest)
 	if !ok {
@@ -281,6 +284,11 @@ func (s *Solver) deepGuess(v *View, safest int) (int, bool) {
 		return best, true
 	}
 	return safest, true
+}
+
+// resetBudgets starts the node budgets of the look-ahead's analyses afresh.
+func (s *Solver) resetBudgets() {
+	s.look.spent, s.deep.spent, s.after.spent = 0, 0, 0
 }
 
 // forcedGuess returns a cell of a 50/50 that no move can ever resolve, or
@@ -413,7 +421,7 @@ func (s *Solver) outsideReps(v *View, p float64) []candidate {
 // outlook is what opening a closed cell may bring, as the look-ahead sees
 // it.
 type outlook struct {
-	score    float64 // chance to survive this click and the next
+	score    float64 // chance to survive this click and the next guess (see lookFrom)
 	progress float64 // chance that the number makes another cell certainly safe
 	safe     float64 // expected number of cells the number makes certainly safe
 	entropy  float64 // entropy, in bits, of the number, given that the cell is safe
@@ -444,26 +452,15 @@ func (s *Solver) lookAhead(v *View, i int) outlook {
 
 // lookFrom returns the outlook of opening closed cell i of the view v with
 // the given tiles, analysed by par: each number i may show is analysed by
-// ch, on a copy of tiles kept in *buf. When each is not nil it is
-// called after each number's analysis, with that number's probability and
-// whether the analysis leaves a certainly safe cell or no cell to open.
-func (s *Solver) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, tiles []board.Tile, i int, each func(pv float64, done bool)) outlook {
+// ch, on a copy of tiles kept in *buf. When each is not nil it is called
+// after each number's analysis, with that number's probability and, when
+// the number leaves a cell certainly safe or no cell to open, the chance
+// to survive what follows without a new guess being chosen (see
+// afterSafe), or -1 when a guess must be chosen next.
+func (s *Solver) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, tiles []board.Tile, i int, each func(pv, sure float64)) outlook {
 	*buf = append((*buf)[:0], tiles...)
 	b := *buf
-	lo, hi := 0, 0
-	par.nb = par.neighbours(par.nb[:0], i)
-	for _, j := range par.nb {
-		if tiles[j] >= 0 {
-			continue
-		}
-		switch par.certain[j] {
-		case certMine:
-			lo++
-			hi++
-		case certNone:
-			hi++
-		}
-	}
+	lo, hi := par.valueRange(tiles, i)
 	var o outlook
 	safeP := 1 - par.prob[i]
 	for val := lo; val <= hi; val++ {
@@ -481,7 +478,7 @@ func (s *Solver) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, tiles [
 		if q := pv / safeP; q > 0 {
 			o.entropy -= q * math.Log2(q)
 		}
-		safe, minP := 0, 1.0
+		safe, safeCell, minP := 0, -1, 1.0
 		for j, t := range b {
 			if t >= 0 {
 				continue
@@ -489,26 +486,83 @@ func (s *Solver) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, tiles [
 			switch ch.certain[j] {
 			case certSafe:
 				safe++
+				safeCell = j
 			case certNone:
 				minP = min(minP, ch.prob[j])
 			}
 		}
 		o.safe += pv / safeP * float64(safe)
+		sure := -1.0
 		switch {
-		case safe > 0:
-			o.score += pv
+		case safe == 1:
+			after, ok := s.afterSafe(ch, v, b, safeCell)
+			if !ok {
+				return outlook{}
+			}
+			sure = after
 			o.progress += pv / safeP
-		case minP < 1:
+		case safe > 1:
+			sure = 1
+			o.progress += pv / safeP
+		case minP >= 1:
+			sure = 1 // nothing left to open: the game is won
+		}
+		if sure >= 0 {
+			o.score += pv * sure
+		} else {
 			o.score += pv * (1 - minP)
-		default:
-			o.score += pv // nothing left to open: the game is won
 		}
 		if each != nil {
-			each(pv, safe > 0 || minP >= 1)
+			each(pv, sure)
 		}
 	}
 	o.ok = true
 	return o
+}
+
+// afterSafe returns the chance to survive opening c, the one certainly
+// safe cell of the hypothetical view tiles analysed by par, and then the
+// next guess when c's number leaves no cell certainly safe: the least
+// likely mine. Counting such an outcome as survived outright would favour
+// guesses that free one cell and then leave a guess as hard as before. It
+// reports false when the look-ahead ran out of budget.
+func (s *Solver) afterSafe(par *analyzer, v *View, tiles []board.Tile, c int) (float64, bool) {
+	ch := &s.after
+	s.afterBuf = append(s.afterBuf[:0], tiles...)
+	b := s.afterBuf
+	lo, hi := par.valueRange(tiles, c)
+	sure := 0.0
+	for val := lo; val <= hi; val++ {
+		if ch.spent > 2*ch.budget {
+			return 0, false
+		}
+		b[c] = board.Tile(val)
+		if err := ch.run(v.width, v.height, v.mines, b); err != nil {
+			continue
+		}
+		if !ch.exact {
+			return 1, true // the numbers cannot be weighed: c is safe, no more
+		}
+		pv := math.Exp(ch.logZ - par.logZ)
+		minP := 1.0
+		for j, t := range b {
+			if t >= 0 {
+				continue
+			}
+			if ch.certain[j] == certSafe {
+				minP = 0
+				break
+			}
+			if ch.certain[j] == certNone {
+				minP = min(minP, ch.prob[j])
+			}
+		}
+		if minP >= 1 {
+			minP = 0 // nothing left to open: the game is won
+		}
+		sure += pv * (1 - minP)
+	}
+	return sure, true
 }
 
 // deepScore returns the chance to survive opening closed cell i and the
@@ -518,11 +572,11 @@ func (s *Solver) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, tiles [
 // out of budget.
 func (s *Solver) deepScore(v *View, i int) (float64, bool) {
 	score, ok := 0.0, true
-	o := s.lookFrom(&s.an, &s.look, &s.buf, v, v.tiles, i, func(pv float64, done bool) {
+	o := s.lookFrom(&s.an, &s.look, &s.buf, v, v.tiles, i, func(pv, sure float64) {
 		switch {
 		case !ok:
-		case done:
-			score += pv
+		case sure >= 0:
+			score += pv * sure
 		default:
 			best, good := s.nextBest(v)
 			score += pv * best
@@ -600,7 +654,10 @@ func (s *Solver) outlookOf(v *View, i int, compute bool) (outlook, bool) {
 // outside the frontier, its neighbours certainly mines, and the boxes of
 // its other closed neighbours. Cells of one box are interchangeable in
 // every layout, and so are cells outside the frontier, so two cells with
-// one key have the same outlook.
+// one key have the same numbers with the same chances, each making the
+// same cells certain. Only what afterSafe finds may differ, since a cell
+// freed next to one may have other neighbours than the one freed next to
+// the other; the score of the first stands for both.
 func (s *Solver) signature(dst []byte, v *View, i int) []byte {
 	an := &s.an
 	put := func(x int32) { dst = append(dst, byte(x), byte(x>>8), byte(x>>16), byte(x>>24)) }

@@ -31,12 +31,14 @@ type Solver struct {
 	an    analyzer
 	look  analyzer // analyses of hypothetical views during look-ahead
 	deep  analyzer // analyses of views two guesses ahead (see deepScore)
+	after analyzer // analyses after opening a look-ahead's safe cell (see afterSafe)
 	end   endgame
 	buf   []board.Tile
 	cands []candidate
 	pool  []candidate
 
 	deepBuf   []board.Tile
+	afterBuf  []board.Tile
 	deepCands []candidate
 	deepLooks int           // look-aheads from s.deep in this move
 	deepLimit int           // the most of them allowed in this move
@@ -64,12 +66,13 @@ func New(opts Options) *Solver {
 	s.an.budget = opts.NodeBudget
 	s.look.budget = opts.NodeBudget
 	s.deep.budget = opts.NodeBudget
+	s.after.budget = opts.NodeBudget
 	s.end.limit = defaultLayouts
 	if opts.layouts > 0 {
 		s.end.limit = min(opts.layouts, maxLayouts)
 	}
 	cache := new(compCache)
-	s.an.cache, s.look.cache, s.deep.cache = cache, cache, cache
+	s.an.cache, s.look.cache, s.deep.cache, s.after.cache = cache, cache, cache, cache
 	return s
 }
 
