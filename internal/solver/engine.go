@@ -313,6 +313,27 @@ func (an *analyzer) valueRange(tiles []board.Tile, i int) (lo, hi int) {
 	return lo, hi
 }
 
+// closedCells returns, over the closed cells of the view tiles this
+// analyser analysed, how many are certainly safe, the last of them (or
+// -1), and the least mine probability of the others that are not
+// certainly mines (1 when there are none).
+func (an *analyzer) closedCells(tiles []board.Tile) (safe, safeCell int, minP float64) {
+	safeCell, minP = -1, 1
+	for j, t := range tiles {
+		if t >= 0 {
+			continue
+		}
+		switch an.certain[j] {
+		case certSafe:
+			safe++
+			safeCell = j
+		case certNone:
+			minP = min(minP, an.prob[j])
+		}
+	}
+	return safe, safeCell, minP
+}
+
 // compKey returns a string that identifies a component's problem: its
 // cells, box by box, and the numbers on it. Equal keys have equal
 // solutions, so the key indexes the cache.

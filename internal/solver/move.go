@@ -478,19 +478,7 @@ func (s *Solver) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, tiles [
 		if q := pv / safeP; q > 0 {
 			o.entropy -= q * math.Log2(q)
 		}
-		safe, safeCell, minP := 0, -1, 1.0
-		for j, t := range b {
-			if t >= 0 {
-				continue
-			}
-			switch ch.certain[j] {
-			case certSafe:
-				safe++
-				safeCell = j
-			case certNone:
-				minP = min(minP, ch.prob[j])
-			}
-		}
+		safe, safeCell, minP := ch.closedCells(b)
 		o.safe += pv / safeP * float64(safe)
 		sure := -1.0
 		switch {
@@ -544,23 +532,11 @@ func (s *Solver) afterSafe(par *analyzer, v *View, tiles []board.Tile, c int) (f
 			return 1, true // the numbers cannot be weighed: c is safe, no more
 		}
 		pv := math.Exp(ch.logZ - par.logZ)
-		minP := 1.0
-		for j, t := range b {
-			if t >= 0 {
-				continue
-			}
-			if ch.certain[j] == certSafe {
-				minP = 0
-				break
-			}
-			if ch.certain[j] == certNone {
-				minP = min(minP, ch.prob[j])
-			}
+		if safe, _, minP := ch.closedCells(b); safe == 0 && minP < 1 {
+			sure += pv * (1 - minP)
+		} else {
+			sure += pv // a cell to open, or none left: the game is won
 		}
-		if minP >= 1 {
-			minP = 0 // nothing left to open: the game is won
-		}
-		sure += pv * (1 - minP)
 	}
 	return sure, true
 }
