@@ -88,6 +88,8 @@ const outMine = 9
 
 // solve returns the cell to open for the best chance to win, and that
 // chance, or ok false when the position is beyond the search's limits.
+// Cells certainly safe in the analysis are left out of the search: the
+// solver opens them before it guesses.
 func (e *endgame) solve(an *analyzer) (cell int, win float64, ok bool) {
 	if !e.layouts(an) {
 		return -1, 0, false

@@ -178,6 +178,118 @@ func TestEndgameFiftyFifty(t *testing.T) {
 	}
 }
 
+// bruteWin returns the chance to win v playing perfectly, by searching the
+// game tree over every layout that fits it, kept as lists of layouts; it
+// shares no code with the endgame search.
+func bruteWin(v *View) float64 {
+	// shows[k][l] is what opening closed cell k shows in layout l: its
+	// number, or -1 for a mine.
+	var shows [][]int8
+	eachLayout(v, func(closed []int, grid []bool, _ uint32) {
+		if shows == nil {
+			shows = make([][]int8, len(closed))
+		}
+		for k, c := range closed {
+			n := int8(-1)
+			if !grid[c] {
+				n = int8(minesAround(v, grid, c))
+			}
+			shows[k] = append(shows[k], n)
+		}
+	})
+	memo := make(map[string]float64)
+	var win func(layouts []int) float64
+	win = func(layouts []int) float64 {
+		if len(layouts) <= 1 {
+			return 1 // every cell is known
+		}
+		key := make([]byte, 0, 2*len(layouts))
+		for _, l := range layouts {
+			key = append(key, byte(l), byte(l>>8))
+		}
+		if w, ok := memo[string(key)]; ok {
+			return w
+		}
+		best := 0.0
+		for _, show := range shows {
+			// The layouts where opening the cell shows each number.
+			var by [9][]int
+			split, safe := 0, 0
+			for _, l := range layouts {
+				n := show[l]
+				if n < 0 {
+					continue
+				}
+				if by[n] == nil {
+					split++
+				}
+				by[n] = append(by[n], l)
+				safe++
+			}
+			if safe == 0 || (safe == len(layouts) && split == 1) {
+				continue // a certain mine, or a safe cell telling nothing
+			}
+			w := 0.0
+			for _, ls := range by {
+				if len(ls) > 0 {
+					w += float64(len(ls)) * win(ls)
+				}
+			}
+			best = max(best, w/float64(len(layouts)))
+		}
+		memo[string(key)] = best
+		return best
+	}
+	if shows == nil {
+		return 0 // no layout fits
+	}
+	all := make([]int, len(shows[0]))
+	for l := range all {
+		all[l] = l
+	}
+	return win(all)
+}
+
+func TestEndgameMatchesBruteForce(t *testing.T) {
+	tests := []struct {
+		name    string
+		view    string
+		mines   int
+		layouts int // 0: more than maxLayouts, beyond the search
+	}{
+		// Views with no certainly safe cell, as when the solver guesses.
+		{"165 layouts", "1####\n#####\n#####", 3, 165},
+		{"198 layouts", "1###\n####\n####\n####", 3, 198},
+		{"360 layouts", "1####\n#####\n#####\n#####", 3, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := parseView(t, tt.view, tt.mines)
+			s := New(Options{})
+			s.an.resetCache()
+			if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+				t.Fatal(err)
+			}
+			if _, n := bruteProbs(v); tt.layouts > 0 && n != tt.layouts {
+				t.Fatalf("%d layouts; want %d", n, tt.layouts)
+			}
+			cell, win, ok := s.end.solve(&s.an)
+			if tt.layouts == 0 {
+				if ok {
+					t.Errorf("endgame = %v, %v, true; want beyond its limit", v.point(cell), win)
+				}
+				return
+			}
+			if !ok {
+				t.Fatal("endgame gave up; want a move")
+			}
+			if want := bruteWin(v); math.Abs(win-want) > 1e-9 {
+				t.Errorf("endgame win = %v; brute force %v", win, want)
+			}
+		})
+	}
+}
+
 // TestSolverAcrossBoards plays games of several sizes, interleaved, with
 // one Solver, as the solve protocol may, and checks its moves stay valid
 // and match those of a fresh Solver.
