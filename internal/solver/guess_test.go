@@ -15,10 +15,10 @@ import (
 // enumerating every layout of mines over the closed cells (at most 20).
 func bruteOutlook(v *View, i int) outlook { return bruteOutlookAt(v, i, true) }
 
-// bruteOutlookAt returns the outlook of opening closed cell i of v; with
-// after set, a number that leaves one cell certainly safe counts the
-// chance to survive opening it and then the next guess (see afterSafe),
-// as bruteOutlookAt without after gives it.
+// bruteOutlookAt returns the outlook of opening closed cell i of v. With
+// after set, a number that leaves exactly one cell certainly safe scores
+// that cell's own outlook without after: the chance to survive opening it
+// and then the next guess, as afterSafe counts it.
 func bruteOutlookAt(v *View, i int, after bool) outlook {
 	// For each number cell i may show: the layouts that show it, and how
 	// many of them put a mine on each closed cell.

@@ -31,7 +31,6 @@ func (s *Solver) Next(v *View) (board.Point, error) {
 		an.cache.advance()
 	}
 	an.spent = 0
-	s.resetBudgets()
 	if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
 		return v.point(firstClosed), nil
 	}
