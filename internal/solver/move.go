@@ -254,6 +254,13 @@ func (s *Solver) survivalGuess(v *View, cands []candidate, maxEvals int) (int, f
 // them when that beats the safest guess by more than riskMargin, and the
 // safest guess otherwise. It reports false when there is no safest guess
 // or its look-ahead ran out of budget.
+//
+// Three clicks is the horizon on purpose. Before any zero shows, where
+// analyses are cheap, the chance to survive four clicks (this one and the
+// next three guesses, each taken among the four safest) was tried in its
+// place, scoring the same candidates and then twice as many: on the same
+// 40,000 expert games with a safe first click (seeds 11 and 12) the two won
+// 75 and 76 games fewer than three clicks did.
 func (s *Solver) deepGuess(v *View, safest int) (int, bool) {
 	if safest < 0 {
 		return -1, false
