@@ -180,12 +180,13 @@ func TestEndgameFiftyFifty(t *testing.T) {
 
 // bruteWin returns the chance to win v playing perfectly, by searching the
 // game tree over every layout that fits it, kept as lists of layouts; it
-// shares no code with the endgame search.
-func bruteWin(v *View) float64 {
+// shares no code with the endgame search. With first a closed cell, the
+// game opens that cell first and plays perfectly after; with -1, any cell.
+func bruteWin(v *View, first int) float64 {
 	// shows[k][l] is what opening closed cell k shows in layout l: its
 	// number, or -1 for a mine.
 	var shows [][]int8
-	eachLayout(v, func(closed []int, grid []bool, _ uint32) {
+	closed := eachLayout(v, func(closed []int, grid []bool, _ uint32) {
 		if shows == nil {
 			shows = make([][]int8, len(closed))
 		}
@@ -197,8 +198,40 @@ func bruteWin(v *View) float64 {
 			shows[k] = append(shows[k], n)
 		}
 	})
+	if shows == nil {
+		return 0 // no layout fits
+	}
 	memo := make(map[string]float64)
 	var win func(layouts []int) float64
+	// open returns the chance to win by opening the cell whose numbers are
+	// show and playing perfectly after, and reports false when that cell
+	// is certainly a mine or certainly safe with a number known in advance.
+	open := func(show []int8, layouts []int) (float64, bool) {
+		// The layouts where opening the cell shows each number.
+		var by [9][]int
+		split, safe := 0, 0
+		for _, l := range layouts {
+			n := show[l]
+			if n < 0 {
+				continue
+			}
+			if by[n] == nil {
+				split++
+			}
+			by[n] = append(by[n], l)
+			safe++
+		}
+		if safe == 0 || (safe == len(layouts) && split == 1) {
+			return 0, false
+		}
+		w := 0.0
+		for _, ls := range by {
+			if len(ls) > 0 {
+				w += float64(len(ls)) * win(ls)
+			}
+		}
+		return w / float64(len(layouts)), true
+	}
 	win = func(layouts []int) float64 {
 		if len(layouts) <= 1 {
 			return 1 // every cell is known
@@ -212,44 +245,32 @@ func bruteWin(v *View) float64 {
 		}
 		best := 0.0
 		for _, show := range shows {
-			// The layouts where opening the cell shows each number.
-			var by [9][]int
-			split, safe := 0, 0
-			for _, l := range layouts {
-				n := show[l]
-				if n < 0 {
-					continue
-				}
-				if by[n] == nil {
-					split++
-				}
-				by[n] = append(by[n], l)
-				safe++
+			if w, ok := open(show, layouts); ok {
+				best = max(best, w)
 			}
-			if safe == 0 || (safe == len(layouts) && split == 1) {
-				continue // a certain mine, or a safe cell telling nothing
-			}
-			w := 0.0
-			for _, ls := range by {
-				if len(ls) > 0 {
-					w += float64(len(ls)) * win(ls)
-				}
-			}
-			best = max(best, w/float64(len(layouts)))
 		}
 		memo[string(key)] = best
 		return best
-	}
-	if shows == nil {
-		return 0 // no layout fits
 	}
 	all := make([]int, len(shows[0]))
 	for l := range all {
 		all[l] = l
 	}
-	return win(all)
+	if first < 0 {
+		return win(all)
+	}
+	k := slices.Index(closed, first)
+	if k < 0 {
+		return 0 // not a closed cell
+	}
+	w, _ := open(shows[k], all)
+	return w
 }
 
+// TestEndgameMatchesBruteForce checks the endgame search against bruteWin:
+// its chance to win equals the best over the whole game tree, the cell it
+// returns achieves that chance, and a view with more layouts than its
+// limit is left to the look-ahead.
 func TestEndgameMatchesBruteForce(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -283,8 +304,11 @@ func TestEndgameMatchesBruteForce(t *testing.T) {
 			if !ok {
 				t.Fatal("endgame gave up; want a move")
 			}
-			if want := bruteWin(v); math.Abs(win-want) > 1e-9 {
+			if want := bruteWin(v, -1); math.Abs(win-want) > 1e-9 {
 				t.Errorf("endgame win = %v; brute force %v", win, want)
+			}
+			if got := bruteWin(v, cell); math.Abs(got-win) > 1e-9 {
+				t.Errorf("endgame opens %v, which wins %v by brute force; want its claimed %v", v.point(cell), got, win)
 			}
 		})
 	}
