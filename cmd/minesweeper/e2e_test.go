@@ -90,12 +90,8 @@ func TestE2E(t *testing.T) {
 		tm.checkExit("Quit after 0s on 5x4 with 2 mines")
 	})
 	t.Run("Ctrl-Z suspends, fg resumes", func(t *testing.T) {
-		bash, err := exec.LookPath("bash")
-		if err != nil {
-			t.Skipf("no bash for job control: %v", err)
-		}
-		tm := newTmux(t, bash, "--norc", "--noprofile", "-i")
-		tm.keys("-l", "PS1='$ '; "+shellQuote(bin)+" -ascii -board "+shellQuote(rec))
+		tm := bashTmux(t)
+		tm.keys("-l", shellQuote(bin)+" -ascii -board "+shellQuote(rec))
 		tm.keys("Enter")
 		tm.waitFor("[ playing ]")
 		tm.keys("$", "Enter")
@@ -116,25 +112,76 @@ func TestE2E(t *testing.T) {
 		tm.keys("Enter")
 		tm.waitFor("EXIT=0")
 	})
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			tm := startTmux(t, bin, "-seed", "2", "-level", "expert")
 			tm.waitFor("30x16, 99 mines, seed 2")
-			sh := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
-			out, err := exec.Command("pgrep", "-P", sh).Output()
-			if err != nil {
-				t.Skipf("pgrep -P %s: %v", sh, err)
-			}
-			pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
-			if err != nil {
-				t.Fatalf("pgrep -P %s = %q", sh, out)
-			}
-			if err := syscall.Kill(pid, sig); err != nil {
-				t.Fatal(err)
-			}
-			tm.checkExit("Quit before the first move on 30x16 with 99 mines, seed 2")
+			tm.kill(sig)
+			tm.checkExitStatus(128+int(sig), "Quit before the first move on 30x16 with 99 mines, seed 2")
 		})
 	}
+	t.Run("kill -TSTP suspends, fg resumes", func(t *testing.T) {
+		tm := bashTmux(t)
+		tm.keys("-l", shellQuote(bin)+" -ascii -board "+shellQuote(rec))
+		tm.keys("Enter")
+		tm.waitFor("[ playing ]")
+		tm.keys("$", "Enter")
+		tm.waitFor("|    1 # # |")
+		tm.kill(syscall.SIGTSTP)
+		tm.waitFor("Stopped")
+		if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on}")); alt != "0" {
+			t.Errorf("alternate_on = %s while stopped; want 0", alt)
+		}
+		tm.keys("-l", "fg")
+		tm.keys("Enter")
+		tm.waitFor("[ paused ]")
+		tm.keys("p")
+		tm.waitFor("|    1 # # |")
+		tm.keys("q")
+		tm.waitFor("Quit after 0s")
+		tm.keys("-l", "echo EXIT=$?")
+		tm.keys("Enter")
+		tm.waitFor("EXIT=0")
+	})
+	// Bytes no UTF-8 terminal sends but others do: a Latin-1 "é", an X10
+	// mouse report past column 95. tcell v2.13 alone spun on them for ever.
+	for _, input := range []string{"e9 78", "1b 5b 4d 21 bf 52"} {
+		t.Run("bytes "+input+", q", func(t *testing.T) {
+			tm := startTmux(t, bin, "-board", rec)
+			tm.waitFor("[ playing ]")
+			tm.keys(append([]string{"-H"}, strings.Fields(input)...)...)
+			tm.keys("$", "Enter")
+			tm.waitFor("│    1 ░░░░│")
+			tm.keys("q")
+			tm.checkExit("Quit after 0s on 5x4 with 2 mines")
+		})
+	}
+	for _, locale := range []string{"C", "fr_FR.ISO-8859-1"} {
+		t.Run("locale "+locale+" -ascii", func(t *testing.T) {
+			tm := startTmux(t, "env", "LC_ALL="+locale, bin, "-ascii", "-board", rec)
+			tm.waitFor("[ playing ]")
+			tm.keys("-H", "e9")
+			tm.keys("$", "Enter")
+			tm.waitFor("|    1 # # |")
+			tm.keys("q")
+			tm.checkExit("Quit after 0s on 5x4 with 2 mines")
+		})
+	}
+	t.Run("16384x16384: keys and signals answer while the mines are laid", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("a 16384x16384 board takes 256 MB and seconds of work")
+		}
+		tm := startTmux(t, bin, "-width", "16384", "-height", "16384", "-seed", "3")
+		tm.waitFor("16384x16384")
+		tm.keys("Enter")
+		tm.waitFor("laying 44739242 mines on 16384x16384...")
+		tm.keys("?") // the help opens and closes while the mines are laid
+		tm.waitFor("Any key closes this help.")
+		tm.keys("l")
+		tm.waitFor("laying 44739242 mines")
+		tm.kill(syscall.SIGTERM)
+		tm.checkExitStatus(143, "Quit before the first move on 16384x16384")
+	})
 }
 
 // tmuxGame is the game running in a tmux session of its own.
@@ -153,7 +200,9 @@ func startTmux(t *testing.T, bin string, args ...string) *tmuxGame {
 	for _, a := range args {
 		quoted = append(quoted, shellQuote(a))
 	}
-	script := fmt.Sprintf("%s; echo EXIT=$? > %s", strings.Join(quoted, " "), shellQuote(exitFile))
+	// The shell lives on after the game, so that the pane keeps the modes
+	// the game left it in (a dead pane shows no cursor).
+	script := fmt.Sprintf("%s; echo EXIT=$? > %s; exec sleep 600", strings.Join(quoted, " "), shellQuote(exitFile))
 	tm := newTmux(t, "sh", "-c", script)
 	tm.exitFile = exitFile
 	return tm
@@ -208,16 +257,66 @@ func (tm *tmuxGame) waitFor(want string) {
 	}
 }
 
-// checkExit waits for the program to end and checks that it exited 0, left
-// the alternate screen and printed a line containing want.
+// bashTmux runs an interactive bash, for job control, in a new tmux
+// server of its own.
+func bashTmux(t *testing.T) *tmuxGame {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skipf("no bash for job control: %v", err)
+	}
+	tm := newTmux(t, bash, "--norc", "--noprofile", "-i")
+	tm.keys("-l", "PS1='$ '")
+	tm.keys("Enter")
+	return tm
+}
+
+// kill sends sig to the game: the one child of the pane's shell.
+func (tm *tmuxGame) kill(sig syscall.Signal) {
+	tm.t.Helper()
+	sh := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
+	var out []byte
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var err error
+		out, err = exec.Command("pgrep", "-P", sh).Output()
+		if err == nil {
+			break
+		}
+		if _, lerr := exec.LookPath("pgrep"); lerr != nil {
+			tm.t.Skipf("no pgrep: %v", lerr)
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("pgrep -P %s: %v", sh, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		tm.t.Fatalf("pgrep -P %s = %q", sh, out)
+	}
+	if err := syscall.Kill(pid, sig); err != nil {
+		tm.t.Fatal(err)
+	}
+}
+
+// checkExit is checkExitStatus for a program that exits 0.
 func (tm *tmuxGame) checkExit(want string) {
+	tm.t.Helper()
+	tm.checkExitStatus(0, want)
+}
+
+// checkExitStatus waits for the program to end and checks that it exited
+// with status, left the alternate screen, showed the cursor, stopped
+// reporting the mouse and printed a line containing want.
+func (tm *tmuxGame) checkExitStatus(status int, want string) {
 	tm.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		b, err := os.ReadFile(tm.exitFile)
 		if err == nil && len(b) > 0 {
-			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
-				tm.t.Errorf("exit status: %s; want EXIT=0", got)
+			if got, want := strings.TrimSpace(string(b)), fmt.Sprintf("EXIT=%d", status); got != want {
+				tm.t.Errorf("exit status: %s; want %s", got, want)
 			}
 			break
 		}
@@ -226,8 +325,10 @@ func (tm *tmuxGame) checkExit(want string) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on}")); alt != "0" {
-		tm.t.Errorf("alternate_on = %s after exit; want 0", alt)
+	modes := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e",
+		"alternate_on=#{alternate_on} cursor_flag=#{cursor_flag} mouse_any_flag=#{mouse_any_flag} mouse_standard_flag=#{mouse_standard_flag} mouse_button_flag=#{mouse_button_flag}"))
+	if want := "alternate_on=0 cursor_flag=1 mouse_any_flag=0 mouse_standard_flag=0 mouse_button_flag=0"; modes != want {
+		tm.t.Errorf("terminal after exit: %s; want %s", modes, want)
 	}
 	// -J joins the line where it wrapped at 80 columns; -S - includes what
 	// scrolled off the top.

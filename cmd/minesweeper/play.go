@@ -16,7 +16,8 @@ import (
 
 // runPlay is "minesweeper [flags]": the full-screen game. After the
 // terminal is restored it prints one line: the result, the time, the board
-// and how to play it again.
+// and how to play it again. A game ended by a signal exits with 128 plus
+// the signal's number.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
 	bf := addBoardFlags(fs, true)
@@ -54,6 +55,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	fmt.Fprintln(stdout, summary(res))
+	if res.Signal != nil {
+		return ui.SignalStatus(res.Signal) // 128 plus its number, as a shell reports it
+	}
 	return exitOK
 }
 

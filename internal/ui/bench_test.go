@@ -37,7 +37,7 @@ func BenchmarkDraw(b *testing.B) {
 				p := board.Point{X: rng.IntN(size.w), Y: rng.IntN(size.h)}
 				_ = g.apply(board.Move{Action: board.Toggle, At: p}, cfg.Now())
 			}
-			u := newUI(g, cfg)
+			u := newUI(g, cfg, nil)
 			u.v.cursor = mid
 			b.ReportAllocs()
 			b.ResetTimer()

@@ -91,9 +91,8 @@ func (g *game) resetClock() {
 	g.start, g.end, g.pausedAt, g.pausedFor = time.Time{}, time.Time{}, time.Time{}, 0
 }
 
-// apply carries out m on the board and runs the clock: it starts on the
-// first move that opens something and stops when the game ends. An error
-// means nothing changed.
+// apply carries out m on the board and runs the clock (see moved). An
+// error means nothing changed.
 func (g *game) apply(m board.Move, now time.Time) error {
 	if g.paused() {
 		return errPaused
@@ -102,6 +101,21 @@ func (g *game) apply(m board.Move, now time.Time) error {
 	if err != nil {
 		return err
 	}
+	g.moved(m, n, now)
+	return nil
+}
+
+// adopt replaces the pending board with b, its copy on which move m was
+// played off the loop and opened n cells, and runs the clock as apply
+// would have.
+func (g *game) adopt(b *board.Board, m board.Move, n int, now time.Time) {
+	g.b = b
+	g.moved(m, n, now)
+}
+
+// moved runs the clock after move m opened n cells: it starts on the first
+// move that opens something and stops when the game ends.
+func (g *game) moved(m board.Move, n int, now time.Time) {
 	over := g.b.Status() != board.Playing
 	if g.start.IsZero() && m.Action != board.Toggle && (n > 0 || over) {
 		g.start = now
@@ -109,7 +123,6 @@ func (g *game) apply(m board.Move, now time.Time) error {
 	if over && g.end.IsZero() {
 		g.end = now
 	}
-	return nil
 }
 
 // errPaused refuses moves while the game is paused.

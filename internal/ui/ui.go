@@ -10,12 +10,8 @@
 package ui
 
 import (
-	"errors"
-	"fmt"
 	"os"
-	"os/signal"
-	"runtime/debug"
-	"syscall"
+	"strings"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -58,14 +54,15 @@ type Result struct {
 	Width, Height, Mines int
 	Seed                 uint64
 	Rule                 board.FirstClick
-	Source               string // the record file, when the board was its layout
+	Source               string    // the record file, when the board was its layout
+	Signal               os.Signal // the signal that ended the game, or nil
 }
 
 // tick is the data of the clock's posted events.
 type tick struct{}
 
 // quit is the data of the event posted when a signal asks the game to end.
-type quit struct{}
+type quit struct{ sig os.Signal }
 
 // Run plays cfg on s, which must be initialised, until the player quits,
 // and returns the last game's result. It leaves s to its caller to Fini.
@@ -77,16 +74,19 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if !isUTF8(s.CharacterSet()) {
+		cfg.ASCII = true // the terminal cannot show the board's glyphs
+	}
 	g, err := newGame(cfg, cfg.Now())
 	if err != nil {
 		return Result{}, err
 	}
-	u := newUI(g, cfg)
+	done := make(chan struct{})
+	defer close(done)
+	u := newUI(g, cfg, done)
 	s.EnableMouse(tcell.MouseButtonEvents)
 	s.HideCursor()
 
-	done := make(chan struct{})
-	defer close(done)
 	if d := cfg.Tick; d >= 0 {
 		if d == 0 {
 			d = time.Second / 4
@@ -110,7 +110,14 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 			}
 		}
 	}
-	return g.result(cfg.Now()), nil
+	res := g.result(cfg.Now())
+	res.Signal = u.signal
+	return res, u.fault
+}
+
+// isUTF8 reports whether a terminal's character set is UTF-8.
+func isUTF8(charset string) bool {
+	return strings.EqualFold(charset, "UTF-8") || strings.EqualFold(charset, "UTF8")
 }
 
 // ticker posts a tick every d until done is closed. It never draws.
@@ -123,65 +130,6 @@ func ticker(s tcell.Screen, d time.Duration, done <-chan struct{}) {
 			return
 		case <-t.C:
 			_ = s.PostEvent(tcell.NewEventInterrupt(tick{})) // a full queue drops a tick: the next one redraws
-		}
-	}
-}
-
-// Play opens the terminal, runs the game and restores the terminal on every
-// way out: a quit, SIGTERM, SIGHUP or SIGINT, or a panic, which comes back
-// as an error after the terminal is restored.
-func Play(cfg Config) (Result, error) {
-	s, err := tcell.NewScreen()
-	if err != nil {
-		return Result{}, fmt.Errorf("cannot open the terminal: %w", err)
-	}
-	if cfg.Suspend == nil {
-		cfg.Suspend = suspendSelf
-	}
-	return playOn(s, cfg)
-}
-
-// playOn is Play on a screen not yet initialised: it initialises s, runs
-// the game and always finalises s, turning a panic into an error after the
-// screen is restored.
-func playOn(s tcell.Screen, cfg Config) (res Result, err error) {
-	if err := s.Init(); err != nil {
-		return Result{}, fmt.Errorf("cannot open the terminal: %w", err)
-	}
-	defer func() {
-		r := recover()
-		s.Fini()
-		if r != nil {
-			err = fmt.Errorf("internal error: %v\n%s", r, debug.Stack())
-		}
-	}()
-
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
-	defer signal.Stop(sigs)
-	done := make(chan struct{})
-	defer close(done)
-	go postQuitOnSignal(s, sigs, done)
-	return Run(s, cfg)
-}
-
-// postQuitOnSignal posts a quit event when a signal arrives, retrying while
-// the event queue is full, until done is closed.
-func postQuitOnSignal(s tcell.Screen, sigs <-chan os.Signal, done <-chan struct{}) {
-	select {
-	case <-done:
-		return
-	case <-sigs:
-	}
-	for {
-		err := s.PostEvent(tcell.NewEventInterrupt(quit{}))
-		if !errors.Is(err, tcell.ErrEventQFull) {
-			return
-		}
-		select {
-		case <-done:
-			return
-		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }

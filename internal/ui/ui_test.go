@@ -535,7 +535,7 @@ func TestPanicRestoresScreen(t *testing.T) {
 		}
 		return time.Time{}
 	}
-	_, err := playOn(s, cfg)
+	_, err := playOn(s, cfg, noRescue(t))
 	if err == nil || !strings.Contains(err.Error(), "internal error: boom") {
 		t.Errorf("playOn = %v; want an internal error", err)
 	}

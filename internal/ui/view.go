@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"os"
 	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
@@ -112,17 +113,23 @@ func (l layout) cellAt(x, y int) (board.Point, bool) {
 }
 
 // ui is one running game on one screen: the game state, the view state,
-// the theme and the last layout.
+// the theme and the last layout, and how the loop is to end.
 type ui struct {
-	g   *game
-	v   view
-	th  *theme
-	lay layout
-	cfg Config
+	g      *game
+	v      view
+	th     *theme
+	lay    layout
+	cfg    Config
+	laying *laying         // a first click whose mines are laid off the loop, or nil
+	done   <-chan struct{} // closed when the loop has ended
+
+	signal os.Signal // the signal that ended the loop, if one did
+	fault  error     // why the loop cannot go on, if it cannot
 }
 
-func newUI(g *game, cfg Config) *ui {
-	return &ui{g: g, cfg: cfg, th: newTheme(cfg.ASCII, cfg.Mono)}
+// newUI returns the ui of game g; done is closed when its loop ends.
+func newUI(g *game, cfg Config, done <-chan struct{}) *ui {
+	return &ui{g: g, cfg: cfg, th: newTheme(cfg.ASCII, cfg.Mono), done: done}
 }
 
 // render lays out the screen, draws a frame and shows it.
@@ -148,8 +155,23 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		s.Sync()
 		return false
 	case *tcell.EventInterrupt:
-		_, q := ev.Data().(quit)
-		return q
+		switch d := ev.Data().(type) {
+		case quit:
+			u.signal = d.sig
+			return true
+		case suspendRequest:
+			c = command{act: actSuspend}
+		case laid:
+			u.adopt(d)
+			return false
+		default:
+			return false
+		}
+	case *tcell.EventError:
+		// The terminal is gone (its input failed): no key can ever end the
+		// game, so it ends here.
+		u.fault = fmt.Errorf("reading the terminal: %w", ev)
+		return true
 	case *tcell.EventKey:
 		c = keyCommand(ev)
 		if u.v.overlay == helpOverlay {
@@ -196,6 +218,9 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 			return false
 		}
 	}
+	if u.laying != nil && !c.act.whileLaying() {
+		return false // the footer says the mines are being laid
+	}
 	if c.onCell {
 		u.v.cursor = c.at
 	}
@@ -209,12 +234,16 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		if g.b.Tile(u.v.cursor).IsOpen() {
 			m.Action = board.Chord
 		}
+		if u.layOffLoop(s, m) {
+			break
+		}
 		err = g.apply(m, now)
 	case actMark:
 		err = g.apply(board.Move{Action: board.Toggle, At: u.v.cursor}, now)
 	case actChord:
 		err = g.apply(board.Move{Action: board.Chord, At: u.v.cursor}, now)
 	case actNew:
+		u.laying = nil // a board being laid is dropped
 		err = g.renew()
 	case actRestart:
 		g.restart()
@@ -225,7 +254,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	case actQuit:
 		return true
 	case actSuspend:
-		if g.b.Status() == board.Playing && !g.paused() {
+		if g.b.Status() == board.Playing && !g.paused() && u.laying == nil {
 			g.togglePause(now)
 		}
 		if err := s.Suspend(); err == nil {

@@ -1,0 +1,139 @@
+package ui
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// bigCfg is a random board just large enough to be laid off the loop.
+func bigCfg() Config {
+	return Config{Width: 1024, Height: layOffLoopCells / 1024, Mines: 40000, Rule: board.Opening, Seed: 7, ASCII: true}
+}
+
+// holdLaying makes the laying of mines wait until the returned function
+// is called, so that a test can act while it runs.
+func holdLaying(t *testing.T) (release func()) {
+	t.Helper()
+	gate := make(chan struct{})
+	real := layAndPlay
+	layAndPlay = func(b *board.Board, m board.Move) (*board.Board, int, error) {
+		<-gate
+		return real(b, m)
+	}
+	var released bool
+	release = func() {
+		if !released {
+			released = true
+			close(gate)
+		}
+	}
+	t.Cleanup(func() {
+		release()
+		layAndPlay = real
+	})
+	return release
+}
+
+// footer returns the screen's footer line.
+func (sc screen) footer() string {
+	for y := len(sc.text) - 1; y >= 0; y-- {
+		if sc.text[y] != "" {
+			return sc.text[y]
+		}
+	}
+	return ""
+}
+
+// TestLayOffLoop checks that the first click on a large board lays the
+// mines off the loop: meanwhile the game answers keys, moves the cursor,
+// refuses moves on the board, and takes the board when it is laid.
+func TestLayOffLoop(t *testing.T) {
+	release := holdLaying(t)
+	h := start(t, bigCfg(), 80, 24)
+	h.typ("\n")
+	sc := h.snap()
+	if got, want := sc.footer(), "laying 40000 mines on 1024x256..."; !strings.Contains(got, want) {
+		t.Fatalf("footer while laying = %q; want %q", got, want)
+	}
+	checkContains(t, sc, 0, "[ playing ]")
+	h.typ("lf") // the cursor moves; the flag is refused
+	sc = h.snap()
+	if x, y, ok := sc.cursor(h.th); !ok || x != 1+cellW || y != 2 {
+		t.Errorf("cursor at %d,%d (%v) after l; want %d,2", x, y, ok, 1+cellW)
+	}
+	if row := sc.boardRows()[0]; strings.Contains(row, "F") {
+		t.Errorf("a flag was placed while laying: %q", row)
+	}
+	release()
+	deadline := time.Now().Add(5 * time.Second)
+	for strings.Contains(h.snap().footer(), "laying") {
+		if time.Now().After(deadline) {
+			t.Fatal("the laid board never came back")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	sc = h.snap()
+	if row := sc.boardRows()[0]; !strings.HasPrefix(row, "  ") {
+		t.Errorf("top row after the first click = %q; want the opening at the corner", row)
+	}
+	h.typ("q")
+	if o := h.wait(); !o.res.Started || o.res.Status != board.Playing {
+		t.Errorf("result = started %v, %v; want a started game in play", o.res.Started, o.res.Status)
+	}
+}
+
+// TestLayOffLoopQuit checks that the game quits at once while mines are
+// still being laid, and that a new game drops the board being laid.
+func TestLayOffLoopQuit(t *testing.T) {
+	for _, keys := range []string{"q", "nq"} {
+		release := holdLaying(t)
+		h := start(t, bigCfg(), 80, 24)
+		h.typ("\n" + keys)
+		o := h.wait()
+		if o.err != nil || o.res.Started {
+			t.Errorf("keys Enter %q while laying: result started %v, %v; want a quit before the first move", keys, o.res.Started, o.err)
+		}
+		if keys == "nq" && o.res.Seed == 7 {
+			t.Errorf("keys Enter n q: seed %d; want the next game's", o.res.Seed)
+		}
+		release()
+	}
+}
+
+// TestLaidOffLoopIsTheSeedsBoard checks that a board laid off the loop
+// is the board its seed and first click give when laid on the loop: the
+// screen matches that layout played as a fixed board with the same click.
+func TestLaidOffLoopIsTheSeedsBoard(t *testing.T) {
+	cfg := bigCfg()
+	at := board.Point{X: 6, Y: 10}
+	h := start(t, cfg, 80, 24)
+	h.typ("JJLl\n")
+	deadline := time.Now().Add(5 * time.Second)
+	for strings.Contains(h.snap().footer(), "laying") {
+		if time.Now().After(deadline) {
+			t.Fatal("the laid board never came back")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	got := h.snap().boardRows()
+
+	b, err := board.NewRandom(cfg.Width, cfg.Height, cfg.Mines, cfg.Rule, rand.New(rand.NewPCG(cfg.Seed, seedStream)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Reveal(at); err != nil {
+		t.Fatal(err)
+	}
+	ref := cfg
+	ref.Fixed, ref.Layout, ref.Clicks = true, b.Layout(), []board.Point{at}
+	h2 := start(t, ref, 80, 24)
+	h2.typ("JJLl")
+	if want := h2.snap().boardRows(); !slices.Equal(got, want) {
+		t.Errorf("board laid off the loop:\n%s\nwant (laid on the loop):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

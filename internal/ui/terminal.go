@@ -1,0 +1,179 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	_ "github.com/gdamore/tcell/v2/encoding" // the decoders of non-UTF-8 locales
+	"golang.org/x/text/encoding/unicode"
+)
+
+// Play opens the terminal, runs the game and restores the terminal on every
+// way out: a quit, a signal (SIGTERM, SIGHUP, SIGINT or SIGQUIT; a second
+// one exits at once, the terminal restored first), a panic, which comes
+// back as an error after the terminal is restored, or the terminal going
+// away. SIGTSTP suspends the game as Ctrl-Z does; with cfg.Suspend nil,
+// both stop the process until the shell continues it.
+func Play(cfg Config) (Result, error) {
+	useEncodings()
+	s, err := tcell.NewScreen()
+	if err != nil {
+		return Result{}, fmt.Errorf("cannot open the terminal: %w", err)
+	}
+	saved := saveTerminal() // before Init makes the terminal raw
+	defer saved.close()
+	return playOn(s, cfg, rescue{restore: saved.restore, exit: os.Exit})
+}
+
+var encodingsOnce sync.Once
+
+// useEncodings sets up the terminal character sets before a screen is made.
+//
+// tcell v2.13's own UTF-8 decoder rejects an invalid byte without consuming
+// it, and its input loop then retries it forever: one Latin-1 "é" (e9 78)
+// or an old-style mouse report past column 95 hangs the game at full CPU,
+// deaf to every key. x/text's decoder replaces invalid bytes with U+FFFD
+// and moves on. Locales in other character sets get their decoders (a
+// Latin-1 terminal plays with -ascii), and an unknown one is read as ASCII
+// rather than refused.
+func useEncodings() {
+	encodingsOnce.Do(func() {
+		for _, name := range []string{"utf-8", "utf8"} {
+			tcell.RegisterEncoding(name, unicode.UTF8)
+		}
+		tcell.SetEncodingFallback(tcell.EncodingFallbackASCII)
+	})
+}
+
+// rescue is the way out when the screen cannot be closed in time: restore
+// puts the terminal back without the screen's help, then exit ends the
+// process. It is the one exit outside main, for a process that must not
+// wait on a stuck screen.
+type rescue struct {
+	restore func()
+	exit    func(code int)
+}
+
+// quitSignals end the game; stopSignals suspend it (see suspend_*.go).
+var quitSignals = []os.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT}
+
+// SignalStatus returns the conventional exit status of a program ended by
+// sig: 128 plus the signal's number.
+func SignalStatus(sig os.Signal) int {
+	if n, ok := sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 1
+}
+
+// suspendRequest is the data of the event posted when a stop signal asks
+// the game to suspend.
+type suspendRequest struct{}
+
+// playOn is Play on a screen not yet initialised: it initialises s, runs
+// the game and always finalises s, turning a panic into an error after the
+// screen is restored. Signals are caught from before the screen is made
+// raw until after it is restored, so none of them can leave it raw.
+func playOn(s tcell.Screen, cfg Config, esc rescue) (res Result, err error) {
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, append(quitSignals, stopSignals...)...)
+	defer signal.Stop(sigs)
+	if cfg.Suspend == nil {
+		cfg.Suspend = suspendSelf
+	}
+	if err := s.Init(); err != nil {
+		return Result{}, fmt.Errorf("cannot open the terminal: %w", err)
+	}
+	done := make(chan struct{})
+	defer close(done) // after Fini: a second signal while it hangs still gets out
+	defer func() {
+		r := recover()
+		finish(s, esc.restore)
+		if r != nil {
+			err = fmt.Errorf("internal error: %v\n%s", r, debug.Stack())
+		}
+	}()
+	go watchSignals(s, sigs, done, esc)
+	return Run(s, cfg)
+}
+
+// finiLimit is how long closing the screen may take before the terminal
+// is restored without it; closing takes milliseconds when nothing is stuck.
+const finiLimit = time.Second
+
+// finish finalises s, and restores the terminal with restore if that
+// takes longer than finiLimit.
+//
+// tcell's Fini waits for its input goroutines, which can be stuck: its
+// input processor waits for room in the event queue (256 events) to post
+// each key, and nothing reads the queue once the loop has ended, so a
+// burst of input (a paste, a held key, a flood of mouse reports) stops it;
+// its reader may then wait, for ever, to hand over a chunk the stopped
+// processor never takes (tcell's main loop picks at random between
+// stopping and reading on). finish reads the queue while Fini runs, which
+// frees the processor; the time limit covers the reader, and the screen is
+// left to the process's exit.
+func finish(s tcell.Screen, restore func()) {
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		s.Fini()
+	}()
+	var events chan tcell.Event // nil, never ready, unless s has a queue
+	if q, ok := s.(interface{ EventQ() chan tcell.Event }); ok {
+		events = q.EventQ()
+	}
+	limit := time.NewTimer(finiLimit)
+	defer limit.Stop()
+	for {
+		select {
+		case <-events:
+		case <-finished:
+			return
+		case <-limit.C:
+			restore()
+			return
+		}
+	}
+}
+
+// watchSignals turns signals into events for the loop until done is
+// closed. A stop signal suspends the game as Ctrl-Z does; the first other
+// signal ends the game; a second one means the game did not end in time,
+// and the process exits at once with the terminal restored.
+func watchSignals(s tcell.Screen, sigs <-chan os.Signal, done <-chan struct{}, esc rescue) {
+	var first os.Signal
+	var retry <-chan time.Time // set while a quit waits for room in the queue
+	post := func(data any) bool { return s.PostEvent(tcell.NewEventInterrupt(data)) == nil }
+	for {
+		select {
+		case <-done:
+			return
+		case <-retry:
+			retry = nil
+			if !post(quit{first}) {
+				retry = time.After(10 * time.Millisecond)
+			}
+		case sig := <-sigs:
+			switch {
+			case isStopSignal(sig):
+				_ = post(suspendRequest{}) // a full queue drops it; Ctrl-Z still works
+			case first == nil:
+				first = sig
+				if !post(quit{sig}) {
+					retry = time.After(10 * time.Millisecond)
+				}
+			default:
+				esc.restore()
+				esc.exit(SignalStatus(sig))
+				return
+			}
+		}
+	}
+}
