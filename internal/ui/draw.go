@@ -170,7 +170,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	l, b := u.lay, u.g.b
 	left := keysText
 	switch {
-	case u.laying != nil:
+	case u.laying:
 		left = fmt.Sprintf("laying %d mines on %dx%d...", b.Mines(), b.Width(), b.Height())
 	case u.v.message != "":
 		left = u.v.message

@@ -15,18 +15,13 @@ import (
 // its keys, the clock, resizes and signals.
 const layOffLoopCells = 1 << 18
 
-// laying is a first click whose mines are being laid off the loop.
-type laying struct {
-	move board.Move
-}
-
 // laid is the data of the event that brings a laid board back to the loop:
-// the pending board's copy with job's move played on it.
+// the pending board's copy with the first move played on it.
 type laid struct {
-	job *laying
-	b   *board.Board
-	n   int // cells the move opened
-	err error
+	move board.Move
+	b    *board.Board
+	n    int // cells the move opened
+	err  error
 }
 
 // layAndPlay lays the mines of the pending board b for move m and plays m
@@ -41,10 +36,12 @@ var layAndPlay = func(b *board.Board, m board.Move) (*board.Board, int, error) {
 }
 
 // whileLaying reports whether an action may go on while the mines are
-// being laid: those that leave the board alone.
+// being laid: those that leave the board alone. A new game waits too:
+// laying cannot be stopped, and new games started meanwhile would each lay
+// a board of their own, at once.
 func (a action) whileLaying() bool {
 	switch a {
-	case actMove, actNew, actHelp, actQuit, actSuspend, actRedraw:
+	case actMove, actHelp, actQuit, actSuspend, actRedraw:
 		return true
 	}
 	return false
@@ -60,28 +57,23 @@ func (u *ui) layOffLoop(s tcell.Screen, m board.Move) bool {
 		b.Mark(m.At) == board.Flag {
 		return false
 	}
-	job := &laying{move: m}
-	u.laying = job
+	u.laying = true
 	lay := layAndPlay
 	go func() {
 		nb, n, err := lay(b, m)
-		post(s, laid{job: job, b: nb, n: n, err: err}, u.done)
+		post(s, laid{move: m, b: nb, n: n, err: err}, u.done)
 	}()
 	return true
 }
 
-// adopt takes the board a laying job brought back, unless a new game has
-// dropped the job since.
+// adopt takes the board a laying job brought back.
 func (u *ui) adopt(d laid) {
-	if d.job != u.laying {
-		return
-	}
-	u.laying = nil
+	u.laying = false
 	if d.err != nil {
 		u.v.message = messageFor(d.err)
 		return
 	}
-	u.g.adopt(d.b, d.job.move, d.n, u.cfg.Now())
+	u.g.adopt(d.b, d.move, d.n, u.cfg.Now())
 }
 
 // post posts an event with data to s, waiting for room in the queue until

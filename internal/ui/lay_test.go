@@ -88,18 +88,16 @@ func TestLayOffLoop(t *testing.T) {
 }
 
 // TestLayOffLoopQuit checks that the game quits at once while mines are
-// still being laid, and that a new game drops the board being laid.
+// still being laid, and that a new game waits for them.
 func TestLayOffLoopQuit(t *testing.T) {
-	for _, keys := range []string{"q", "nq"} {
+	for _, keys := range []string{"q", "nrfq"} {
 		release := holdLaying(t)
 		h := start(t, bigCfg(), 80, 24)
 		h.typ("\n" + keys)
 		o := h.wait()
-		if o.err != nil || o.res.Started {
-			t.Errorf("keys Enter %q while laying: result started %v, %v; want a quit before the first move", keys, o.res.Started, o.err)
-		}
-		if keys == "nq" && o.res.Seed == 7 {
-			t.Errorf("keys Enter n q: seed %d; want the next game's", o.res.Seed)
+		if o.err != nil || o.res.Started || o.res.Seed != 7 {
+			t.Errorf("keys Enter %q while laying: result started %v, seed %d, %v; want a quit before the first move of seed 7",
+				keys, o.res.Started, o.res.Seed, o.err)
 		}
 		release()
 	}

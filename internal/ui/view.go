@@ -120,7 +120,7 @@ type ui struct {
 	th     *theme
 	lay    layout
 	cfg    Config
-	laying *laying         // a first click whose mines are laid off the loop, or nil
+	laying bool            // the first click's mines are being laid off the loop
 	done   <-chan struct{} // closed when the loop has ended
 
 	signal os.Signal // the signal that ended the loop, if one did
@@ -218,7 +218,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 			return false
 		}
 	}
-	if u.laying != nil && !c.act.whileLaying() {
+	if u.laying && !c.act.whileLaying() {
 		return false // the footer says the mines are being laid
 	}
 	if c.onCell {
@@ -243,7 +243,6 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	case actChord:
 		err = g.apply(board.Move{Action: board.Chord, At: u.v.cursor}, now)
 	case actNew:
-		u.laying = nil // a board being laid is dropped
 		err = g.renew()
 	case actRestart:
 		g.restart()
@@ -254,7 +253,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	case actQuit:
 		return true
 	case actSuspend:
-		if g.b.Status() == board.Playing && !g.paused() && u.laying == nil {
+		if g.b.Status() == board.Playing && !g.paused() && !u.laying {
 			g.togglePause(now)
 		}
 		if err := s.Suspend(); err == nil {
