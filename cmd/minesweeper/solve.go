@@ -24,8 +24,9 @@ rule in force: unsafe, the default, safe or opening) followed by n lines of
 m integers: -1 for a closed cell, 0 to 8 for an open one. Empty lines may
 separate requests. For each request it writes one line "i j", the row and
 column (from 0) of the closed cell to open next, as soon as the request is
-read. A malformed request: one line on standard error naming the line, and
-exit status 1.
+read. A header or an empty line may take 1024 bytes, a row of m numbers
+1024 + 8m. A malformed request or a line too long: one line on standard
+error naming the line, and exit status 1.
 `)
 	}); done {
 		return code

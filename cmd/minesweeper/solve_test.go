@@ -3,12 +3,14 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -207,3 +209,64 @@ func TestSolveWriteError(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// endless is a reader that repeats pattern without end, like /dev/zero,
+// and counts the bytes read from it. Past limit it fails, so that a reader
+// that does not stop ends the test with errRunaway instead of running on.
+type endless struct {
+	pattern []byte
+	n       int64 // bytes read so far
+	limit   int64
+}
+
+// errRunaway is the error of an endless reader read past its limit.
+var errRunaway = errors.New("read past the limit of the endless input")
+
+// Read fills p with the pattern, up to the limit.
+func (e *endless) Read(p []byte) (int, error) {
+	if e.n >= e.limit {
+		return 0, errRunaway
+	}
+	p = p[:min(int64(len(p)), e.limit-e.n)]
+	for i := range p {
+		p[i] = e.pattern[(e.n+int64(i))%int64(len(e.pattern))]
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+// TestSolveEndlessLine feeds "minesweeper solve" lines that never end, as
+// "solve < /dev/zero" does: it must stop with one clear line on stderr and
+// status 1 after reading a bounded part of the input, in bounded memory
+// (runtime.MemStats.TotalAlloc, which counts every byte allocated).
+func TestSolveEndlessLine(t *testing.T) {
+	tests := []struct {
+		name, prefix, pattern, want string
+	}{
+		{"NULs", "", "\x00", `minesweeper solve: line 1: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
+		{"a runaway row", "1 3 1\n", "-1 ", "minesweeper solve: line 2: row 1 of 1 is longer than 1048 bytes, too long for 3 numbers"},
+		{"NULs after a request", "1 3 1\n1 -1 -1\n\n", "\x00", `minesweeper solve: line 4: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
+	}
+	const limit = 256 << 20
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := &endless{pattern: []byte(tt.pattern), limit: limit}
+			var stdout, stderr strings.Builder
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			code := run([]string{"solve"}, io.MultiReader(strings.NewReader(tt.prefix), in), &stdout, &stderr)
+			runtime.ReadMemStats(&after)
+			if code != exitFailure || stderr.String() != tt.want+"\n" {
+				t.Errorf("solve < %q then endless %q = %d, stderr %q; want %d, %q", tt.prefix, tt.pattern, code, stderr.String(), exitFailure, tt.want)
+			}
+			if in.n > 64<<10 {
+				t.Errorf("solve read %d bytes of the endless input; want at most %d", in.n, 64<<10)
+			}
+			// The solver's first answer allocates too; the input, nothing
+			// near the megabytes an unbounded line buffer takes.
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
+				t.Errorf("solve allocated %d bytes; want at most %d", alloc, 4<<20)
+			}
+		})
+	}
+}

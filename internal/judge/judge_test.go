@@ -302,6 +302,8 @@ func FuzzRun(f *testing.F) {
 		"3 3 2 4\n0 0\n0 2\n2 0\n2 0\n1 1\n0 1\n",
 		"6 6 3 5\n0 3\n3 3\n5 0\n0 0\n5 5\n2 1\n4 4\n0 5\n",
 		"1 1 0 1 0 0",
+		"\uFEFF5 5 1 1\r\n0 0\r\n4 4\r\n",
+		"5 5 1 1\n0 0\n\x00\x00",
 	} {
 		f.Add([]byte(in))
 	}

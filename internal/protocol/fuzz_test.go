@@ -35,11 +35,22 @@ func FuzzParseRequests(f *testing.F) {
 		"4 4 3\n-1 -1 -1 -1\n-1 3 2 -1\n-1 1 1 -1\n-1 -1 -1 -1\n\n",
 		"\x00\xff\n",
 		"1 1 0\n-1\n1 1 0\n-1",
+		"\uFEFF1 1 0\n-1\n",
+		"\uFEFF\r\n1 2 0 safe\r\n-1 -1\r\n",
+		"\n\uFEFF1 1 0\n-1\n",
+		"\xEF\xBB",
+		strings.Repeat("\x00", 2000),
+		"1 2 1\n\x00 -1\n",
+		"1 3 1\n" + strings.Repeat("\x00", 1100) + "\n",
+		strings.Repeat(" ", 1025) + "\n1 1 0\n-1\n",
+		"1 3 1\n-1 -1 -1" + strings.Repeat(" ", 1041) + "\n",
+		"2 1 0\n-1\n" + strings.Repeat("-1 ", 400),
 	} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+		// The reader skips a byte order mark at the start.
+		lines := strings.Split(strings.ReplaceAll(strings.TrimPrefix(string(data), "\uFEFF"), "\r\n", "\n"), "\n")
 		r := NewReader(bytes.NewReader(data))
 		for {
 			req, err := r.Read()

@@ -7,14 +7,20 @@
 // opening) followed by n lines of m integers, -1 for a closed cell and 0 to 8
 // for an open one. Empty lines may separate requests. An answer is one line
 // "i j", the row and column of a closed cell, both counted from zero.
+//
+// A header or an empty line may take 1024 bytes before its newline, a row of
+// m numbers 1024 + 8m bytes; a longer line is an error. A UTF-8 byte order
+// mark at the start of the input is skipped.
 package protocol
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -53,6 +59,21 @@ type Error = record.Error
 // maxToken is how much of a bad token an error quotes.
 const maxToken = 64
 
+// Lines are bounded, so that input that never ends a line (a stream of
+// NULs, a runaway row) ends with an error instead of filling memory or
+// running on: a blank line or a header may take maxLine bytes, a row of m
+// numbers maxLine + rowBytes*m (a number and its separator take 2 or 3
+// bytes; the rest leaves room for alignment). Rows are read as they
+// stream in, without keeping the line, so their memory is the tiles alone.
+const (
+	maxLine  = 1 << 10
+	rowBytes = 8
+)
+
+// bom is the UTF-8 byte order mark some editors write at the start of a
+// text file; Reader skips it at the start of its input.
+var bom = []byte("\uFEFF")
+
 // Reader reads requests one at a time from a stream. Read returns a request
 // as soon as its last line has arrived, without waiting for more input, so
 // a program can answer each request over a pipe before the next is written.
@@ -60,7 +81,8 @@ type Reader struct {
 	r    *bufio.Reader
 	line int    // lines read so far
 	buf  []byte // the current line, without its end
-	err  error  // a read error other than io.EOF, kept for later calls
+	tok  []byte // the current token of a row, its first maxToken+1 bytes
+	err  error  // a read error other than io.EOF, or a line too long, kept for later calls
 }
 
 // NewReader returns a Reader that reads requests from r.
@@ -68,8 +90,9 @@ func NewReader(r io.Reader) *Reader {
 	return &Reader{r: bufio.NewReaderSize(r, 64<<10)}
 }
 
-// readLine reads the next line into r.buf, without "\n" or "\r\n". It
-// returns false at the end of input or on a read error (kept in r.err).
+// readLine reads the next line, of at most maxLine bytes before its
+// newline, into r.buf, without "\n" or "\r\n". It returns false at the end
+// of input, on a read error or on a line too long (both kept in r.err).
 func (r *Reader) readLine() bool {
 	r.buf = r.buf[:0]
 	if r.err != nil {
@@ -77,28 +100,33 @@ func (r *Reader) readLine() bool {
 	}
 	for {
 		chunk, err := r.r.ReadSlice('\n')
+		if err == nil {
+			chunk = chunk[:len(chunk)-1]
+		}
+		if len(r.buf)+len(chunk) > maxLine {
+			r.err = r.errorf(r.line+1, "line is longer than %d bytes: want a request header \"rows columns mines [rule]\" or an empty line", maxLine)
+			return false
+		}
 		r.buf = append(r.buf, chunk...)
 		switch {
 		case err == nil:
-			r.line++
-			r.buf = r.buf[:len(r.buf)-1]
-			if n := len(r.buf); n > 0 && r.buf[n-1] == '\r' {
-				r.buf = r.buf[:n-1]
-			}
-			return true
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case err != io.EOF:
 			r.err = err
 			return false
-		case len(r.buf) > 0: // a last line without its newline
-			r.line++
-			if n := len(r.buf); r.buf[n-1] == '\r' {
-				r.buf = r.buf[:n-1]
-			}
-			return true
+		case len(r.buf) == 0:
+			return false
 		}
-		return false
+		// A whole line, or a last line without its newline.
+		r.line++
+		if n := len(r.buf); n > 0 && r.buf[n-1] == '\r' {
+			r.buf = r.buf[:n-1]
+		}
+		if r.line == 1 {
+			r.buf = bytes.TrimPrefix(r.buf, bom)
+		}
+		return true
 	}
 }
 
@@ -138,7 +166,8 @@ func (r *Reader) errorf(line int, format string, args ...any) error {
 // Read returns the next request. At the end of input, when nothing but
 // empty lines follows the last request, it returns io.EOF. A malformed
 // request gives an *Error naming the line; read errors from the underlying
-// reader are returned as they are.
+// reader are returned as they are. After a read error or a line too long,
+// every later call returns the same error.
 func (r *Reader) Read() (*Request, error) {
 	// Skip the empty lines between requests.
 	var toks [][]byte
@@ -157,8 +186,13 @@ func (r *Reader) Read() (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.rows(req, toks); err != nil {
-		return nil, err
+	// Grow the grid as rows arrive, so a header alone cannot make the
+	// reader allocate a huge board.
+	req.Tiles = make([]board.Tile, 0, min(req.Rows*req.Cols, 1<<16))
+	for y := range req.Rows {
+		if err := r.row(req, y); err != nil {
+			return nil, err
+		}
 	}
 	if err := check(req); err != nil {
 		return nil, err
@@ -170,7 +204,7 @@ func (r *Reader) Read() (*Request, error) {
 func (r *Reader) header(toks [][]byte) (*Request, error) {
 	line := r.line
 	if len(toks) < 3 {
-		return nil, r.errorf(line, "want a request header \"rows columns mines [rule]\", got %d field(s)", len(toks))
+		return nil, r.errorf(line, "want a request header \"rows columns mines [rule]\", got %s", record.Count(len(toks), "field"))
 	}
 	if len(toks) > 4 {
 		return nil, r.errorf(line, "unexpected %s after the header's rule", quote(toks[4]))
@@ -198,41 +232,93 @@ func (r *Reader) header(toks [][]byte) (*Request, error) {
 		return nil, r.errorf(line, "board size %dx%d: rows and columns must be at least 1", req.Rows, req.Cols)
 	}
 	if board.CheckSize(req.Cols, req.Rows) != nil {
-		return nil, r.errorf(line, "board of %d rows and %d columns is larger than %d cells", req.Rows, req.Cols, board.MaxCells)
+		return nil, r.errorf(line, "board of %s and %s is larger than %d cells",
+			record.Count(req.Rows, "row"), record.Count(req.Cols, "column"), board.MaxCells)
 	}
 	if limit := board.MaxMines(req.Cols, req.Rows, req.Rule); req.Mines < 0 || req.Mines > limit {
-		return nil, r.errorf(line, "%d mines on %d rows and %d columns with the %s first click: want 0 to %d",
-			req.Mines, req.Rows, req.Cols, req.Rule, limit)
+		return nil, r.errorf(line, "%s on %s and %s with the %s first click: want 0 to %d",
+			record.Count(req.Mines, "mine"), record.Count(req.Rows, "row"), record.Count(req.Cols, "column"), req.Rule, limit)
 	}
 	return req, nil
 }
 
-// rows reads the request's grid, one line a row.
-func (r *Reader) rows(req *Request, toks [][]byte) error {
-	// Grow the grid as rows arrive, so a header alone cannot make the
-	// reader allocate a huge board.
-	req.Tiles = make([]board.Tile, 0, min(req.Rows*req.Cols, 1<<16))
-	for y := range req.Rows {
-		if !r.readLine() {
-			if r.err != nil {
-				return r.err
-			}
-			return r.errorf(r.line+1, "input ends early: want row %d of %d", y+1, req.Rows)
-		}
-		toks = fields(toks, r.buf)
+// row reads the next line as row y of req and appends its tiles to
+// req.Tiles. It reads the line as it streams in, a token at a time, and
+// keeps no more of it than the token it is on.
+func (r *Reader) row(req *Request, y int) error {
+	if r.err != nil {
+		return r.err
+	}
+	limit := maxLine + rowBytes*req.Cols
+	var (
+		n       int  // bytes of the line so far
+		started bool // whether the line has any byte, its end included
+		count   int  // numbers on the line so far
+		badAt   int  // the 1-based index of the first bad number, or 0
+		bad     string
+	)
+	r.tok = r.tok[:0]
+	endToken := func() {
+		count++
+		t, ok := parseTile(r.tok)
 		switch {
-		case len(toks) == 0:
-			return r.errorf(r.line, "row %d of %d is empty: want %d numbers", y+1, req.Rows, req.Cols)
-		case len(toks) != req.Cols:
-			return r.errorf(r.line, "row %d of %d has %d numbers, want %d", y+1, req.Rows, len(toks), req.Cols)
-		}
-		for x, tok := range toks {
-			t, ok := parseTile(tok)
-			if !ok {
-				return r.errorf(r.line, "row %d, number %d: %s is not -1 (closed) or 0 to 8 (open)", y+1, x+1, quote(tok))
+		case !ok && badAt == 0:
+			badAt, bad = count, quote(r.tok)
+		case ok && badAt == 0 && count <= req.Cols:
+			if len(req.Tiles) == cap(req.Tiles) {
+				// Double the grid, up to its full size: its memory
+				// follows the tiles read, not the header's promise.
+				req.Tiles = slices.Grow(req.Tiles, min(cap(req.Tiles), req.Rows*req.Cols-len(req.Tiles)))
 			}
 			req.Tiles = append(req.Tiles, t)
 		}
+		r.tok = r.tok[:0]
+	}
+	for {
+		chunk, err := r.r.ReadSlice('\n')
+		started = started || len(chunk) > 0
+		line := chunk
+		if err == nil {
+			line = chunk[:len(chunk)-1]
+		}
+		for _, c := range line {
+			if isSpace(c) {
+				if len(r.tok) > 0 {
+					endToken()
+				}
+			} else if len(r.tok) <= maxToken {
+				r.tok = append(r.tok, c)
+			}
+		}
+		if n += len(line); n > limit {
+			r.err = r.errorf(r.line+1, "row %d of %d is longer than %d bytes, too long for %s",
+				y+1, req.Rows, limit, record.Count(req.Cols, "number"))
+			return r.err
+		}
+		switch {
+		case err == nil:
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err != io.EOF:
+			r.err = err
+			return err
+		case !started:
+			return r.errorf(r.line+1, "input ends early: want row %d of %d", y+1, req.Rows)
+		}
+		break
+	}
+	// A whole line, or a last line without its newline.
+	r.line++
+	if len(r.tok) > 0 {
+		endToken()
+	}
+	switch {
+	case count == 0:
+		return r.errorf(r.line, "row %d of %d is empty: want %s", y+1, req.Rows, record.Count(req.Cols, "number"))
+	case count != req.Cols:
+		return r.errorf(r.line, "row %d of %d has %s, want %d", y+1, req.Rows, record.Count(count, "number"), req.Cols)
+	case badAt > 0:
+		return r.errorf(r.line, "row %d, number %d: %s is not -1 (closed) or 0 to 8 (open)", y+1, badAt, bad)
 	}
 	return nil
 }
@@ -268,7 +354,7 @@ func check(req *Request) error {
 			}
 		}
 		if int(t) > closed {
-			return &Error{Line: req.Line + 1 + y, Msg: fmt.Sprintf("row %d, number %d: %d but only %d closed neighbour(s)", y+1, x+1, t, closed)}
+			return &Error{Line: req.Line + 1 + y, Msg: fmt.Sprintf("row %d, number %d: %d but only %s", y+1, x+1, t, record.Count(closed, "closed neighbour"))}
 		}
 	}
 	closed := req.Closed()
@@ -276,7 +362,7 @@ func check(req *Request) error {
 	case closed == 0:
 		return &Error{Line: req.Line, Msg: "no closed cell"}
 	case req.Mines > closed:
-		return &Error{Line: req.Line, Msg: fmt.Sprintf("%d mines do not fit in %d closed cell(s)", req.Mines, closed)}
+		return &Error{Line: req.Line, Msg: fmt.Sprintf("%s do not fit in %s", record.Count(req.Mines, "mine"), record.Count(closed, "closed cell"))}
 	case req.Mines == closed:
 		return &Error{Line: req.Line, Msg: fmt.Sprintf("every closed cell is a mine (%d): no cell to open", closed)}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -41,6 +42,22 @@ func TestReadValid(t *testing.T) {
 			name: "single cell",
 			in:   "1 1 0\n-1\n",
 			want: []Request{{Rows: 1, Cols: 1, Line: 1, Tiles: []board.Tile{C}}},
+		},
+		{
+			name: "byte order mark",
+			in:   "\uFEFF1 1 0\n-1\n",
+			want: []Request{{Rows: 1, Cols: 1, Line: 1, Tiles: []board.Tile{C}}},
+		},
+		{
+			name: "byte order mark on a line of its own",
+			in:   "\uFEFF\r\n1 1 0\r\n-1\r\n",
+			want: []Request{{Rows: 1, Cols: 1, Line: 2, Tiles: []board.Tile{C}}},
+		},
+		{
+			name: "lines at their longest",
+			in: strings.Repeat(" ", 1024) + "\n" + "1 3 1" + strings.Repeat(" ", 1019) + "\n" +
+				"-1 -1 -1" + strings.Repeat("\t", 1024+8*3-8) + "\n",
+			want: []Request{{Rows: 1, Cols: 3, Mines: 1, Line: 2, Tiles: []board.Tile{C, C, C}}},
 		},
 		{
 			name: "empty input",
@@ -94,9 +111,9 @@ func TestReadErrors(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
-		{"short header", "3 3\n", "line 1: want a request header \"rows columns mines [rule]\", got 2 field(s)"},
+		{"short header", "3 3\n", "line 1: want a request header \"rows columns mines [rule]\", got 2 fields"},
 		{"long header", "1 2 0 safe x\n-1 -1\n", `line 1: unexpected "x" after the header's rule`},
-		{"header after blank lines", "\n\n3\n", "line 3: want a request header \"rows columns mines [rule]\", got 1 field(s)"},
+		{"header after blank lines", "\n\n3\n", "line 3: want a request header \"rows columns mines [rule]\", got 1 field"},
 		{"rows not a number", "a 3 1\n", `line 1: the number of rows: not an integer: "a"`},
 		{"columns not a number", "3 3.0 1\n", `line 1: the number of columns: not an integer: "3.0"`},
 		{"mines too large", "3 3 99999999999\n", `line 1: the number of mines: number "99999999999" is too large`},
@@ -107,24 +124,33 @@ func TestReadErrors(t *testing.T) {
 		{"negative columns", "3 -1 0\n", "line 1: board size 3x-1: rows and columns must be at least 1"},
 		{"too large", "100000 100000 1\n", "line 1: board of 100000 rows and 100000 columns is larger than 268435456 cells"},
 		{"negative mines", "2 2 -1\n", "line 1: -1 mines on 2 rows and 2 columns with the unsafe first click: want 0 to 4"},
-		{"too many mines for the rule", "3 3 1 opening\n", "line 1: 1 mines on 3 rows and 3 columns with the opening first click: want 0 to 0"},
+		{"too many mines for the rule", "3 3 1 opening\n", "line 1: 1 mine on 3 rows and 3 columns with the opening first click: want 0 to 0"},
 		{"too many mines, safe", "2 2 4 safe\n", "line 1: 4 mines on 2 rows and 2 columns with the safe first click: want 0 to 3"},
 		{"input ends in the grid", "3 3 1\n-1 -1 -1\n", "line 3: input ends early: want row 2 of 3"},
 		{"input ends after header", "3 3 1", "line 2: input ends early: want row 1 of 3"},
 		{"empty row", "2 2 1\n-1 -1\n\n-1 -1\n", "line 3: row 2 of 2 is empty: want 2 numbers"},
-		{"short row", "2 2 1\n-1 -1\n-1\n", "line 3: row 2 of 2 has 1 numbers, want 2"},
+		{"short row", "2 2 1\n-1 -1\n-1\n", "line 3: row 2 of 2 has 1 number, want 2"},
 		{"long row", "2 2 1\n-1 -1 -1\n-1 -1\n", "line 2: row 1 of 2 has 3 numbers, want 2"},
 		{"nine", "1 2 1\n9 -1\n", `line 2: row 1, number 1: "9" is not -1 (closed) or 0 to 8 (open)`},
 		{"minus two", "1 2 1\n-1 -2\n", `line 2: row 1, number 2: "-2" is not -1 (closed) or 0 to 8 (open)`},
 		{"plus sign", "1 2 1\n+1 -1\n", `line 2: row 1, number 1: "+1" is not -1 (closed) or 0 to 8 (open)`},
 		{"leading zero", "1 2 1\n01 -1\n", `line 2: row 1, number 1: "01" is not -1 (closed) or 0 to 8 (open)`},
-		{"comma", "1 2 1\n1,-1\n", "line 2: row 1 of 1 has 1 numbers, want 2"},
-		{"number with too few closed neighbours", "2 2 1\n2 -1\n0 0\n", "line 2: row 1, number 1: 2 but only 1 closed neighbour(s)"},
-		{"number on a later row", "2 2 1\n-1 -1\n0 4\n", "line 3: row 2, number 2: 4 but only 2 closed neighbour(s)"},
+		{"comma", "1 2 1\n1,-1\n", "line 2: row 1 of 1 has 1 number, want 2"},
+		{"number with too few closed neighbours", "2 2 1\n2 -1\n0 0\n", "line 2: row 1, number 1: 2 but only 1 closed neighbour"},
+		{"number on a later row", "2 2 1\n-1 -1\n0 4\n", "line 3: row 2, number 2: 4 but only 2 closed neighbours"},
 		{"no closed cell", "1 2 0\n0 0\n", "line 1: no closed cell"},
 		{"no closed cell after a request", "1 1 0\n-1\n\n1 1 0\n0\n", "line 4: no closed cell"},
-		{"more mines than closed cells", "1 3 2\n1 -1 1\n", "line 1: 2 mines do not fit in 1 closed cell(s)"},
+		{"more mines than closed cells", "1 3 2\n1 -1 1\n", "line 1: 2 mines do not fit in 1 closed cell"},
 		{"only mines closed", "1 2 1\n1 -1\n", "line 1: every closed cell is a mine (1): no cell to open"},
+		{"one row too large", "1 268435457 0\n", "line 1: board of 1 row and 268435457 columns is larger than 268435456 cells"},
+		{"one column, empty row", "2 1 0\n\n", "line 2: row 1 of 2 is empty: want 1 number"},
+		{"byte order mark after the first line", "\n\uFEFF1 1 0\n-1\n", `line 2: the number of rows: not an integer: "\ufeff1"`},
+		{"byte order mark twice", "\uFEFF\uFEFF1 1 0\n-1\n", `line 1: the number of rows: not an integer: "\ufeff1"`},
+		{"NUL in a row", "1 2 1\n\x00 -1\n", `line 2: row 1, number 1: "\x00" is not -1 (closed) or 0 to 8 (open)`},
+		{"blank line too long", "\n" + strings.Repeat(" ", 1025) + "\n1 1 0\n-1\n", `line 2: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
+		{"header too long", "1 1 0" + strings.Repeat(" ", 1020) + "\n-1\n", `line 1: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
+		{"row too long", "1 3 1\n-1 -1 -1" + strings.Repeat(" ", 1024+8*3-8+1) + "\n", "line 2: row 1 of 1 is longer than 1048 bytes, too long for 3 numbers"},
+		{"row too long without a newline", "2 1 0\n-1\n" + strings.Repeat("-1 ", 400), "line 3: row 2 of 2 is longer than 1032 bytes, too long for 1 number"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -148,6 +174,103 @@ func TestReadError(t *testing.T) {
 	}
 	if _, err := r.Read(); !errors.Is(err, boom) {
 		t.Errorf("second Read error = %v; want %v", err, boom)
+	}
+}
+
+// endless is a reader that repeats pattern without end, like /dev/zero,
+// and counts the bytes read from it. Past limit it fails, so that a reader
+// that does not stop ends the test with errRunaway instead of running on.
+type endless struct {
+	pattern []byte
+	n       int64 // bytes read so far
+	limit   int64
+}
+
+// errRunaway is the error of an endless reader read past its limit.
+var errRunaway = errors.New("read past the limit of the endless input")
+
+// Read fills p with the pattern, up to the limit.
+func (e *endless) Read(p []byte) (int, error) {
+	if e.n >= e.limit {
+		return 0, errRunaway
+	}
+	p = p[:min(int64(len(p)), e.limit-e.n)]
+	for i := range p {
+		p[i] = e.pattern[(e.n+int64(i))%int64(len(e.pattern))]
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+// allocated returns the bytes allocated while f runs, from
+// runtime.MemStats.TotalAlloc.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestReadEndless reads from input whose line never ends: NULs as from
+// /dev/zero, a runaway row. Each must end with an error naming the line,
+// after reading and allocating a bounded amount, and the error must stay.
+func TestReadEndless(t *testing.T) {
+	tests := []struct {
+		name, prefix, pattern, want string
+	}{
+		{"NULs", "", "\x00", `line 1: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
+		{"spaces", "", " ", `line 1: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
+		{"NULs in a row", "1 10 1\n", "\x00", "line 2: row 1 of 1 is longer than 1104 bytes, too long for 10 numbers"},
+		{"a runaway row", "2 3 1\n-1 -1 -1\n", "-1 ", "line 3: row 2 of 2 is longer than 1048 bytes, too long for 3 numbers"},
+		{"NULs after a request", "1 1 0\n-1\n", "\x00", `line 3: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
+	}
+	const limit = 64 << 20
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := &endless{pattern: []byte(tt.pattern), limit: limit}
+			r := NewReader(io.MultiReader(strings.NewReader(tt.prefix), in))
+			var err error
+			alloc := allocated(func() {
+				for err == nil {
+					_, err = r.Read()
+				}
+			})
+			var perr *Error
+			if !errors.As(err, &perr) || err.Error() != tt.want {
+				t.Fatalf("Read(%q then endless %q) error = %v; want %q", tt.prefix, tt.pattern, err, tt.want)
+			}
+			// The reader buffers 64 KiB at a time: one buffer is enough.
+			if in.n > 64<<10 {
+				t.Errorf("Read(%q then endless %q) read %d bytes; want at most %d", tt.prefix, tt.pattern, in.n, 64<<10)
+			}
+			if alloc > 256<<10 {
+				t.Errorf("Read(%q then endless %q) allocated %d bytes; want at most %d", tt.prefix, tt.pattern, alloc, 256<<10)
+			}
+			if _, again := r.Read(); again != err {
+				t.Errorf("Read after %q = %v; want the same error", err, again)
+			}
+		})
+	}
+}
+
+// TestReadLongRowMemory reads a request of one row of a million cells: the
+// row is read as it streams in, so the request takes little more memory
+// than its tiles, a byte each.
+func TestReadLongRowMemory(t *testing.T) {
+	const cols = 1_000_000
+	in := "1 1000000 1\n" + strings.Repeat("-1 ", cols) + "\n"
+	var req *Request
+	var err error
+	alloc := allocated(func() { req, err = NewReader(strings.NewReader(in)).Read() })
+	if err != nil || len(req.Tiles) != cols {
+		t.Fatalf("Read(1 row of %d) = %d tiles, %v; want %d, nil", cols, len(req.Tiles), err, cols)
+	}
+	// The tiles grow by doubling: their allocations add up to about three
+	// times their final size. A line buffer and a token per cell, as
+	// before, took 150 bytes a cell.
+	if limit := uint64(4*cols + 1<<20); alloc > limit {
+		t.Errorf("Read(1 row of %d) allocated %d bytes; want at most %d", cols, alloc, limit)
 	}
 }
 

@@ -6,6 +6,7 @@ package record
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -47,15 +48,22 @@ var ErrEmpty = &Error{Msg: "empty input: want a record \"rows columns mines clic
 // maxTok is how much of a token the scanner keeps for error messages.
 const maxTok = 64
 
+// maxLen is the longest token the scanner reads to its end. A number needs
+// at most 11 bytes; the rest leaves room for leading zeros.
+const maxLen = 4096
+
 // scanner reads whitespace-separated tokens and counts lines. It reads each
-// token's value as it goes, so a token of any length is judged by all its
-// bytes while only its first maxTok bytes are kept.
+// token's value as it goes and keeps only its first maxTok bytes for error
+// messages. It stops reading a token that cannot be a number once it has
+// enough to quote, and any token past maxLen bytes, so that input that
+// never ends a token, such as /dev/zero, ends with an error.
 type scanner struct {
 	r    *bufio.Reader
 	line int // line of the last token read, 1-based
 	cur  int // line the reader is on
 	tok  []byte
 	long bool  // the token is longer than tok
+	cut  bool  // the token was cut after maxLen+1 bytes
 	seen bool  // whether any token has been read
 	err  error // a read error other than io.EOF
 
@@ -70,7 +78,7 @@ type scanner struct {
 // next reads the next token into s.tok; it reports false at the end of input.
 func (s *scanner) next() bool {
 	s.tok = s.tok[:0]
-	s.long, s.neg, s.bad, s.big = false, false, false, false
+	s.long, s.cut, s.neg, s.bad, s.big = false, false, false, false, false
 	s.digits, s.val = 0, 0
 	n := 0 // bytes in the token
 	for {
@@ -114,8 +122,14 @@ func (s *scanner) next() bool {
 		n++
 		if len(s.tok) < maxTok {
 			s.tok = append(s.tok, c)
-		} else {
-			s.long = true
+			continue
+		}
+		s.long = true
+		if s.bad || n > maxLen {
+			// Enough to judge it: stop rather than read a token that
+			// may never end.
+			s.cut = !s.bad
+			return true
 		}
 	}
 }
@@ -141,6 +155,9 @@ func (s *scanner) int(what label) (int, error) {
 	if s.big || n > math.MaxInt32 || n < math.MinInt32 {
 		return 0, s.errorf("%s: number %s is too large", what, s.quote())
 	}
+	if s.cut {
+		return 0, s.errorf("%s: number %s is longer than %d bytes", what, s.quote(), maxLen)
+	}
 	return int(n), nil
 }
 
@@ -159,11 +176,24 @@ func (s *scanner) errorAt(line int, format string, args ...any) error {
 	return &Error{Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// bom is the UTF-8 byte order mark some editors write at the start of a
+// text file.
+var bom = []byte("\uFEFF")
+
 // Read parses one record from r. Errors are *Error values naming the line,
 // except read errors from r, which are returned as they are. Anything but
-// white space after the record is an error.
+// white space after the record is an error. A UTF-8 byte order mark at the
+// start of the input is skipped.
 func Read(r io.Reader) (*Record, error) {
-	return read(&scanner{r: bufio.NewReaderSize(r, 64<<10), cur: 1, line: 1})
+	br := bufio.NewReaderSize(r, 64<<10)
+	p, err := br.Peek(len(bom))
+	switch {
+	case bytes.Equal(p, bom):
+		br.Discard(len(bom))
+	case err != nil && err != io.EOF:
+		return nil, err
+	}
+	return read(&scanner{r: br, cur: 1, line: 1})
 }
 
 func read(s *scanner) (*Record, error) {
@@ -185,13 +215,13 @@ func read(s *scanner) (*Record, error) {
 		return nil, s.errorAt(line, "board size %dx%d: rows and columns must be at least 1", rows, cols)
 	}
 	if err := board.CheckSize(cols, rows); err != nil {
-		return nil, s.errorAt(at[1], "board of %d rows and %d columns is larger than %d cells", rows, cols, board.MaxCells)
+		return nil, s.errorAt(at[1], "board of %s and %s is larger than %d cells", Count(rows, "row"), Count(cols, "column"), board.MaxCells)
 	}
 	if k < 0 {
 		return nil, s.errorAt(at[2], "the number of mines is %d, below 0", k)
 	}
 	if k > rows*cols {
-		return nil, s.errorAt(at[2], "%d mines do not fit in %d cells", k, rows*cols)
+		return nil, s.errorAt(at[2], "%s do not fit in %s", Count(k, "mine"), Count(rows*cols, "cell"))
 	}
 	if l < 0 {
 		return nil, s.errorAt(at[3], "the number of clicks is %d, below 0", l)
@@ -287,4 +317,13 @@ func Write(w io.Writer, r *Record) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// Count returns n and the noun for error messages, in the plural unless n
+// is 1: "1 mine", "2 mines", "0 cells". The noun must take a plain "s".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return strconv.Itoa(n) + " " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

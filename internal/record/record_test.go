@@ -36,6 +36,7 @@ func TestReadErrors(t *testing.T) {
 		{"beyond int32", "2147483648 1 0 0", 1, `the number of rows: number "2147483648" is too large`},
 		{"below int32", "5 5 -2147483649 0", 1, `the number of mines: number "-2147483649" is too large`},
 		{"long number", "5 " + long1 + " 1 1", 1, `the number of columns: number "` + long1[:64] + `"... is too large`},
+		{"leading zeros past 4096 bytes", "5 " + strings.Repeat("0", 4096) + "5 1 1", 1, `the number of columns: number "` + strings.Repeat("0", 64) + `"... is longer than 4096 bytes`},
 		{"zero rows", "0 5 1 1", 1, "board size 0x5: rows and columns must be at least 1"},
 		{"zero columns on line 2", "5\n0\n1 1", 2, "board size 5x0: rows and columns must be at least 1"},
 		{"negative rows", "-3\n4 0 0", 1, "board size -3x4: rows and columns must be at least 1"},
@@ -43,7 +44,11 @@ func TestReadErrors(t *testing.T) {
 		{"board over the limit", "100000 100000 0 0", 1, "board of 100000 rows and 100000 columns is larger than 268435456 cells"},
 		{"board over the limit, columns on line 3", "2147483647\n\n2\n0 0", 3, "board of 2147483647 rows and 2 columns is larger than 268435456 cells"},
 		{"more mines than cells", "5 5 26 0", 1, "26 mines do not fit in 25 cells"},
-		{"more mines than cells on line 2", "1 1\n2 0", 2, "2 mines do not fit in 1 cells"},
+		{"more mines than cells on line 2", "1 1\n2 0", 2, "2 mines do not fit in 1 cell"},
+		{"one row over the limit", "1 268435457 0 0", 1, "board of 1 row and 268435457 columns is larger than 268435456 cells"},
+		{"byte order mark after white space", " \uFEFF5 5 0 0", 1, `the number of rows: not an integer: "\ufeff5"`},
+		{"byte order mark inside the record", "\uFEFF5 5 0 0\n\uFEFF", 2, `unexpected "\ufeff" after the record's last click`},
+		{"two byte order marks", "\uFEFF\uFEFF5 5 0 0", 1, `the number of rows: not an integer: "\ufeff5"`},
 		{"negative mines", "5 5\n-1 1", 2, "the number of mines is -1, below 0"},
 		{"negative clicks", "5 5 1\n\n-1", 3, "the number of clicks is -1, below 0"},
 		{"mine row off the board", "5 5 1 1\n5 0\n1 1", 2, "mine 1 of 1: row 5 is off the board (0 to 4)"},
@@ -83,8 +88,68 @@ func TestReadErrors(t *testing.T) {
 }
 
 func TestReadEmptyIsErrEmpty(t *testing.T) {
-	if _, err := Read(strings.NewReader("\n\n")); err != ErrEmpty {
-		t.Errorf("Read(blank lines) = %v; want ErrEmpty", err)
+	for _, in := range []string{"\n\n", "\uFEFF", "\uFEFF \n"} {
+		if _, err := Read(strings.NewReader(in)); err != ErrEmpty {
+			t.Errorf("Read(%q) = %v; want ErrEmpty", in, err)
+		}
+	}
+}
+
+// endless is a reader that repeats pattern without end, like /dev/zero,
+// and counts the bytes read from it. Past limit it fails, so that a reader
+// that does not stop ends the test with errRunaway instead of running on.
+type endless struct {
+	pattern []byte
+	n       int64 // bytes read so far
+	limit   int64
+}
+
+// errRunaway is the error of an endless reader read past its limit.
+var errRunaway = errors.New("read past the limit of the endless input")
+
+// Read fills p with the pattern, up to the limit.
+func (e *endless) Read(p []byte) (int, error) {
+	if e.n >= e.limit {
+		return 0, errRunaway
+	}
+	p = p[:min(int64(len(p)), e.limit-e.n)]
+	for i := range p {
+		p[i] = e.pattern[(e.n+int64(i))%int64(len(e.pattern))]
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadEndless reads records from input that never ends a token:
+// /dev/zero, a runaway number, junk after a record. Each must end with an
+// error on the token after reading a bounded amount, not read on forever.
+func TestReadEndless(t *testing.T) {
+	nul64 := strings.Repeat(`\x00`, 64)
+	tests := []struct {
+		name    string
+		prefix  string
+		pattern string
+		want    string
+	}{
+		{"NULs", "", "\x00", `line 1: the number of rows: not an integer: "` + nul64 + `"...`},
+		{"NULs after the header", "5 5 1 1\n", "\x00", `line 2: mine 1 of 1 (row and column): not an integer: "` + nul64 + `"...`},
+		{"digits", "5 ", "9", `line 1: the number of columns: number "` + strings.Repeat("9", 64) + `"... is too large`},
+		{"zeros", "5 5 1 1\n", "0", `line 2: mine 1 of 1 (row and column): number "` + strings.Repeat("0", 64) + `"... is longer than 4096 bytes`},
+		{"junk after the record", "1 1 0 0\n", "y", `line 2: unexpected "` + strings.Repeat("y", 64) + `"... after the record's last click`},
+	}
+	const limit = 64 << 20
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := &endless{pattern: []byte(tt.pattern), limit: limit}
+			rec, err := Read(io.MultiReader(strings.NewReader(tt.prefix), in))
+			if rec != nil || err == nil || err.Error() != tt.want {
+				t.Fatalf("Read(%q then endless %q) = %v, %v; want nil, %q", tt.prefix, tt.pattern, rec, err, tt.want)
+			}
+			// Read buffers 64 KiB at a time: one buffer is enough.
+			if in.n > 64<<10 {
+				t.Errorf("Read(%q then endless %q) read %d bytes before its error; want at most %d", tt.prefix, tt.pattern, in.n, 64<<10)
+			}
+		})
 	}
 }
 
@@ -112,6 +177,9 @@ func TestRead(t *testing.T) {
 		{"one line", "4 5 1 2 1 2 3 0 1 2"},
 		{"tabs, CRLF and blank lines", "\r\n\t4\t5\r\n1 2\r\n\r\n1 2\v3 0\f1 2\r\n\n"},
 		{"signs and leading zeros", "+4 05 1 2 001 2 3 -0 1 " + strings.Repeat("0", 100) + "2"},
+		{"leading zeros up to 4096 bytes", "4 " + strings.Repeat("0", 4095) + "5 1 2 1 2 3 0 1 2"},
+		{"a byte order mark", "\uFEFF4 5 1 2\n1 2\n3 0\n1 2\n"},
+		{"a byte order mark alone on the first line", "\uFEFF\r\n4 5 1 2\r\n1 2\r\n3 0\r\n1 2\r\n"},
 	}
 	for _, tt := range tests {
 		rec, err := Read(strings.NewReader(tt.in))
@@ -202,11 +270,19 @@ func FuzzRead(f *testing.F) {
 		"16385 16384 0 0",
 		"+4 05 1 1 -0 +0 3 4",
 		"5 5 1 1\n" + strings.Repeat("0", 70) + "1 0\n0 0",
+		"\uFEFF4 5 1 2\n1 2\n3 0\n1 2\n",
+		"\uFEFF\uFEFF1 1 0 0",
+		"1 1 0 0\uFEFF",
+		"\xEF\xBB",
+		strings.Repeat("\x00", 200),
+		"5 5 1 1\n" + strings.Repeat("\x00", 100),
+		"1 " + strings.Repeat("9", 100),
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := Read(bytes.NewReader(data))
+		data = bytes.TrimPrefix(data, []byte("\uFEFF")) // Read skips it
 		if err != nil {
 			var e *Error
 			if rec != nil || !errors.As(err, &e) {
