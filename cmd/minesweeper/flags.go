@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -37,10 +38,10 @@ type boardFlags struct {
 func addBoardFlags(fs *flag.FlagSet, withFile bool) *boardFlags {
 	f := &boardFlags{fs: fs}
 	fs.StringVar(&f.level, "level", "beginner", "board preset: beginner (9x9, 10 mines), intermediate (16x16, 40) or expert (30x16, 99)")
-	fs.IntVar(&f.width, "width", 0, "board width in columns (overrides -level)")
-	fs.IntVar(&f.height, "height", 0, "board height in rows (overrides -level)")
-	fs.IntVar(&f.mines, "mines", 0, "number of mines (with -width or -height but no -mines: one sixth of the area)")
-	fs.Uint64Var(&f.seed, "seed", 0, "random seed; the same seed and first click give the same board (default: from the clock)")
+	fs.Var((*intFlag)(&f.width), "width", "board width in `columns` (overrides -level)")
+	fs.Var((*intFlag)(&f.height), "height", "board height in `rows` (overrides -level)")
+	fs.Var((*intFlag)(&f.mines), "mines", "`number` of mines (with -width or -height but no -mines: one sixth of the area)")
+	fs.Var((*uint64Flag)(&f.seed), "seed", "random seed, a `number`; the same seed and first click give the same board (default: from the clock)")
 	fs.StringVar(&f.firstClick, "first-click", "opening", "first-click rule: unsafe (mines anywhere), safe (the first cell is safe) or opening (it and its neighbours are safe)")
 	if withFile {
 		fs.StringVar(&f.file, "board", "", "play the layout (and replay the clicks) of a record `file` in the judge's format")
@@ -71,7 +72,10 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 	if !set["seed"] {
 		cfg.Seed = uint64(time.Now().UnixNano())
 	}
-	if f.file != "" {
+	if set["board"] {
+		if f.file == "" {
+			return boardConfig{}, errors.New("-board: empty file name")
+		}
 		for _, name := range []string{"level", "width", "height", "mines", "first-click"} {
 			if set[name] {
 				return boardConfig{}, fmt.Errorf("-board: cannot be combined with -%s (the file fixes the board)", name)
@@ -120,26 +124,82 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 		cfg.Mines = cfg.Width * cfg.Height / 6
 	}
 	if limit := board.MaxMines(cfg.Width, cfg.Height, rule); cfg.Mines < 0 || cfg.Mines > limit {
-		return boardConfig{}, fmt.Errorf("-mines: %d mines on %dx%d with the %s first click: want 0 to %d",
-			cfg.Mines, cfg.Width, cfg.Height, rule, limit)
+		return boardConfig{}, fmt.Errorf("-mines: %s on %dx%d with the %s first click: want 0 to %d",
+			record.Count(cfg.Mines, "mine"), cfg.Width, cfg.Height, rule, limit)
 	}
 	return cfg, nil
 }
 
-// readRecordFile reads and parses a record file, naming the file in errors.
+// readRecordFile reads and parses a record file, naming the file in errors
+// once: "-board: name: is a directory", not "read name: is a directory".
 func readRecordFile(name string) (*record.Record, error) {
 	fh, err := os.Open(name)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("-board: %s: %v", name, err)
+		return nil, fmt.Errorf("-board: %s: %v", name, pathless(err))
 	}
 	defer fh.Close()
 	rec, err := record.Read(fh)
 	if err != nil {
-		return nil, fmt.Errorf("-board: %s: %v", name, err)
+		return nil, fmt.Errorf("-board: %s: %v", name, pathless(err))
 	}
 	return rec, nil
+}
+
+// pathless returns the cause of an *os.PathError, which repeats the file's
+// name, and any other error as it is.
+func pathless(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Errors of the number flags, phrased to follow the value they reject; see
+// flagError.
+var (
+	errNotNumber  = errors.New("is not a valid number")
+	errOutOfRange = errors.New("is out of range")
+)
+
+// intFlag is an int flag that reads decimal numbers only, as the record
+// and protocol formats do: "010" is ten, and "0x10" an error, where the
+// flag package would read Go's octal and hexadecimal prefixes.
+type intFlag int
+
+// String returns the value in decimal.
+func (f *intFlag) String() string { return strconv.Itoa(int(*f)) }
+
+// Set reads s as a decimal int.
+func (f *intFlag) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, strconv.IntSize)
+	if err != nil {
+		return numberError(err)
+	}
+	*f = intFlag(n)
+	return nil
+}
+
+// uint64Flag is a uint64 flag that reads decimal numbers only, as intFlag.
+type uint64Flag uint64
+
+// String returns the value in decimal.
+func (f *uint64Flag) String() string { return strconv.FormatUint(uint64(*f), 10) }
+
+// Set reads s as a decimal uint64.
+func (f *uint64Flag) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return numberError(err)
+	}
+	*f = uint64Flag(n)
+	return nil
+}
+
+// numberError turns strconv's error into errOutOfRange or errNotNumber.
+func numberError(err error) error {
+	if errors.Is(err, strconv.ErrRange) {
+		return errOutOfRange
+	}
+	return errNotNumber
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
@@ -17,6 +18,8 @@ func TestResolve(t *testing.T) {
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(good, []byte("4 5 1 2\n1 2\n3 0\n0 2\n"), 0o644)
 	os.WriteFile(bad, []byte("4 5 1 2\n1 9\n"), 0o644)
+	bom := filepath.Join(dir, "bom.txt")
+	os.WriteFile(bom, []byte("\uFEFF4 5 1 2\r\n1 2\r\n3 0\r\n0 2\r\n"), 0o644)
 
 	tests := []struct {
 		name    string
@@ -34,6 +37,8 @@ func TestResolve(t *testing.T) {
 		{"most mines for opening", []string{"-mines", "72"}, boardConfig{Width: 9, Height: 9, Mines: 72, Rule: board.Opening, Level: "custom"}, ""},
 		{"most mines for unsafe", []string{"-mines", "81", "-first-click", "unsafe"}, boardConfig{Width: 9, Height: 9, Mines: 81, Rule: board.Unsafe, Level: "custom"}, ""},
 		{"board file", []string{"-board", good}, boardConfig{Width: 5, Height: 4, Mines: 1, Rule: board.Opening, Level: "custom", File: good}, ""},
+		{"board file with a byte order mark", []string{"-board", bom}, boardConfig{Width: 5, Height: 4, Mines: 1, Rule: board.Opening, Level: "custom", File: bom}, ""},
+		{"decimal with a leading zero", []string{"-width", "010", "-height", "+09", "-mines", "007"}, boardConfig{Width: 10, Height: 9, Mines: 7, Rule: board.Opening, Level: "custom"}, ""},
 
 		{"unknown level", []string{"-level", "hard"}, boardConfig{}, `-level: unknown level "hard" (want beginner, intermediate or expert)`},
 		{"unknown rule", []string{"-first-click", "lucky"}, boardConfig{}, `-first-click: unknown first-click rule "lucky" (want unsafe, safe or opening)`},
@@ -43,6 +48,9 @@ func TestResolve(t *testing.T) {
 		{"too many mines for opening", []string{"-mines", "73"}, boardConfig{}, "-mines: 73 mines on 9x9 with the opening first click: want 0 to 72"},
 		{"too many mines for safe", []string{"-mines", "81", "-first-click", "safe"}, boardConfig{}, "-mines: 81 mines on 9x9 with the safe first click: want 0 to 80"},
 		{"negative mines", []string{"-mines", "-1"}, boardConfig{}, "-mines: -1 mines on 9x9 with the opening first click: want 0 to 72"},
+		{"one mine too many", []string{"-width", "1", "-height", "1", "-mines", "1"}, boardConfig{}, "-mines: 1 mine on 1x1 with the opening first click: want 0 to 0"},
+		{"empty file name", []string{"-board", ""}, boardConfig{}, "-board: empty file name"},
+		{"directory", []string{"-board", dir}, boardConfig{}, "-board: " + dir + ": is a directory"},
 		{"missing file", []string{"-board", filepath.Join(dir, "none.txt")}, boardConfig{}, "-board: " + filepath.Join(dir, "none.txt") + ": no such file or directory"},
 		{"malformed file", []string{"-board", bad}, boardConfig{}, "-board: " + bad + ": line 2: mine 1 of 1: column 9 is off the board (0 to 4)"},
 		{"file with a size", []string{"-board", good, "-width", "3"}, boardConfig{}, "-board: cannot be combined with -width (the file fixes the board)"},
@@ -77,14 +85,49 @@ func TestResolve(t *testing.T) {
 }
 
 func TestResolveSeed(t *testing.T) {
+	tests := []struct {
+		arg  string
+		want uint64
+	}{{"0", 0}, {"010", 10}, {"18446744073709551615", 1<<64 - 1}}
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		bf := addBoardFlags(fs, false)
+		if err := fs.Parse([]string{"-seed", tt.arg}); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := bf.resolve()
+		if err != nil || cfg.Seed != tt.want {
+			t.Errorf("resolve(-seed %s) = seed %d, %v; want seed %d kept as given", tt.arg, cfg.Seed, err, tt.want)
+		}
+	}
+}
+
+// TestResolveEndlessFile reads /dev/zero as a -board file: it must end with
+// an error naming the file, not read on forever.
+func TestResolveEndlessFile(t *testing.T) {
+	const name = "/dev/zero"
+	if _, err := os.Stat(name); err != nil {
+		t.Skipf("no %s: %v", name, err)
+	}
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
-	bf := addBoardFlags(fs, false)
-	if err := fs.Parse([]string{"-seed", "0"}); err != nil {
+	bf := addBoardFlags(fs, true)
+	if err := fs.Parse([]string{"-board", name}); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := bf.resolve()
-	if err != nil || cfg.Seed != 0 {
-		t.Errorf("resolve(-seed 0) = seed %d, %v; want seed 0 kept as given", cfg.Seed, err)
+	got := make(chan error, 1)
+	go func() {
+		_, err := bf.resolve()
+		got <- err
+	}()
+	want := `-board: /dev/zero: line 1: the number of rows: not an integer: "` + strings.Repeat(`\x00`, 64) + `"...`
+	select {
+	case err := <-got:
+		if err == nil || err.Error() != want {
+			t.Errorf("resolve(-board %s) error = %v; want %q", name, err, want)
+		}
+	case <-time.After(time.Minute):
+		// A guard, not a measure: the reading has no end.
+		t.Fatalf("resolve(-board %s) still reading after a minute", name)
 	}
 }
 
@@ -92,6 +135,15 @@ func TestFlagError(t *testing.T) {
 	tests := []struct{ args, want string }{
 		{"-width x", `test: -width: "x" is not a valid number`},
 		{"-seed -1", `test: -seed: "-1" is not a valid number`},
+		{"-width 0x10", `test: -width: "0x10" is not a valid number`},
+		{"-height 0b11", `test: -height: "0b11" is not a valid number`},
+		{"-mines 0o7", `test: -mines: "0o7" is not a valid number`},
+		{"-mines 1_000", `test: -mines: "1_000" is not a valid number`},
+		{"-seed 0x10", `test: -seed: "0x10" is not a valid number`},
+		{"-seed 18446744073709551616", `test: -seed: "18446744073709551616" is out of range`},
+		{"-json=maybe", `test: -json: "maybe" is not a valid boolean (want true or false)`},
+		{"-std 0x", `test: -std: "0x" is not a valid number`},
+		{"-std 99999999999999999999", `test: -std: "99999999999999999999" is out of range`},
 		{"-width 99999999999999999999", `test: -width: "99999999999999999999" is out of range`},
 		{"-nosuch", "test: flag provided but not defined: -nosuch"},
 		{"-width", "test: flag needs an argument: -width"},
@@ -100,6 +152,8 @@ func TestFlagError(t *testing.T) {
 	for _, tt := range tests {
 		fs := flag.NewFlagSet("test", flag.ContinueOnError)
 		addBoardFlags(fs, true)
+		fs.Bool("json", false, "a boolean flag")
+		fs.Int("std", 0, "a number flag of the flag package")
 		var stdout, stderr strings.Builder
 		code, done := parseFlags(fs, strings.Fields(tt.args), &stdout, &stderr, func(io.Writer) {})
 		if got := strings.TrimSuffix(stderr.String(), "\n"); !done || code != exitUsage || got != tt.want {

@@ -28,9 +28,10 @@ func main() {
 
 // Exit statuses.
 const (
-	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
+	exitOK          = 0
+	exitFailure     = 1
+	exitUsage       = 2
+	exitInterrupted = 130 // 128 + SIGINT, as a shell reports a Ctrl-C
 )
 
 // command is one subcommand of the program.
@@ -99,21 +100,27 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, print
 }
 
 // flagError shortens the flag package's messages to one clear line:
-// `invalid value "x" for flag -width: parse error` becomes
-// `-width: "x" is not a valid number`.
+// `invalid value "x" for flag -width: is not a valid number` (or `parse
+// error`, from the flag package's own number flags) becomes `-width: "x" is
+// not a valid number`, and `invalid boolean value "x" for -json: parse
+// error` becomes `-json: "x" is not a valid boolean (want true or false)`.
 func flagError(err error) string {
 	msg := err.Error()
 	var value, name string
 	if n, _ := fmt.Sscanf(msg, "invalid value %q for flag %s", &value, &name); n == 2 {
 		name = strings.TrimSuffix(name, ":")
-		reason := msg[strings.LastIndex(msg, ": ")+2:]
+		reason := strings.TrimPrefix(msg, fmt.Sprintf("invalid value %q for flag %s: ", value, name))
 		switch reason {
-		case "parse error":
-			return fmt.Sprintf("%s: %q is not a valid number", name, value)
-		case "value out of range":
-			return fmt.Sprintf("%s: %q is out of range", name, value)
+		case errNotNumber.Error(), "parse error": // ours, the flag package's
+			return fmt.Sprintf("%s: %q %s", name, value, errNotNumber)
+		case errOutOfRange.Error(), "value out of range":
+			return fmt.Sprintf("%s: %q %s", name, value, errOutOfRange)
 		}
 		return fmt.Sprintf("%s: %s", name, reason)
+	}
+	if n, _ := fmt.Sscanf(msg, "invalid boolean value %q for %s", &value, &name); n == 2 {
+		name = strings.TrimSuffix(name, ":")
+		return fmt.Sprintf("%s: %q is not a valid boolean (want true or false)", name, value)
 	}
 	return msg
 }
