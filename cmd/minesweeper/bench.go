@@ -14,16 +14,29 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 )
 
 // runBench is "minesweeper bench": the solver plays many games against the
-// engine and the results are reported on stdout, as text or JSON.
+// engine and the results are reported on stdout, as text or JSON. A first
+// Ctrl-C stops the games and reports those finished, a second one quits at
+// once.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	return benchMain(args, stdout, stderr, sig, os.Exit)
+}
+
+// benchMain is runBench with the interrupts it reacts to as a channel and
+// the function that quits at once on the second, so tests can drive both.
+func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Signal, exit func(code int)) int {
 	fs := flag.NewFlagSet("minesweeper bench", flag.ContinueOnError)
 	bf := addBoardFlags(fs, false)
-	games := fs.Int("games", 1000, "number of games to play")
-	maxClicks := fs.Int("max-clicks", bench.DefaultMaxClicks, "clicks after which a game counts as lost (the assignment allows 400)")
-	workers := fs.Int("workers", runtime.NumCPU(), "games played at once (the results do not depend on it)")
+	games, maxClicks, workers := 1000, bench.DefaultMaxClicks, min(runtime.NumCPU(), bench.MaxWorkers)
+	fs.Var((*intFlag)(&games), "games", "`number` of games to play")
+	fs.Var((*intFlag)(&maxClicks), "max-clicks", "`clicks` after which a game counts as lost (the assignment allows 400)")
+	fs.Var((*intFlag)(&workers), "workers", fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper bench [flags]
@@ -32,6 +45,9 @@ The solver plays -games games against the engine, seeing only what a player
 sees, and reports its win rate with the 95% confidence interval, clicks per
 won game and per 3BV, the assignment's score and the time per move. The same
 -seed gives the same games and results (time aside) with any -workers.
+
+Ctrl-C stops the games in play and reports those finished, marked partial,
+with exit status 130; a second Ctrl-C quits at once, without a report.
 
 Flags:
 `)
@@ -51,28 +67,40 @@ Flags:
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"games", *games}, {"max-clicks", *maxClicks}, {"workers", *workers}} {
+	}{{"games", games}, {"max-clicks", maxClicks}, {"workers", workers}} {
 		if f.v < 1 {
 			return usagef("-%s: %d is below 1", f.name, f.v)
 		}
 	}
+	if workers > bench.MaxWorkers {
+		return usagef("-workers: %d is above %d", workers, bench.MaxWorkers)
+	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	bc := bench.Config{
 		Width: cfg.Width, Height: cfg.Height, Mines: cfg.Mines, Rule: cfg.Rule,
-		Games: *games, Seed: cfg.Seed, MaxClicks: *maxClicks, Workers: *workers,
+		Games: games, Seed: cfg.Seed, MaxClicks: maxClicks, Workers: workers,
 	}
 	var bar *progressBar
 	if isTerminal(stderr) {
-		bar = &progressBar{w: stderr, total: *games, start: time.Now()}
+		bar = &progressBar{w: stderr, total: games, start: time.Now()}
 		bc.Progress = bar.draw
 	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	done := make(chan struct{})
+	defer close(done)
+	go watchInterrupts(interrupts, done, stop, stderr, bar != nil, exit)
 	res, err := bench.Run(ctx, bc)
 	if bar != nil {
 		bar.clear()
 	}
-	if err != nil {
+	code := exitOK
+	switch {
+	case res != nil && res.Partial:
+		fmt.Fprintf(stderr, "minesweeper bench: interrupted after %d of %s; the report is partial\n",
+			res.Games, record.Count(res.GamesPlanned, "game"))
+		code = exitInterrupted
+	case err != nil:
 		fmt.Fprintf(stderr, "minesweeper bench: %v\n", err)
 		return exitFailure
 	}
@@ -83,7 +111,7 @@ Flags:
 			Level   string `json:"level"`
 			Workers int    `json:"workers"`
 			*bench.Result
-		}{cfg.Level, min(*workers, *games), res})
+		}{cfg.Level, min(workers, games), res})
 	} else {
 		_, err = io.WriteString(stdout, report(cfg.Level, res))
 	}
@@ -91,18 +119,52 @@ Flags:
 		fmt.Fprintf(stderr, "minesweeper bench: %v\n", err)
 		return exitFailure
 	}
-	return exitOK
+	return code
 }
 
-// report renders the results as a few lines of text, labels aligned.
+// watchInterrupts calls stop on the first interrupt and, on the second,
+// says so on stderr, over the progress bar if there is one (bar), and calls
+// exit with exitInterrupted. It returns when done is closed.
+func watchInterrupts(interrupts <-chan os.Signal, done <-chan struct{}, stop func(), stderr io.Writer, bar bool, exit func(code int)) {
+	for n := 0; ; n++ {
+		select {
+		case <-done:
+			return
+		case <-interrupts:
+		}
+		if n == 0 {
+			stop()
+			continue
+		}
+		msg := "minesweeper bench: interrupted again; quitting without a report\n"
+		if bar {
+			msg = "\r\x1b[K" + msg
+		}
+		io.WriteString(stderr, msg)
+		exit(exitInterrupted)
+		return
+	}
+}
+
+// report renders the results as a few lines of text, labels aligned. A
+// partial report says so on its first line.
 func report(level string, r *bench.Result) string {
 	var b strings.Builder
+	if r.Partial {
+		fmt.Fprintf(&b, "partial    interrupted: %d of %s finished, the figures cover those only\n",
+			r.Games, record.Count(r.GamesPlanned, "game"))
+	}
 	name := fmt.Sprintf("%dx%d", r.Width, r.Height)
 	if level != "custom" {
 		name = level + " " + name
 	}
-	fmt.Fprintf(&b, "board      %s, %d mines, first click %s, seed %d, max clicks %d\n",
-		name, r.Mines, r.Rule, r.Seed, r.MaxClicks)
+	fmt.Fprintf(&b, "board      %s, %s, first click %s, seed %d, max clicks %d\n",
+		name, record.Count(r.Mines, "mine"), r.Rule, r.Seed, r.MaxClicks)
+	if r.Games == 0 {
+		b.WriteString("games      none finished\n")
+		writeMoveTime(&b, r.MoveTime)
+		return b.String()
+	}
 	fmt.Fprintf(&b, "games      %d  wins %d  win rate %s (95%% CI %s–%s)", r.Games, r.Wins,
 		percent(r.WinRate), percent(r.WinLow), percent(r.WinHigh))
 	if r.OverLimit > 0 {
@@ -115,14 +177,18 @@ func report(level string, r *bench.Result) string {
 		b.WriteString("clicks     no game won\n")
 	}
 	fmt.Fprintf(&b, "score      %.2f per game\n", r.Score)
-	t := r.MoveTime
-	fmt.Fprintf(&b, "move time  median %s  p99 %s  max %s  (%d moves", formatDuration(t.Median),
-		formatDuration(t.P99), formatDuration(t.Max), t.Moves)
+	writeMoveTime(&b, r.MoveTime)
+	return b.String()
+}
+
+// writeMoveTime writes the report's line on the time per move.
+func writeMoveTime(b *strings.Builder, t bench.MoveTimes) {
+	fmt.Fprintf(b, "move time  median %s  p99 %s  max %s  (%s", formatDuration(t.Median),
+		formatDuration(t.P99), formatDuration(t.Max), record.Count(int(t.Moves), "move"))
 	if !t.Exact {
 		b.WriteString(", quantiles within 1%")
 	}
 	b.WriteString(")\n")
-	return b.String()
 }
 
 // percent formats a proportion as a percentage with two decimals.

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -86,6 +88,10 @@ func TestRunBenchUsageErrors(t *testing.T) {
 	}{
 		{[]string{"-games", "0"}, "minesweeper bench: -games: 0 is below 1"},
 		{[]string{"-workers", "0"}, "minesweeper bench: -workers: 0 is below 1"},
+		{[]string{"-workers", "1025"}, "minesweeper bench: -workers: 1025 is above 1024"},
+		{[]string{"-workers", "1000000"}, "minesweeper bench: -workers: 1000000 is above 1024"},
+		{[]string{"-games", "0x10"}, `minesweeper bench: -games: "0x10" is not a valid number`},
+		{[]string{"-json=maybe"}, `minesweeper bench: -json: "maybe" is not a valid boolean (want true or false)`},
 		{[]string{"-max-clicks", "-5"}, "minesweeper bench: -max-clicks: -5 is below 1"},
 		{[]string{"-games", "x"}, `minesweeper bench: -games: "x" is not a valid number`},
 		{[]string{"-level", "huge"}, `minesweeper bench: -level: unknown level "huge" (want beginner, intermediate or expert)`},
@@ -142,6 +148,148 @@ move time  median 45.3µs  p99 1.23ms  max 8.00ms  (412345 moves)
 			t.Errorf("report =\n%s\nwant it to contain %q", got, s)
 		}
 	}
+}
+
+func TestReportPartial(t *testing.T) {
+	tests := []struct {
+		name string
+		r    bench.Result
+		want string
+	}{
+		{"some games", bench.Result{
+			Width: 5, Height: 4, Mines: 1, Rule: "safe", Seed: 2, MaxClicks: 400,
+			Partial: true, GamesPlanned: 1000, Games: 3, Wins: 3, WinRate: 1, WinLow: 0.4385, WinHigh: 1,
+			ClicksPerWin: 2, ClicksPer3BV: 1, Score: 60,
+			MoveTime: bench.MoveTimes{Moves: 7, Median: 1000, P99: 2000, Max: 2000, Exact: true},
+		}, `partial    interrupted: 3 of 1000 games finished, the figures cover those only
+board      5x4, 1 mine, first click safe, seed 2, max clicks 400
+games      3  wins 3  win rate 100.00% (95% CI 43.85%–100.00%)
+clicks     2.0 per won game  1.000 per 3BV
+score      60.00 per game
+move time  median 1.00µs  p99 2.00µs  max 2.00µs  (7 moves)
+`},
+		{"no game", bench.Result{
+			Width: 1000, Height: 1000, Mines: 166666, Rule: "opening", Seed: 2, MaxClicks: 400,
+			Partial: true, GamesPlanned: 1, WinHigh: 1,
+			MoveTime: bench.MoveTimes{Moves: 1, Median: 1000, P99: 1000, Max: 1000, Exact: true},
+		}, `partial    interrupted: 0 of 1 game finished, the figures cover those only
+board      1000x1000, 166666 mines, first click opening, seed 2, max clicks 400
+games      none finished
+move time  median 1.00µs  p99 1.00µs  max 1.00µs  (1 move)
+`},
+	}
+	for _, tt := range tests {
+		if got := report("custom", &tt.r); got != tt.want {
+			t.Errorf("%s: report =\n%s\nwant\n%s", tt.name, got, tt.want)
+		}
+	}
+}
+
+// syncWriter is a strings.Builder safe for the writes of several goroutines.
+type syncWriter struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+// Write appends p under the lock.
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+// String returns what was written so far.
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// TestBenchInterrupted interrupts a run of a million games, as Ctrl-C
+// does: bench must stop, report the games finished so far marked partial,
+// in text and JSON, and exit with status 130.
+func TestBenchInterrupted(t *testing.T) {
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"-games", "1000000", "-seed", "1", "-workers", "2"}
+		if asJSON {
+			args = append(args, "-json")
+		}
+		sig := make(chan os.Signal, 1)
+		// After a moment, so that some games are likely finished; the
+		// checks hold for none as well.
+		timer := time.AfterFunc(200*time.Millisecond, func() { sig <- os.Interrupt })
+		var stdout strings.Builder
+		var stderr syncWriter
+		code := benchMain(args, &stdout, &stderr, sig, func(code int) {
+			t.Errorf("bench %v: exit(%d) on the first interrupt; want the run stopped and reported", args, code)
+		})
+		timer.Stop()
+		out := stdout.String()
+		var games int
+		if asJSON {
+			var r struct {
+				Partial      bool `json:"partial"`
+				GamesPlanned int  `json:"games_planned"`
+				Games        int  `json:"games"`
+			}
+			if err := json.Unmarshal([]byte(out), &r); err != nil || !r.Partial || r.GamesPlanned != 1000000 || r.Games >= 1000000 {
+				t.Errorf("bench %v interrupted: JSON %+v, %v; want partial, games_planned 1000000, fewer games:\n%s", args, r, err, out)
+			}
+			games = r.Games
+		} else {
+			if n, err := fmt.Sscanf(out, "partial    interrupted: %d of 1000000 games finished, the figures cover those only\n", &games); n != 1 || err != nil {
+				t.Errorf("bench %v interrupted: report\n%s\nwant its first line to say it is partial", args, out)
+			}
+			if want := fmt.Sprintf("\ngames      %d  ", games); games > 0 && !strings.Contains(out, want) {
+				t.Errorf("bench %v interrupted: report\n%s\nwant it to contain %q", args, out, want)
+			}
+		}
+		want := fmt.Sprintf("minesweeper bench: interrupted after %d of 1000000 games; the report is partial\n", games)
+		if code != exitInterrupted || stderr.String() != want {
+			t.Errorf("bench %v interrupted: exit status %d, stderr %q; want %d, %q", args, code, stderr.String(), exitInterrupted, want)
+		}
+	}
+}
+
+// TestWatchInterrupts checks the two interrupts: the first stops the run,
+// the second exits at once with status 130.
+func TestWatchInterrupts(t *testing.T) {
+	sig := make(chan os.Signal) // unbuffered: a send returns once received
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	exited := make(chan int, 1)
+	var stderr syncWriter
+	returned := make(chan struct{})
+	go func() {
+		watchInterrupts(sig, done, func() { close(stopped) }, &stderr, false, func(code int) { exited <- code })
+		close(returned)
+	}()
+	sig <- os.Interrupt
+	<-stopped
+	select {
+	case code := <-exited:
+		t.Errorf("exit(%d) after one interrupt; want none", code)
+	default:
+	}
+	sig <- os.Interrupt
+	if code := <-exited; code != exitInterrupted {
+		t.Errorf("exit(%d) after two interrupts; want exit(%d)", code, exitInterrupted)
+	}
+	if want := "minesweeper bench: interrupted again; quitting without a report\n"; stderr.String() != want {
+		t.Errorf("stderr %q after two interrupts; want %q", stderr.String(), want)
+	}
+	<-returned
+	close(done)
+
+	// Without an interrupt, it returns when done is closed.
+	done = make(chan struct{})
+	returned = make(chan struct{})
+	go func() {
+		watchInterrupts(sig, done, func() { t.Error("stop called without an interrupt") }, &stderr, false, func(int) { t.Error("exit called without an interrupt") })
+		close(returned)
+	}()
+	close(done)
+	<-returned
 }
 
 func TestFormatDuration(t *testing.T) {

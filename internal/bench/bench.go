@@ -11,6 +11,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -28,6 +29,11 @@ const DefaultMaxClicks = 400
 
 // ProgressInterval is how often Run reports progress.
 const ProgressInterval = 100 * time.Millisecond
+
+// MaxWorkers is the most games Config.Workers may play at once. Each worker
+// holds a player and a board in memory; far more workers than processors
+// only wait their turn.
+const MaxWorkers = 1024
 
 // sampleLimit is how many move times Run keeps, 4 bytes each, for exact
 // quantiles; past it the quantiles come from a histogram.
@@ -55,7 +61,7 @@ type Config struct {
 	Games                int    // games to play, at least 1
 	Seed                 uint64 // game i is drawn from rand.NewPCG(Seed, i)
 	MaxClicks            int    // clicks after which a game stops unfinished; 0 means DefaultMaxClicks
-	Workers              int    // games played at once; 0 means runtime.NumCPU()
+	Workers              int    // games played at once, at most MaxWorkers; 0 means runtime.NumCPU() (up to MaxWorkers)
 	// NewPlayer returns a fresh player for one worker; nil means
 	// solver.New(solver.Options{Rule: rule}).
 	NewPlayer func(rule board.FirstClick) Player
@@ -65,7 +71,8 @@ type Config struct {
 }
 
 // Result is what a run found. Everything but MoveTime is determined by the
-// configuration and the player: the same seed gives the same Result.
+// configuration and the player: the same seed gives the same Result, unless
+// it is Partial.
 type Result struct {
 	Width     int    `json:"width"`
 	Height    int    `json:"height"`
@@ -74,7 +81,12 @@ type Result struct {
 	Seed      uint64 `json:"seed"`
 	MaxClicks int    `json:"max_clicks"`
 
-	Games     int     `json:"games"`
+	// Partial reports whether the run was stopped before its last game:
+	// the figures cover only the Games finished, of GamesPlanned.
+	Partial      bool `json:"partial"`
+	GamesPlanned int  `json:"games_planned"` // Config.Games
+
+	Games     int     `json:"games"` // games finished
 	Wins      int     `json:"wins"`
 	OverLimit int     `json:"over_click_limit"` // games stopped at MaxClicks
 	WinRate   float64 `json:"win_rate"`
@@ -102,13 +114,17 @@ type Game struct {
 // lost or has taken maxClicks clicks. Only openings that open a cell count as
 // clicks. When t is not nil, it records the time of each of p's moves. A
 // move the board refuses is the player's error, returned with the game so
-// far.
-func Play(b *board.Board, p Player, maxClicks int, t func(time.Duration)) (Game, error) {
+// far. Play checks ctx before each move: when ctx is done it returns the
+// game so far, unfinished, with ctx's error.
+func Play(ctx context.Context, b *board.Board, p Player, maxClicks int, t func(time.Duration)) (Game, error) {
 	var g Game
 	var tiles []board.Tile
 	safe := b.Width()*b.Height() - b.Mines()
 	var err error
 	for b.Status() == board.Playing && g.Clicks < maxClicks {
+		if err = ctx.Err(); err != nil {
+			break
+		}
 		tiles = b.Tiles(tiles)
 		var v *solver.View
 		v, err = solver.NewView(b.Width(), b.Height(), b.Mines(), tiles)
@@ -143,13 +159,13 @@ func Play(b *board.Board, p Player, maxClicks int, t func(time.Duration)) (Game,
 
 // playRecover is Play, with a panic in the player turned into an error
 // carrying its stack, so that a long run names the game that broke it.
-func playRecover(b *board.Board, p Player, maxClicks int, t func(time.Duration)) (g Game, err error) {
+func playRecover(ctx context.Context, b *board.Board, p Player, maxClicks int, t func(time.Duration)) (g Game, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("player panicked: %v\n%s", r, debug.Stack())
 		}
 	}()
-	return Play(b, p, maxClicks, t)
+	return Play(ctx, b, p, maxClicks, t)
 }
 
 // GameError is a game in which the player made a move the board refused,
@@ -214,10 +230,10 @@ func (c *Config) check() error {
 		return fmt.Errorf("bench: click limit %d: want at least 1", c.MaxClicks)
 	}
 	if c.Workers == 0 {
-		c.Workers = runtime.NumCPU()
+		c.Workers = min(runtime.NumCPU(), MaxWorkers)
 	}
-	if c.Workers < 1 {
-		return fmt.Errorf("bench: %d workers: want at least 1", c.Workers)
+	if c.Workers < 1 || c.Workers > MaxWorkers {
+		return fmt.Errorf("bench: %d workers: want 1 to %d", c.Workers, MaxWorkers)
 	}
 	c.Workers = min(c.Workers, c.Games)
 	if c.NewPlayer == nil {
@@ -229,13 +245,18 @@ func (c *Config) check() error {
 	return nil
 }
 
-// Run plays cfg.Games games and returns the results. It stops early, with
-// an error, when ctx is done or when the player fails; a player's failure is
-// a *GameError naming the game, the lowest-numbered among the failures seen.
+// Run plays cfg.Games games and returns the results.
+//
+// When ctx is done, each game in play stops before its next move and Run
+// returns the results of the games finished so far, marked Partial, with an
+// error wrapping ctx's. When the player fails, Run stops every game and
+// returns a *GameError naming the game, the lowest-numbered among the
+// failures seen, and no results.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -263,7 +284,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				if r, ok := player.(Reseeder); ok {
 					r.Reseed(rand.NewPCG(uint64(i), cfg.Seed).Uint64())
 				}
-				g, err := playRecover(b, player, cfg.MaxClicks, tm.add)
+				g, err := playRecover(ctx, b, player, cfg.MaxClicks, tm.add)
+				if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+					return // stopped: the unfinished game does not count
+				}
 				if err != nil {
 					sum.firstErr = &GameError{Game: i, Seed: cfg.Seed, Err: err}
 					cancel()
@@ -308,10 +332,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if all.firstErr != nil {
 		return nil, all.firstErr
 	}
+	res := result(cfg, &all, tm)
 	if all.games < cfg.Games {
-		return nil, fmt.Errorf("stopped after %d of %d games: %w", all.games, cfg.Games, ctx.Err())
+		res.Partial = true
+		return res, fmt.Errorf("stopped after %d of %d games: %w", all.games, cfg.Games, context.Cause(parent))
 	}
-	return result(cfg, &all, tm), nil
+	return res, nil
 }
 
 // result turns the totals into a Result.
@@ -319,7 +345,7 @@ func result(cfg Config, t *totals, tm *timer) *Result {
 	r := &Result{
 		Width: cfg.Width, Height: cfg.Height, Mines: cfg.Mines, Rule: cfg.Rule.String(),
 		Seed: cfg.Seed, MaxClicks: cfg.MaxClicks,
-		Games: t.games, Wins: t.wins, OverLimit: t.over,
+		GamesPlanned: cfg.Games, Games: t.games, Wins: t.wins, OverLimit: t.over,
 		WonClicks: t.wonClicks, WonThreeBV: t.won3BV,
 		MoveTime: tm.summary(),
 	}

@@ -76,7 +76,7 @@ func TestPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			moves := 0
-			got, err := Play(b, &scripted{moves: tt.moves}, tt.maxClicks, func(time.Duration) { moves++ })
+			got, err := Play(context.Background(), b, &scripted{moves: tt.moves}, tt.maxClicks, func(time.Duration) { moves++ })
 			if err != nil {
 				t.Fatalf("Play: %v\n%s", err, b)
 			}
@@ -91,13 +91,27 @@ func TestPlay(t *testing.T) {
 	}
 }
 
+func TestPlayCanceled(t *testing.T) {
+	b, err := board.Parse("*..\n...\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := &scripted{moves: []board.Point{{X: 2, Y: 1}}}
+	g, err := Play(ctx, b, p, 400, nil)
+	if !errors.Is(err, context.Canceled) || g.Status != board.Playing || len(p.moves) != 1 {
+		t.Errorf("Play with a canceled context = %+v, %v, %d moves left; want the game unplayed, %v, 1 move left", g, err, len(p.moves), context.Canceled)
+	}
+}
+
 func TestPlayRefusedMove(t *testing.T) {
 	b, err := board.Parse("*..\n...\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := &scripted{moves: []board.Point{{X: 2, Y: 1}, {X: 2, Y: 1}}}
-	_, err = Play(b, p, 400, nil)
+	_, err = Play(context.Background(), b, p, 400, nil)
 	if !errors.Is(err, board.ErrOpen) {
 		t.Errorf("Play opening an open cell: error %v; want %v", err, board.ErrOpen)
 	}
@@ -293,7 +307,8 @@ func TestRunConfigErrors(t *testing.T) {
 	}{
 		{"no games", func(c *Config) { c.Games = 0 }, "0 games"},
 		{"negative click limit", func(c *Config) { c.MaxClicks = -1 }, "click limit -1"},
-		{"negative workers", func(c *Config) { c.Workers = -2 }, "-2 workers"},
+		{"negative workers", func(c *Config) { c.Workers = -2 }, "-2 workers: want 1 to 1024"},
+		{"too many workers", func(c *Config) { c.Workers = MaxWorkers + 1 }, "1025 workers: want 1 to 1024"},
 		{"too many mines", func(c *Config) { c.Rule, c.Mines = board.Opening, 80 }, "mine count out of range"},
 		{"no size", func(c *Config) { c.Width = 0 }, "board size"},
 	}
@@ -310,10 +325,73 @@ func TestRunConfigErrors(t *testing.T) {
 func TestRunCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Run(ctx, Config{Width: 9, Height: 9, Mines: 10, Games: 10,
+	res, err := Run(ctx, Config{Width: 9, Height: 9, Mines: 10, Games: 10,
 		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Run with a canceled context: error %v; want %v", err, context.Canceled)
+	}
+	if res == nil || !res.Partial || res.Games != 0 || res.GamesPlanned != 10 {
+		t.Errorf("Run with a canceled context = %+v; want a partial result of 0 games of 10", res)
+	}
+}
+
+// interrupter plays as firstClosed and cancels the run on the first move of
+// its third game, a move that cannot end an expert game. It counts the
+// moves asked of any interrupter after the run was canceled.
+type interrupter struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	late   *atomic.Int64
+	games  int
+	moves  int // moves in the current game
+}
+
+// Reseed starts a new game.
+func (p *interrupter) Reseed(uint64) { p.games, p.moves = p.games+1, 0 }
+
+// Next counts a late move, cancels on the third game's first move, and
+// plays as firstClosed.
+func (p *interrupter) Next(v *solver.View) (board.Point, error) {
+	if p.ctx.Err() != nil {
+		p.late.Add(1)
+	}
+	p.moves++
+	if p.games == 3 && p.moves == 1 {
+		p.cancel()
+	}
+	return firstClosed{}.Next(v)
+}
+
+// TestRunCanceledWithinGame cancels a run in the middle of a game: Run must
+// stop before the game's next move, and return the games finished so far
+// as a partial result. With one worker, that is the two games before.
+func TestRunCanceledWithinGame(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var late atomic.Int64
+		var last atomic.Int64
+		res, err := Run(ctx, Config{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, Games: 1000, Seed: 1, Workers: workers,
+			NewPlayer: func(board.FirstClick) Player { return &interrupter{ctx: ctx, cancel: cancel, late: &late} },
+			Progress:  func(done int) { last.Store(int64(done)) }})
+		cancel()
+		if !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "stopped after ") {
+			t.Errorf("%d workers: Run canceled: error %v; want \"stopped after ...\" wrapping %v", workers, err, context.Canceled)
+		}
+		if res == nil {
+			t.Fatalf("%d workers: Run canceled = nil result; want the games finished", workers)
+		}
+		if !res.Partial || res.GamesPlanned != 1000 || res.Games < 2 || res.Games >= 1000 || int64(res.Games) != last.Load() {
+			t.Errorf("%d workers: Run canceled = partial %v, %d games of %d, progress %d; want partial, at least 2 of 1000, as the last progress",
+				workers, res.Partial, res.Games, res.GamesPlanned, last.Load())
+		}
+		if workers == 1 && res.Games != 2 {
+			t.Errorf("1 worker: Run canceled in the third game = %d games; want 2", res.Games)
+		}
+		// A worker may have checked the context just before the cancel:
+		// at most one move each for the other workers.
+		if n := late.Load(); n > int64(workers-1) {
+			t.Errorf("%d workers: %d moves asked after the cancel; want at most %d", workers, n, workers-1)
+		}
 	}
 }
 
