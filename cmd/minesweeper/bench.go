@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,19 +12,22 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
 // runBench is "minesweeper bench": the solver plays many games against the
 // engine and the results are reported on stdout, as text or JSON. A first
-// Ctrl-C stops the games and reports those finished, a second one quits at
+// Ctrl-C (or SIGTERM, SIGHUP) stops the games and reports those finished,
+// with exit status 128 plus the signal's number; a second one quits at
 // once.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sig)
 	return benchMain(args, stdout, stderr, sig, os.Exit)
 }
@@ -47,7 +51,8 @@ won game and per 3BV, the assignment's score and the time per move. The same
 -seed gives the same games and results (time aside) with any -workers.
 
 Ctrl-C stops the games in play and reports those finished, marked partial,
-with exit status 130; a second Ctrl-C quits at once, without a report.
+with exit status 130 (SIGTERM and SIGHUP likewise, with 143 and 129); a
+second one quits at once, without a report.
 
 Flags:
 `)
@@ -85,8 +90,8 @@ Flags:
 		bar = &progressBar{w: stderr, total: games, start: time.Now()}
 		bc.Progress = bar.draw
 	}
-	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
+	ctx, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
 	done := make(chan struct{})
 	defer close(done)
 	go watchInterrupts(interrupts, done, stop, stderr, bar != nil, exit)
@@ -95,11 +100,12 @@ Flags:
 		bar.clear()
 	}
 	code := exitOK
+	var in interrupted
 	switch {
-	case res != nil && res.Partial:
-		fmt.Fprintf(stderr, "minesweeper bench: interrupted after %d of %s; the report is partial\n",
-			res.Games, record.Count(res.GamesPlanned, "game"))
-		code = exitInterrupted
+	case res != nil && res.Partial && errors.As(err, &in):
+		fmt.Fprintf(stderr, "minesweeper bench: %v after %d of %s; the report is partial\n",
+			in, res.Games, record.Count(res.GamesPlanned, "game"))
+		code = ui.SignalStatus(in.sig)
 	case err != nil:
 		fmt.Fprintf(stderr, "minesweeper bench: %v\n", err)
 		return exitFailure
@@ -122,26 +128,34 @@ Flags:
 	return code
 }
 
-// watchInterrupts calls stop on the first interrupt and, on the second,
-// says so on stderr, over the progress bar if there is one (bar), and calls
-// exit with exitInterrupted. It returns when done is closed.
-func watchInterrupts(interrupts <-chan os.Signal, done <-chan struct{}, stop func(), stderr io.Writer, bar bool, exit func(code int)) {
+// interrupted is the cause of a run stopped by a signal.
+type interrupted struct{ sig os.Signal }
+
+// Error names the signal as Go does: "interrupt", "terminated", "hangup".
+func (in interrupted) Error() string { return in.sig.String() }
+
+// watchInterrupts stops the run on the first signal, with the signal as
+// the cause, and on the second says so on stderr, over the progress bar if
+// there is one (bar), and calls exit with 128 plus the signal's number. It
+// returns when done is closed.
+func watchInterrupts(interrupts <-chan os.Signal, done <-chan struct{}, stop context.CancelCauseFunc, stderr io.Writer, bar bool, exit func(code int)) {
 	for n := 0; ; n++ {
+		var sig os.Signal
 		select {
 		case <-done:
 			return
-		case <-interrupts:
+		case sig = <-interrupts:
 		}
 		if n == 0 {
-			stop()
+			stop(interrupted{sig})
 			continue
 		}
-		msg := "minesweeper bench: interrupted again; quitting without a report\n"
+		msg := "minesweeper bench: stopped again; quitting without a report\n"
 		if bar {
 			msg = "\r\x1b[K" + msg
 		}
 		io.WriteString(stderr, msg)
-		exit(exitInterrupted)
+		exit(ui.SignalStatus(sig))
 		return
 	}
 }

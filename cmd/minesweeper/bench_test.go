@@ -8,10 +8,12 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
 // TestRunBench runs "minesweeper bench" end to end through run, with the
@@ -205,11 +207,16 @@ func (w *syncWriter) String() string {
 	return w.b.String()
 }
 
-// TestBenchInterrupted interrupts a run of a million games, as Ctrl-C
-// does: bench must stop, report the games finished so far marked partial,
-// in text and JSON, and exit with status 130.
+// TestBenchInterrupted interrupts a run of a million games, as Ctrl-C or
+// SIGTERM does: bench must stop, report the games finished so far marked
+// partial, in text and JSON, and exit with 128 plus the signal's number.
 func TestBenchInterrupted(t *testing.T) {
-	for _, asJSON := range []bool{false, true} {
+	for _, tt := range []struct {
+		asJSON bool
+		sig    os.Signal
+		name   string
+	}{{false, os.Interrupt, "interrupt"}, {true, syscall.SIGTERM, "terminated"}} {
+		asJSON := tt.asJSON
 		args := []string{"-games", "1000000", "-seed", "1", "-workers", "2"}
 		if asJSON {
 			args = append(args, "-json")
@@ -217,7 +224,7 @@ func TestBenchInterrupted(t *testing.T) {
 		sig := make(chan os.Signal, 1)
 		// After a moment, so that some games are likely finished; the
 		// checks hold for none as well.
-		timer := time.AfterFunc(200*time.Millisecond, func() { sig <- os.Interrupt })
+		timer := time.AfterFunc(200*time.Millisecond, func() { sig <- tt.sig })
 		var stdout strings.Builder
 		var stderr syncWriter
 		code := benchMain(args, &stdout, &stderr, sig, func(code int) {
@@ -244,9 +251,9 @@ func TestBenchInterrupted(t *testing.T) {
 				t.Errorf("bench %v interrupted: report\n%s\nwant it to contain %q", args, out, want)
 			}
 		}
-		want := fmt.Sprintf("minesweeper bench: interrupted after %d of 1000000 games; the report is partial\n", games)
-		if code != exitInterrupted || stderr.String() != want {
-			t.Errorf("bench %v interrupted: exit status %d, stderr %q; want %d, %q", args, code, stderr.String(), exitInterrupted, want)
+		want := fmt.Sprintf("minesweeper bench: %s after %d of 1000000 games; the report is partial\n", tt.name, games)
+		if code != ui.SignalStatus(tt.sig) || stderr.String() != want {
+			t.Errorf("bench %v interrupted: exit status %d, stderr %q; want %d, %q", args, code, stderr.String(), ui.SignalStatus(tt.sig), want)
 		}
 	}
 }
@@ -261,7 +268,7 @@ func TestWatchInterrupts(t *testing.T) {
 	var stderr syncWriter
 	returned := make(chan struct{})
 	go func() {
-		watchInterrupts(sig, done, func() { close(stopped) }, &stderr, false, func(code int) { exited <- code })
+		watchInterrupts(sig, done, func(error) { close(stopped) }, &stderr, false, func(code int) { exited <- code })
 		close(returned)
 	}()
 	sig <- os.Interrupt
@@ -272,10 +279,10 @@ func TestWatchInterrupts(t *testing.T) {
 	default:
 	}
 	sig <- os.Interrupt
-	if code := <-exited; code != exitInterrupted {
-		t.Errorf("exit(%d) after two interrupts; want exit(%d)", code, exitInterrupted)
+	if code := <-exited; code != ui.SignalStatus(os.Interrupt) {
+		t.Errorf("exit(%d) after two interrupts; want exit(%d)", code, ui.SignalStatus(os.Interrupt))
 	}
-	if want := "minesweeper bench: interrupted again; quitting without a report\n"; stderr.String() != want {
+	if want := "minesweeper bench: stopped again; quitting without a report\n"; stderr.String() != want {
 		t.Errorf("stderr %q after two interrupts; want %q", stderr.String(), want)
 	}
 	<-returned
@@ -285,7 +292,7 @@ func TestWatchInterrupts(t *testing.T) {
 	done = make(chan struct{})
 	returned = make(chan struct{})
 	go func() {
-		watchInterrupts(sig, done, func() { t.Error("stop called without an interrupt") }, &stderr, false, func(int) { t.Error("exit called without an interrupt") })
+		watchInterrupts(sig, done, func(error) { t.Error("stop called without an interrupt") }, &stderr, false, func(int) { t.Error("exit called without an interrupt") })
 		close(returned)
 	}()
 	close(done)

@@ -28,10 +28,9 @@ func main() {
 
 // Exit statuses.
 const (
-	exitOK          = 0
-	exitFailure     = 1
-	exitUsage       = 2
-	exitInterrupted = 130 // 128 + SIGINT, as a shell reports a Ctrl-C
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
 )
 
 // command is one subcommand of the program.

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
@@ -82,11 +83,7 @@ func summary(r ui.Result) string {
 	default:
 		b.WriteString("Quit before the first move")
 	}
-	mines := "mines"
-	if r.Mines == 1 {
-		mines = "mine"
-	}
-	fmt.Fprintf(&b, " on %dx%d with %d %s, ", r.Width, r.Height, r.Mines, mines)
+	fmt.Fprintf(&b, " on %dx%d with %s, ", r.Width, r.Height, record.Count(r.Mines, "mine"))
 	if r.Source != "" {
 		fmt.Fprintf(&b, "board %s (replay: minesweeper -board %s)", r.Source, shellQuote(r.Source))
 		return b.String()
