@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -130,4 +131,44 @@ func baselineReveal(w, h int, mines []Point, click Point) int {
 		}
 	}
 	return opened
+}
+
+// BenchmarkPlace lays one sixth of a square board with mines, the default
+// density, with the Opening rule and the first click in the middle,
+// reporting ns per cell. The "old" sub-benchmarks run placeReference, the
+// per-mine way place laid every layout before, on the same random stream,
+// so the ratio of the two is the speed-up; a sparse board (one mine in a
+// thousand cells) checks that place keeps the per-mine way's speed there.
+// The 16384x16384 board, the largest, takes about ten seconds the old way
+// and is skipped with -short.
+func BenchmarkPlace(b *testing.B) {
+	cases := []struct {
+		size, share int
+	}{{4096, 6}, {4096, 1000}, {16384, 6}}
+	for _, c := range cases {
+		for _, way := range []struct {
+			name string
+			lay  func(b *Board, first int)
+		}{{"new", (*Board).place}, {"old", placeReference}} {
+			b.Run(fmt.Sprintf("%dx%d/1in%d/%s", c.size, c.size, c.share, way.name), func(b *testing.B) {
+				if testing.Short() && c.size > floodSize {
+					b.Skip("the largest board is skipped with -short")
+				}
+				area := c.size * c.size
+				bd, err := NewRandom(c.size, c.size, area/c.share, Opening, pcg(1))
+				if err != nil {
+					b.Fatal(err)
+				}
+				first := bd.index(Point{c.size / 2, c.size / 2})
+				for b.Loop() {
+					b.StopTimer()
+					clear(bd.cells)
+					bd.pending, bd.rng = true, pcg(1)
+					b.StartTimer()
+					way.lay(bd, first)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(area), "ns/cell")
+			})
+		}
+	}
 }

@@ -113,61 +113,6 @@ func newBoard(width, height int) *Board {
 	return &Board{w: width, h: height, cells: make([]cell, width*height), hit: -1}
 }
 
-// place lays b.mines mines uniformly over the cells the rule allows when
-// cell first is opened first. It uses Floyd's sampling over the allowed
-// cells, with the grid's own mine bits as the chosen set, so it needs no
-// memory beyond the grid and every layout is equally likely.
-func (b *Board) place(first int) {
-	b.pending = false
-	var excluded []int // ascending
-	fx, fy := first%b.w, first/b.w
-	switch b.rule {
-	case Safe:
-		excluded = []int{first}
-	case Opening:
-		excluded = make([]int, 0, 9)
-		for y := max(fy-1, 0); y <= min(fy+1, b.h-1); y++ {
-			for x := max(fx-1, 0); x <= min(fx+1, b.w-1); x++ {
-				excluded = append(excluded, y*b.w+x)
-			}
-		}
-	}
-	allowed := len(b.cells) - len(excluded)
-	// at maps an index among the allowed cells to its index in the grid.
-	at := func(k int) int {
-		for _, e := range excluded {
-			if e > k {
-				break
-			}
-			k++
-		}
-		return k
-	}
-	for j := allowed - b.mines; j < allowed; j++ {
-		i := at(b.rng.IntN(j + 1))
-		if b.cells[i]&mineBit != 0 {
-			i = at(j)
-		}
-		b.cells[i] |= mineBit
-		b.countAround(i%b.w, i/b.w)
-	}
-}
-
-// countAround adds one to the count of each neighbour of the mine at (x, y).
-// Working from the mines rather than scanning the grid for them keeps the
-// cost of a sparse layout proportional to its mines.
-func (b *Board) countAround(x, y int) {
-	w := b.w
-	x0, x1 := max(x-1, 0), min(x+1, w-1)
-	for yy := max(y-1, 0); yy <= min(y+1, b.h-1); yy++ {
-		row := b.cells[yy*w+x0 : yy*w+x1+1]
-		for k := range row {
-			row[k]++
-		}
-	}
-	b.cells[y*w+x]-- // the loop counted the mine itself
-}
-
 // Width returns the number of columns.
 func (b *Board) Width() int { return b.w }
 
