@@ -9,10 +9,10 @@ import (
 )
 
 // layOffLoopCells is the area from which the first click lays the mines
-// off the event loop. Laying takes about 40 ns a cell at the default
-// density, so a board of this size takes around 10 ms, within a frame;
-// the largest board takes seconds, during which the game must still answer
-// its keys, the clock, resizes and signals.
+// off the event loop. A board of this size is laid in a few milliseconds,
+// within a frame; the largest (16384x16384) takes over a second, and
+// copying it for Laid more, during which the game must still answer its
+// keys, the clock, resizes and signals.
 const layOffLoopCells = 1 << 18
 
 // laid is the data of the event that brings a laid board back to the loop:
