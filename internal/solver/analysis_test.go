@@ -350,8 +350,9 @@ func TestAnalyzeInconsistent(t *testing.T) {
 }
 
 // TestNeverWrong checks certainties against the engine's truth over many
-// random positions, with the default budget and with a tiny one that forces
-// the approximate fallback.
+// random positions, with the default budget, with a tiny one that forces
+// the approximate fallback, and with a limit on combining components that
+// forces combineApprox.
 func TestNeverWrong(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	positions := 3000
@@ -361,9 +362,10 @@ func TestNeverWrong(t *testing.T) {
 	sizes := []struct{ w, h, mines int }{
 		{8, 8, 10}, {9, 9, 10}, {16, 16, 40}, {30, 16, 99}, {12, 10, 30}, {20, 20, 50},
 	}
-	for _, budget := range []int{defaultBudget, 8} {
+	for _, cfg := range []struct{ budget, combineLimit int }{{defaultBudget, 0}, {8, 0}, {defaultBudget, 1}} {
 		var an analyzer
-		an.budget = budget
+		an.budget = cfg.budget
+		an.combineLimit = cfg.combineLimit
 		checked := 0
 		for checked < positions {
 			sz := sizes[rng.IntN(len(sizes))]
@@ -374,7 +376,7 @@ func TestNeverWrong(t *testing.T) {
 			}
 			an.resetCache()
 			if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
-				t.Fatalf("budget %d: run: %v\n%s", budget, err, viewString(v))
+				t.Fatalf("%+v: run: %v\n%s", cfg, err, viewString(v))
 			}
 			checked++
 			for i, tl := range v.tiles {
@@ -383,15 +385,15 @@ func TestNeverWrong(t *testing.T) {
 				}
 				switch {
 				case !(an.prob[i] >= 0 && an.prob[i] <= 1):
-					t.Fatalf("budget %d: probability %v at %v\n%s", budget, an.prob[i], v.point(i), viewString(v))
+					t.Fatalf("%+v: probability %v at %v\n%s", cfg, an.prob[i], v.point(i), viewString(v))
 				case an.certain[i] == certSafe && mine[i]:
-					t.Fatalf("budget %d: mine at %v called safe\n%s", budget, v.point(i), viewString(v))
+					t.Fatalf("%+v: mine at %v called safe\n%s", cfg, v.point(i), viewString(v))
 				case an.certain[i] == certMine && !mine[i]:
-					t.Fatalf("budget %d: safe cell %v called a mine\n%s", budget, v.point(i), viewString(v))
+					t.Fatalf("%+v: safe cell %v called a mine\n%s", cfg, v.point(i), viewString(v))
 				case an.prob[i] == 0 && mine[i]:
-					t.Fatalf("budget %d: mine at %v has probability 0\n%s", budget, v.point(i), viewString(v))
+					t.Fatalf("%+v: mine at %v has probability 0\n%s", cfg, v.point(i), viewString(v))
 				case an.prob[i] == 1 && !mine[i]:
-					t.Fatalf("budget %d: safe cell %v has probability 1\n%s", budget, v.point(i), viewString(v))
+					t.Fatalf("%+v: safe cell %v has probability 1\n%s", cfg, v.point(i), viewString(v))
 				}
 			}
 		}

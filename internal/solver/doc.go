@@ -18,7 +18,17 @@
 // remaining mines in the cells next to no number, C(outside, mines-m),
 // computed in log space relative to the largest term, so nothing overflows
 // on any board. Certainties are tracked with booleans beside the weights,
-// never read off floating-point zeros.
+// never read off floating-point zeros. That combination takes time and
+// memory in proportion to the components times the range of their total,
+// the square of the board on boards of many small components, so it is
+// bounded by a few table entries per cell: past that, components whose
+// mine count is fixed are left out of it, since they only shift the total,
+// and past that again each component is weighed on its own, its solutions
+// with k mines by x^k, x the odds of a mine elsewhere, chosen so that the
+// mines expected add up to the board's. The probabilities are then
+// estimates, and the analysis says so, while the certainties stay sound:
+// they come from each component's own solutions with a number of mines
+// that bounds on the other parts' mines allow.
 //
 // A component whose search exceeds the node budget falls back to reasoning
 // on single numbers and pairs of numbers, which is sound, and to estimated
@@ -43,6 +53,8 @@
 // among the four safest after each number shown. A number that frees just
 // one cell does not count as survived outright: that cell is opened in
 // turn, for each number it may show, and the guess it may still leave is
-// counted. The first move is a corner, or with the opening rule the cell
-// two steps in from one.
+// counted. The analyses of the look-ahead go through a bounded number of
+// cells, and boards of more than 65,536 cells are not looked ahead at: the
+// guess there is the cell least likely to be a mine. The first move is a
+// corner, or with the opening rule the cell two steps in from one.
 package solver

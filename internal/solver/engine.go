@@ -59,6 +59,18 @@ type analyzer struct {
 	keyBuf   []byte
 	nb       []int32
 	en       enumerator
+
+	// combineLimit, when not 0, is the most that combining the components
+	// exactly may cost (see combineCost) in place of the default, so that
+	// tests reach the other ways of combining on small boards.
+	combineLimit int
+	// combine's components: exact, of a varying and of a fixed mine
+	// count, with their boxes in the view; and combineApprox's ranges of
+	// mines per component and logarithms of weights.
+	exactComps, varComps, fixedComps []*component
+	exactBoxes, varBoxes, fixedBoxes [][]int32
+	kLo, kHi                         []int
+	logW                             []float64
 }
 
 // box is a set of closed cells next to exactly the same open numbers; only
@@ -334,10 +346,11 @@ func (an *analyzer) closedCells(tiles []board.Tile) (safe, safeCell int, minP fl
 	return safe, safeCell, minP
 }
 
-// compKey returns a string that identifies a component's problem: its
+// compKey returns a key that identifies a component's problem: its
 // cells, box by box, and the numbers on it. Equal keys have equal
-// solutions, so the key indexes the cache.
-func (an *analyzer) compKey(boxes []int32) string {
+// solutions, so the key indexes the cache. It lives in an.keyBuf until
+// the next call.
+func (an *analyzer) compKey(boxes []int32) []byte {
 	k := an.keyBuf[:0]
 	put := func(v int32) { k = append(k, byte(v), byte(v>>8), byte(v>>16), byte(v>>24)) }
 	put(int32(an.mines))
@@ -355,18 +368,18 @@ func (an *analyzer) compKey(boxes []int32) string {
 		}
 	}
 	an.keyBuf = k
-	return string(k)
+	return k
 }
 
 // solve enumerates the component made of the given boxes.
 func (an *analyzer) solve(boxes []int32) (*component, error) {
 	key := an.compKey(boxes)
-	if c, ok := an.cache.m[key]; ok {
+	if c, ok := an.cache.m[string(key)]; ok { // no copy of the key to look up
 		c.gen = an.cache.gen
 		return c, nil
 	}
 	c := an.cache.newComponent()
-	c.key = key
+	c.key = string(key)
 	c.boxes = append(c.boxes[:0], boxes...)
 	c.sizes = c.sizes[:0]
 	c.ncells = 0
@@ -382,7 +395,7 @@ func (an *analyzer) solve(boxes []int32) (*component, error) {
 		an.cache.m = make(map[string]*component)
 	}
 	c.gen = an.cache.gen
-	an.cache.m[key] = c
+	an.cache.m[c.key] = c
 	return c, nil
 }
 
@@ -425,267 +438,6 @@ func (cc *compCache) reset() {
 		cc.pool = append(cc.pool, c)
 		delete(cc.m, k)
 	}
-}
-
-// combine weighs the components' solutions by the number of ways to place
-// the remaining mines in the outside cells, and fills prob and certain.
-func (an *analyzer) combine() error {
-	an.exact = true
-	an.work = len(an.tiles) + 8*len(an.cons)
-	outside := an.outside
-	var exactComps []*component
-	var exactBoxes [][]int32 // the boxes of each exact component in this view
-	for ci, c := range an.comps {
-		if c.exact {
-			exactComps = append(exactComps, c)
-			exactBoxes = append(exactBoxes, an.compList[ci])
-		} else {
-			an.exact = false
-			outside += c.ncells // treated as unconstrained when weighing
-		}
-	}
-	M := an.mines
-	// With W_i the distribution of component i's mine count and B(m) the
-	// ways to put the other M-m mines outside, the weight of k mines in
-	// component i is E_i(k) = sum_a pre_i(a) R_{i+1}(a+k), where pre_i is
-	// the convolution of the components before i and R_i(x) the sum over
-	// the mines y of the components from i on of their weight times
-	// B(x+y). Both are built in one pass each, in time quadratic in the
-	// total mine range rather than in that times the components. Booleans
-	// alongside say which counts are possible at all, so that certainties
-	// never depend on floating-point underflow.
-	n := len(exactComps)
-	pre := an.preBuf[:0]
-	preB := an.preBBuf[:0]
-	pre = append(pre, []float64{1})
-	preB = append(preB, []bool{true})
-	for i, c := range exactComps {
-		pre = append(pre, convolve(pre[i], c.w))
-		preB = append(preB, convolveB(preB[i], c.w))
-	}
-	an.preBuf, an.preBBuf = pre, preB
-	total, totalB := pre[n], preB[n]
-	Kt := len(total) - 1
-	// Binomial weights C(outside, M-m), relative to the largest feasible.
-	ref := math.Inf(-1)
-	for m := range total {
-		if r := M - m; r >= 0 && r <= outside && totalB[m] {
-			ref = max(ref, logChoose(outside, r))
-		}
-	}
-	if math.IsInf(ref, -1) {
-		if an.exact {
-			return ErrInconsistent
-		}
-		ref = 0
-	}
-	bw := make([]float64, Kt+1)
-	bwB := make([]bool, Kt+1)
-	for m := range bw {
-		// Only totals the components can reach get a weight: the others
-		// are never used, and their binomials may exceed float64's range
-		// relative to ref.
-		if r := M - m; r >= 0 && r <= outside && totalB[m] {
-			bw[m] = math.Exp(logChoose(outside, r) - ref)
-			bwB[m] = true
-		}
-	}
-	R := an.rBuf[:0]
-	RB := an.rBBuf[:0]
-	for range n + 1 {
-		R = append(R, nil)
-		RB = append(RB, nil)
-	}
-	R[n], RB[n] = bw, bwB
-	for i := n - 1; i >= 0; i-- {
-		w := exactComps[i].w
-		next, nextB := R[i+1], RB[i+1]
-		size := len(next) - (len(w) - 1)
-		r := make([]float64, size)
-		rb := make([]bool, size)
-		for x := range size {
-			sum, ok := 0.0, false
-			for k, wk := range w {
-				if wk > 0 {
-					sum += wk * next[x+k]
-					ok = ok || nextB[x+k]
-				}
-			}
-			r[x], rb[x] = sum, ok
-		}
-		R[i], RB[i] = r, rb
-	}
-	an.rBuf, an.rBBuf = R, RB
-	z, zOut := 0.0, 0.0
-	for m, t := range total {
-		z += t * bw[m]
-		zOut += t * bw[m] * float64(M-m)
-	}
-	if z <= 0 || !RB[0][0] {
-		if an.exact {
-			return ErrInconsistent
-		}
-		z = 1
-	}
-	an.logZ = ref + math.Log(z)
-	for _, c := range exactComps {
-		an.logZ += c.logScale
-	}
-	// Per component: external weight of k mines, then box probabilities.
-	for i, c := range exactComps {
-		boxes := exactBoxes[i]
-		nb := len(boxes)
-		an.work += len(c.w)*(nb+len(pre[i])) + len(R[i])*len(c.w)
-		p, pb := pre[i], preB[i]
-		next, nextB := R[i+1], RB[i+1]
-		for k, wk := range c.w {
-			if wk == 0 {
-				continue
-			}
-			e := 0.0
-			feasible := false
-			for a, pa := range p {
-				if pb[a] {
-					e += pa * next[a+k]
-					feasible = feasible || nextB[a+k]
-				}
-			}
-			if !feasible {
-				continue
-			}
-			r := int(c.row[k]) * nb
-			for b := range nb {
-				an.prob[an.boxes[boxes[b]].cells[0]] += c.s[r+b] * e
-				// certain tracks, per box, whether it was ever safe (bit 1)
-				// or ever held a mine (bit 2) in a feasible solution.
-				cc := an.boxes[boxes[b]].cells[0]
-				if c.lo[r+b] < int8(c.sizes[b]) {
-					an.certain[cc] |= 4 // some cell of the box not a mine
-				}
-				if c.hi[r+b] > 0 {
-					an.certain[cc] |= 8 // some cell of the box a mine
-				}
-				bx := &an.boxes[boxes[b]]
-				bx.lo = min(bx.lo, c.lo[r+b])
-				bx.hi = max(bx.hi, c.hi[r+b])
-			}
-		}
-		for b := range nb {
-			bx := &an.boxes[boxes[b]]
-			first := bx.cells[0]
-			p := an.prob[first] / (float64(len(bx.cells)) * z)
-			flags := an.certain[first]
-			cert := certNone
-			switch {
-			case flags&8 == 0:
-				cert, p = certSafe, 0
-			case flags&4 == 0:
-				cert, p = certMine, 1
-			}
-			p = min(max(p, 0), 1)
-			for _, cell := range bx.cells {
-				an.prob[cell] = p
-				an.certain[cell] = cert
-			}
-		}
-	}
-	// Approximate components.
-	for ci, c := range an.comps {
-		if c.exact {
-			continue
-		}
-		for b, id := range an.compList[ci] {
-			for _, cell := range an.boxes[id].cells {
-				an.prob[cell] = c.approx[b]
-				an.certain[cell] = c.cert[b]
-			}
-		}
-	}
-	// Outside cells.
-	an.outProb = 0
-	outCert := certNone
-	if an.outside > 0 {
-		if an.exact {
-			an.outProb = zOut / (float64(an.outside) * z)
-			lo, hi := outside+1, -1
-			for m := range total {
-				if r := M - m; totalB[m] && r >= 0 && r <= outside {
-					lo, hi = min(lo, r), max(hi, r)
-				}
-			}
-			switch {
-			case hi == 0:
-				outCert, an.outProb = certSafe, 0
-			case lo == outside:
-				outCert, an.outProb = certMine, 1
-			}
-		} else {
-			// An estimate: never 0 or 1, which would claim a certainty.
-			an.outProb = min(max(an.approxOutside(exactComps, total, bw, z, outside), 1e-6), 1-1e-6)
-		}
-		an.outProb = min(max(an.outProb, 0), 1)
-		for i, t := range an.tiles {
-			if t < 0 && an.boxOf[i] < 0 {
-				an.prob[i] = an.outProb
-				an.certain[i] = outCert
-			}
-		}
-	}
-	return nil
-}
-
-// approxOutside estimates the mine probability of outside cells when some
-// components are approximate: their expected mines are taken from their
-// estimated probabilities and the rest spread over the outside cells.
-func (an *analyzer) approxOutside(exactComps []*component, total, bw []float64, z float64, outside int) float64 {
-	expected := 0.0
-	for m, t := range total {
-		expected += t * bw[m] * float64(m)
-	}
-	expected /= z
-	for _, c := range an.comps {
-		if c.exact {
-			continue
-		}
-		for b, p := range c.approx {
-			expected += p * float64(c.sizes[b])
-		}
-	}
-	if an.outside == 0 {
-		return 0
-	}
-	return (float64(an.mines) - expected) / float64(an.outside)
-}
-
-// convolveB returns which sums of an index where a is true and one where
-// b is positive are possible.
-func convolveB(a []bool, b []float64) []bool {
-	out := make([]bool, len(a)+len(b)-1)
-	for i, x := range a {
-		if !x {
-			continue
-		}
-		for j, y := range b {
-			if y > 0 {
-				out[i+j] = true
-			}
-		}
-	}
-	return out
-}
-
-// convolve returns the convolution of a and b.
-func convolve(a, b []float64) []float64 {
-	out := make([]float64, len(a)+len(b)-1)
-	for i, x := range a {
-		if x == 0 {
-			continue
-		}
-		for j, y := range b {
-			out[i+j] += x * y
-		}
-	}
-	return out
 }
 
 // enumerator searches a component's solutions by backtracking over its
@@ -759,6 +511,11 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 			e.bcons[j] = append(e.bcons[j], int(e.local[g]))
 		}
 	}
+	if c.ncells > maxExactCells {
+		// Too large to enumerate, or to order boxes for.
+		c.w, c.s, c.lo, c.hi = c.w[:0], c.s[:0], c.lo[:0], c.hi[:0]
+		return e.approximate(consIdx)
+	}
 	e.orderBoxes(consIdx)
 	// Result tables: a row is added when the search first meets a number
 	// of mines (see search).
@@ -772,11 +529,7 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 	// A run may spend at most four components' budgets in all, so a move's
 	// time stays bounded on boards with many hard components.
 	e.budget = min(an.budget, max(4*an.budget-an.spent, an.budget/64))
-	if c.ncells <= maxExactCells {
-		e.search(0, 0, 1)
-	} else {
-		e.over = true
-	}
+	e.search(0, 0, 1)
 	an.spent += e.nodes
 	if e.over {
 		return e.approximate(consIdx)
@@ -950,25 +703,110 @@ func (e *enumerator) search(d, k int, w float64) {
 // approximate fills c, whose search exceeded the budget, with certainties
 // from sound reasoning on single numbers and pairs of numbers, and with
 // estimated probabilities for the rest.
+//
+// The reasoning runs in passes over the numbers, then over the pairs of
+// numbers that share a box, until a pass changes nothing. A number or a
+// pair is looked at again only when one of its boxes was decided since it
+// was last looked at: otherwise it would find what it found then, which
+// is nothing new. So the passes decide the same boxes in the same order as
+// looking at everything would, and a pass after the first costs a glance
+// at each number and a look at what the boxes decided before it touch.
 func (e *enumerator) approximate(consIdx []int32) error {
 	an, c := e.an, e.c
 	c.exact = false
 	nb := len(c.boxes)
-	// Work per box: mines[j] known mines, state per box as a whole is
-	// only decided when all its cells are; reasoning is on cell counts.
-	type lc struct {
-		need  int
-		boxes []int
-	}
-	boxLocal := make(map[int32]int, nb)
+	nc := len(consIdx)
+	// Work per box: its state is decided only when all its cells are;
+	// reasoning is on cell counts. The numbers' boxes, the boxes' numbers
+	// and each number's neighbours (the other numbers sharing a box with
+	// it) are kept flat: those of i at [start[i], start[i+1]).
+	e.boxLocal = resize(e.boxLocal, len(an.boxes))
 	for j, b := range c.boxes {
-		boxLocal[b] = j
+		e.boxLocal[b] = int32(j)
 	}
-	cs := make([]lc, len(consIdx))
+	need := make([]int, nc)
+	csStart := make([]int32, nc+1)
+	size := 0
+	for _, g := range consIdx {
+		size += len(an.cons[g].boxes)
+	}
+	csBoxes := make([]int32, 0, size)
 	for i, g := range consIdx {
-		cs[i].need = an.cons[g].need
+		need[i] = an.cons[g].need
 		for _, b := range an.cons[g].boxes {
-			cs[i].boxes = append(cs[i].boxes, boxLocal[b])
+			csBoxes = append(csBoxes, e.boxLocal[b])
+		}
+		csStart[i+1] = int32(len(csBoxes))
+	}
+	boxesOf := func(i int) []int32 { return csBoxes[csStart[i]:csStart[i+1]] }
+	bcStart := make([]int32, nb+1)
+	for _, j := range csBoxes {
+		bcStart[j+1]++
+	}
+	for j := range nb {
+		bcStart[j+1] += bcStart[j]
+	}
+	bcList := make([]int32, len(csBoxes))
+	fill := slices.Clone(bcStart[:nb])
+	for i := range nc {
+		for _, j := range boxesOf(i) {
+			bcList[fill[j]] = int32(i)
+			fill[j]++
+		}
+	}
+	nearStart := make([]int32, nc+1)
+	size = 0 // at most the pairs of numbers around each box
+	for j := range nb {
+		d := int(bcStart[j+1] - bcStart[j])
+		size += d * (d - 1)
+	}
+	nearList := make([]int32, 0, size)
+	mark := make([]int32, nc) // i+1 once o is listed as i's neighbour
+	for i := range nc {
+		for _, j := range boxesOf(i) {
+			for _, o := range bcList[bcStart[j]:bcStart[j+1]] {
+				if int(o) != i && mark[o] != int32(i+1) {
+					mark[o] = int32(i + 1)
+					nearList = append(nearList, o)
+				}
+			}
+		}
+		nearStart[i+1] = int32(len(nearList))
+	}
+	// pairOf[k] numbers the pair of numbers of nearList[k], the same in
+	// both directions: a pair looked at one way and then, with its boxes
+	// unchanged, the other finds nothing new either way.
+	pairOf := make([]int32, len(nearList))
+	pairs := int32(0)
+	inStart := make([]int32, nc+1) // per number, its neighbours before it
+	for i := range nc {
+		for _, o := range nearList[nearStart[i]:nearStart[i+1]] {
+			if int(o) > i {
+				inStart[o+1]++
+			}
+		}
+	}
+	for i := range nc {
+		inStart[i+1] += inStart[i]
+	}
+	inPair := make([]int32, inStart[nc]) // their pairs, by neighbour
+	inFrom := make([]int32, inStart[nc])
+	inFill := slices.Clone(inStart[:nc])
+	pairWith := mark // reused: the pair of the current number and o
+	for i := range nc {
+		for q := inStart[i]; q < inStart[i+1]; q++ {
+			pairWith[inFrom[q]] = inPair[q]
+		}
+		for k := nearStart[i]; k < nearStart[i+1]; k++ {
+			o := nearList[k]
+			if int(o) < i {
+				pairOf[k] = pairWith[o]
+				continue
+			}
+			pairOf[k] = pairs
+			inPair[inFill[o]], inFrom[inFill[o]] = pairs, int32(i)
+			inFill[o]++
+			pairs++
 		}
 	}
 	const (
@@ -977,73 +815,110 @@ func (e *enumerator) approximate(consIdx []int32) error {
 		mine    = 2
 	)
 	state := make([]uint8, nb)
-	// rest returns the mines still needed and the cells still unknown.
-	rest := func(x *lc) (need, free int) {
-		need = x.need
-		for _, j := range x.boxes {
+	// clock counts the boxes decided; changed[i] is its value when a box
+	// of number i was last decided, looked[i] and lookedPair[p] when
+	// number i and pair p were last looked at. A pair needs a look only
+	// when a box of either number was decided since.
+	clock := 0
+	changed := make([]int, nc)
+	looked := make([]int, nc)
+	lookedPair := make([]int, pairs)
+	for i := range looked {
+		looked[i] = -1
+	}
+	for p := range lookedPair {
+		lookedPair[p] = -1
+	}
+	// due[i] says that a pair of number i may need a look: one of its
+	// boxes or of its neighbours' was decided since i's pairs were last
+	// gone through.
+	due := make([]bool, nc)
+	for i := range due {
+		due[i] = true
+	}
+	// rest returns the mines still needed and the cells still unknown
+	// around number i, kept from the last call while its boxes stay.
+	restNeed := make([]int, nc)
+	restFree := make([]int, nc)
+	restAt := make([]int, nc)
+	for i := range restAt {
+		restAt[i] = -1
+	}
+	rest := func(i int) (needed, free int) {
+		if restAt[i] >= changed[i] {
+			return restNeed[i], restFree[i]
+		}
+		needed = need[i]
+		for _, j := range boxesOf(i) {
 			switch state[j] {
 			case mine:
-				need -= c.sizes[j]
+				needed -= c.sizes[j]
 			case unknown:
 				free += c.sizes[j]
 			}
 		}
-		return need, free
+		restNeed[i], restFree[i], restAt[i] = needed, free, clock
+		return needed, free
 	}
-	set := func(boxes []int, to uint8) bool {
-		changed := false
+	set := func(boxes []int32, to uint8) bool {
+		decided := false
 		for _, j := range boxes {
 			if state[j] == unknown {
 				state[j] = to
-				changed = true
-			}
-		}
-		return changed
-	}
-	// near lists, per number, the other numbers that share a box with it.
-	near := make([][]int, len(cs))
-	boxCons := make([][]int, nb)
-	for i := range cs {
-		for _, j := range cs[i].boxes {
-			boxCons[j] = append(boxCons[j], i)
-		}
-	}
-	for i := range cs {
-		for _, j := range cs[i].boxes {
-			for _, o := range boxCons[j] {
-				if o != i && !slices.Contains(near[i], o) {
-					near[i] = append(near[i], o)
+				decided = true
+				clock++
+				for _, i := range bcList[bcStart[j]:bcStart[j+1]] {
+					changed[i] = clock
+					due[i] = true
+					for _, o := range nearList[nearStart[i]:nearStart[i+1]] {
+						due[o] = true
+					}
 				}
 			}
 		}
+		return decided
 	}
 	inB := make([]bool, nb)
-	var onlyA, onlyB []int
-	for changed := true; changed; {
-		changed = false
-		for i := range cs {
-			need, free := rest(&cs[i])
-			if need < 0 || need > free {
+	inA := make([]bool, nb)
+	var onlyA, onlyB []int32
+	for again := true; again; {
+		again = false
+		for i := range nc {
+			if changed[i] <= looked[i] {
+				continue
+			}
+			looked[i] = clock
+			needed, free := rest(i)
+			if needed < 0 || needed > free {
 				return ErrInconsistent
 			}
-			if free > 0 && need == 0 {
-				changed = set(cs[i].boxes, safe) || changed
-			} else if free > 0 && need == free {
-				changed = set(cs[i].boxes, mine) || changed
+			if free > 0 && needed == 0 {
+				again = set(boxesOf(i), safe) || again
+			} else if free > 0 && needed == free {
+				again = set(boxesOf(i), mine) || again
 			}
 		}
 		// Pairs of numbers that share a box.
-		for ia := range cs {
-			A := &cs[ia]
-			for _, ib := range near[ia] {
-				rA, _ := rest(A)
-				B := &cs[ib]
-				for _, j := range B.boxes {
+		for ia := range nc {
+			if !due[ia] {
+				continue
+			}
+			due[ia] = false
+			A := boxesOf(ia)
+			for k := nearStart[ia]; k < nearStart[ia+1]; k++ {
+				ib, p := int(nearList[k]), pairOf[k]
+				if changed[ia] <= lookedPair[p] && changed[ib] <= lookedPair[p] {
+					continue
+				}
+				lookedPair[p] = clock
+				rA, _ := rest(ia)
+				B := boxesOf(ib)
+				for _, j := range B {
 					inB[j] = state[j] == unknown
 				}
 				shared, sizeA := 0, 0
 				onlyA = onlyA[:0]
-				for _, j := range A.boxes {
+				for _, j := range A {
 					if state[j] != unknown {
 						continue
 					}
@@ -1055,27 +930,25 @@ func (e *enumerator) approximate(consIdx []int32) error {
 					}
 				}
 				if shared == 0 {
-					for _, j := range B.boxes {
+					for _, j := range B {
 						inB[j] = false
 					}
 					continue
 				}
-				rB, freeB := rest(B)
+				rB, freeB := rest(ib)
 				sizeB := freeB - shared
 				onlyB = onlyB[:0]
-				inA := func(j int) bool {
-					for _, k := range A.boxes {
-						if k == j {
-							return true
-						}
-					}
-					return false
+				for _, j := range A {
+					inA[j] = true
 				}
-				for _, j := range B.boxes {
-					if state[j] == unknown && !inA(j) {
+				for _, j := range B {
+					if state[j] == unknown && !inA[j] {
 						onlyB = append(onlyB, j)
 					}
 					inB[j] = false
+				}
+				for _, j := range A {
+					inA[j] = false
 				}
 				// Mines in the shared cells lie in [sLo, sHi].
 				sLo := max(0, rA-sizeA, rB-sizeB)
@@ -1085,16 +958,16 @@ func (e *enumerator) approximate(consIdx []int32) error {
 				}
 				if len(onlyA) > 0 {
 					if rA-sLo == 0 {
-						changed = set(onlyA, safe) || changed
+						again = set(onlyA, safe) || again
 					} else if rA-sHi == sizeA {
-						changed = set(onlyA, mine) || changed
+						again = set(onlyA, mine) || again
 					}
 				}
 				if len(onlyB) > 0 {
 					if rB-sLo == 0 {
-						changed = set(onlyB, safe) || changed
+						again = set(onlyB, safe) || again
 					} else if rB-sHi == sizeB {
-						changed = set(onlyB, mine) || changed
+						again = set(onlyB, mine) || again
 					}
 				}
 			}
@@ -1105,13 +978,13 @@ func (e *enumerator) approximate(consIdx []int32) error {
 	c.cert = resize(c.cert, nb)
 	clear(c.approx)
 	cnt := make([]int, nb)
-	for i := range cs {
-		need, free := rest(&cs[i])
+	for i := range nc {
+		needed, free := rest(i)
 		if free == 0 {
 			continue
 		}
-		d := float64(need) / float64(free)
-		for _, j := range cs[i].boxes {
+		d := float64(needed) / float64(free)
+		for _, j := range boxesOf(i) {
 			c.approx[j] += d
 			cnt[j]++
 		}

@@ -112,6 +112,18 @@ const (
 	deepWork     = 4 * lookWork
 )
 
+// lookCells bounds the cells that the look-ahead's analyses go through
+// between two resetBudgets (three times a move), since each analysis goes
+// through the whole board: some four thousand analyses of an expert
+// board, four times the most that 5,000 games took, but few of a large
+// one, so that a move's time stays bounded on every board.
+const lookCells = 1 << 21
+
+// maxLookBoard is the most cells a board may have for its guesses to be
+// looked ahead at: on larger boards the few analyses that lookCells allows
+// could not tell the guesses apart, and the safest guess is played.
+const maxLookBoard = 1 << 16
+
 // riskMargin is how much better a chance to survive the next clicks a
 // guess must give to be played instead of the safest guess (see
 // bestGuess). With 0 the solver would always maximise that chance, with 1
@@ -146,10 +158,10 @@ func (s *Solver) bestGuess(v *View) int {
 			}
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.p, b.p) })
-	if s.opts.NoLookAhead || !an.exact {
+	if s.opts.NoLookAhead || !an.exact || len(v.tiles) > maxLookBoard {
 		return s.leastRisk(v, cands)
 	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.p, b.p) })
 	if i := s.forcedGuess(v); i >= 0 {
 		return i
 	}
@@ -292,9 +304,11 @@ func (s *Solver) deepGuess(v *View, safest int) (int, bool) {
 	return safest, true
 }
 
-// resetBudgets starts the node budgets of the look-ahead's analyses afresh.
+// resetBudgets starts the node budgets of the look-ahead's analyses, and
+// its budget of cells (see lookCells), afresh.
 func (s *Solver) resetBudgets() {
 	s.look.spent, s.deep.spent, s.after.spent = 0, 0, 0
+	s.lookSpent = 0
 }
 
 // forcedGuess returns a cell of a 50/50 that no move can ever resolve, or
@@ -351,17 +365,29 @@ func (s *Solver) sameClosedAround(v *View, a, b int) bool {
 	return true
 }
 
-// leastRisk returns the candidate least likely to be a mine; among equals,
-// the one with the fewest closed neighbours, most likely to open an area.
-// cands must be sorted by probability.
+// leastRisk returns the candidate least likely to be a mine; among those
+// within 1e-12 of it, the one with the fewest closed neighbours, most
+// likely to open an area, then the least likely to be a mine, then the
+// first. cands may be in the order of their cells or sorted stably by
+// probability: the choice is the same, and sorting takes long on large
+// boards.
 func (s *Solver) leastRisk(v *View, cands []candidate) int {
-	best, bestN := cands[0].i, 9
+	minP := math.Inf(1)
 	for _, c := range cands {
-		if c.p > cands[0].p+1e-12 {
+		if math.IsNaN(c.p) {
+			minP = math.NaN() // sorted first by cmp.Compare: all are in
 			break
 		}
-		if n := s.closedAround(v.tiles, c.i); n < bestN {
-			best, bestN = c.i, n
+		minP = min(minP, c.p)
+	}
+	best, bestN, bestP := -1, 9, 0.0
+	for _, c := range cands {
+		if c.p > minP+1e-12 {
+			continue
+		}
+		n := s.closedAround(v.tiles, c.i)
+		if best < 0 || n < bestN || (n == bestN && cmp.Compare(c.p, bestP) < 0) {
+			best, bestN, bestP = c.i, n, c.p
 		}
 	}
 	return best
@@ -470,10 +496,11 @@ func (s *Solver) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, tiles [
 	var o outlook
 	safeP := 1 - par.prob[i]
 	for val := lo; val <= hi; val++ {
-		if ch.spent > 2*ch.budget {
+		if ch.spent > 2*ch.budget || s.lookSpent >= lookCells {
 			return outlook{} // too costly to look at: judged on its risk alone
 		}
 		b[i] = board.Tile(val)
+		s.lookSpent += len(b)
 		if err := ch.run(v.width, v.height, v.mines, b); err != nil {
 			continue
 		}
@@ -527,10 +554,11 @@ func (s *Solver) afterSafe(par *analyzer, v *View, tiles []board.Tile, c int) (f
 	lo, hi := par.valueRange(tiles, c)
 	sure := 0.0
 	for val := lo; val <= hi; val++ {
-		if ch.spent > 2*ch.budget {
+		if ch.spent > 2*ch.budget || s.lookSpent >= lookCells {
 			return 0, false
 		}
 		b[c] = board.Tile(val)
+		s.lookSpent += len(b)
 		if err := ch.run(v.width, v.height, v.mines, b); err != nil {
 			continue
 		}

@@ -40,6 +40,7 @@ type Solver struct {
 	deepBuf   []board.Tile
 	afterBuf  []board.Tile
 	deepCands []candidate
+	lookSpent int           // cells the look-ahead's analyses went through (see lookCells)
 	deepLooks int           // look-aheads from s.deep in this move
 	deepLimit int           // the most of them allowed in this move
 	scored    []scoredGuess // guesses looked at by survivalGuess in this move
