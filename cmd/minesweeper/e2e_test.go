@@ -179,7 +179,6 @@ func TestE2E(t *testing.T) {
 	})
 }
 
-
 // tmuxGame is the game running in a tmux session of its own.
 type tmuxGame struct {
 	t        *testing.T
