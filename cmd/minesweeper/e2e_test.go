@@ -89,29 +89,6 @@ func TestE2E(t *testing.T) {
 		tm.keys("q")
 		tm.checkExit("Quit after 0s on 5x4 with 2 mines")
 	})
-	t.Run("Ctrl-Z suspends, fg resumes", func(t *testing.T) {
-		tm := bashTmux(t)
-		tm.keys("-l", shellQuote(bin)+" -ascii -board "+shellQuote(rec))
-		tm.keys("Enter")
-		tm.waitFor("[ playing ]")
-		tm.keys("$", "Enter")
-		tm.waitFor("|    1 # # |")
-		tm.keys("C-z")
-		tm.waitFor("Stopped")
-		if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on}")); alt != "0" {
-			t.Errorf("alternate_on = %s while suspended; want 0", alt)
-		}
-		tm.keys("-l", "fg")
-		tm.keys("Enter")
-		tm.waitFor("[ paused ]") // it comes back paused, the board hidden
-		tm.keys("p")
-		tm.waitFor("|    1 # # |")
-		tm.keys("q")
-		tm.waitFor("Quit after 0s")
-		tm.keys("-l", "echo EXIT=$?")
-		tm.keys("Enter")
-		tm.waitFor("EXIT=0")
-	})
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			tm := startTmux(t, bin, "-seed", "2", "-level", "expert")
@@ -120,29 +97,37 @@ func TestE2E(t *testing.T) {
 			tm.checkExitStatus(128+int(sig), "Quit before the first move on 30x16 with 99 mines, seed 2")
 		})
 	}
-	t.Run("kill -TSTP suspends, fg resumes", func(t *testing.T) {
-		tm := bashTmux(t)
-		tm.keys("-l", shellQuote(bin)+" -ascii -board "+shellQuote(rec))
-		tm.keys("Enter")
-		tm.waitFor("[ playing ]")
-		tm.keys("$", "Enter")
-		tm.waitFor("|    1 # # |")
-		tm.kill(syscall.SIGTSTP)
-		tm.waitFor("Stopped")
-		if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on}")); alt != "0" {
-			t.Errorf("alternate_on = %s while stopped; want 0", alt)
-		}
-		tm.keys("-l", "fg")
-		tm.keys("Enter")
-		tm.waitFor("[ paused ]")
-		tm.keys("p")
-		tm.waitFor("|    1 # # |")
-		tm.keys("q")
-		tm.waitFor("Quit after 0s")
-		tm.keys("-l", "echo EXIT=$?")
-		tm.keys("Enter")
-		tm.waitFor("EXIT=0")
-	})
+	for _, stop := range []struct {
+		name string
+		do   func(tm *tmuxGame)
+	}{
+		{"Ctrl-Z", func(tm *tmuxGame) { tm.keys("C-z") }},
+		{"kill -TSTP", func(tm *tmuxGame) { tm.kill(syscall.SIGTSTP) }},
+	} {
+		t.Run(stop.name+" suspends, fg resumes", func(t *testing.T) {
+			tm := bashTmux(t)
+			tm.keys("-l", shellQuote(bin)+" -ascii -board "+shellQuote(rec))
+			tm.keys("Enter")
+			tm.waitFor("[ playing ]")
+			tm.keys("$", "Enter")
+			tm.waitFor("|    1 # # |")
+			stop.do(tm)
+			tm.waitFor("Stopped")
+			if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on}")); alt != "0" {
+				t.Errorf("alternate_on = %s while stopped; want 0", alt)
+			}
+			tm.keys("-l", "fg")
+			tm.keys("Enter")
+			tm.waitFor("[ paused ]") // it comes back paused, the board hidden
+			tm.keys("p")
+			tm.waitFor("|    1 # # |")
+			tm.keys("q")
+			tm.waitFor("Quit after 0s")
+			tm.keys("-l", "echo EXIT=$?")
+			tm.keys("Enter")
+			tm.waitFor("EXIT=0")
+		})
+	}
 	// Bytes no UTF-8 terminal sends but others do: a Latin-1 "é", an X10
 	// mouse report past column 95. tcell v2.13 alone spun on them for ever.
 	for _, input := range []string{"e9 78", "1b 5b 4d 21 bf 52"} {

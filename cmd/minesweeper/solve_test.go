@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/endless"
 	"github.com/minesweeper-go/minesweeper/internal/protocol"
 )
 
@@ -210,31 +210,6 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
 
-// endless is a reader that repeats pattern without end, like /dev/zero,
-// and counts the bytes read from it. Past limit it fails, so that a reader
-// that does not stop ends the test with errRunaway instead of running on.
-type endless struct {
-	pattern []byte
-	n       int64 // bytes read so far
-	limit   int64
-}
-
-// errRunaway is the error of an endless reader read past its limit.
-var errRunaway = errors.New("read past the limit of the endless input")
-
-// Read fills p with the pattern, up to the limit.
-func (e *endless) Read(p []byte) (int, error) {
-	if e.n >= e.limit {
-		return 0, errRunaway
-	}
-	p = p[:min(int64(len(p)), e.limit-e.n)]
-	for i := range p {
-		p[i] = e.pattern[(e.n+int64(i))%int64(len(e.pattern))]
-	}
-	e.n += int64(len(p))
-	return len(p), nil
-}
-
 // TestSolveEndlessLine feeds "minesweeper solve" lines that never end, as
 // "solve < /dev/zero" does: it must stop with one clear line on stderr and
 // status 1 after reading a bounded part of the input, in bounded memory
@@ -250,7 +225,7 @@ func TestSolveEndlessLine(t *testing.T) {
 	const limit = 256 << 20
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := &endless{pattern: []byte(tt.pattern), limit: limit}
+			in := &endless.Reader{Pattern: []byte(tt.pattern), Limit: limit}
 			var stdout, stderr strings.Builder
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
@@ -259,8 +234,8 @@ func TestSolveEndlessLine(t *testing.T) {
 			if code != exitFailure || stderr.String() != tt.want+"\n" {
 				t.Errorf("solve < %q then endless %q = %d, stderr %q; want %d, %q", tt.prefix, tt.pattern, code, stderr.String(), exitFailure, tt.want)
 			}
-			if in.n > 64<<10 {
-				t.Errorf("solve read %d bytes of the endless input; want at most %d", in.n, 64<<10)
+			if in.N > 64<<10 {
+				t.Errorf("solve read %d bytes of the endless input; want at most %d", in.N, 64<<10)
 			}
 			// The solver's first answer allocates too; the input, nothing
 			// near the megabytes an unbounded line buffer takes.

@@ -11,6 +11,7 @@ import (
 	"testing/iotest"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/endless"
 )
 
 const C = board.TileClosed
@@ -177,31 +178,6 @@ func TestReadError(t *testing.T) {
 	}
 }
 
-// endless is a reader that repeats pattern without end, like /dev/zero,
-// and counts the bytes read from it. Past limit it fails, so that a reader
-// that does not stop ends the test with errRunaway instead of running on.
-type endless struct {
-	pattern []byte
-	n       int64 // bytes read so far
-	limit   int64
-}
-
-// errRunaway is the error of an endless reader read past its limit.
-var errRunaway = errors.New("read past the limit of the endless input")
-
-// Read fills p with the pattern, up to the limit.
-func (e *endless) Read(p []byte) (int, error) {
-	if e.n >= e.limit {
-		return 0, errRunaway
-	}
-	p = p[:min(int64(len(p)), e.limit-e.n)]
-	for i := range p {
-		p[i] = e.pattern[(e.n+int64(i))%int64(len(e.pattern))]
-	}
-	e.n += int64(len(p))
-	return len(p), nil
-}
-
 // allocated returns the bytes allocated while f runs, from
 // runtime.MemStats.TotalAlloc.
 func allocated(f func()) uint64 {
@@ -228,7 +204,7 @@ func TestReadEndless(t *testing.T) {
 	const limit = 64 << 20
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := &endless{pattern: []byte(tt.pattern), limit: limit}
+			in := &endless.Reader{Pattern: []byte(tt.pattern), Limit: limit}
 			r := NewReader(io.MultiReader(strings.NewReader(tt.prefix), in))
 			var err error
 			alloc := allocated(func() {
@@ -241,8 +217,8 @@ func TestReadEndless(t *testing.T) {
 				t.Fatalf("Read(%q then endless %q) error = %v; want %q", tt.prefix, tt.pattern, err, tt.want)
 			}
 			// The reader buffers 64 KiB at a time: one buffer is enough.
-			if in.n > 64<<10 {
-				t.Errorf("Read(%q then endless %q) read %d bytes; want at most %d", tt.prefix, tt.pattern, in.n, 64<<10)
+			if in.N > 64<<10 {
+				t.Errorf("Read(%q then endless %q) read %d bytes; want at most %d", tt.prefix, tt.pattern, in.N, 64<<10)
 			}
 			if alloc > 256<<10 {
 				t.Errorf("Read(%q then endless %q) allocated %d bytes; want at most %d", tt.prefix, tt.pattern, alloc, 256<<10)
