@@ -1,18 +1,15 @@
 package ui
 
 import (
-	"errors"
-	"time"
-
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // layOffLoopCells is the area from which the first click lays the mines
 // off the event loop. A board of this size is laid in a few milliseconds,
-// within a frame; the largest (16384x16384) takes over a second, and
-// copying it for Laid more, during which the game must still answer its
-// keys, the clock, resizes and signals.
+// within a frame; the largest (16384x16384) takes a second or two with the
+// copy Laid makes, and meanwhile the game must still answer its keys, the
+// clock, resizes and signals.
 const layOffLoopCells = 1 << 18
 
 // laid is the data of the event that brings a laid board back to the loop:
@@ -74,20 +71,4 @@ func (u *ui) adopt(d laid) {
 		return
 	}
 	u.g.adopt(d.b, d.move, d.n, u.cfg.Now())
-}
-
-// post posts an event with data to s, waiting for room in the queue until
-// done is closed: unlike a tick, this event must not be lost.
-func post(s tcell.Screen, data any, done <-chan struct{}) {
-	for {
-		err := s.PostEvent(tcell.NewEventInterrupt(data))
-		if !errors.Is(err, tcell.ErrEventQFull) {
-			return
-		}
-		select {
-		case <-done:
-			return
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
 }

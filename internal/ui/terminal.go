@@ -149,31 +149,23 @@ func finish(s tcell.Screen, restore func()) {
 // and the process exits at once with the terminal restored.
 func watchSignals(s tcell.Screen, sigs <-chan os.Signal, done <-chan struct{}, esc rescue) {
 	var first os.Signal
-	var retry <-chan time.Time // set while a quit waits for room in the queue
-	post := func(data any) bool { return s.PostEvent(tcell.NewEventInterrupt(data)) == nil }
 	for {
+		var sig os.Signal
 		select {
 		case <-done:
 			return
-		case <-retry:
-			retry = nil
-			if !post(quit{first}) {
-				retry = time.After(10 * time.Millisecond)
-			}
-		case sig := <-sigs:
-			switch {
-			case isStopSignal(sig):
-				_ = post(suspendRequest{}) // a full queue drops it; Ctrl-Z still works
-			case first == nil:
-				first = sig
-				if !post(quit{sig}) {
-					retry = time.After(10 * time.Millisecond)
-				}
-			default:
-				esc.restore()
-				esc.exit(SignalStatus(sig))
-				return
-			}
+		case sig = <-sigs:
+		}
+		switch {
+		case isStopSignal(sig):
+			_ = s.PostEvent(tcell.NewEventInterrupt(suspendRequest{})) // a full queue drops it; Ctrl-Z still works
+		case first == nil:
+			first = sig
+			go post(s, quit{sig}, done) // waits for room in the queue; a second signal must not
+		default:
+			esc.restore()
+			esc.exit(SignalStatus(sig))
+			return
 		}
 	}
 }

@@ -10,6 +10,7 @@
 package ui
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"time"
@@ -130,6 +131,23 @@ func ticker(s tcell.Screen, d time.Duration, done <-chan struct{}) {
 			return
 		case <-t.C:
 			_ = s.PostEvent(tcell.NewEventInterrupt(tick{})) // a full queue drops a tick: the next one redraws
+		}
+	}
+}
+
+// post posts an event with data to s, waiting for room in the queue until
+// done is closed: unlike a tick, the events it posts (a laid board, a quit)
+// must not be lost.
+func post(s tcell.Screen, data any, done <-chan struct{}) {
+	for {
+		err := s.PostEvent(tcell.NewEventInterrupt(data))
+		if !errors.Is(err, tcell.ErrEventQFull) {
+			return
+		}
+		select {
+		case <-done:
+			return
+		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }
