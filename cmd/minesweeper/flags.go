@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
 
@@ -31,6 +32,7 @@ type boardFlags struct {
 	width, height, mines int
 	seed                 uint64
 	firstClick           string
+	noGuess              bool
 	file                 string // -board; empty where the command has no such flag
 }
 
@@ -43,6 +45,7 @@ func addBoardFlags(fs *flag.FlagSet, withFile bool) *boardFlags {
 	fs.Var((*intFlag)(&f.mines), "mines", "`number` of mines (with -width or -height but no -mines: one sixth of the area)")
 	fs.Var((*uint64Flag)(&f.seed), "seed", "random seed, a `number`; the same seed and first click give the same board (default: from the clock)")
 	fs.StringVar(&f.firstClick, "first-click", "opening", "first-click rule: unsafe (mines anywhere), safe (the first cell is safe) or opening (it and its neighbours are safe)")
+	fs.BoolVar(&f.noGuess, "no-guess", false, "lay the mines so that logic alone clears the board from the first click (needs -first-click opening)")
 	if withFile {
 		fs.StringVar(&f.file, "board", "", "play the layout (and replay the clicks) of a record `file` in the judge's format")
 	}
@@ -51,12 +54,12 @@ func addBoardFlags(fs *flag.FlagSet, withFile bool) *boardFlags {
 
 // boardConfig is what the board flags resolve to.
 type boardConfig struct {
-	Width, Height, Mines int
-	Rule                 board.FirstClick
-	Seed                 uint64
-	Level                string         // the preset's name, or "custom"
-	Record               *record.Record // the -board file's record, or nil
-	File                 string
+	board.Settings
+	Layout board.Layout // how the mines are laid: nil for the random layout
+	Seed   uint64
+	Level  string         // the preset's name, or "custom"
+	Record *record.Record // the -board file's record, or nil
+	File   string
 }
 
 // resolve checks the flags together and returns the board they describe.
@@ -68,7 +71,7 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 	if err != nil {
 		return boardConfig{}, fmt.Errorf("-first-click: %v", err)
 	}
-	cfg := boardConfig{Rule: rule, Seed: f.seed, Level: f.level}
+	cfg := boardConfig{Settings: board.Settings{Rule: rule, NoGuess: f.noGuess}, Seed: f.seed, Level: f.level}
 	if !set["seed"] {
 		cfg.Seed = uint64(time.Now().UnixNano())
 	}
@@ -76,7 +79,7 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 		if f.file == "" {
 			return boardConfig{}, errors.New("-board: empty file name")
 		}
-		for _, name := range []string{"level", "width", "height", "mines", "first-click"} {
+		for _, name := range []string{"level", "width", "height", "mines", "first-click", "no-guess"} {
 			if set[name] {
 				return boardConfig{}, fmt.Errorf("-board: cannot be combined with -%s (the file fixes the board)", name)
 			}
@@ -126,6 +129,15 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 	if limit := board.MaxMines(cfg.Width, cfg.Height, rule); cfg.Mines < 0 || cfg.Mines > limit {
 		return boardConfig{}, fmt.Errorf("-mines: %s on %dx%d with the %s first click: want 0 to %d",
 			record.Count(cfg.Mines, "mine"), cfg.Width, cfg.Height, rule, limit)
+	}
+	if cfg.NoGuess {
+		if rule != board.Opening {
+			return boardConfig{}, fmt.Errorf("-no-guess: %v, not %s", board.ErrNoGuessRule, rule)
+		}
+		if err := noguess.Check(cfg.Settings); err != nil {
+			return boardConfig{}, fmt.Errorf("-no-guess: %v", err)
+		}
+		cfg.Layout = noguess.Layout
 	}
 	return cfg, nil
 }

@@ -27,18 +27,20 @@ func TestResolve(t *testing.T) {
 		want    boardConfig // Seed and Record are checked separately
 		wantErr string
 	}{
-		{"default", nil, boardConfig{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, Level: "beginner"}, ""},
-		{"intermediate", []string{"-level", "intermediate"}, boardConfig{Width: 16, Height: 16, Mines: 40, Rule: board.Opening, Level: "intermediate"}, ""},
-		{"expert", []string{"-level", "expert", "-first-click", "safe"}, boardConfig{Width: 30, Height: 16, Mines: 99, Rule: board.Safe, Level: "expert"}, ""},
-		{"size without mines takes a sixth", []string{"-width", "12", "-height", "10"}, boardConfig{Width: 12, Height: 10, Mines: 20, Rule: board.Opening, Level: "custom"}, ""},
-		{"width only keeps the level's height", []string{"-level", "expert", "-width", "20"}, boardConfig{Width: 20, Height: 16, Mines: 53, Rule: board.Opening, Level: "custom"}, ""},
-		{"mines only keeps the level's size", []string{"-mines", "30"}, boardConfig{Width: 9, Height: 9, Mines: 30, Rule: board.Opening, Level: "custom"}, ""},
-		{"zero mines", []string{"-mines", "0"}, boardConfig{Width: 9, Height: 9, Mines: 0, Rule: board.Opening, Level: "custom"}, ""},
-		{"most mines for opening", []string{"-mines", "72"}, boardConfig{Width: 9, Height: 9, Mines: 72, Rule: board.Opening, Level: "custom"}, ""},
-		{"most mines for unsafe", []string{"-mines", "81", "-first-click", "unsafe"}, boardConfig{Width: 9, Height: 9, Mines: 81, Rule: board.Unsafe, Level: "custom"}, ""},
-		{"board file", []string{"-board", good}, boardConfig{Width: 5, Height: 4, Mines: 1, Rule: board.Opening, Level: "custom", File: good}, ""},
-		{"board file with a byte order mark", []string{"-board", bom}, boardConfig{Width: 5, Height: 4, Mines: 1, Rule: board.Opening, Level: "custom", File: bom}, ""},
-		{"decimal with a leading zero", []string{"-width", "010", "-height", "+09", "-mines", "007"}, boardConfig{Width: 10, Height: 9, Mines: 7, Rule: board.Opening, Level: "custom"}, ""},
+		{"no-guess", []string{"-no-guess", "-level", "expert"}, boardConfig{Settings: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}, Level: "expert"}, ""},
+		{"no-guess at the densest", []string{"-no-guess", "-mines", "32"}, boardConfig{Settings: board.Settings{Width: 9, Height: 9, Mines: 32, Rule: board.Opening, NoGuess: true}, Level: "custom"}, ""},
+		{"default", nil, boardConfig{Settings: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Level: "beginner"}, ""},
+		{"intermediate", []string{"-level", "intermediate"}, boardConfig{Settings: board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Opening}, Level: "intermediate"}, ""},
+		{"expert", []string{"-level", "expert", "-first-click", "safe"}, boardConfig{Settings: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Level: "expert"}, ""},
+		{"size without mines takes a sixth", []string{"-width", "12", "-height", "10"}, boardConfig{Settings: board.Settings{Width: 12, Height: 10, Mines: 20, Rule: board.Opening}, Level: "custom"}, ""},
+		{"width only keeps the level's height", []string{"-level", "expert", "-width", "20"}, boardConfig{Settings: board.Settings{Width: 20, Height: 16, Mines: 53, Rule: board.Opening}, Level: "custom"}, ""},
+		{"mines only keeps the level's size", []string{"-mines", "30"}, boardConfig{Settings: board.Settings{Width: 9, Height: 9, Mines: 30, Rule: board.Opening}, Level: "custom"}, ""},
+		{"zero mines", []string{"-mines", "0"}, boardConfig{Settings: board.Settings{Width: 9, Height: 9, Mines: 0, Rule: board.Opening}, Level: "custom"}, ""},
+		{"most mines for opening", []string{"-mines", "72"}, boardConfig{Settings: board.Settings{Width: 9, Height: 9, Mines: 72, Rule: board.Opening}, Level: "custom"}, ""},
+		{"most mines for unsafe", []string{"-mines", "81", "-first-click", "unsafe"}, boardConfig{Settings: board.Settings{Width: 9, Height: 9, Mines: 81, Rule: board.Unsafe}, Level: "custom"}, ""},
+		{"board file", []string{"-board", good}, boardConfig{Settings: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Level: "custom", File: good}, ""},
+		{"board file with a byte order mark", []string{"-board", bom}, boardConfig{Settings: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Level: "custom", File: bom}, ""},
+		{"decimal with a leading zero", []string{"-width", "010", "-height", "+09", "-mines", "007"}, boardConfig{Settings: board.Settings{Width: 10, Height: 9, Mines: 7, Rule: board.Opening}, Level: "custom"}, ""},
 
 		{"unknown level", []string{"-level", "hard"}, boardConfig{}, `-level: unknown level "hard" (want beginner, intermediate or expert)`},
 		{"unknown rule", []string{"-first-click", "lucky"}, boardConfig{}, `-first-click: unknown first-click rule "lucky" (want unsafe, safe or opening)`},
@@ -54,6 +56,9 @@ func TestResolve(t *testing.T) {
 		{"missing file", []string{"-board", filepath.Join(dir, "none.txt")}, boardConfig{}, "-board: " + filepath.Join(dir, "none.txt") + ": no such file or directory"},
 		{"malformed file", []string{"-board", bad}, boardConfig{}, "-board: " + bad + ": line 2: mine 1 of 1: column 9 is off the board (0 to 4)"},
 		{"file with a size", []string{"-board", good, "-width", "3"}, boardConfig{}, "-board: cannot be combined with -width (the file fixes the board)"},
+		{"file with no-guess", []string{"-board", good, "-no-guess"}, boardConfig{}, "-board: cannot be combined with -no-guess (the file fixes the board)"},
+		{"no-guess too dense", []string{"-no-guess", "-mines", "33"}, boardConfig{}, "-no-guess: too many mines for a no-guess board: 9x9 holds at most 32 mines (40%) without a guess, not 33"},
+		{"no-guess with a safe first click", []string{"-no-guess", "-first-click", "safe"}, boardConfig{}, "-no-guess: a no-guess board needs the opening first click, not safe"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,8 +81,11 @@ func TestResolve(t *testing.T) {
 			if (got.Record != nil) != (tt.want.File != "") {
 				t.Errorf("resolve(%q).Record = %v; want one exactly when -board is given", tt.args, got.Record)
 			}
-			got.Seed, got.Record = 0, nil
-			if got != tt.want {
+			if (got.Layout != nil) != tt.want.NoGuess {
+				t.Errorf("resolve(%q).Layout set = %v; want a layout exactly for -no-guess", tt.args, got.Layout != nil)
+			}
+			got.Seed, got.Record, got.Layout = 0, nil, nil
+			if got.Settings != tt.want.Settings || got.Level != tt.want.Level || got.File != tt.want.File {
 				t.Errorf("resolve(%q) = %+v; want %+v", tt.args, got, tt.want)
 			}
 		})

@@ -38,17 +38,15 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	uc := ui.Config{
-		Width:         cfg.Width,
-		Height:        cfg.Height,
-		Mines:         cfg.Mines,
-		Rule:          cfg.Rule,
+		Board:         cfg.Settings,
+		Layout:        cfg.Layout,
 		Seed:          cfg.Seed,
 		QuestionMarks: *question,
 		ASCII:         *ascii,
 		Mono:          os.Getenv("NO_COLOR") != "",
 	}
 	if rec := cfg.Record; rec != nil {
-		uc.Fixed, uc.Layout, uc.Clicks, uc.Source = true, rec.Mines, rec.Clicks, cfg.File
+		uc.Fixed, uc.Mines, uc.Clicks, uc.Source = true, rec.Mines, rec.Clicks, cfg.File
 	}
 	res, err := ui.Play(uc)
 	if err != nil {
@@ -83,15 +81,19 @@ func summary(r ui.Result) string {
 	default:
 		b.WriteString("Quit before the first move")
 	}
-	fmt.Fprintf(&b, " on %dx%d with %s, ", r.Width, r.Height, record.Count(r.Mines, "mine"))
+	k := r.Board
+	fmt.Fprintf(&b, " on %dx%d with %s, ", k.Width, k.Height, record.Count(k.Mines, "mine"))
 	if r.Source != "" {
 		fmt.Fprintf(&b, "board %s (replay: minesweeper -board %s)", r.Source, shellQuote(r.Source))
 		return b.String()
 	}
 	fmt.Fprintf(&b, "seed %d (replay: minesweeper -width %d -height %d -mines %d -seed %d",
-		r.Seed, r.Width, r.Height, r.Mines, r.Seed)
-	if r.Rule != board.Opening {
-		fmt.Fprintf(&b, " -first-click %s", r.Rule)
+		r.Seed, k.Width, k.Height, k.Mines, r.Seed)
+	if k.Rule != board.Opening {
+		fmt.Fprintf(&b, " -first-click %s", k.Rule)
+	}
+	if k.NoGuess {
+		b.WriteString(" -no-guess")
 	}
 	b.WriteString(")")
 	return b.String()

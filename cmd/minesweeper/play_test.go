@@ -82,15 +82,15 @@ func TestSummary(t *testing.T) {
 		r    ui.Result
 		want string
 	}{
-		{ui.Result{Status: board.Won, Started: true, Elapsed: 42*time.Second + 900*time.Millisecond, Width: 9, Height: 9, Mines: 10, Seed: 1234, Rule: board.Opening},
+		{ui.Result{Status: board.Won, Started: true, Elapsed: 42*time.Second + 900*time.Millisecond, Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 1234},
 			"You win in 42s on 9x9 with 10 mines, seed 1234 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 1234)"},
-		{ui.Result{Status: board.Lost, Started: true, Elapsed: 3 * time.Second, Width: 30, Height: 16, Mines: 99, Seed: 5, Rule: board.Safe},
+		{ui.Result{Status: board.Lost, Started: true, Elapsed: 3 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Seed: 5},
 			"You lose after 3s on 30x16 with 99 mines, seed 5 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 5 -first-click safe)"},
-		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Width: 5, Height: 4, Mines: 1, Seed: 7, Rule: board.Opening},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Seed: 7},
 			"Quit after 61s on 5x4 with 1 mine, seed 7 (replay: minesweeper -width 5 -height 4 -mines 1 -seed 7)"},
-		{ui.Result{Width: 9, Height: 9, Mines: 10, Seed: 8, Rule: board.Opening},
+		{ui.Result{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 8},
 			"Quit before the first move on 9x9 with 10 mines, seed 8 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 8)"},
-		{ui.Result{Status: board.Won, Started: true, Elapsed: time.Second, Width: 5, Height: 4, Mines: 2, Source: "my board.txt"},
+		{ui.Result{Status: board.Won, Started: true, Elapsed: time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"},
 			"You win in 1s on 5x4 with 2 mines, board my board.txt (replay: minesweeper -board 'my board.txt')"},
 	}
 	for _, tt := range tests {

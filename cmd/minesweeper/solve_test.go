@@ -173,7 +173,7 @@ func TestSolveOverPipe(t *testing.T) {
 	}{{9, 9, 10, board.Opening}, {8, 8, 10, board.Safe}, {20, 20, 50, board.Unsafe}}
 	var tiles []board.Tile
 	for g, game := range games {
-		b, err := board.NewRandom(game.w, game.h, game.mines, game.rule, rand.New(rand.NewPCG(7, uint64(g))))
+		b, err := board.NewRandom(board.Settings{Width: game.w, Height: game.h, Mines: game.mines, Rule: game.rule}, nil, rand.New(rand.NewPCG(7, uint64(g))))
 		if err != nil {
 			t.Fatal(err)
 		}

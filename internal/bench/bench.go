@@ -239,7 +239,7 @@ func (c *Config) check() error {
 	if c.NewPlayer == nil {
 		c.NewPlayer = func(rule board.FirstClick) Player { return solver.New(solver.Options{Rule: rule}) }
 	}
-	if _, err := board.NewRandom(c.Width, c.Height, c.Mines, c.Rule, rand.New(rand.NewPCG(0, 0))); err != nil {
+	if _, err := board.NewRandom(board.Settings{Width: c.Width, Height: c.Height, Mines: c.Mines, Rule: c.Rule}, nil, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
 	return nil
@@ -275,7 +275,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					return
 				}
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
-				b, err := board.NewRandom(cfg.Width, cfg.Height, cfg.Mines, cfg.Rule, rng)
+				b, err := board.NewRandom(board.Settings{Width: cfg.Width, Height: cfg.Height, Mines: cfg.Mines, Rule: cfg.Rule}, nil, rng)
 				if err != nil { // checked above; kept so a change cannot go unseen
 					sum.firstErr = &GameError{Game: i, Seed: cfg.Seed, Err: err}
 					cancel()

@@ -37,6 +37,8 @@ type Board struct {
 	noQuery       bool // question marks switched off
 	pending       bool // mines are laid on the first Reveal
 	rule          FirstClick
+	noGuess       bool
+	layout        Layout // nil: the uniform random layout
 	rng           *rand.Rand
 	spans, spans2 []span // scratch for flood opening, reused between moves
 }
@@ -67,45 +69,44 @@ func New(width, height int, mines []Point) (*Board, error) {
 	return b, nil
 }
 
-// NewRandom returns a board of width by height cells whose mines are laid on
-// the first Reveal, uniformly at random among the layouts that the
-// first-click rule allows for the opened cell. Marks may be placed before
-// then. It fails on a bad size or a mine count that the rule cannot hold
-// (see MaxMines).
-func NewRandom(width, height, mines int, rule FirstClick, rng *rand.Rand) (*Board, error) {
-	if err := CheckSize(width, height); err != nil {
+// NewRandom returns a board of s.Width by s.Height cells whose s.Mines
+// mines are laid on the first Reveal, by lay when it is not nil and else
+// uniformly at random among the layouts that the first-click rule allows
+// for the opened cell. Marks may be placed before then. It fails on
+// settings that Check refuses, and on no-guess settings without a Layout.
+func NewRandom(s Settings, lay Layout, rng *rand.Rand) (*Board, error) {
+	if err := s.Check(); err != nil {
 		return nil, err
-	}
-	if rule > Opening {
-		return nil, fmt.Errorf("unknown first-click rule %d", rule)
 	}
 	if rng == nil {
 		return nil, errors.New("a random board needs a random source")
 	}
-	if limit := MaxMines(width, height, rule); mines < 0 || mines > limit {
-		return nil, fmt.Errorf("%w: %d mines on %dx%d with the %s first click (0 to %d)",
-			ErrMineCount, mines, width, height, rule, limit)
+	if s.NoGuess && lay == nil {
+		return nil, errors.New("a no-guess board needs a layout that lays one")
 	}
-	b := newBoard(width, height)
-	b.mines = mines
-	b.safeLeft = len(b.cells) - mines
+	b := newBoard(s.Width, s.Height)
+	b.mines = s.Mines
+	b.safeLeft = len(b.cells) - s.Mines
 	b.pending = true
-	b.rule = rule
+	b.rule, b.noGuess, b.layout = s.Rule, s.NoGuess, lay
 	b.rng = rng
 	return b, nil
 }
 
-// Generate returns a board with mines laid as NewRandom would lay them when
-// first is opened first; the board is returned before that opening.
-func Generate(width, height, mines int, first Point, rule FirstClick, rng *rand.Rand) (*Board, error) {
-	b, err := NewRandom(width, height, mines, rule, rng)
+// Generate returns a board with mines laid as NewRandom(s, lay, rng) would
+// lay them when first is opened first; the board is returned before that
+// opening.
+func Generate(s Settings, first Point, lay Layout, rng *rand.Rand) (*Board, error) {
+	b, err := NewRandom(s, lay, rng)
 	if err != nil {
 		return nil, err
 	}
 	if !b.In(first) {
 		return nil, fmt.Errorf("first click %v: %w", first, ErrOutOfBounds)
 	}
-	b.place(b.index(first))
+	if err := b.place(b.index(first)); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
 
@@ -225,7 +226,9 @@ func (b *Board) Reveal(p Point) (int, error) {
 		return 0, ErrFlagged
 	}
 	if b.pending {
-		b.place(i)
+		if err := b.place(i); err != nil {
+			return 0, err
+		}
 		c = b.cells[i]
 	}
 	if c&mineBit != 0 {

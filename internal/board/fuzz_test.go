@@ -32,7 +32,7 @@ func decodeGame(data []byte) (*Board, []Move, bool) {
 		}
 		rule := FirstClick(mode >> 1 & 3 % 3)
 		mines := int(data[0]) % (MaxMines(w, h, rule) + 1)
-		b, err = NewRandom(w, h, mines, rule, rand.New(rand.NewPCG(uint64(data[1]), 1)))
+		b, err = NewRandom(Settings{Width: w, Height: h, Mines: mines, Rule: rule}, nil, rand.New(rand.NewPCG(uint64(data[1]), 1)))
 		data = data[2:]
 	} else {
 		var mines []Point

@@ -54,14 +54,14 @@ func TestGenerateReproducible(t *testing.T) {
 		{Opening, []Point{{0, 1}, {4, 2}, {5, 2}, {1, 3}, {2, 3}}},
 	}
 	for _, tt := range tests {
-		b, err := Generate(6, 4, 5, first, tt.rule, rand.New(rand.NewPCG(1, 2)))
+		b, err := Generate(Settings{Width: 6, Height: 4, Mines: 5, Rule: tt.rule}, first, nil, rand.New(rand.NewPCG(1, 2)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := b.Layout(); !slices.Equal(got, tt.want) {
 			t.Errorf("Generate(6, 4, 5, %v, %v, PCG(1, 2)).Layout() = %v; want %v", first, tt.rule, got, tt.want)
 		}
-		r, err := NewRandom(6, 4, 5, tt.rule, rand.New(rand.NewPCG(1, 2)))
+		r, err := NewRandom(Settings{Width: 6, Height: 4, Mines: 5, Rule: tt.rule}, nil, rand.New(rand.NewPCG(1, 2)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestGenerateRules(t *testing.T) {
 				}
 				for _, first := range firsts {
 					for seed := range seeds {
-						b, err := Generate(sz.w, sz.h, mines, first, rule, pcg(seed))
+						b, err := Generate(Settings{Width: sz.w, Height: sz.h, Mines: mines, Rule: rule}, first, nil, pcg(seed))
 						if err != nil {
 							t.Fatalf("Generate(%d, %d, %d, %v, %v): %v", sz.w, sz.h, mines, first, rule, err)
 						}
@@ -168,7 +168,7 @@ func TestGenerateUniform(t *testing.T) {
 		counts := map[uint64]int{}
 		samples := perLayout * tt.layouts
 		for seed := range uint64(samples) {
-			b, err := Generate(tt.w, tt.h, tt.mines, tt.first, tt.rule, pcg(seed))
+			b, err := Generate(Settings{Width: tt.w, Height: tt.h, Mines: tt.mines, Rule: tt.rule}, tt.first, nil, pcg(seed))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -243,16 +243,16 @@ func TestNewRandomErrors(t *testing.T) {
 		{9, 9, 1, FirstClick(3), nil, "unknown first-click rule 3"},
 	}
 	for _, tt := range tests {
-		b, err := NewRandom(tt.w, tt.h, tt.mines, tt.rule, pcg(1))
+		b, err := NewRandom(Settings{Width: tt.w, Height: tt.h, Mines: tt.mines, Rule: tt.rule}, nil, pcg(1))
 		if b != nil || err == nil || (tt.want != nil && !errors.Is(err, tt.want)) || err.Error() != tt.msg {
 			t.Errorf("NewRandom(%d, %d, %d, %v) = %v, %v; want nil, %q", tt.w, tt.h, tt.mines, tt.rule, b, err, tt.msg)
 		}
 	}
-	if b, err := NewRandom(9, 9, 10, Opening, nil); b != nil || err == nil {
+	if b, err := NewRandom(Settings{Width: 9, Height: 9, Mines: 10, Rule: Opening}, nil, nil); b != nil || err == nil {
 		t.Errorf("NewRandom(9, 9, 10, opening, nil) = %v, %v; want nil, an error", b, err)
 	}
 	for _, first := range []Point{{-1, 0}, {9, 0}, {0, 9}} {
-		b, err := Generate(9, 9, 10, first, Opening, pcg(1))
+		b, err := Generate(Settings{Width: 9, Height: 9, Mines: 10, Rule: Opening}, first, nil, pcg(1))
 		if b != nil || !errors.Is(err, ErrOutOfBounds) {
 			t.Errorf("Generate(9, 9, 10, %v, opening) = %v, %v; want nil, %v", first, b, err, ErrOutOfBounds)
 		}
@@ -263,7 +263,7 @@ func TestNewRandomErrors(t *testing.T) {
 // opening: no layout yet, marks allowed, a flagged cell refuses to open and
 // the mines stay unlaid until a cell really opens.
 func TestNewRandomBeforeFirstReveal(t *testing.T) {
-	b, err := NewRandom(9, 9, 10, Opening, pcg(7))
+	b, err := NewRandom(Settings{Width: 9, Height: 9, Mines: 10, Rule: Opening}, nil, pcg(7))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +334,7 @@ func TestThreeBVMatchesReference(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			mines /= 4 // sparse boards have large openings
 		}
-		b, err := Generate(w, h, mines, Point{rng.IntN(w), rng.IntN(h)}, rule, rng)
+		b, err := Generate(Settings{Width: w, Height: h, Mines: mines, Rule: rule}, Point{rng.IntN(w), rng.IntN(h)}, nil, rng)
 		if err != nil {
 			t.Fatal(err)
 		}

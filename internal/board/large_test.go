@@ -15,7 +15,7 @@ func TestLargeBoard(t *testing.T) {
 	}
 	const size = 10000
 	start := time.Now()
-	b, err := NewRandom(size, size, 1000, Opening, pcg(3))
+	b, err := NewRandom(Settings{Width: size, Height: size, Mines: 1000, Rule: Opening}, nil, pcg(3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestOverMaxCells(t *testing.T) {
 		if !errors.Is(err, ErrTooLarge) {
 			t.Errorf("New(%d, %d, nil) error %v; want %v", sz[0], sz[1], err, ErrTooLarge)
 		}
-		if _, err := NewRandom(sz[0], sz[1], 10, Opening, pcg(1)); !errors.Is(err, ErrTooLarge) {
+		if _, err := NewRandom(Settings{Width: sz[0], Height: sz[1], Mines: 10, Rule: Opening}, nil, pcg(1)); !errors.Is(err, ErrTooLarge) {
 			t.Errorf("NewRandom(%d, %d, 10) error %v; want %v", sz[0], sz[1], err, ErrTooLarge)
 		}
 	}

@@ -31,6 +31,8 @@ func (b *Board) Laid(first Point) (*Board, error) {
 	nb := *b
 	nb.cells = slices.Clone(b.cells)
 	nb.spans, nb.spans2 = nil, nil // scratch memory is never shared
-	nb.place(i)
+	if err := nb.place(i); err != nil {
+		return nil, err
+	}
 	return &nb, nil
 }

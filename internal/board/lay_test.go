@@ -25,7 +25,7 @@ func TestLaidMatchesReveal(t *testing.T) {
 	for _, tt := range tests {
 		for seed := uint64(1); seed <= 20; seed++ {
 			pending := func() *Board {
-				b, err := NewRandom(tt.w, tt.h, tt.mines, tt.rule, pcg(seed))
+				b, err := NewRandom(Settings{Width: tt.w, Height: tt.h, Mines: tt.mines, Rule: tt.rule}, nil, pcg(seed))
 				if err != nil {
 					t.Fatalf("%s: NewRandom: %v", tt.name, err)
 				}
@@ -71,7 +71,7 @@ func TestLaidMatchesReveal(t *testing.T) {
 // TestLaidRefuses checks that Laid refuses what Reveal would refuse before
 // laying, and a board whose mines are laid.
 func TestLaidRefuses(t *testing.T) {
-	b, err := NewRandom(9, 9, 10, Opening, pcg(1))
+	b, err := NewRandom(Settings{Width: 9, Height: 9, Mines: 10, Rule: Opening}, nil, pcg(1))
 	if err != nil {
 		t.Fatal(err)
 	}

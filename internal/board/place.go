@@ -9,14 +9,21 @@ package board
 // make exactly these draws and these choices; only the bookkeeping differs.
 // A dense layout takes, while it is laid, a bitset of one bit a cell beside
 // the grid's byte a cell (see placeDense).
-func (b *Board) place(first int) {
+//
+// A board with a Layout of its own lays the mines it returns instead; on
+// its error the board stays pending.
+func (b *Board) place(first int) error {
+	if b.layout != nil {
+		return b.layWith(first)
+	}
 	b.pending = false
 	a := b.allowed(first)
 	if b.denseFaster() {
 		b.placeDense(a)
-		return
+		return nil
 	}
 	b.placeSparse(a)
+	return nil
 }
 
 // denseFaster reports whether placeDense lays b's mines faster than

@@ -122,7 +122,7 @@ func minesAround(v *View, grid []bool, i int) int {
 // after opening some random safe cells, and the board itself.
 func randomView(tb testing.TB, rng *rand.Rand, w, h, mines, opens int) (*View, *board.Board) {
 	tb.Helper()
-	b, err := board.Generate(w, h, mines, board.Point{X: rng.IntN(w), Y: rng.IntN(h)}, board.Unsafe, rng)
+	b, err := board.Generate(board.Settings{Width: w, Height: h, Mines: mines, Rule: board.Unsafe}, board.Point{X: rng.IntN(w), Y: rng.IntN(h)}, nil, rng)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func playedViews(tb testing.TB, rule board.FirstClick, seed uint64, games int, k
 	s := New(Options{Rule: rule})
 	var buf []board.Tile
 	for g := range games {
-		b, err := board.NewRandom(30, 16, 99, rule, rand.New(rand.NewPCG(seed, uint64(g))))
+		b, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: rule}, nil, rand.New(rand.NewPCG(seed, uint64(g))))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func BenchmarkPlayExpert(b *testing.B) {
 	var res playResult
 	s := New(Options{Rule: board.Opening})
 	for i := range b.N {
-		bd, err := board.NewRandom(30, 16, 99, board.Opening, rand.New(rand.NewPCG(12, uint64(i))))
+		bd, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}, nil, rand.New(rand.NewPCG(12, uint64(i))))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -165,7 +165,7 @@ func hugeViews(tb testing.TB, mines int, guess bool, opens ...int) []*View {
 	const w, h = 1000, 1000
 	rng := rand.New(rand.NewPCG(15, uint64(mines)))
 	first := board.Point{X: w / 2, Y: h / 2}
-	b, err := board.Generate(w, h, mines, first, board.Safe, rng)
+	b, err := board.Generate(board.Settings{Width: w, Height: h, Mines: mines, Rule: board.Safe}, first, nil, rng)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -138,7 +138,7 @@ func TestNextAlwaysClosed(t *testing.T) {
 	}{{9, 9, 10, board.Opening}, {8, 8, 20, board.Unsafe}, {16, 16, 40, board.Safe}, {5, 5, 12, board.Safe}} {
 		s := New(Options{Rule: c.rule})
 		for g := range games {
-			b, err := board.NewRandom(c.w, c.h, c.mines, c.rule, rand.New(rand.NewPCG(3, uint64(g))))
+			b, err := board.NewRandom(board.Settings{Width: c.w, Height: c.h, Mines: c.mines, Rule: c.rule}, nil, rand.New(rand.NewPCG(3, uint64(g))))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -322,7 +322,7 @@ func TestSolverAcrossBoards(t *testing.T) {
 	sizes := []struct{ w, h, mines int }{{9, 9, 10}, {16, 16, 40}, {8, 12, 20}, {30, 16, 99}}
 	for g := range 12 {
 		sz := sizes[g%len(sizes)]
-		b, err := board.NewRandom(sz.w, sz.h, sz.mines, board.Safe, rand.New(rand.NewPCG(21, uint64(g))))
+		b, err := board.NewRandom(board.Settings{Width: sz.w, Height: sz.h, Mines: sz.mines, Rule: board.Safe}, nil, rand.New(rand.NewPCG(21, uint64(g))))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -62,7 +62,7 @@ func playGamesWith(tb testing.TB, opts Options, w, h, mines int, n int, seed uin
 	s := New(opts)
 	var res playResult
 	for i := range n {
-		b, err := board.NewRandom(w, h, mines, rule, rand.New(rand.NewPCG(seed, uint64(i))))
+		b, err := board.NewRandom(board.Settings{Width: w, Height: h, Mines: mines, Rule: rule}, nil, rand.New(rand.NewPCG(seed, uint64(i))))
 		if err != nil {
 			tb.Fatal(err)
 		}

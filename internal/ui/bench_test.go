@@ -21,7 +21,7 @@ func BenchmarkDraw(b *testing.B) {
 			}
 			defer s.Fini()
 			s.SetSize(80, 24)
-			cfg := Config{Width: size.w, Height: size.h, Mines: size.mines, Rule: board.Opening, Seed: 1,
+			cfg := Config{Board: board.Settings{Width: size.w, Height: size.h, Mines: size.mines, Rule: board.Opening}, Seed: 1,
 				QuestionMarks: true, Now: func() time.Time { return time.Time{} }}
 			g, err := newGame(cfg, cfg.Now())
 			if err != nil {

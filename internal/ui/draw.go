@@ -65,6 +65,9 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 		mines = "mine"
 	}
 	size := fmt.Sprintf("  %dx%d, %d %s", g.b.Width(), g.b.Height(), g.b.Mines(), mines)
+	if g.kind.NoGuess && !g.fixed {
+		size += ", no-guess"
+	}
 	origin := fmt.Sprintf(", seed %d", g.seed)
 	if g.fixed && g.cfg.Source != "" {
 		origin = ", board " + filepath.Base(g.cfg.Source)

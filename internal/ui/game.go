@@ -2,15 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
-
-// seedStream is the second word of every PCG source the game makes; the
-// first is the seed the player sees.
-const seedStream = 0x9e3779b97f4a7c15
 
 // NextSeed returns the seed of the game that follows a game seeded with
 // seed: a SplitMix64 step, so a sequence of new games is reproducible and
@@ -28,8 +23,8 @@ type game struct {
 	cfg   Config
 	b     *board.Board
 	seed  uint64
-	fixed bool             // b holds the config's layout rather than a random one
-	rule  board.FirstClick // the rule b was made with
+	fixed bool           // b holds the config's layout rather than a random one
+	kind  board.Settings // the settings b was made with
 
 	start     time.Time     // first opening; zero before it
 	end       time.Time     // win or loss; zero while playing
@@ -40,11 +35,11 @@ type game struct {
 // newGame returns the first game of cfg: its fixed layout with its clicks
 // replayed, or a random board seeded with cfg.Seed.
 func newGame(cfg Config, now time.Time) (*game, error) {
-	g := &game{cfg: cfg, seed: cfg.Seed, rule: cfg.Rule}
+	g := &game{cfg: cfg, seed: cfg.Seed, kind: cfg.Board}
 	if !cfg.Fixed {
 		return g, g.random(g.seed)
 	}
-	b, err := board.New(cfg.Width, cfg.Height, cfg.Layout)
+	b, err := board.New(cfg.Board.Width, cfg.Board.Height, cfg.Mines)
 	if err != nil {
 		return nil, err
 	}
@@ -61,19 +56,18 @@ func newGame(cfg Config, now time.Time) (*game, error) {
 
 // random replaces the board with a random one seeded with seed.
 func (g *game) random(seed uint64) error {
-	rule := g.cfg.Rule
-	if g.cfg.Mines > board.MaxMines(g.cfg.Width, g.cfg.Height, rule) {
+	kind, lay := g.cfg.Board, g.cfg.Layout
+	if kind.Mines > board.MaxMines(kind.Width, kind.Height, kind.Rule) {
 		// Only a record's layout can hold more mines than its rule allows;
 		// its new games fall back to mines anywhere.
-		rule = board.Unsafe
+		kind.Rule, kind.NoGuess, lay = board.Unsafe, false, nil
 	}
-	b, err := board.NewRandom(g.cfg.Width, g.cfg.Height, g.cfg.Mines, rule,
-		rand.New(rand.NewPCG(seed, seedStream)))
+	b, err := board.NewRandom(kind, lay, board.NewRand(seed))
 	if err != nil {
 		return err
 	}
 	b.SetQuestionMarks(g.cfg.QuestionMarks)
-	g.b, g.seed, g.fixed, g.rule = b, seed, false, rule
+	g.b, g.seed, g.fixed, g.kind = b, seed, false, kind
 	g.resetClock()
 	return nil
 }
@@ -167,11 +161,8 @@ func (g *game) result(now time.Time) Result {
 		Status:  g.b.Status(),
 		Started: !g.start.IsZero(),
 		Elapsed: g.elapsed(now),
-		Width:   g.b.Width(),
-		Height:  g.b.Height(),
-		Mines:   g.b.Mines(),
+		Board:   g.kind,
 		Seed:    g.seed,
-		Rule:    g.rule,
 	}
 	if g.fixed {
 		r.Source = g.cfg.Source

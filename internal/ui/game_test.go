@@ -66,7 +66,7 @@ func TestGameRenew(t *testing.T) {
 		t.Fatalf("renew = %v", err)
 	}
 	r := g.result(time.Time{})
-	if r.Seed != NextSeed(cfg.Seed) || r.Rule != board.Unsafe || r.Source != "" || r.Mines != 8 {
+	if r.Seed != NextSeed(cfg.Seed) || r.Board.Rule != board.Unsafe || r.Source != "" || r.Board.Mines != 8 {
 		t.Errorf("after renew: %+v; want seed %d, rule unsafe, no source, 8 mines", r, NextSeed(cfg.Seed))
 	}
 }

@@ -45,8 +45,8 @@ func fixed(t *testing.T, text string) Config {
 		t.Fatalf("board.Parse: %v", err)
 	}
 	return Config{
-		Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening, Seed: 42,
-		Fixed: true, Layout: b.Layout(), QuestionMarks: true,
+		Board: board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}, Seed: 42,
+		Fixed: true, Mines: b.Layout(), QuestionMarks: true,
 	}
 }
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -12,7 +11,7 @@ import (
 
 // bigCfg is a random board just large enough to be laid off the loop.
 func bigCfg() Config {
-	return Config{Width: 1024, Height: layOffLoopCells / 1024, Mines: 40000, Rule: board.Opening, Seed: 7, ASCII: true}
+	return Config{Board: board.Settings{Width: 1024, Height: layOffLoopCells / 1024, Mines: 40000, Rule: board.Opening}, Seed: 7, ASCII: true}
 }
 
 // holdLaying makes the laying of mines wait until the returned function
@@ -120,7 +119,7 @@ func TestLaidOffLoopIsTheSeedsBoard(t *testing.T) {
 	}
 	got := h.snap().boardRows()
 
-	b, err := board.NewRandom(cfg.Width, cfg.Height, cfg.Mines, cfg.Rule, rand.New(rand.NewPCG(cfg.Seed, seedStream)))
+	b, err := board.NewRandom(cfg.Board, nil, board.NewRand(cfg.Seed))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +127,7 @@ func TestLaidOffLoopIsTheSeedsBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	ref := cfg
-	ref.Fixed, ref.Layout, ref.Clicks = true, b.Layout(), []board.Point{at}
+	ref.Fixed, ref.Mines, ref.Clicks = true, b.Layout(), []board.Point{at}
 	h2 := start(t, ref, 80, 24)
 	h2.typ("JJLl")
 	if want := h2.snap().boardRows(); !slices.Equal(got, want) {

@@ -21,15 +21,18 @@ import (
 
 // Config describes the game to play.
 type Config struct {
-	Width, Height, Mines int
-	Rule                 board.FirstClick
-	Seed                 uint64
+	Board board.Settings // size, mines, first-click rule, no-guess
+	// Layout lays the mines of random boards on the first click; nil means
+	// uniformly at random. No-guess settings need a Layout that lays
+	// no-guess boards.
+	Layout board.Layout
+	Seed   uint64
 
-	// Fixed plays exactly the mines in Layout (a record's layout, without
+	// Fixed plays exactly the mines in Mines (a record's layout, without
 	// relocation) and replays Clicks on it. New games ('n') are random
 	// boards of the same size and mine count.
 	Fixed  bool
-	Layout []board.Point
+	Mines  []board.Point
 	Clicks []board.Point
 	Source string // the record file's name, shown instead of the seed
 
@@ -49,14 +52,13 @@ type Config struct {
 
 // Result is how the last game stood when the player left.
 type Result struct {
-	Status               board.Status
-	Started              bool          // whether anything was opened
-	Elapsed              time.Duration // the clock
-	Width, Height, Mines int
-	Seed                 uint64
-	Rule                 board.FirstClick
-	Source               string    // the record file, when the board was its layout
-	Signal               os.Signal // the signal that ended the game, or nil
+	Status  board.Status
+	Started bool           // whether anything was opened
+	Elapsed time.Duration  // the clock
+	Board   board.Settings // the last game's board
+	Seed    uint64
+	Source  string    // the record file, when the board was its layout
+	Signal  os.Signal // the signal that ended the game, or nil
 }
 
 // tick is the data of the clock's posted events.

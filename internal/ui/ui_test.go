@@ -204,7 +204,7 @@ func TestWinStopsClock(t *testing.T) {
 	}
 	h.typ("q")
 	o := h.wait()
-	want := Result{Status: board.Won, Started: true, Elapsed: 7 * time.Second, Width: 5, Height: 4, Mines: 2, Seed: 42, Rule: board.Opening}
+	want := Result{Status: board.Won, Started: true, Elapsed: 7 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening}, Seed: 42}
 	if o.err != nil || o.res != want {
 		t.Errorf("Run = %+v, %v; want %+v, nil", o.res, o.err, want)
 	}
@@ -245,7 +245,7 @@ func TestRecordClicksReplayed(t *testing.T) {
 }
 
 func TestNewGame(t *testing.T) {
-	cfg := Config{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, Seed: 7, ASCII: true}
+	cfg := Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7, ASCII: true}
 	tests := []struct {
 		name string
 		new  func(h *harness)
@@ -279,7 +279,7 @@ func TestNewGame(t *testing.T) {
 }
 
 func TestSameSeedSameBoard(t *testing.T) {
-	cfg := Config{Width: 16, Height: 16, Mines: 40, Rule: board.Opening, Seed: 99, ASCII: true}
+	cfg := Config{Board: board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Opening}, Seed: 99, ASCII: true}
 	var first []string
 	for i := range 2 {
 		h := start(t, cfg, 80, 24)
@@ -298,7 +298,7 @@ func TestScroll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Width: 200, Height: 100, Mines: 2, Fixed: true, Layout: b.Layout(), ASCII: true}
+	cfg := Config{Board: board.Settings{Width: 200, Height: 100, Mines: 2}, Fixed: true, Mines: b.Layout(), ASCII: true}
 	h := start(t, cfg, 80, 24)
 	sc := h.snap()
 	footer := "cols 1-39 of 200, rows 1-20 of 100  ? help"
@@ -550,7 +550,7 @@ func TestBadConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Fini()
-	_, err := Run(s, Config{Width: 3, Height: 3, Mines: 1, Fixed: true, Layout: []board.Point{{X: 5, Y: 5}}})
+	_, err := Run(s, Config{Board: board.Settings{Width: 3, Height: 3, Mines: 1}, Fixed: true, Mines: []board.Point{{X: 5, Y: 5}}})
 	if !errors.Is(err, board.ErrOutOfBounds) {
 		t.Errorf("Run with a mine off the board = %v; want ErrOutOfBounds", err)
 	}
