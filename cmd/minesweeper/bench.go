@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
@@ -24,17 +25,21 @@ import (
 // engine and the results are reported on stdout, as text or JSON. A first
 // Ctrl-C (or SIGTERM, SIGHUP) stops the games and reports those finished,
 // with exit status 128 plus the signal's number; a second one quits at
-// once.
+// once. On no-guess boards a game lost or with a guess fails the run: the
+// report is printed, the first such game named on stderr, and the exit
+// status is 1.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sig)
-	return benchMain(args, stdout, stderr, sig, os.Exit)
+	return benchMain(args, stdout, stderr, sig, os.Exit, nil)
 }
 
 // benchMain is runBench with the interrupts it reacts to as a channel and
-// the function that quits at once on the second, so tests can drive both.
-func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Signal, exit func(code int)) int {
+// the function that quits at once on the second, so tests can drive both,
+// and with the player: newPlayer as bench.Config.NewPlayer, nil for the
+// solver.
+func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Signal, exit func(code int), newPlayer func(board.FirstClick) bench.Player) int {
 	fs := flag.NewFlagSet("minesweeper bench", flag.ContinueOnError)
 	bf := addBoardFlags(fs, false)
 	games, maxClicks, workers := 1000, bench.DefaultMaxClicks, min(runtime.NumCPU(), bench.MaxWorkers)
@@ -49,6 +54,11 @@ The solver plays -games games against the engine, seeing only what a player
 sees, and reports its win rate with the 95% confidence interval, clicks per
 won game and per 3BV, the assignment's score and the time per move. The same
 -seed gives the same games and results (time aside) with any -workers.
+
+With -no-guess the boards are ones that logic alone clears, and the solver
+must win every game without a guess: the report counts its guesses, and a
+game lost or with a guess makes the exit status 1, with the first such game
+named on stderr and the flags that replay it.
 
 Ctrl-C stops the games in play and reports those finished, marked partial,
 with exit status 130 (SIGTERM and SIGHUP likewise, with 143 and 129); a
@@ -82,8 +92,9 @@ Flags:
 	}
 
 	bc := bench.Config{
-		Width: cfg.Width, Height: cfg.Height, Mines: cfg.Mines, Rule: cfg.Rule,
+		Board: cfg.Settings, Layout: cfg.Layout,
 		Games: games, Seed: cfg.Seed, MaxClicks: maxClicks, Workers: workers,
+		NewPlayer: newPlayer,
 	}
 	var bar *progressBar
 	if isTerminal(stderr) {
@@ -125,7 +136,30 @@ Flags:
 		fmt.Fprintf(stderr, "minesweeper bench: %v\n", err)
 		return exitFailure
 	}
+	if res.Failures > 0 {
+		fmt.Fprintf(stderr, "minesweeper bench: %s\n", failureLine(cfg, maxClicks, res))
+		if code == exitOK {
+			code = exitFailure
+		}
+	}
 	return code
+}
+
+// failureLine says which game of a no-guess run first failed, and why, with
+// the flags that replay it: the same board and seed, and as many games as
+// it takes for it to be the last.
+func failureLine(cfg boardConfig, maxClicks int, r *bench.Result) string {
+	f := r.FirstFailure
+	flags := fmt.Sprintf("-width %d -height %d -mines %d", cfg.Width, cfg.Height, cfg.Mines)
+	if cfg.Level != "custom" {
+		flags = "-level " + cfg.Level
+	}
+	flags = "-no-guess " + flags
+	if maxClicks != bench.DefaultMaxClicks {
+		flags += fmt.Sprintf(" -max-clicks %d", maxClicks)
+	}
+	return fmt.Sprintf("no-guess game %d (seed %d) %s; %d of %s failed; replay it with: minesweeper bench %s -seed %d -games %d",
+		f.Game, r.Seed, f.Reason, r.Failures, record.Count(r.Games, "game"), flags, r.Seed, f.Game+1)
 }
 
 // interrupted is the cause of a run stopped by a signal.
@@ -172,8 +206,12 @@ func report(level string, r *bench.Result) string {
 	if level != "custom" {
 		name = level + " " + name
 	}
+	rule := r.Rule
+	if r.NoGuess {
+		rule += ", no-guess"
+	}
 	fmt.Fprintf(&b, "board      %s, %s, first click %s, seed %d, max clicks %d\n",
-		name, record.Count(r.Mines, "mine"), r.Rule, r.Seed, r.MaxClicks)
+		name, record.Count(r.Mines, "mine"), rule, r.Seed, r.MaxClicks)
 	if r.Games == 0 {
 		b.WriteString("games      none finished\n")
 		writeMoveTime(&b, r.MoveTime)
@@ -185,6 +223,9 @@ func report(level string, r *bench.Result) string {
 		fmt.Fprintf(&b, "  over the click limit %d", r.OverLimit)
 	}
 	b.WriteByte('\n')
+	if r.NoGuess {
+		writeGuesses(&b, r)
+	}
 	if r.Wins > 0 {
 		fmt.Fprintf(&b, "clicks     %.1f per won game  %.3f per 3BV\n", r.ClicksPerWin, r.ClicksPer3BV)
 	} else {
@@ -193,6 +234,21 @@ func report(level string, r *bench.Result) string {
 	fmt.Fprintf(&b, "score      %.2f per game\n", r.Score)
 	writeMoveTime(&b, r.MoveTime)
 	return b.String()
+}
+
+// writeGuesses writes the report's lines on the guesses of a no-guess run:
+// how many, and, when some games were lost or had a guess, how many
+// and the first of them.
+func writeGuesses(b *strings.Builder, r *bench.Result) {
+	fmt.Fprintf(b, "guesses    %d in %s", r.Guesses, record.Count(r.Games, "game"))
+	if r.GuessedGames > 0 {
+		fmt.Fprintf(b, ", %s with a guess", record.Count(r.GuessedGames, "game"))
+	}
+	b.WriteByte('\n')
+	if r.Failures > 0 {
+		fmt.Fprintf(b, "failures   %s lost or with a guess; the first, game %d, %s\n",
+			record.Count(r.Failures, "game"), r.FirstFailure.Game, r.FirstFailure.Reason)
+	}
 }
 
 // writeMoveTime writes the report's line on the time per move.

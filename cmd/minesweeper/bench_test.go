@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/solver"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
@@ -83,6 +86,108 @@ func TestRunBenchReproducible(t *testing.T) {
 	}
 }
 
+// TestRunBenchNoGuess runs bench on no-guess boards: the solver wins every
+// game without a guess, and the report says so.
+func TestRunBenchNoGuess(t *testing.T) {
+	var stdout, stderr strings.Builder
+	code := run([]string{"bench", "-no-guess", "-games", "20", "-seed", "1"}, strings.NewReader(""), &stdout, &stderr)
+	if code != exitOK || stderr.Len() != 0 {
+		t.Fatalf("bench -no-guess: exit status %d, stderr %q; want 0 and nothing", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	want := []string{
+		`^board      beginner 9x9, 10 mines, first click opening, no-guess, seed 1, max clicks 400$`,
+		`^games      20  wins 20  win rate 100\.00% \(95% CI \d+\.\d\d%–100\.00%\)$`,
+		`^guesses    0 in 20 games$`,
+		`^clicks     `,
+		`^score      60\.00 per game$`,
+		`^move time  `,
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("bench -no-guess printed %d lines; want %d:\n%s", len(lines), len(want), stdout.String())
+	}
+	for i, re := range want {
+		if !regexp.MustCompile(re).MatchString(lines[i]) {
+			t.Errorf("line %d = %q; want it to match %s", i+1, lines[i], re)
+		}
+	}
+
+	m := benchJSON(t, "-no-guess", "-games", "20", "-seed", "1", "-level", "expert")
+	for key, want := range map[string]string{"no_guess": "true", "games": "20", "wins": "20", "guesses": "0", "games_with_a_guess": "0", "no_guess_failures": "0"} {
+		if fmt.Sprint(m[key]) != want {
+			t.Errorf("bench -no-guess -json: %s = %v; want %v", key, m[key], want)
+		}
+	}
+	if f, ok := m["first_failure"]; ok {
+		t.Errorf("bench -no-guess -json: first_failure = %v; want none", f)
+	}
+}
+
+// guessOnFirstClosed opens the first closed cell in reading order and calls
+// every move a guess.
+type guessOnFirstClosed struct{}
+
+func (guessOnFirstClosed) Next(v *solver.View) (board.Point, error) {
+	for y := range v.Height() {
+		for x := range v.Width() {
+			if p := (board.Point{X: x, Y: y}); v.Closed(p) {
+				return p, nil
+			}
+		}
+	}
+	return board.Point{}, solver.ErrNoMove
+}
+
+func (guessOnFirstClosed) Guessed() bool { return true }
+
+// TestBenchNoGuessFailure runs bench on no-guess boards with a player that
+// guesses: the report is printed, stderr names the first game that failed
+// with the flags that replay it, and the exit status is 1. The replay fails
+// the same way, on its last game.
+func TestBenchNoGuessFailure(t *testing.T) {
+	player := func(board.FirstClick) bench.Player { return guessOnFirstClosed{} }
+	tests := []struct {
+		args       []string
+		wantStderr string
+		replay     string
+	}{
+		{[]string{"-no-guess", "-games", "20", "-seed", "1", "-workers", "3"},
+			"minesweeper bench: no-guess game 0 (seed 1) guessed at (0,0); 20 of 20 games failed; replay it with: minesweeper bench -no-guess -level beginner -seed 1 -games 1\n",
+			"minesweeper bench: no-guess game 0 (seed 1) guessed at (0,0); 1 of 1 game failed; replay it with: minesweeper bench -no-guess -level beginner -seed 1 -games 1\n"},
+		{[]string{"-no-guess", "-width", "8", "-height", "7", "-mines", "9", "-max-clicks", "300", "-games", "5", "-seed", "4", "-json"},
+			"minesweeper bench: no-guess game 0 (seed 4) guessed at (0,0); 5 of 5 games failed; replay it with: minesweeper bench -no-guess -width 8 -height 7 -mines 9 -max-clicks 300 -seed 4 -games 1\n",
+			"minesweeper bench: no-guess game 0 (seed 4) guessed at (0,0); 1 of 1 game failed; replay it with: minesweeper bench -no-guess -width 8 -height 7 -mines 9 -max-clicks 300 -seed 4 -games 1\n"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr strings.Builder
+		code := benchMain(tt.args, &stdout, &stderr, nil, func(code int) { t.Errorf("exit(%d) without an interrupt", code) }, player)
+		if code != exitFailure || stderr.String() != tt.wantStderr {
+			t.Errorf("bench %v with a player that guesses: exit status %d, stderr %q; want %d, %q", tt.args, code, stderr.String(), exitFailure, tt.wantStderr)
+		}
+		out := stdout.String()
+		if slices.Contains(tt.args, "-json") {
+			var r bench.Result
+			if err := json.Unmarshal([]byte(out), &r); err != nil || !r.NoGuess || r.Failures != r.Games || r.FirstFailure != (bench.Failure{Game: 0, Reason: "guessed at (0,0)"}) {
+				t.Errorf("bench %v: JSON %+v, %v; want every game a failure, the first game 0 guessed at (0,0):\n%s", tt.args, r, err, out)
+			}
+		} else {
+			for _, want := range []string{"no-guess, seed 1", "\nguesses    ", " in 20 games, 20 games with a guess\n", "\nfailures   20 games lost or with a guess; the first, game 0, guessed at (0,0)\n"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("bench %v: report\n%s\nwant it to contain %q", tt.args, out, want)
+				}
+			}
+		}
+
+		_, replay, _ := strings.Cut(strings.TrimSuffix(tt.wantStderr, "\n"), "replay it with: minesweeper bench ")
+		stdout.Reset()
+		stderr.Reset()
+		code = benchMain(strings.Fields(replay), &stdout, &stderr, nil, func(int) {}, player)
+		if code != exitFailure || stderr.String() != tt.replay {
+			t.Errorf("bench %s: exit status %d, stderr %q; want %d, %q", replay, code, stderr.String(), exitFailure, tt.replay)
+		}
+	}
+}
+
 func TestRunBenchUsageErrors(t *testing.T) {
 	tests := []struct {
 		args []string
@@ -99,6 +204,7 @@ func TestRunBenchUsageErrors(t *testing.T) {
 		{[]string{"-level", "huge"}, `minesweeper bench: -level: unknown level "huge" (want beginner, intermediate or expert)`},
 		{[]string{"-first-click", "lucky"}, `minesweeper bench: -first-click: unknown first-click rule "lucky" (want unsafe, safe or opening)`},
 		{[]string{"-mines", "79"}, "minesweeper bench: -mines: 79 mines on 9x9 with the opening first click: want 0 to 72"},
+		{[]string{"-no-guess", "-first-click", "safe"}, "minesweeper bench: -no-guess: a no-guess board needs the opening first click, not safe"},
 		{[]string{"-board", "x"}, "minesweeper bench: flag provided but not defined: -board"},
 		{[]string{"extra"}, `minesweeper bench: unexpected argument "extra"`},
 	}
@@ -120,7 +226,7 @@ func TestRunBenchHelp(t *testing.T) {
 	if !strings.HasPrefix(out, "Usage: minesweeper bench") || stderr.Len() != 0 {
 		t.Errorf("bench -h: stdout %q, stderr %q; want usage on stdout only", out, stderr.String())
 	}
-	for _, name := range []string{"-games", "-seed", "-workers", "-max-clicks", "-json", "-level", "-first-click"} {
+	for _, name := range []string{"-games", "-seed", "-workers", "-max-clicks", "-json", "-level", "-first-click", "-no-guess"} {
 		if !strings.Contains(out, name) {
 			t.Errorf("bench -h does not mention %s", name)
 		}
@@ -149,6 +255,39 @@ move time  median 45.3µs  p99 1.23ms  max 8.00ms  (412345 moves)
 		if !strings.Contains(got, s) {
 			t.Errorf("report =\n%s\nwant it to contain %q", got, s)
 		}
+	}
+}
+
+func TestReportNoGuess(t *testing.T) {
+	r := &bench.Result{
+		Width: 30, Height: 16, Mines: 99, Rule: "opening", NoGuess: true, Seed: 7, MaxClicks: 400,
+		Games: 1000, Wins: 1000, WinRate: 1, WinLow: 0.9961779, WinHigh: 1,
+		ClicksPerWin: 185.93, ClicksPer3BV: 1.0876, Score: 52.59,
+		MoveTime: bench.MoveTimes{Moves: 185940, Median: 39300, P99: 1600000, Max: 68 * time.Millisecond, Exact: true},
+	}
+	want := `board      expert 30x16, 99 mines, first click opening, no-guess, seed 7, max clicks 400
+games      1000  wins 1000  win rate 100.00% (95% CI 99.62%–100.00%)
+guesses    0 in 1000 games
+clicks     185.9 per won game  1.088 per 3BV
+score      52.59 per game
+move time  median 39.3µs  p99 1.60ms  max 68.0ms  (185940 moves)
+`
+	if got := report("expert", r); got != want {
+		t.Errorf("report =\n%s\nwant\n%s", got, want)
+	}
+	r.Wins, r.WinRate, r.WinLow, r.WinHigh = 998, 0.998, 0.9927, 0.9995
+	r.Guesses, r.GuessedGames, r.Failures = 5, 3, 3
+	r.FirstFailure = bench.Failure{Game: 41, Reason: "guessed at (12,3)"}
+	want = `board      expert 30x16, 99 mines, first click opening, no-guess, seed 7, max clicks 400
+games      1000  wins 998  win rate 99.80% (95% CI 99.27%–99.95%)
+guesses    5 in 1000 games, 3 games with a guess
+failures   3 games lost or with a guess; the first, game 41, guessed at (12,3)
+clicks     185.9 per won game  1.088 per 3BV
+score      52.59 per game
+move time  median 39.3µs  p99 1.60ms  max 68.0ms  (185940 moves)
+`
+	if got := report("expert", r); got != want {
+		t.Errorf("report =\n%s\nwant\n%s", got, want)
 	}
 }
 
@@ -229,7 +368,7 @@ func TestBenchInterrupted(t *testing.T) {
 		var stderr syncWriter
 		code := benchMain(args, &stdout, &stderr, sig, func(code int) {
 			t.Errorf("bench %v: exit(%d) on the first interrupt; want the run stopped and reported", args, code)
-		})
+		}, nil)
 		timer.Stop()
 		out := stdout.String()
 		var games int

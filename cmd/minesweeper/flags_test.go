@@ -57,7 +57,7 @@ func TestResolve(t *testing.T) {
 		{"malformed file", []string{"-board", bad}, boardConfig{}, "-board: " + bad + ": line 2: mine 1 of 1: column 9 is off the board (0 to 4)"},
 		{"file with a size", []string{"-board", good, "-width", "3"}, boardConfig{}, "-board: cannot be combined with -width (the file fixes the board)"},
 		{"file with no-guess", []string{"-board", good, "-no-guess"}, boardConfig{}, "-board: cannot be combined with -no-guess (the file fixes the board)"},
-		{"no-guess too dense", []string{"-no-guess", "-mines", "33"}, boardConfig{}, "-no-guess: too many mines for a no-guess board: 9x9 holds at most 32 mines (40%) without a guess, not 33"},
+		{"no-guess too dense", []string{"-no-guess", "-mines", "33"}, boardConfig{}, "-no-guess: too many mines for a no-guess board: 9x9 holds at most 32 mines (39.5%) without a guess, not 33"},
 		{"no-guess with a safe first click", []string{"-no-guess", "-first-click", "safe"}, boardConfig{}, "-no-guess: a no-guess board needs the opening first click, not safe"},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,7 @@
 // Command minesweeper is a full-screen terminal Minesweeper with the batch
 // tools of the original assignment: judge (replay mines and clicks), solve
 // (play one move from a player's view) and bench (the solver plays many
-// games).
+// games), and gen, which writes a board and its start click as a record.
 //
 // Usage:
 //
@@ -9,6 +9,7 @@
 //	minesweeper judge < record      replay a record's clicks
 //	minesweeper solve < requests    answer each view with a move
 //	minesweeper bench [flags]       measure the solver
+//	minesweeper gen [flags]         write a board and its start click as a record
 //
 // Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
 package main
@@ -45,6 +46,7 @@ func commands() []command {
 		{"judge", "replay a record's mines and clicks read from standard input", runJudge},
 		{"solve", "read player views from standard input, answer each with a move", runSolve},
 		{"bench", "let the solver play many games and report its win rate", runBench},
+		{"gen", "write one board and its start click as a record on standard output", runGen},
 	}
 }
 

@@ -7,6 +7,10 @@
 // game's board is drawn from its own random stream, derived from the seed
 // and the game's index, and the totals are exact integer sums, so a seed
 // gives the same results whatever the number of workers.
+//
+// A player that says which of its moves were guesses (see Guesser) has them
+// counted. No-guess boards are cleared by logic alone, so on them a game
+// lost or with a guess is a failure, and the result names the first.
 package bench
 
 import (
@@ -54,14 +58,23 @@ type Reseeder interface {
 	Reseed(seed uint64)
 }
 
+// Guesser is a Player that says whether the move it just returned was a
+// guess: a cell it did not know to be safe. *solver.Solver is a Guesser.
+// Play counts the guesses of a Player that is one.
+type Guesser interface {
+	Guessed() bool
+}
+
 // Config describes a run of games.
 type Config struct {
-	Width, Height, Mines int
-	Rule                 board.FirstClick
-	Games                int    // games to play, at least 1
-	Seed                 uint64 // game i is drawn from rand.NewPCG(Seed, i)
-	MaxClicks            int    // clicks after which a game stops unfinished; 0 means DefaultMaxClicks
-	Workers              int    // games played at once, at most MaxWorkers; 0 means runtime.NumCPU() (up to MaxWorkers)
+	Board board.Settings // the kind of board every game is played on
+	// Layout lays the mines of each board; nil means the random layout.
+	// A no-guess Board needs one that lays no-guess boards.
+	Layout    board.Layout
+	Games     int    // games to play, at least 1
+	Seed      uint64 // game i is drawn from rand.NewPCG(Seed, i)
+	MaxClicks int    // clicks after which a game stops unfinished; 0 means DefaultMaxClicks
+	Workers   int    // games played at once, at most MaxWorkers; 0 means runtime.NumCPU() (up to MaxWorkers)
 	// NewPlayer returns a fresh player for one worker; nil means
 	// solver.New(solver.Options{Rule: rule}).
 	NewPlayer func(rule board.FirstClick) Player
@@ -69,6 +82,10 @@ type Config struct {
 	// from one goroutine, every ProgressInterval and once at the end.
 	Progress func(done int)
 }
+
+// ErrNoLayout refuses a run on no-guess boards without a Layout to lay
+// them.
+var ErrNoLayout = errors.New("a no-guess board needs a layout that lays one")
 
 // Result is what a run found. Everything but MoveTime is determined by the
 // configuration and the player: the same seed gives the same Result, unless
@@ -78,6 +95,7 @@ type Result struct {
 	Height    int    `json:"height"`
 	Mines     int    `json:"mines"`
 	Rule      string `json:"first_click"`
+	NoGuess   bool   `json:"no_guess"`
 	Seed      uint64 `json:"seed"`
 	MaxClicks int    `json:"max_clicks"`
 
@@ -99,7 +117,32 @@ type Result struct {
 	ClicksPer3BV float64 `json:"clicks_per_3bv"` // WonClicks / WonThreeBV
 	Score        float64 `json:"score"`          // the assignment's score, mean per game
 
+	// Guesses counts the moves the player called guesses (see Guesser),
+	// over all games; GuessedGames the games with at least one. Both are
+	// 0 for a player that does not say.
+	Guesses      int64 `json:"guesses"`
+	GuessedGames int   `json:"games_with_a_guess"`
+
+	// Failures counts, on no-guess boards, the games lost or with a guess;
+	// a game stopped at the click limit is neither, and counts only in
+	// OverLimit. FirstFailure is the failure of the lowest index; it is
+	// the zero Failure when there is none, and on boards that are not
+	// no-guess.
+	Failures     int     `json:"no_guess_failures"`
+	FirstFailure Failure `json:"first_failure,omitzero"`
+
 	MoveTime MoveTimes `json:"move_time"`
+}
+
+// Failure is a game of a no-guess run that was lost or had a guess.
+type Failure struct {
+	// Game is the game's index, from 0: its board came from
+	// rand.NewPCG(Seed, Game), and a run of Game+1 games with the same
+	// configuration and seed plays it last.
+	Game int `json:"game"`
+	// Reason says what went wrong: "guessed at (3,4)", the first guess,
+	// when the player guessed, else "lost at (3,4)".
+	Reason string `json:"reason"`
 }
 
 // Game is the outcome of one game.
@@ -108,16 +151,23 @@ type Game struct {
 	Clicks  int          // openings that opened at least one cell
 	Opened  int          // safe cells open at the end
 	ThreeBV int          // the layout's 3BV; 0 when the game was lost before it was laid
+
+	// Guesses counts the moves the player called guesses, when it is a
+	// Guesser; FirstGuess is the cell of the first of them.
+	Guesses    int
+	FirstGuess board.Point
 }
 
 // Play plays one game on b, which must be in play, with p, until it is won,
 // lost or has taken maxClicks clicks. Only openings that open a cell count as
-// clicks. When t is not nil, it records the time of each of p's moves. A
-// move the board refuses is the player's error, returned with the game so
-// far. Play checks ctx before each move: when ctx is done it returns the
-// game so far, unfinished, with ctx's error.
+// clicks. When p is a Guesser, the moves it calls guesses are counted. When
+// t is not nil, it records the time of each of p's moves. A move the board
+// refuses is the player's error, returned with the game so far. Play checks
+// ctx before each move: when ctx is done it returns the game so far,
+// unfinished, with ctx's error.
 func Play(ctx context.Context, b *board.Board, p Player, maxClicks int, t func(time.Duration)) (Game, error) {
 	var g Game
+	guesser, _ := p.(Guesser)
 	var tiles []board.Tile
 	safe := b.Width()*b.Height() - b.Mines()
 	var err error
@@ -144,6 +194,12 @@ func Play(ctx context.Context, b *board.Board, p Player, maxClicks int, t func(t
 		if revealErr != nil {
 			err = fmt.Errorf("player opened %v: %w", at, revealErr)
 			break
+		}
+		if guesser != nil && guesser.Guessed() {
+			if g.Guesses == 0 {
+				g.FirstGuess = at
+			}
+			g.Guesses++
 		}
 		if n > 0 {
 			g.Clicks++
@@ -190,11 +246,27 @@ type totals struct {
 	games, wins, over int
 	wonClicks, won3BV int64
 	scoreTenths       int64
+	guesses           int64
+	guessedGames      int
+	failures          int
+	firstFail         *Failure   // the no-guess failure of the lowest game index
 	firstErr          *GameError // the error of the lowest game index
 }
 
-func (t *totals) add(g Game) {
+// add counts game g. A failure, when not nil, is g's failure on a
+// no-guess board.
+func (t *totals) add(g Game, fail *Failure) {
 	t.games++
+	t.guesses += int64(g.Guesses)
+	if g.Guesses > 0 {
+		t.guessedGames++
+	}
+	if fail != nil {
+		t.failures++
+		if t.firstFail == nil || fail.Game < t.firstFail.Game {
+			t.firstFail = fail
+		}
+	}
 	switch {
 	case g.Status == board.Won:
 		t.wins++
@@ -213,6 +285,12 @@ func (t *totals) merge(u *totals) {
 	t.wonClicks += u.wonClicks
 	t.won3BV += u.won3BV
 	t.scoreTenths += u.scoreTenths
+	t.guesses += u.guesses
+	t.guessedGames += u.guessedGames
+	t.failures += u.failures
+	if u.firstFail != nil && (t.firstFail == nil || u.firstFail.Game < t.firstFail.Game) {
+		t.firstFail = u.firstFail
+	}
 	if u.firstErr != nil && (t.firstErr == nil || u.firstErr.Game < t.firstErr.Game) {
 		t.firstErr = u.firstErr
 	}
@@ -239,8 +317,27 @@ func (c *Config) check() error {
 	if c.NewPlayer == nil {
 		c.NewPlayer = func(rule board.FirstClick) Player { return solver.New(solver.Options{Rule: rule}) }
 	}
-	if _, err := board.NewRandom(board.Settings{Width: c.Width, Height: c.Height, Mines: c.Mines, Rule: c.Rule}, nil, rand.New(rand.NewPCG(0, 0))); err != nil {
+	if err := c.Board.Check(); err != nil {
 		return fmt.Errorf("bench: %w", err)
+	}
+	if c.Board.NoGuess && c.Layout == nil {
+		return fmt.Errorf("bench: %v: %w", c.Board, ErrNoLayout)
+	}
+	return nil
+}
+
+// failure returns game i's failure, played on b, when the game was on a
+// no-guess board and lost or had a guess, or nil.
+func failure(i int, g Game, b *board.Board) *Failure {
+	if !b.Settings().NoGuess {
+		return nil
+	}
+	switch {
+	case g.Guesses > 0:
+		return &Failure{Game: i, Reason: "guessed at " + g.FirstGuess.String()}
+	case g.Status == board.Lost:
+		hit, _ := b.Hit()
+		return &Failure{Game: i, Reason: "lost at " + hit.String()}
 	}
 	return nil
 }
@@ -251,7 +348,9 @@ func (c *Config) check() error {
 // returns the results of the games finished so far, marked Partial, with an
 // error wrapping ctx's. When the player fails, Run stops every game and
 // returns a *GameError naming the game, the lowest-numbered among the
-// failures seen, and no results.
+// failures seen, and no results. Games of a no-guess run lost or with a
+// guess are not errors: the Result counts them, and names the first (see
+// Failure).
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -267,7 +366,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	for w := range cfg.Workers {
 		timers[w] = newTimer(sampleLimit / cfg.Workers)
 		wg.Go(func() {
-			player := cfg.NewPlayer(cfg.Rule)
+			player := cfg.NewPlayer(cfg.Board.Rule)
 			sum, tm := &sums[w], timers[w]
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
@@ -275,7 +374,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					return
 				}
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
-				b, err := board.NewRandom(board.Settings{Width: cfg.Width, Height: cfg.Height, Mines: cfg.Mines, Rule: cfg.Rule}, nil, rng)
+				b, err := board.NewRandom(cfg.Board, cfg.Layout, rng)
 				if err != nil { // checked above; kept so a change cannot go unseen
 					sum.firstErr = &GameError{Game: i, Seed: cfg.Seed, Err: err}
 					cancel()
@@ -293,7 +392,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					cancel()
 					return
 				}
-				sum.add(g)
+				sum.add(g, failure(i, g, b))
 				done.Add(1)
 			}
 		})
@@ -342,12 +441,17 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 // result turns the totals into a Result.
 func result(cfg Config, t *totals, tm *timer) *Result {
+	s := cfg.Board
 	r := &Result{
-		Width: cfg.Width, Height: cfg.Height, Mines: cfg.Mines, Rule: cfg.Rule.String(),
+		Width: s.Width, Height: s.Height, Mines: s.Mines, Rule: s.Rule.String(), NoGuess: s.NoGuess,
 		Seed: cfg.Seed, MaxClicks: cfg.MaxClicks,
 		GamesPlanned: cfg.Games, Games: t.games, Wins: t.wins, OverLimit: t.over,
 		WonClicks: t.wonClicks, WonThreeBV: t.won3BV,
+		Guesses: t.guesses, GuessedGames: t.guessedGames, Failures: t.failures,
 		MoveTime: tm.summary(),
+	}
+	if t.firstFail != nil {
+		r.FirstFailure = *t.firstFail
 	}
 	if t.games > 0 {
 		r.WinRate = float64(t.wins) / float64(t.games)

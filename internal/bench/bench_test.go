@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
@@ -135,7 +136,7 @@ func TestRunDeterministic(t *testing.T) {
 			var first *Result
 			for _, workers := range tt.workers {
 				res, err := Run(context.Background(), Config{
-					Width: tt.width, Height: tt.height, Mines: tt.mines, Rule: tt.rule,
+					Board: board.Settings{Width: tt.width, Height: tt.height, Mines: tt.mines, Rule: tt.rule},
 					Games: tt.games, Seed: 42, Workers: workers,
 				})
 				if err != nil {
@@ -186,7 +187,7 @@ func (p *seeded) Next(v *solver.View) (board.Point, error) {
 func TestRunReseeds(t *testing.T) {
 	var first *Result
 	for _, workers := range []int{1, 3} {
-		res, err := Run(context.Background(), Config{Width: 9, Height: 9, Mines: 10, Rule: board.Safe,
+		res, err := Run(context.Background(), Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Safe},
 			Games: 300, Seed: 8, Workers: workers,
 			NewPlayer: func(board.FirstClick) Player { return &seeded{rng: rand.New(rand.NewPCG(0, 0))} }})
 		if err != nil {
@@ -204,7 +205,7 @@ func TestRunReseeds(t *testing.T) {
 }
 
 func TestRunSeedMatters(t *testing.T) {
-	cfg := Config{Width: 9, Height: 9, Mines: 10, Rule: board.Safe, Games: 50, Workers: 2,
+	cfg := Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Safe}, Games: 50, Workers: 2,
 		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }}
 	var clicks []int64
 	for _, seed := range []uint64{1, 2} {
@@ -225,7 +226,7 @@ func TestRunStatistics(t *testing.T) {
 	// the mine in the middle the left cell shows 1 and the next move loses
 	// (one cell open); with the mine on the right the left cell is a zero
 	// and its opening wins in one click, the board's 3BV.
-	res, err := Run(context.Background(), Config{Width: 3, Height: 1, Mines: 1, Rule: board.Safe, Games: 400, Seed: 3,
+	res, err := Run(context.Background(), Config{Board: board.Settings{Width: 3, Height: 1, Mines: 1, Rule: board.Safe}, Games: 400, Seed: 3,
 		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }})
 	if err != nil {
 		t.Fatal(err)
@@ -249,7 +250,7 @@ func TestRunStatistics(t *testing.T) {
 }
 
 func TestRunClickLimit(t *testing.T) {
-	res, err := Run(context.Background(), Config{Width: 30, Height: 16, Mines: 0, Rule: board.Safe, Games: 3, Seed: 1, MaxClicks: 1,
+	res, err := Run(context.Background(), Config{Board: board.Settings{Width: 30, Height: 16, Mines: 0, Rule: board.Safe}, Games: 3, Seed: 1, MaxClicks: 1,
 		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }})
 	if err != nil {
 		t.Fatal(err)
@@ -258,7 +259,7 @@ func TestRunClickLimit(t *testing.T) {
 	if res.Wins != 3 || res.OverLimit != 0 {
 		t.Errorf("no mines, one click: %d wins, %d over the limit; want 3, 0", res.Wins, res.OverLimit)
 	}
-	res, err = Run(context.Background(), Config{Width: 30, Height: 16, Mines: 99, Rule: board.Safe, Games: 30, Seed: 1, MaxClicks: 1,
+	res, err = Run(context.Background(), Config{Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Games: 30, Seed: 1, MaxClicks: 1,
 		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }})
 	if err != nil {
 		t.Fatal(err)
@@ -269,7 +270,7 @@ func TestRunClickLimit(t *testing.T) {
 }
 
 func TestRunPlayerError(t *testing.T) {
-	_, err := Run(context.Background(), Config{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, Games: 100, Seed: 5, Workers: 2,
+	_, err := Run(context.Background(), Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Games: 100, Seed: 5, Workers: 2,
 		NewPlayer: func(board.FirstClick) Player { return corner{} }})
 	var gerr *GameError
 	if !errors.As(err, &gerr) || !errors.Is(err, board.ErrOpen) {
@@ -281,7 +282,7 @@ func TestRunPlayerError(t *testing.T) {
 }
 
 func TestRunPlayerPanic(t *testing.T) {
-	_, err := Run(context.Background(), Config{Width: 9, Height: 9, Mines: 10, Games: 20, Seed: 5, Workers: 2,
+	_, err := Run(context.Background(), Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10}, Games: 20, Seed: 5, Workers: 2,
 		NewPlayer: func(board.FirstClick) Player { return panicker{} }})
 	var gerr *GameError
 	if !errors.As(err, &gerr) || !strings.Contains(err.Error(), "player panicked: oops") {
@@ -299,7 +300,7 @@ type corner struct{}
 func (corner) Next(*solver.View) (board.Point, error) { return board.Point{}, nil }
 
 func TestRunConfigErrors(t *testing.T) {
-	good := Config{Width: 9, Height: 9, Mines: 10, Games: 1}
+	good := Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10}, Games: 1}
 	tests := []struct {
 		name string
 		edit func(*Config)
@@ -309,8 +310,10 @@ func TestRunConfigErrors(t *testing.T) {
 		{"negative click limit", func(c *Config) { c.MaxClicks = -1 }, "click limit -1"},
 		{"negative workers", func(c *Config) { c.Workers = -2 }, "-2 workers: want 1 to 1024"},
 		{"too many workers", func(c *Config) { c.Workers = MaxWorkers + 1 }, "1025 workers: want 1 to 1024"},
-		{"too many mines", func(c *Config) { c.Rule, c.Mines = board.Opening, 80 }, "mine count out of range"},
-		{"no size", func(c *Config) { c.Width = 0 }, "board size"},
+		{"too many mines", func(c *Config) { c.Board.Rule, c.Board.Mines = board.Opening, 80 }, "mine count out of range"},
+		{"no size", func(c *Config) { c.Board.Width = 0 }, "board size"},
+		{"no-guess without a layout", func(c *Config) { c.Board.Rule, c.Board.NoGuess = board.Opening, true }, "bench: 9x9n10 opening no-guess: a no-guess board needs a layout that lays one"},
+		{"no-guess, safe first click", func(c *Config) { c.Board.Rule, c.Board.NoGuess, c.Layout = board.Safe, true, noguess.Layout }, "a no-guess board needs the opening first click"},
 	}
 	for _, tt := range tests {
 		cfg := good
@@ -325,7 +328,7 @@ func TestRunConfigErrors(t *testing.T) {
 func TestRunCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := Run(ctx, Config{Width: 9, Height: 9, Mines: 10, Games: 10,
+	res, err := Run(ctx, Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10}, Games: 10,
 		NewPlayer: func(board.FirstClick) Player { return firstClosed{} }})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Run with a canceled context: error %v; want %v", err, context.Canceled)
@@ -370,7 +373,7 @@ func TestRunCanceledWithinGame(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		var late atomic.Int64
 		var last atomic.Int64
-		res, err := Run(ctx, Config{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, Games: 1000, Seed: 1, Workers: workers,
+		res, err := Run(ctx, Config{Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}, Games: 1000, Seed: 1, Workers: workers,
 			NewPlayer: func(board.FirstClick) Player { return &interrupter{ctx: ctx, cancel: cancel, late: &late} },
 			Progress:  func(done int) { last.Store(int64(done)) }})
 		cancel()
@@ -397,7 +400,7 @@ func TestRunCanceledWithinGame(t *testing.T) {
 
 func TestRunProgress(t *testing.T) {
 	var calls, last atomic.Int64
-	_, err := Run(context.Background(), Config{Width: 9, Height: 9, Mines: 10, Games: 30, Workers: 2,
+	_, err := Run(context.Background(), Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10}, Games: 30, Workers: 2,
 		NewPlayer: func(board.FirstClick) Player { return firstClosed{} },
 		Progress:  func(done int) { calls.Add(1); last.Store(int64(done)) }})
 	if err != nil {
@@ -405,5 +408,186 @@ func TestRunProgress(t *testing.T) {
 	}
 	if calls.Load() < 1 || last.Load() != 30 {
 		t.Errorf("Progress called %d times, last with %d; want at least once, last with 30", calls.Load(), last.Load())
+	}
+}
+
+// The solver says which of its moves were guesses.
+var _ Guesser = (*solver.Solver)(nil)
+
+// scriptedGuesser plays as scripted and calls the moves whose flag in
+// guesses is set guesses.
+type scriptedGuesser struct {
+	scripted
+	guesses []bool
+	guessed bool
+}
+
+func (s *scriptedGuesser) Next(v *solver.View) (board.Point, error) {
+	s.guessed, s.guesses = s.guesses[0], s.guesses[1:]
+	return s.scripted.Next(v)
+}
+
+func (s *scriptedGuesser) Guessed() bool { return s.guessed }
+
+func TestPlayCountsGuesses(t *testing.T) {
+	b, err := board.Parse(`
+		*....
+		.....
+		...*.
+		.....`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := func(x, y int) board.Point { return board.Point{X: x, Y: y} }
+	p := &scriptedGuesser{
+		scripted: scripted{moves: []board.Point{pt(0, 3), pt(4, 0), pt(4, 2), pt(3, 3), pt(4, 3)}},
+		guesses:  []bool{false, true, false, true, false},
+	}
+	got, err := Play(context.Background(), b, p, 400, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Game{Status: board.Won, Opened: 18, Clicks: 5, ThreeBV: b.ThreeBV(), Guesses: 2, FirstGuess: pt(4, 0)}
+	if got != want {
+		t.Errorf("Play = %+v; want %+v", got, want)
+	}
+}
+
+// TestRunNoGuess plays the solver on no-guess boards: it must win every
+// game without a guess.
+func TestRunNoGuess(t *testing.T) {
+	tests := []struct {
+		name  string
+		board board.Settings
+		games int
+	}{
+		{"beginner", board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}, 60},
+		{"expert", board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}, 20},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Run(context.Background(), Config{Board: tt.board, Layout: noguess.Layout, Games: tt.games, Seed: 1, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.NoGuess || res.Wins != tt.games || res.Guesses != 0 || res.GuessedGames != 0 || res.Failures != 0 || res.FirstFailure != (Failure{}) {
+				t.Errorf("Run on %s no-guess boards = no-guess %v, %d wins, %d guesses in %d games, %d failures, first %+v; want no-guess, %d wins, no guess, no failure",
+					tt.name, res.NoGuess, res.Wins, res.Guesses, res.GuessedGames, res.Failures, res.FirstFailure, tt.games)
+			}
+		})
+	}
+}
+
+// oneGuess plays as the solver but, in the games whose seed is a multiple
+// of 5, makes one guess once the first click is made: the first closed
+// cell in reading order, which may be a mine.
+type oneGuess struct {
+	s       *solver.Solver
+	guessy  bool // a guess is still to be made in this game
+	guessed bool
+}
+
+func (p *oneGuess) Reseed(seed uint64) {
+	p.s.Reseed(seed)
+	p.guessy = seed%5 == 0
+}
+
+func (p *oneGuess) Next(v *solver.View) (board.Point, error) {
+	started := false
+	for y := range v.Height() {
+		for x := range v.Width() {
+			started = started || !v.Closed(board.Point{X: x, Y: y})
+		}
+	}
+	if p.guessy && started {
+		p.guessy, p.guessed = false, true
+		return firstClosed{}.Next(v)
+	}
+	at, err := p.s.Next(v)
+	p.guessed = p.s.Guessed()
+	return at, err
+}
+
+func (p *oneGuess) Guessed() bool { return p.guessed }
+
+// TestRunNoGuessFailures plays badly on no-guess boards: each game lost or
+// with a guess is a failure, and the first of them is the game of the
+// lowest index, whatever the number of workers, which a run of one game
+// more replays last.
+func TestRunNoGuessFailures(t *testing.T) {
+	beginner := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
+	tests := []struct {
+		name       string
+		player     func(board.FirstClick) Player
+		wantReason string // the first failure's reason starts with it
+		guesses    bool   // whether the failures are the games with a guess, one each
+	}{
+		{"one guess", func(board.FirstClick) Player { return &oneGuess{s: solver.New(solver.Options{Rule: board.Opening})} }, "guessed at (", true},
+		{"lost, not a Guesser", func(board.FirstClick) Player { return firstClosed{} }, "lost at (", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := Config{Board: beginner, Layout: noguess.Layout, Games: 60, Seed: 9, NewPlayer: tt.player}
+			var first *Result
+			for _, workers := range []int{1, 3, 8} {
+				cfg.Workers = workers
+				res, err := Run(context.Background(), cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res.MoveTime = MoveTimes{}
+				if first == nil {
+					first = res
+					continue
+				}
+				if *res != *first {
+					t.Errorf("%d workers: Run = %+v; want %+v as with 1", workers, *res, *first)
+				}
+			}
+			res, f := first, first.FirstFailure
+			if res.Failures == 0 || !strings.HasPrefix(f.Reason, tt.wantReason) {
+				t.Fatalf("Run = %d failures of %d games, the first %+v; want some, the first %q...", res.Failures, res.Games, f, tt.wantReason)
+			}
+			if tt.guesses && (res.Failures != res.GuessedGames || res.Guesses != int64(res.GuessedGames) || res.Failures == res.Games || f.Game == 0) {
+				t.Errorf("Run = %d failures, %d guesses in %d games of %d, the first failure %+v; want one guess in each failure, not in every game nor the first",
+					res.Failures, res.Guesses, res.GuessedGames, res.Games, f)
+			}
+			if !tt.guesses && (res.Failures != res.Games-res.Wins || res.Guesses != 0) {
+				t.Errorf("Run = %d failures, %d wins of %d games, %d guesses; want a failure for each game not won, no guess", res.Failures, res.Wins, res.Games, res.Guesses)
+			}
+			// A run that stops before the first failure has none; one that
+			// stops after it ends on it.
+			for _, games := range []int{f.Game, f.Game + 1} {
+				if games == 0 {
+					continue
+				}
+				cfg.Games, cfg.Workers = games, 2
+				r, err := Run(context.Background(), cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := Failure{}
+				if games > f.Game {
+					want = f
+				}
+				if r.FirstFailure != want || (r.Failures > 0) != (games > f.Game) {
+					t.Errorf("Run of %d games = %d failures, the first %+v; want the first %+v", games, r.Failures, r.FirstFailure, want)
+				}
+			}
+		})
+	}
+}
+
+// TestRunNoGuessClickLimit stops games on no-guess boards at the click
+// limit: neither lost nor guessed in, they are not failures.
+func TestRunNoGuessClickLimit(t *testing.T) {
+	res, err := Run(context.Background(), Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true},
+		Layout: noguess.Layout, Games: 30, Seed: 9, MaxClicks: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.OverLimit == 0 || res.OverLimit != res.Games-res.Wins || res.Failures != 0 || res.Guesses != 0 {
+		t.Errorf("Run = %d wins, %d over the limit of %d games, %d failures, %d guesses; want games over the limit, each unfinished, no failure, no guess",
+			res.Wins, res.OverLimit, res.Games, res.Failures, res.Guesses)
 	}
 }

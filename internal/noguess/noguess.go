@@ -6,25 +6,27 @@
 // # How a board is made
 //
 // A board is drawn at random, as any other, and played by logic from the
-// first click: the numbers around single cells first, then, when they are
-// stuck, the solver's exact analysis of the whole view (solver.Deducer),
-// which keeps the groups of cells it enumerated between calls, so each
-// call pays for what changed. A board that logic clears is kept: up to a
+// first click: single numbers first, then pairs of numbers up to two cells
+// apart, both on the numbers that changed, and, when they are stuck, the
+// solver's exact analysis of the whole view (solver.Deducer), which keeps
+// the groups of cells it enumerated between calls, so each call pays for
+// what changed. A board that logic clears is kept: up to a
 // number of draws that depends on the board (see Plan), the boards made
 // are exactly the random boards that logic clears, each as likely as any
 // other.
 //
 // Past those draws, a board is repaired rather than drawn again, after the
-// mineperturb of Simon Tatham's Mines: when logic is stuck, a closed cell
-// next to the open numbers changes from mine to safe or back, with a cell
-// that no number touches changing the other way, so the count stays; the
-// counts around both are updated and logic goes on from where it stopped.
+// mineperturb of Simon Tatham's Mines: when logic is stuck, the closed
+// cells around an open number all become safe or all mines, trading with
+// cells that no number touches, so the count stays (see perturb); the
+// counts around them are updated and logic goes on from where it stopped.
 // A change can make an earlier deduction fail, since the numbers it read
 // have changed, so a repaired board is played again from its first click,
 // and kept only once a play clears it without a repair.
 //
-// A board with more mines than MaxMines allows is refused at once with an
-// error that names the limit: repairs would take too long there.
+// A board with more mines than MaxMines allows, or more cells than
+// MaxCells, is refused at once with an error that names the limit:
+// repairs would take too long there.
 package noguess
 
 import (
@@ -41,21 +43,58 @@ import (
 // allows for its size.
 var ErrTooDense = errors.New("too many mines for a no-guess board")
 
+// ErrTooLarge refuses a no-guess board of more than MaxCells cells.
+var ErrTooLarge = errors.New("board too large for a no-guess board")
+
 // errGaveUp is returned if no board was found within maxDraws draws, which
 // MaxMines is chosen to make unreachable.
 var errGaveUp = errors.New("no no-guess board found")
 
 // MaxMines returns the most mines a width by height no-guess board may
-// hold. Boards denser than that take the repairs too long (see the package
-// benchmarks).
+// hold: a share of its cells that falls as the board grows, where repairs
+// cost more each and more of them are needed, and is lower on long narrow
+// boards, whose corridors leave little room to repair. A board two cells
+// wide holds none: the two cells of a row touch the same numbers of the
+// row before, so a row with one mine is a guess. It is 0 on boards larger
+// than MaxCells. The shares keep the time to lay a board well under a
+// second on this project's machine (see the package benchmarks) and were
+// checked on every start cell of small and narrow boards.
 func MaxMines(width, height int) int {
 	area := width * height
-	limit := area * maxDensityPercent / 100
-	return min(limit, board.MaxMines(width, height, board.Opening))
+	short, long := min(width, height), max(width, height)
+	if short == 2 {
+		return 0
+	}
+	for _, d := range densest {
+		if area > d.cells {
+			continue
+		}
+		p := d.percent
+		if short == 3 {
+			p = min(p, 25)
+		}
+		if long > 32 {
+			p = min(p, 30)
+		}
+		return min(area*p/100, board.MaxMines(width, height, board.Opening))
+	}
+	return 0
 }
 
-// maxDensityPercent is the densest a no-guess board may be, in percent.
-const maxDensityPercent = 40
+// MaxCells is the largest no-guess board.
+const MaxCells = 1 << 22
+
+// densest is the highest density, in percent, of no-guess boards up to a
+// number of cells.
+var densest = []struct{ cells, percent int }{
+	{2048, 40},
+	{4096, 30},
+	{16384, 25},
+	{65536, 20},
+	{262144, 15},
+	{1 << 20, 10},
+	{MaxCells, 5},
+}
 
 // Check returns nil when s can be laid by Layout: valid settings (see
 // board.Settings.Check) with no more mines than MaxMines allows.
@@ -66,9 +105,13 @@ func Check(s board.Settings) error {
 	if s.Rule != board.Opening {
 		return board.ErrNoGuessRule
 	}
+	if area := s.Cells(); area > MaxCells {
+		return fmt.Errorf("%w: no-guess boards have at most %d cells, not %d (%dx%d)",
+			ErrTooLarge, MaxCells, area, s.Width, s.Height)
+	}
 	if limit := MaxMines(s.Width, s.Height); s.Mines > limit {
-		return fmt.Errorf("%w: %dx%d holds at most %d mines (%d%%) without a guess, not %d",
-			ErrTooDense, s.Width, s.Height, limit, maxDensityPercent, s.Mines)
+		return fmt.Errorf("%w: %dx%d holds at most %d mines (%.1f%%) without a guess, not %d",
+			ErrTooDense, s.Width, s.Height, limit, 100*float64(limit)/float64(s.Cells()), s.Mines)
 	}
 	return nil
 }
@@ -88,6 +131,7 @@ type Stats struct {
 	Repaired bool
 	Repairs  int // mines moved, over every draw
 	Plays    int // plays of a board by logic, from its first click
+	Exact    int // exact analyses of the whole view
 }
 
 // Generate is Layout, and says how the board was made.
@@ -106,7 +150,7 @@ func Generate(s board.Settings, first board.Point, rng *rand.Rand) ([]board.Poin
 	plan := PlanFor(s)
 	random := s
 	random.NoGuess = false
-	for st.Draws < maxDraws {
+	for st.Draws < maxDraws && st.Plays < maxTotalPlays {
 		st.Draws++
 		b, err := board.Generate(random, first, nil, rng)
 		if err != nil {
@@ -126,8 +170,11 @@ func Generate(s board.Settings, first board.Point, rng *rand.Rand) ([]board.Poin
 	return nil, st, fmt.Errorf("%v: %w after %d draws", s, errGaveUp, st.Draws)
 }
 
-// maxDraws bounds the draws of one board; see errGaveUp.
-const maxDraws = 10000
+// maxDraws and maxTotalPlays bound the work on one board; see errGaveUp.
+const (
+	maxDraws      = 10000
+	maxTotalPlays = 200
+)
 
 // Plan is how Generate makes a kind of board: Draws boards are drawn and
 // kept only if logic clears them as drawn, and then each next draw is
@@ -150,11 +197,11 @@ func PlanFor(s board.Settings) Plan {
 	p := Plan{Repairs: 4*area + 100}
 	switch {
 	case density < 0.13:
-		p.Draws = 40
+		p.Draws = 60
 	case density < 0.17:
-		p.Draws = 20
+		p.Draws = 40
 	case density < 0.22:
-		p.Draws = 10
+		p.Draws = 25
 	default:
 		p.Draws = 0
 	}
@@ -174,17 +221,20 @@ const (
 // generator plays one board by logic and repairs it. Its memory is reused
 // between draws.
 type generator struct {
-	s     board.Settings
-	w, h  int
-	first int
-	mine  []bool
-	count []uint8 // mines around each cell
-	state []uint8
-	tiles []board.Tile
-	queue []int32 // open numbers to look at again
-	inQ   []bool
-	left  int // safe cells still closed
-	ded   *solver.Deducer
+	s        board.Settings
+	w, h     int
+	first    int
+	mine     []bool
+	count    []uint8 // mines around each cell
+	state    []uint8
+	tiles    []board.Tile
+	queue    []int32 // open numbers to look at again
+	inQ      []bool
+	pairQ    []int32 // open numbers that single left unsettled
+	inPair   []bool
+	nbA, nbB []int32 // pair's scratch
+	left     int     // safe cells still closed
+	ded      *solver.Deducer
 
 	safe, mines []int   // the deducer's answers
 	front       []int32 // perturb's scratch: closed cells next to a number
@@ -197,12 +247,13 @@ func newGenerator(s board.Settings, first board.Point) *generator {
 	n := s.Cells()
 	return &generator{
 		s: s, w: s.Width, h: s.Height, first: first.Y*s.Width + first.X,
-		mine:  make([]bool, n),
-		count: make([]uint8, n),
-		state: make([]uint8, n),
-		tiles: make([]board.Tile, n),
-		inQ:   make([]bool, n),
-		ded:   solver.NewDeducer(),
+		mine:   make([]bool, n),
+		count:  make([]uint8, n),
+		state:  make([]uint8, n),
+		tiles:  make([]board.Tile, n),
+		inQ:    make([]bool, n),
+		inPair: make([]bool, n),
+		ded:    solver.NewDeducer(),
 	}
 }
 
@@ -246,7 +297,7 @@ func (g *generator) around(i int, f func(j int)) {
 // play clears it unchanged; past the plan's repairs it gives up.
 func (g *generator) clear(rng *rand.Rand, repair bool, st *Stats) (bool, error) {
 	budget := PlanFor(g.s).Repairs
-	for {
+	for range maxPlays {
 		st.Plays++
 		before := st.Repairs
 		ok, err := g.play(rng, repair, &budget, st)
@@ -257,13 +308,21 @@ func (g *generator) clear(rng *rand.Rand, repair bool, st *Stats) (bool, error) 
 			return true, nil
 		}
 	}
+	return false, nil
 }
+
+// maxPlays bounds the plays of one draw. Repairs seldom break an earlier
+// deduction, and a second play nearly always clears the board unchanged;
+// on dense boards a few draws would go on breaking and repairing for
+// long, and are better drawn again.
+const maxPlays = 6
 
 // play runs logic once from the first click; see clear.
 func (g *generator) play(rng *rand.Rand, repair bool, budget *int, st *Stats) (bool, error) {
 	clear(g.state)
 	clear(g.inQ)
-	g.queue = g.queue[:0]
+	clear(g.inPair)
+	g.queue, g.pairQ = g.queue[:0], g.pairQ[:0]
 	g.left = len(g.mine) - g.s.Mines
 	g.open(g.first)
 	for {
@@ -271,6 +330,7 @@ func (g *generator) play(rng *rand.Rand, repair bool, budget *int, st *Stats) (b
 		if g.left == 0 {
 			return true, nil
 		}
+		st.Exact++
 		progress, err := g.exact()
 		if err != nil {
 			return false, err
@@ -323,41 +383,132 @@ func (g *generator) push(j int) {
 	}
 }
 
-// local applies the rules of single numbers until none applies: a number
-// whose mines are all flagged frees its other closed neighbours, and one
-// with as many closed neighbours as mines still hidden flags them all.
+// local applies the rules of single numbers and pairs of numbers until
+// none applies; see single and pair.
 func (g *generator) local() {
+	for {
+		g.single()
+		if len(g.pairQ) == 0 {
+			return
+		}
+		c := int(g.pairQ[len(g.pairQ)-1])
+		g.pairQ = g.pairQ[:len(g.pairQ)-1]
+		g.inPair[c] = false
+		if g.state[c] == opened {
+			g.pair(c)
+		}
+	}
+}
+
+// single applies the rules of single numbers to the queued numbers until
+// none applies: a number whose mines are all flagged frees its other
+// closed neighbours, and one with as many closed neighbours as mines still
+// hidden flags them all. A number neither rule settles waits for pair.
+func (g *generator) single() {
 	for len(g.queue) > 0 {
 		c := int(g.queue[len(g.queue)-1])
 		g.queue = g.queue[:len(g.queue)-1]
 		g.inQ[c] = false
-		closed, flags := 0, 0
-		g.around(c, func(j int) {
-			switch g.state[j] {
-			case unknown:
-				closed++
-			case flagged:
-				flags++
+		closed, need := g.closedAround(c, g.nbA[:0])
+		if len(closed) == 0 {
+			continue
+		}
+		if need != 0 && need != len(closed) {
+			if !g.inPair[c] {
+				g.inPair[c] = true
+				g.pairQ = append(g.pairQ, int32(c))
 			}
-		})
-		if closed == 0 {
 			continue
 		}
-		need := int(g.count[c]) - flags
-		if need != 0 && need != closed {
-			continue
-		}
-		g.around(c, func(j int) {
+		for _, j := range closed {
 			if g.state[j] != unknown {
-				return
+				continue
 			}
 			if need == 0 {
-				g.open(j)
+				g.open(int(j))
 			} else {
-				g.flag(j)
+				g.flag(int(j))
 			}
-		})
+		}
 	}
+}
+
+// closedAround appends to dst the closed neighbours of open cell c and
+// returns them with the mines among them not yet flagged.
+func (g *generator) closedAround(c int, dst []int32) ([]int32, int) {
+	need := int(g.count[c])
+	g.around(c, func(j int) {
+		switch g.state[j] {
+		case unknown:
+			dst = append(dst, int32(j))
+		case flagged:
+			need--
+		}
+	})
+	return dst, need
+}
+
+// pair compares open number a with each open number b up to two cells
+// away. With x the mines in the closed cells both touch, the numbers bound
+// x from both sides; when the bounds leave the cells that only one of
+// them touches no choice (no mine, or all mines), those cells are settled.
+// It stops at the first pair that settles a cell, since the queue of
+// single numbers then has work.
+func (g *generator) pair(a int) {
+	A, needA := g.closedAround(a, g.nbA[:0])
+	g.nbA = A
+	if len(A) == 0 {
+		return
+	}
+	ax, ay := a%g.w, a/g.w
+	for y := max(ay-2, 0); y <= min(ay+2, g.h-1); y++ {
+		for x := max(ax-2, 0); x <= min(ax+2, g.w-1); x++ {
+			b := y*g.w + x
+			if b == a || g.state[b] != opened {
+				continue
+			}
+			B, needB := g.closedAround(b, g.nbB[:0])
+			g.nbB = B
+			if len(B) == 0 {
+				continue
+			}
+			both := 0
+			for _, i := range A {
+				if slices.Contains(B, i) {
+					both++
+				}
+			}
+			if both == 0 {
+				continue
+			}
+			onlyA, onlyB := len(A)-both, len(B)-both
+			xlo := max(0, needA-onlyA, needB-onlyB)
+			xhi := min(needA, needB, both)
+			if g.settle(A, B, onlyA, needA-xhi, needA-xlo) || g.settle(B, A, onlyB, needB-xhi, needB-xlo) {
+				return
+			}
+		}
+	}
+}
+
+// settle settles the cells of A that B does not hold, n of them, when
+// they hold from lo to hi mines and that leaves no choice; it reports
+// whether it settled any.
+func (g *generator) settle(A, B []int32, n, lo, hi int) bool {
+	if n == 0 || (hi != 0 && lo != n) {
+		return false
+	}
+	for _, i := range A {
+		if slices.Contains(B, i) || g.state[i] != unknown {
+			continue
+		}
+		if hi == 0 {
+			g.open(int(i))
+		} else {
+			g.flag(int(i))
+		}
+	}
+	return true
 }
 
 // flag records that cell j holds a mine.

@@ -26,8 +26,11 @@ const (
 // value is ready to use once budget is set; it reuses memory across runs.
 type analyzer struct {
 	budget int // search nodes per component
-	work   int // a measure of the last run's cost, beyond the search
-	spent  int // search nodes spent since the last resetSpent
+	// noApprox leaves components too large to enumerate undecided rather
+	// than reasoning on their numbers one and two at a time (see fallback).
+	noApprox bool
+	work     int // a measure of the last run's cost, beyond the search
+	spent    int // search nodes spent since the last resetSpent
 
 	// input
 	w, h, mines int
@@ -115,6 +118,17 @@ type component struct {
 // run analyses the view given by its parts. It fills prob, certain, exact
 // and logZ, or returns ErrInconsistent.
 func (an *analyzer) run(w, h, mines int, tiles []board.Tile) error {
+	if err := an.components(w, h, mines, tiles); err != nil {
+		return err
+	}
+	return an.combine()
+}
+
+// components builds the frontier of the view given by its parts and
+// enumerates its components, or takes them from the cache: it fills comps
+// and compList, and returns ErrInconsistent when a component or the mine
+// count has no solution.
+func (an *analyzer) components(w, h, mines int, tiles []board.Tile) error {
 	an.w, an.h, an.mines, an.tiles = w, h, mines, tiles
 	n := w * h
 	an.prob = resize(an.prob, n)
@@ -234,7 +248,7 @@ func (an *analyzer) run(w, h, mines int, tiles []board.Tile) error {
 		}
 		an.comps = append(an.comps, comp)
 	}
-	return an.combine()
+	return nil
 }
 
 // appendCons appends a constraint needing need mines, reusing the memory of
@@ -514,7 +528,7 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 	if c.ncells > maxExactCells {
 		// Too large to enumerate, or to order boxes for.
 		c.w, c.s, c.lo, c.hi = c.w[:0], c.s[:0], c.lo[:0], c.hi[:0]
-		return e.approximate(consIdx)
+		return e.fallback(consIdx)
 	}
 	e.orderBoxes(consIdx)
 	// Result tables: a row is added when the search first meets a number
@@ -532,7 +546,7 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 	e.search(0, 0, 1)
 	an.spent += e.nodes
 	if e.over {
-		return e.approximate(consIdx)
+		return e.fallback(consIdx)
 	}
 	c.exact = true
 	c.approx = c.approx[:0]
@@ -557,6 +571,23 @@ func (e *enumerator) enumerate(an *analyzer, c *component) error {
 		last--
 	}
 	c.w = c.w[:last+1]
+	return nil
+}
+
+// fallback fills a component too large to enumerate: with the sound
+// approximation of approximate, or, when the analyzer's noApprox is set,
+// with nothing certain and even odds, which is sound too and costs no time.
+func (e *enumerator) fallback(consIdx []int32) error {
+	c := e.c
+	if !e.an.noApprox {
+		return e.approximate(consIdx)
+	}
+	c.exact = false
+	c.approx = resize(c.approx, len(c.boxes))
+	c.cert = resize(c.cert, len(c.boxes))
+	for j := range c.boxes {
+		c.approx[j], c.cert[j] = 0.5, certNone
+	}
 	return nil
 }
 

@@ -10,8 +10,9 @@ import (
 
 // Next returns the closed cell to open next on v. It returns ErrNoMove only
 // when v has no closed cell; on a view that no layout fits it still returns
-// a closed cell.
+// a closed cell. Guessed then reports whether the cell was a guess.
 func (s *Solver) Next(v *View) (board.Point, error) {
+	s.guessed = false
 	anyOpen, firstClosed := false, -1
 	for i, t := range v.tiles {
 		if t >= 0 {
@@ -24,6 +25,8 @@ func (s *Solver) Next(v *View) (board.Point, error) {
 		return board.Point{}, ErrNoMove
 	}
 	if !anyOpen {
+		// Only the unsafe rule may put a mine under the first click.
+		s.guessed = s.opts.Rule == board.Unsafe && v.mines > 0
 		return s.firstMove(v), nil
 	}
 	an := &s.an
@@ -32,11 +35,13 @@ func (s *Solver) Next(v *View) (board.Point, error) {
 	}
 	an.spent = 0
 	if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+		s.guessed = true
 		return v.point(firstClosed), nil
 	}
 	if i := s.bestSafe(v); i >= 0 {
 		return v.point(i), nil
 	}
+	s.guessed = true
 	return v.point(s.bestGuess(v)), nil
 }
 

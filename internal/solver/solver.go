@@ -49,7 +49,17 @@ type Solver struct {
 	sig      []byte
 	sigBoxes []int32
 	seed     uint64 // see Reseed
+	guessed  bool   // see Guessed
 }
+
+// Guessed reports whether the last move Next returned was a guess: a cell
+// not certainly safe in the view. A cell is certainly safe when the
+// solver's analysis proves it, or, on the first move, when the first-click
+// rule (Options.Rule) keeps mines from it or the board has none. Every
+// other move is a guess, however it was chosen, and so is a move on a view
+// that no layout fits. Guessed reports false before the first move and
+// after Next returned an error.
+func (s *Solver) Guessed() bool { return s.guessed }
 
 // Reseed sets the seed that breaks ties between guesses the solver cannot
 // tell apart, such as two far corners of a board with one number. The

@@ -6,7 +6,8 @@ import (
 )
 
 // layOffLoopCells is the area from which the first click lays the mines
-// off the event loop. A board of this size is laid in a few milliseconds,
+// off the event loop; a no-guess board is laid off the loop at any size,
+// since its repairs may take a few frames on a small board too. A board of this size is laid in a few milliseconds,
 // within a frame; the largest (16384x16384) takes a second or two with the
 // copy Laid makes, and meanwhile the game must still answer its keys, the
 // clock, resizes and signals.
@@ -50,8 +51,8 @@ func (a action) whileLaying() bool {
 // and moves that would change it are refused.
 func (u *ui) layOffLoop(s tcell.Screen, m board.Move) bool {
 	b := u.g.b
-	if b.Started() || b.Width()*b.Height() < layOffLoopCells || m.Action != board.Open ||
-		b.Mark(m.At) == board.Flag {
+	slow := b.Width()*b.Height() >= layOffLoopCells || b.Settings().NoGuess
+	if b.Started() || !slow || m.Action != board.Open || b.Mark(m.At) == board.Flag {
 		return false
 	}
 	u.laying = true

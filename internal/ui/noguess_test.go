@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/noguess"
+)
+
+// TestNoGuessGame plays the first click of a no-guess expert game: the
+// header says no-guess before and after it, the mines are laid by the
+// config's layout around the clicked cell (off the loop), the board is the
+// one that layout gives for the seed and that cell, and the result keeps
+// the settings.
+func TestNoGuessGame(t *testing.T) {
+	s := board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}
+	cfg := Config{Board: s, Layout: noguess.Layout, Seed: 5, ASCII: true}
+	h := start(t, cfg, 120, 30)
+	checkContains(t, h.snap(), 0, "Mines 99  Time 0  [ playing ]  30x16, 99 mines, no-guess, seed 5")
+	h.typ("JJLl\n")
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Contains(h.snap().footer(), "laying") {
+		if time.Now().After(deadline) {
+			t.Fatal("the no-guess board never came back")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	sc := h.snap()
+	checkContains(t, sc, 0, "30x16, 99 mines, no-guess, seed 5")
+	got := sc.boardRows()
+
+	at := board.Point{X: 6, Y: 10}
+	mines, err := noguess.Layout(s, at, board.NewRand(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := Config{Board: s, Seed: 5, ASCII: true, Fixed: true, Mines: mines, Clicks: []board.Point{at}}
+	h2 := start(t, ref, 120, 30)
+	h2.typ("JJLl")
+	if want := h2.snap().boardRows(); !slices.Equal(got, want) {
+		t.Errorf("no-guess board after the first click:\n%s\nwant the layout's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if row := got[at.Y]; row[at.X] != ' ' {
+		t.Errorf("first click at %v shows %q; want an opened zero", at, row[at.X])
+	}
+	h.typ("q")
+	if o := h.wait(); o.res.Board != s || !o.res.Started {
+		t.Errorf("result board %v, started %v; want %v, started", o.res.Board, o.res.Started, s)
+	}
+}
+
+// TestNoGuessNeedsLayout checks that a no-guess game without a layout is
+// refused, as board.NewRandom refuses it, rather than laid at random.
+func TestNoGuessNeedsLayout(t *testing.T) {
+	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
+	if _, err := newGame(Config{Board: s, Seed: 1}, time.Time{}); err == nil {
+		t.Error("newGame of no-guess settings without a layout succeeded; want an error")
+	}
+}
