@@ -83,6 +83,9 @@ func summary(r ui.Result) string {
 	}
 	k := r.Board
 	fmt.Fprintf(&b, " on %dx%d with %s, ", k.Width, k.Height, record.Count(k.Mines, "mine"))
+	if k.NoGuess && r.Source == "" {
+		b.WriteString("no-guess, ")
+	}
 	if r.Source != "" {
 		fmt.Fprintf(&b, "board %s (replay: minesweeper -board %s)", r.Source, shellQuote(r.Source))
 		return b.String()

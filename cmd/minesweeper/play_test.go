@@ -88,6 +88,8 @@ func TestSummary(t *testing.T) {
 			"You lose after 3s on 30x16 with 99 mines, seed 5 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 5 -first-click safe)"},
 		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Seed: 7},
 			"Quit after 61s on 5x4 with 1 mine, seed 7 (replay: minesweeper -width 5 -height 4 -mines 1 -seed 7)"},
+		{ui.Result{Status: board.Won, Started: true, Elapsed: 12 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}, Seed: 9},
+			"You win in 12s on 30x16 with 99 mines, no-guess, seed 9 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 9 -no-guess)"},
 		{ui.Result{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 8},
 			"Quit before the first move on 9x9 with 10 mines, seed 8 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 8)"},
 		{ui.Result{Status: board.Won, Started: true, Elapsed: time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"},

@@ -1,0 +1,156 @@
+package board
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func TestSettingsText(t *testing.T) {
+	tests := []struct {
+		s    Settings
+		text string
+	}{
+		{Settings{Width: 30, Height: 16, Mines: 99, Rule: Opening}, "30x16n99 opening"},
+		{Settings{Width: 30, Height: 16, Mines: 99, Rule: Opening, NoGuess: true}, "30x16n99 opening no-guess"},
+		{Settings{Width: 9, Height: 9, Mines: 10, Rule: Safe}, "9x9n10 safe"},
+		{Settings{Width: 1, Height: 1, Mines: 1, Rule: Unsafe}, "1x1n1 unsafe"},
+	}
+	for _, tt := range tests {
+		if got := tt.s.String(); got != tt.text {
+			t.Errorf("%#v.String() = %q; want %q", tt.s, got, tt.text)
+		}
+		got, err := ParseSettings(tt.text)
+		if err != nil || got != tt.s {
+			t.Errorf("ParseSettings(%q) = %#v, %v; want %#v", tt.text, got, err, tt.s)
+		}
+	}
+}
+
+func TestParseSettingsErrors(t *testing.T) {
+	tests := []struct {
+		text, want string
+	}{
+		{"", "want WIDTHxHEIGHTnMINES"},
+		{"30x16n99", "want WIDTHxHEIGHTnMINES"},
+		{"30x16n99 opening no-guess extra", "want WIDTHxHEIGHTnMINES"},
+		{"30x16n99 opening noguess", "want WIDTHxHEIGHTnMINES"},
+		{"30x16 opening", "the size is not WIDTHxHEIGHTnMINES"},
+		{"30y16n99 opening", "the size is not WIDTHxHEIGHTnMINES"},
+		{"30x16nx opening", "the size is not WIDTHxHEIGHTnMINES"},
+		{"30x16n99 lucky", `unknown first-click rule "lucky"`},
+		{"0x16n0 opening", "board size must be at least 1x1"},
+		{"30x16n472 opening", "mine count out of range: 472 mines on 30x16 with the opening first click (0 to 471)"},
+		{"30x16n99 safe no-guess", "a no-guess board needs the opening first click"},
+		{"99999999x99999999n0 unsafe", "board is larger than"},
+	}
+	for _, tt := range tests {
+		_, err := ParseSettings(tt.text)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseSettings(%q) error = %v; want one containing %q", tt.text, err, tt.want)
+		}
+	}
+}
+
+// FuzzParseSettings checks that ParseSettings never panics and that what
+// it accepts is valid and prints back as a text it reads the same.
+func FuzzParseSettings(f *testing.F) {
+	for _, s := range []string{"30x16n99 opening", "9x9n10 safe no-guess", "1x1n0 unsafe", "x n ", "-1x2n3 opening"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ParseSettings(text)
+		if err != nil {
+			return
+		}
+		if err := s.Check(); err != nil {
+			t.Fatalf("ParseSettings(%q) = %v, which Check refuses: %v", text, s, err)
+		}
+		back, err := ParseSettings(s.String())
+		if err != nil || back != s {
+			t.Fatalf("ParseSettings(%q) = %v; its text %q reads back as %v, %v", text, s, s.String(), back, err)
+		}
+	})
+}
+
+// TestLayoutSeam checks that a board with a Layout lays the mines it
+// returns, and refuses, leaving the board pending, mines that break the
+// Layout's contract.
+func TestLayoutSeam(t *testing.T) {
+	s := Settings{Width: 5, Height: 4, Mines: 2, Rule: Opening}
+	first := Point{0, 0}
+	fixed := func(mines ...Point) Layout {
+		return func(got Settings, at Point, rng *rand.Rand) ([]Point, error) {
+			if got != s || at != first || rng == nil {
+				t.Errorf("layout called with %v, %v, %v; want %v, %v and the board's source", got, at, rng, s, first)
+			}
+			return mines, nil
+		}
+	}
+	failing := errors.New("no layout today")
+	tests := []struct {
+		name string
+		lay  Layout
+		want string // the error, or "" and then the board after the click
+	}{
+		{"lays its mines", fixed(Point{4, 3}, Point{3, 3}), ""},
+		{"too few", fixed(Point{4, 3}), "the layout does not fit the board: 1 mines, want 2"},
+		{"off the board", fixed(Point{4, 3}, Point{5, 3}), "mine (5,3) is off the board"},
+		{"repeated", fixed(Point{4, 3}, Point{4, 3}), "mine (4,3) is repeated"},
+		{"in the opening", fixed(Point{4, 3}, Point{1, 1}), "where the opening rule keeps mines out"},
+		{"its own error", func(Settings, Point, *rand.Rand) ([]Point, error) { return nil, failing }, failing.Error()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := NewRandom(s, tt.lay, rand.New(rand.NewPCG(1, 2)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.Reveal(first)
+			if tt.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Fatalf("Reveal error = %v; want one containing %q", err, tt.want)
+				}
+				if b.Started() || b.Tile(first) != TileClosed || strings.ContainsRune(b.String(), '*') {
+					t.Errorf("after a refused layout the board is started %v:\n%v; want it pending and closed", b.Started(), b)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "00000\n00000\n00122\n001FF\n" // won: the mines are flagged
+			if got := b.String(); got != want {
+				t.Errorf("board after the first click:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestLaidUsesLayout checks that Laid lays a board with its Layout too.
+func TestLaidUsesLayout(t *testing.T) {
+	s := Settings{Width: 5, Height: 4, Mines: 1, Rule: Opening}
+	lay := func(Settings, Point, *rand.Rand) ([]Point, error) { return []Point{{4, 3}}, nil }
+	b, err := NewRandom(s, lay, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, err := b.Laid(Point{0, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := nb.Layout(); len(got) != 1 || got[0] != (Point{4, 3}) {
+		t.Errorf("Laid's layout = %v; want [(4,3)]", got)
+	}
+	if got := nb.Settings(); got != s {
+		t.Errorf("Laid's settings = %v; want %v", got, s)
+	}
+}
+
+func TestNoGuessNeedsLayout(t *testing.T) {
+	s := Settings{Width: 9, Height: 9, Mines: 10, Rule: Opening, NoGuess: true}
+	if _, err := NewRandom(s, nil, rand.New(rand.NewPCG(1, 2))); err == nil {
+		t.Error("NewRandom of no-guess settings without a layout succeeded; want an error")
+	}
+}
