@@ -67,7 +67,8 @@ func isTerminal(f any) bool {
 }
 
 // summary returns the line printed when the game ends: the result, the
-// time, the board and the command that plays the same board again.
+// time, the board, the command that plays the same board again and, for a
+// finished game, the guesses it forced.
 func summary(r ui.Result) string {
 	var b strings.Builder
 	secs := int(r.Elapsed / time.Second)
@@ -86,9 +87,12 @@ func summary(r ui.Result) string {
 	if k.NoGuess && r.Source == "" {
 		b.WriteString("no-guess, ")
 	}
+	if r.Assisted {
+		b.WriteString("assisted, ")
+	}
 	if r.Source != "" {
 		fmt.Fprintf(&b, "board %s (replay: minesweeper -board %s)", r.Source, shellQuote(r.Source))
-		return b.String()
+		return withVerdict(b.String(), r.Verdict)
 	}
 	fmt.Fprintf(&b, "seed %d (replay: minesweeper -width %d -height %d -mines %d -seed %d",
 		r.Seed, k.Width, k.Height, k.Mines, r.Seed)
@@ -99,7 +103,16 @@ func summary(r ui.Result) string {
 		b.WriteString(" -no-guess")
 	}
 	b.WriteString(")")
-	return b.String()
+	return withVerdict(b.String(), r.Verdict)
+}
+
+// withVerdict appends the guesses a finished game forced, when there is
+// such a verdict.
+func withVerdict(line, verdict string) string {
+	if verdict == "" {
+		return line
+	}
+	return line + "; " + verdict
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,8 +26,9 @@ m integers: -1 for a closed cell, 0 to 8 for an open one. Empty lines may
 separate requests. For each request it writes one line "i j", the row and
 column (from 0) of the closed cell to open next, as soon as the request is
 read. A header or an empty line may take 1024 bytes, a row of m numbers
-1024 + 8m. A malformed request or a line too long: one line on standard
-error naming the line, and exit status 1.
+1024 + 8m. A malformed request, a line too long or a view that no layout
+of mines fits: one line on standard error naming the line, and exit
+status 1.
 `)
 	}); done {
 		return code
@@ -55,6 +57,10 @@ error naming the line, and exit status 1.
 			return failf("line %d: %v", req.Line, err)
 		}
 		p, err := s.Next(v)
+		if errors.Is(err, solver.ErrInconsistent) {
+			// The request is well formed, so it is named by its header.
+			return failf("line %d: no layout of mines fits this view", req.Line)
+		}
 		if err != nil {
 			return failf("line %d: %v", req.Line, err)
 		}

@@ -245,3 +245,36 @@ func TestSolveEndlessLine(t *testing.T) {
 		})
 	}
 }
+
+// TestSolveInconsistent sends views that no layout of mines fits but that
+// the protocol accepts: "minesweeper solve" must answer the requests before
+// one, then name its header's line on standard error and stop with status
+// 1, answering nothing more.
+func TestSolveInconsistent(t *testing.T) {
+	const first = "1 3 1\n1 -1 -1\n\n" // answered "0 2"
+	const after = "\n1 3 1\n1 -1 -1\n" // never read
+	tests := []struct {
+		name, in, stdout string
+		line             int
+	}{
+		{"a 0 beside a 1 with no room for its mine", "2 2 1\n1 -1\n0 -1\n", "", 1},
+		{"after an answer", first + "2 2 1\n1 -1\n0 -1\n", "0 2\n", 4},
+		{"after an answer and blank lines", first + "\n\n2 2 1 safe\n1 -1\n0 -1\n", "0 2\n", 6},
+		{"fewer mines than the numbers need", first + "1 6 1 opening\n-1 1 -1 -1 1 -1\n", "0 2\n", 4},
+		// One mine fits: the 0 keeps two of the three closed cells free.
+		{"more mines than the numbers allow", first + first + "3 3 2\n-1 -1 -1\n1 1 0\n0 0 0\n", "0 2\n0 2\n", 7},
+		// The 1s hold 3 mines in the row above them, the row beyond it 8.
+		{"more mines than a larger view allows", "4 8 12\n" + strings.Repeat(strings.Repeat("-1 ", 8)+"\n", 2) +
+			strings.Repeat("1 ", 8) + "\n" + strings.Repeat("0 ", 8) + "\n", "", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			code := run([]string{"solve"}, strings.NewReader(tt.in+after), &stdout, &stderr)
+			want := fmt.Sprintf("minesweeper solve: line %d: no layout of mines fits this view\n", tt.line)
+			if code != exitFailure || stdout.String() != tt.stdout || stderr.String() != want {
+				t.Errorf("solve < %q = %d, stdout %q, stderr %q; want %d, %q, %q", tt.in, code, stdout.String(), stderr.String(), exitFailure, tt.stdout, want)
+			}
+		})
+	}
+}

@@ -19,6 +19,7 @@ var ErrInconsistent = errors.New("no layout of mines fits the view")
 type Analysis struct {
 	width int
 	prob  []float64 // per cell, row-major; 0 for open cells
+	cert  []uint8   // per cell: certNone, certSafe or certMine
 	safe  []board.Point
 	mines []board.Point
 	exact bool
@@ -36,6 +37,20 @@ func (a *Analysis) Prob(p board.Point) float64 {
 		return 0
 	}
 	return a.prob[i]
+}
+
+// Certain reports whether the closed cell at p is certainly safe, and
+// whether it certainly holds a mine; both are false for open cells and
+// points off the board.
+func (a *Analysis) Certain(p board.Point) (safe, mine bool) {
+	if p.X < 0 || p.X >= a.width || p.Y < 0 {
+		return false, false
+	}
+	i := p.Y*a.width + p.X
+	if i >= len(a.cert) {
+		return false, false
+	}
+	return a.cert[i] == certSafe, a.cert[i] == certMine
 }
 
 // Safe returns the closed cells that are certainly safe, in row-major order.
@@ -70,6 +85,7 @@ func (an *analyzer) result() *Analysis {
 	a := &Analysis{
 		width: an.w,
 		prob:  append([]float64(nil), an.prob...),
+		cert:  append([]uint8(nil), an.certain...),
 		exact: an.exact,
 		logZ:  an.logZ,
 	}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -26,6 +27,8 @@ const (
 // value is ready to use once budget is set; it reuses memory across runs.
 type analyzer struct {
 	budget int // search nodes per component
+	// ctx, when not nil, stops a run between components once it is done.
+	ctx context.Context
 	// noApprox leaves components too large to enumerate undecided rather
 	// than reasoning on their numbers one and two at a time (see fallback).
 	noApprox bool
@@ -242,6 +245,9 @@ func (an *analyzer) components(w, h, mines int, tiles []board.Tile) error {
 	}
 	an.comps = an.comps[:0]
 	for ci := range nc {
+		if an.ctx != nil && an.ctx.Err() != nil {
+			return an.ctx.Err()
+		}
 		comp, err := an.solve(an.compList[ci])
 		if err != nil {
 			return err

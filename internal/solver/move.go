@@ -8,24 +8,33 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
-// Next returns the closed cell to open next on v. It returns ErrNoMove only
-// when v has no closed cell; on a view that no layout fits it still returns
-// a closed cell. Guessed then reports whether the cell was a guess.
+// Next returns the closed cell to open next on v, and Guessed then
+// reports whether it was a guess. It returns ErrNoMove when v has no
+// closed cell, and ErrInconsistent when no layout of mines fits v: a
+// number its closed neighbours cannot satisfy, or more or fewer mines than
+// the numbers and the closed cells allow. A game never shows such a view,
+// but a caller that reads views from elsewhere may pass one. Either error
+// comes with no move, and Guessed then reports false. Next finds every
+// such view it can analyse exactly (see Analysis.Exact); on a large board,
+// where a part too large to enumerate within Options.NodeBudget is only
+// reasoned about, a contradiction there may go unseen and get a move.
 func (s *Solver) Next(v *View) (board.Point, error) {
 	s.guessed = false
-	anyOpen, firstClosed := false, -1
-	for i, t := range v.tiles {
+	anyOpen, anyClosed := false, false
+	for _, t := range v.tiles {
 		if t >= 0 {
 			anyOpen = true
-		} else if firstClosed < 0 {
-			firstClosed = i
+		} else {
+			anyClosed = true
 		}
 	}
-	if firstClosed < 0 {
+	if !anyClosed {
 		return board.Point{}, ErrNoMove
 	}
 	if !anyOpen {
-		// Only the unsafe rule may put a mine under the first click.
+		// Every view with no open cell fits: NewView keeps the mines
+		// within the cells. Only the unsafe rule may put a mine under the
+		// first click.
 		s.guessed = s.opts.Rule == board.Unsafe && v.mines > 0
 		return s.firstMove(v), nil
 	}
@@ -35,8 +44,7 @@ func (s *Solver) Next(v *View) (board.Point, error) {
 	}
 	an.spent = 0
 	if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
-		s.guessed = true
-		return v.point(firstClosed), nil
+		return board.Point{}, err // ErrInconsistent; Guessed reports false
 	}
 	if i := s.bestSafe(v); i >= 0 {
 		return v.point(i), nil

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"context"
+
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
@@ -56,9 +58,9 @@ type Solver struct {
 // not certainly safe in the view. A cell is certainly safe when the
 // solver's analysis proves it, or, on the first move, when the first-click
 // rule (Options.Rule) keeps mines from it or the board has none. Every
-// other move is a guess, however it was chosen, and so is a move on a view
-// that no layout fits. Guessed reports false before the first move and
-// after Next returned an error.
+// other move is a guess, however it was chosen. Guessed reports false
+// before the first move and after Next returned an error, ErrInconsistent
+// included.
 func (s *Solver) Guessed() bool { return s.guessed }
 
 // Reseed sets the seed that breaks ties between guesses the solver cannot
@@ -85,6 +87,16 @@ func New(opts Options) *Solver {
 	cache := new(compCache)
 	s.an.cache, s.look.cache, s.deep.cache, s.after.cache = cache, cache, cache, cache
 	return s
+}
+
+// AnalyzeContext is Analyze that stops early, with ctx's error, once ctx
+// is done: a game cancels the analysis of a view that a newer move made
+// stale. It looks at ctx between the groups of connected cells it
+// enumerates, each bounded by the node budget.
+func (s *Solver) AnalyzeContext(ctx context.Context, v *View) (*Analysis, error) {
+	s.an.ctx = ctx
+	defer func() { s.an.ctx = nil }()
+	return s.Analyze(v)
 }
 
 // Analyze returns the inference on v, reusing the solver's memory; see the

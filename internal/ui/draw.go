@@ -68,6 +68,9 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 	if g.kind.NoGuess && !g.fixed {
 		size += ", no-guess"
 	}
+	if g.assisted {
+		size += ", assisted"
+	}
 	origin := fmt.Sprintf(", seed %d", g.seed)
 	if g.fixed && g.cfg.Source != "" {
 		origin = ", board " + filepath.Base(g.cfg.Source)
@@ -133,10 +136,17 @@ func (u *ui) drawFrame(s tcell.Screen) {
 
 func (u *ui) drawBoard(s tcell.Screen) {
 	l, th, b := u.lay, u.th, u.g.b
+	odds := u.oddsShown()
 	for y := l.oy; y < l.oy+l.vr; y++ {
 		sy := l.cellY(y)
 		for x := l.ox; x < l.ox+l.vc; x++ {
-			gl, st := th.tile(b.Tile(board.Point{X: x, Y: y}))
+			p := board.Point{X: x, Y: y}
+			tl := b.Tile(p)
+			gl, st := th.tile(tl)
+			if odds != nil && (tl == board.TileClosed || tl == board.TileQuestion) {
+				safe, mine := odds.Certain(p)
+				gl, st = th.odds(odds.Prob(p), safe, mine)
+			}
 			if x == u.v.cursor.X && y == u.v.cursor.Y {
 				st = th.cursor(st)
 			}
@@ -163,65 +173,69 @@ func (u *ui) drawPaused(s tcell.Screen) {
 	}
 }
 
-// keysText is the footer's reminder of the main keys.
-const keysText = "arrows move  space open  f flag  n new  r restart  p pause  q quit"
-
-// helpHint ends every footer.
-const helpHint = "? help"
-
+// drawFooter draws the footer: the labels of keyTable that fit, or a
+// message and the help's label. Neither is cut within a word.
 func (u *ui) drawFooter(s tcell.Screen) {
-	l, b := u.lay, u.g.b
-	left := keysText
-	switch {
-	case u.laying:
-		left = fmt.Sprintf("laying %d mines on %dx%d...", b.Mines(), b.Width(), b.Height())
-	case u.v.message != "":
-		left = u.v.message
-	case l.scrolled(b.Width(), b.Height()):
-		left = fmt.Sprintf("cols %d-%d of %d, rows %d-%d of %d",
-			l.ox+1, l.ox+l.vc, b.Width(), l.oy+1, l.oy+l.vr, b.Height())
-	}
-	if l.footerY >= l.sh {
+	l, b, y := u.lay, u.g.b, u.lay.footerY
+	if y >= l.sh {
 		return
 	}
-	room := l.sw - len(helpHint) - 2
-	x := putText(s, 0, l.footerY, max(room, 0), left, u.th.sText)
-	blank(s, x, x+2, l.footerY)
-	x = putText(s, x+2, l.footerY, l.sw, helpHint, u.th.sBold)
-	blank(s, x, l.sw, l.footerY)
+	var msg string
+	switch {
+	case u.laying:
+		msg = fmt.Sprintf("laying %d mines on %dx%d...", b.Mines(), b.Width(), b.Height())
+	case u.thinking(u.cfg.Now()):
+		msg = "thinking..."
+	case u.v.message != "":
+		msg = u.v.message
+	case b.Status() != board.Playing && (!u.g.fixed || len(u.g.opens) > 0):
+		msg = u.g.verdict()
+	case l.scrolled(b.Width(), b.Height()):
+		msg = fmt.Sprintf("cols %d-%d of %d, rows %d-%d of %d",
+			l.ox+1, l.ox+l.vc, b.Width(), l.oy+1, l.oy+l.vr, b.Height())
+	}
+	x := 0
+	if msg == "" {
+		for i, r := range footerRows(l.sw) {
+			if i > 0 {
+				x = putText(s, x, y, l.sw, footerSep, tcell.StyleDefault)
+			}
+			st := u.th.sText
+			if r.act() == actHelp {
+				st = u.th.sBold
+			}
+			x = putText(s, x, y, l.sw, r.label, st)
+		}
+	} else {
+		hint := labelOf(actHelp)
+		msg = fitWords(msg, l.sw-len(footerSep)-utf8.RuneCountInString(hint))
+		x = putText(s, x, y, l.sw, msg, u.th.sText)
+		if x+len(footerSep)+utf8.RuneCountInString(hint) <= l.sw {
+			if x > 0 {
+				x = putText(s, x, y, l.sw, footerSep, tcell.StyleDefault)
+			}
+			x = putText(s, x, y, l.sw, hint, u.th.sBold)
+		}
+	}
+	blank(s, x, l.sw, y)
+}
+
+// fitWords returns text, or as many of its words as fit in width columns.
+func fitWords(text string, width int) string {
+	if utf8.RuneCountInString(text) <= width {
+		return text
+	}
+	cut := ""
+	for i, r := range text {
+		if i > 0 && r == ' ' && utf8.RuneCountInString(text[:i]) <= width {
+			cut = strings.TrimRight(text[:i], " ")
+		}
+	}
+	return cut
 }
 
 // helpLines returns the help overlay's text.
-func (u *ui) helpLines() []string {
-	mark := "cycle flag, question mark, none"
-	if !u.cfg.QuestionMarks {
-		mark = "put or remove a flag"
-	}
-	return []string{
-		"Keys",
-		"  arrows, h j k l        move",
-		"  Shift+arrows, H J K L  move five cells",
-		"  0 $, Home End          first, last column",
-		"  g G, PgUp PgDn         first, last row",
-		"  Enter, Space           open; on a number, chord",
-		"  f                      " + mark,
-		"  n                      new game, new seed",
-		"  r                      restart this board",
-		"  p                      pause, resume",
-		"  q, Esc, Ctrl-C         quit",
-		"  Ctrl-Z                 suspend (fg resumes)",
-		"  Ctrl-L                 redraw",
-		"  ?                      this help",
-		"Mouse",
-		"  left click             open; on a number, chord",
-		"  right click            cycle the marks",
-		"  middle click           chord",
-		"  wheel                  move up and down",
-		"  click [ state ]        new game",
-		"",
-		"Any key closes this help.",
-	}
-}
+func (u *ui) helpLines() []string { return helpText(u.cfg) }
 
 func (u *ui) drawHelp(s tcell.Screen) {
 	l, th := u.lay, u.th
@@ -254,7 +268,9 @@ func (u *ui) drawHelp(s tcell.Screen) {
 			s.Put(x, y, ch, th.sFrame)
 		}
 	}
-	for i, line := range lines {
+	rows := max(h-2, 0)
+	top := min(u.v.helpTop, max(len(lines)-rows, 0))
+	for i, line := range lines[top:] {
 		y := y0 + 1 + i
 		if y >= y1 {
 			break
@@ -263,8 +279,26 @@ func (u *ui) drawHelp(s tcell.Screen) {
 		if line != "" && !strings.HasPrefix(line, " ") {
 			st = th.sBold
 		}
+		if i == rows-1 && top+rows < len(lines) {
+			line, st = "  "+th.down+" more: arrows scroll", th.sBold
+		}
+		if i == 0 && top > 0 {
+			line, st = "  "+th.up+" more: arrows scroll", th.sBold
+		}
 		putText(s, x0+2, y, x1-1, line, st)
 	}
+}
+
+// scrollHelp scrolls the help by dy lines and reports whether the help is
+// too long for the screen, and so scrolls at all.
+func (u *ui) scrollHelp(dy int) bool {
+	rows := max(min(len(u.helpLines())+2, u.lay.sh)-2, 0)
+	over := len(u.helpLines()) - rows
+	if over <= 0 {
+		return false
+	}
+	u.v.helpTop = clamp(u.v.helpTop+dy, 0, over)
+	return true
 }
 
 // blank writes spaces in the default style on row y from column x0 up to

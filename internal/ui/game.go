@@ -26,6 +26,15 @@ type game struct {
 	fixed bool           // b holds the config's layout rather than a random one
 	kind  board.Settings // the settings b was made with
 
+	// version counts the changes of b, so that an analysis of b made off
+	// the loop is known to be stale when it comes back.
+	version uint64
+	// assisted reports whether the solver helped: a hint, flags it placed.
+	assisted bool
+	// opens are the cells the player opened after the first, each judged
+	// by the solver as the board stood before it.
+	opens []opening
+
 	start     time.Time     // first opening; zero before it
 	end       time.Time     // win or loss; zero while playing
 	pausedAt  time.Time     // zero unless paused
@@ -68,6 +77,8 @@ func (g *game) random(seed uint64) error {
 	}
 	b.SetQuestionMarks(g.cfg.QuestionMarks)
 	g.b, g.seed, g.fixed, g.kind = b, seed, false, kind
+	g.version++
+	g.assisted = false
 	g.resetClock()
 	return nil
 }
@@ -78,6 +89,8 @@ func (g *game) renew() error { return g.random(NextSeed(g.seed)) }
 // restart closes every cell of the same board and stops the clock.
 func (g *game) restart() {
 	g.b.Reset()
+	g.version++
+	g.assisted = false
 	g.resetClock()
 }
 
@@ -110,6 +123,7 @@ func (g *game) adopt(b *board.Board, m board.Move, n int, now time.Time) {
 // moved runs the clock after move m opened n cells: it starts on the first
 // move that opens something and stops when the game ends.
 func (g *game) moved(m board.Move, n int, now time.Time) {
+	g.version++
 	over := g.b.Status() != board.Playing
 	if g.start.IsZero() && m.Action != board.Toggle && (n > 0 || over) {
 		g.start = now
@@ -158,11 +172,13 @@ func (g *game) elapsed(now time.Time) time.Duration {
 // result summarises the game for the line printed after the screen closes.
 func (g *game) result(now time.Time) Result {
 	r := Result{
-		Status:  g.b.Status(),
-		Started: !g.start.IsZero(),
-		Elapsed: g.elapsed(now),
-		Board:   g.kind,
-		Seed:    g.seed,
+		Status:   g.b.Status(),
+		Started:  !g.start.IsZero(),
+		Elapsed:  g.elapsed(now),
+		Board:    g.kind,
+		Seed:     g.seed,
+		Assisted: g.assisted,
+		Verdict:  g.verdict(),
 	}
 	if g.fixed {
 		r.Source = g.cfg.Source

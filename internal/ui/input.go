@@ -24,6 +24,11 @@ const (
 	actQuit                  // leave the game
 	actSuspend               // Ctrl-Z
 	actRedraw                // repaint the whole terminal
+	actHint                  // move to a certainly safe cell; again, say why
+	actFlags                 // flag every certain mine
+	actOdds                  // show or hide every closed cell's chance of a mine
+	actAuto                  // let the solver play; again, faster
+	actWhere                 // after a loss, show the cell that was certainly safe
 )
 
 // String returns the action's name.
@@ -53,6 +58,16 @@ func (a action) String() string {
 		return "suspend"
 	case actRedraw:
 		return "redraw"
+	case actHint:
+		return "hint"
+	case actFlags:
+		return "flags"
+	case actOdds:
+		return "odds"
+	case actAuto:
+		return "auto"
+	case actWhere:
+		return "where"
 	}
 	return fmt.Sprintf("action(%d)", uint8(a))
 }
@@ -68,89 +83,26 @@ type command struct {
 // far is a move long enough to reach any edge; moves are clamped.
 const far = board.MaxCells
 
-// keyCommand returns what a key means; Ctrl-letters are read in every form
-// tcell delivers them (see ctrlLetter).
+// keyCommand returns what a key means, as keyTable says. A special key
+// with Shift held means what its shifted row says, else what it means
+// alone; characters mean the same whatever the modifiers, and Ctrl-letters
+// are read in every form tcell delivers them (see ctrlLetter).
 func keyCommand(ev *tcell.EventKey) command {
-	step := 1
-	if ev.Modifiers()&tcell.ModShift != 0 {
-		step = 5
+	if k := ev.Key(); k != tcell.KeyRune {
+		if ev.Modifiers()&tcell.ModShift != 0 {
+			if c, ok := keyCommands[shifted(k)]; ok {
+				return c
+			}
+		}
+		if c, ok := keyCommands[special(k)]; ok {
+			return c
+		}
 	}
-	switch ev.Key() {
-	case tcell.KeyUp:
-		return command{act: actMove, dy: -step}
-	case tcell.KeyDown:
-		return command{act: actMove, dy: step}
-	case tcell.KeyLeft:
-		return command{act: actMove, dx: -step}
-	case tcell.KeyRight:
-		return command{act: actMove, dx: step}
-	case tcell.KeyHome:
-		return command{act: actMove, dx: -far}
-	case tcell.KeyEnd:
-		return command{act: actMove, dx: far}
-	case tcell.KeyPgUp:
-		return command{act: actMove, dy: -far}
-	case tcell.KeyPgDn:
-		return command{act: actMove, dy: far}
-	case tcell.KeyEnter:
-		return command{act: actOpen}
-	case tcell.KeyEsc:
-		return command{act: actQuit}
+	if r := ctrlLetter(ev); r != 0 {
+		return keyCommands[ctrl(r)]
 	}
-	switch ctrlLetter(ev) {
-	case 'c':
-		return command{act: actQuit}
-	case 'z':
-		return command{act: actSuspend}
-	case 'l':
-		return command{act: actRedraw}
-	case 0:
-	default:
-		return command{}
-	}
-	if ev.Key() != tcell.KeyRune {
-		return command{}
-	}
-	r := ev.Rune()
-	switch r {
-	case 'h':
-		return command{act: actMove, dx: -1}
-	case 'j':
-		return command{act: actMove, dy: 1}
-	case 'k':
-		return command{act: actMove, dy: -1}
-	case 'l':
-		return command{act: actMove, dx: 1}
-	case 'H':
-		return command{act: actMove, dx: -5}
-	case 'J':
-		return command{act: actMove, dy: 5}
-	case 'K':
-		return command{act: actMove, dy: -5}
-	case 'L':
-		return command{act: actMove, dx: 5}
-	case '0':
-		return command{act: actMove, dx: -far}
-	case '$':
-		return command{act: actMove, dx: far}
-	case 'g':
-		return command{act: actMove, dy: -far}
-	case 'G':
-		return command{act: actMove, dy: far}
-	case ' ':
-		return command{act: actOpen}
-	case 'f':
-		return command{act: actMark}
-	case 'n':
-		return command{act: actNew}
-	case 'r':
-		return command{act: actRestart}
-	case 'p':
-		return command{act: actPause}
-	case '?':
-		return command{act: actHelp}
-	case 'q':
-		return command{act: actQuit}
+	if ev.Key() == tcell.KeyRune {
+		return keyCommands[char(ev.Rune())]
 	}
 	return command{}
 }

@@ -1,6 +1,11 @@
 package ui
 
 import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
@@ -24,6 +29,11 @@ type theme struct {
 	sMine, sHit, sWrongFlag  tcell.Style
 	sText, sBold, sFrame     tcell.Style
 	sWin, sLose, sPause, sOK tcell.Style
+	// The odds view: glyphs of certainly safe cells and certain mines, and
+	// the styles of those and of the chances, by oddsBands.
+	oddsSafe, oddsMine   glyph
+	sOddsSafe, sOddsMine tcell.Style
+	sOdds                [len(oddsBands)]tcell.Style
 
 	names map[tcell.Style]string // every style the board uses, for tests
 }
@@ -58,6 +68,20 @@ var (
 	emptyStyle = tcell.StyleDefault
 )
 
+// oddsBands are the upper bounds, in percent, of the chances of a mine that
+// the odds view colours alike, and oddsColours their colours, from green to
+// red.
+var (
+	oddsBands   = [...]int{10, 30, 50, 80, 100}
+	oddsColours = [len(oddsBands)]tcell.Color{
+		tcell.NewHexColor(0x87ff87),
+		tcell.NewHexColor(0xffff87),
+		tcell.NewHexColor(0xffaf00),
+		tcell.NewHexColor(0xff8700),
+		tcell.NewHexColor(0xff5f5f),
+	}
+)
+
 func newTheme(ascii, mono bool) *theme {
 	t := &theme{mono: mono}
 	if ascii {
@@ -70,6 +94,10 @@ func newTheme(ascii, mono bool) *theme {
 		t.mine, t.hit, t.wrongFlag = glyph{"✱", " "}, glyph{"✖", " "}, glyph{"⚑", "✗"}
 		t.h, t.v, t.tl, t.tr, t.br, t.bl = "─", "│", "┌", "┐", "┘", "└"
 		t.up, t.down, t.left, t.right = "▲", "▼", "◀", "▶"
+	}
+	t.oddsSafe, t.oddsMine = glyph{"-", "-"}, glyph{"!", "!"}
+	if !ascii {
+		t.oddsSafe = glyph{"·", "·"}
 	}
 	t.num[0] = glyph{" ", " "}
 	for n := 1; n <= 8; n++ {
@@ -89,6 +117,10 @@ func newTheme(ascii, mono bool) *theme {
 		t.sHit = emptyStyle.Bold(true).Underline(true)
 		t.sWrongFlag = emptyStyle.Bold(true).Italic(true)
 		t.sWin, t.sLose, t.sPause, t.sOK = t.sBold, t.sBold, t.sBold, t.sBold
+		t.sOddsSafe, t.sOddsMine = emptyStyle, emptyStyle.Bold(true)
+		for i, top := range oddsBands {
+			t.sOdds[i] = emptyStyle.Bold(top > 50)
+		}
 	} else {
 		closed := emptyStyle.Background(closedBg)
 		t.sClosed = closed.Foreground(closedFg)
@@ -105,6 +137,12 @@ func newTheme(ascii, mono bool) *theme {
 		t.sLose = emptyStyle.Foreground(loseFg).Bold(true)
 		t.sPause = emptyStyle.Foreground(pauseFg).Bold(true)
 		t.sOK = t.sBold
+		closedOdds := emptyStyle.Background(closedBg).Bold(true)
+		t.sOddsSafe = closedOdds.Foreground(oddsColours[0])
+		t.sOddsMine = closedOdds.Foreground(oddsColours[len(oddsColours)-1])
+		for i := range oddsBands {
+			t.sOdds[i] = closedOdds.Foreground(oddsColours[i])
+		}
 	}
 
 	t.names = map[tcell.Style]string{}
@@ -122,6 +160,14 @@ func newTheme(ascii, mono bool) *theme {
 		_, st := t.tile(tl)
 		add(tl.String(), st)
 		add("cursor+"+tl.String(), t.cursor(st))
+	}
+	odds := map[string]tcell.Style{"odds safe": t.sOddsSafe, "odds mine": t.sOddsMine}
+	for i, top := range oddsBands {
+		odds[fmt.Sprintf("odds below %d%%", top)] = t.sOdds[i]
+	}
+	for _, name := range slices.Sorted(maps.Keys(odds)) {
+		add(name, odds[name])
+		add("cursor+"+name, t.cursor(odds[name]))
 	}
 	return t
 }
@@ -149,6 +195,31 @@ func (t *theme) tile(tl board.Tile) (glyph, tcell.Style) {
 		return t.wrongFlag, t.sWrongFlag
 	}
 	return t.closed, t.sClosed
+}
+
+// odds returns the glyph and style of a closed cell in the odds view, from
+// the chance p that it holds a mine and whether it is certainly safe or
+// certainly a mine: certain cells apart, the others as a percentage from 1
+// to 99 ("7%", "42"), so that the view reads without colours.
+func (t *theme) odds(p float64, safe, mine bool) (glyph, tcell.Style) {
+	switch {
+	case safe:
+		return t.oddsSafe, t.sOddsSafe
+	case mine:
+		return t.oddsMine, t.sOddsMine
+	}
+	// Two digits, or one and a percent sign, so that a chance never reads
+	// as an open cell's number, which is one digit and a space.
+	pc := min(max(int(math.Round(100*p)), 1), 99)
+	text := fmt.Sprintf("%d%%", pc)
+	if pc >= 10 {
+		text = fmt.Sprintf("%d", pc)
+	}
+	band := 0
+	for band < len(oddsBands)-1 && pc >= oddsBands[band] {
+		band++
+	}
+	return glyph{text[:1], text[1:]}, t.sOdds[band]
 }
 
 // cursor returns the style of a cell under the cursor: reverse video

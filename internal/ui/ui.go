@@ -52,10 +52,15 @@ type Config struct {
 
 // Result is how the last game stood when the player left.
 type Result struct {
-	Status  board.Status
-	Started bool           // whether anything was opened
-	Elapsed time.Duration  // the clock
-	Board   board.Settings // the last game's board
+	Status   board.Status
+	Started  bool           // whether anything was opened
+	Elapsed  time.Duration  // the clock
+	Board    board.Settings // the last game's board
+	Assisted bool           // the solver helped: a hint or flags it placed
+	// Verdict counts the guesses a finished game forced, with the chance
+	// the player survived each, and says after a loss whether the last cell
+	// was one; empty while the game goes on.
+	Verdict string
 	Seed    uint64
 	Source  string    // the record file, when the board was its layout
 	Signal  os.Signal // the signal that ended the game, or nil

@@ -204,7 +204,8 @@ func TestWinStopsClock(t *testing.T) {
 	}
 	h.typ("q")
 	o := h.wait()
-	want := Result{Status: board.Won, Started: true, Elapsed: 7 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening}, Seed: 42}
+	want := Result{Status: board.Won, Started: true, Elapsed: 7 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening}, Seed: 42,
+		Verdict: "no guess forced"}
 	if o.err != nil || o.res != want {
 		t.Errorf("Run = %+v, %v; want %+v, nil", o.res, o.err, want)
 	}
@@ -389,7 +390,7 @@ func TestHelp(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := start(t, asciiCfg(t, small), 80, 24)
+			h := start(t, asciiCfg(t, small), 80, 40)
 			h.typ("?")
 			sc := h.snap()
 			for _, want := range []string{"Keys", "Mouse", "right click", "Ctrl-Z", "new game"} {
@@ -411,6 +412,28 @@ func TestHelp(t *testing.T) {
 				t.Error("the game ended")
 			}
 		})
+	}
+}
+
+// TestHelpScrolls checks that a help too long for the screen scrolls with
+// the arrows, says so, and still closes on any other key.
+func TestHelpScrolls(t *testing.T) {
+	h := start(t, asciiCfg(t, small), 80, 24)
+	h.typ("?")
+	sc := h.snap()
+	if s := sc.String(); strings.Contains(s, "any other key closes") || !strings.Contains(s, "v more: arrows scroll") {
+		t.Errorf("help at 80x24 shows its end, or no more mark:\n%s", sc)
+	}
+	h.typ("jjjjjjjjjj") // past the end: it stops there
+	sc = h.snap()
+	for _, want := range []string{"right click", "any other key closes it.", "^ more: arrows scroll"} {
+		if !strings.Contains(sc.String(), want) {
+			t.Errorf("scrolled help lacks %q:\n%s", want, sc)
+		}
+	}
+	h.typ("x")
+	if sc := h.snap(); strings.Contains(sc.String(), "Mouse") {
+		t.Errorf("help still shown after x:\n%s", sc)
 	}
 }
 

@@ -35,6 +35,7 @@ type view struct {
 	cursor  board.Point
 	ox, oy  int // the board cell at the top-left of the viewport
 	overlay overlay
+	helpTop int              // the first line of the help shown, when it does not fit
 	message string           // shown in the footer until the next command
 	held    tcell.ButtonMask // mouse buttons down at the last mouse event
 }
@@ -121,6 +122,9 @@ type ui struct {
 	lay    layout
 	cfg    Config
 	laying bool            // the first click's mines are being laid off the loop
+	as     assist          // the solver's analysis of the board, and requests
+	auto   autoplay        // the solver playing for the player
+	aud    auditor         // the analyses of the openings, for the guess count
 	done   <-chan struct{} // closed when the loop has ended
 
 	signal os.Signal // the signal that ended the loop, if one did
@@ -163,6 +167,18 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			c = command{act: actSuspend}
 		case laid:
 			u.adopt(d)
+			u.stale()
+			u.freshOdds(s)
+			u.autoNext(s)
+			return false
+		case analysed:
+			u.analysedBack(d)
+			return false
+		case autoMoved:
+			u.autoBack(s, d)
+			return false
+		case audited:
+			u.auditBack(s, d)
 			return false
 		default:
 			return false
@@ -174,10 +190,20 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		return true
 	case *tcell.EventKey:
 		c = keyCommand(ev)
+		if c.act != actAuto && c.act != actSuspend && c.act != actRedraw && u.stopAuto() {
+			if c.act == actQuit {
+				return true
+			}
+			return false // any other key stops auto-play, and only that
+		}
 		if u.v.overlay == helpOverlay {
-			// Any key closes the help, except those that leave the game.
+			// Any key closes the help, except those that leave the game
+			// and those that scroll a help too long for the screen.
 			if ctrlLetter(ev) == 'c' {
 				return true
+			}
+			if c.act == actMove && c.dx == 0 && u.scrollHelp(c.dy) {
+				return false
 			}
 			if c.act != actSuspend {
 				u.v.overlay = noOverlay
@@ -188,6 +214,9 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		held := u.v.held
 		u.v.held = ev.Buttons() & mouseButtons
 		c = mouseCommand(ev, held, u.lay)
+		if ev.Buttons()&mouseButtons&^held != 0 && u.stopAuto() {
+			return false // a click stops auto-play, and only that
+		}
 		if u.v.overlay == helpOverlay {
 			if ev.Buttons()&mouseButtons&^held != 0 {
 				u.v.overlay = noOverlay
@@ -208,7 +237,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	u.v.message = ""
 	g, now := u.g, u.cfg.Now()
 	switch c.act {
-	case actMove, actOpen, actMark, actChord:
+	case actMove, actOpen, actMark, actChord, actHint, actFlags, actOdds, actAuto:
 		// The board must be in sight to be played.
 		if u.lay.tooSmall {
 			return false
@@ -237,6 +266,9 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		if u.layOffLoop(s, m) {
 			break
 		}
+		if t := g.b.Tile(m.At); m.Action == board.Open && (t == board.TileClosed || t == board.TileQuestion) {
+			u.audit(s, m.At)
+		}
 		err = g.apply(m, now)
 	case actMark:
 		err = g.apply(board.Move{Action: board.Toggle, At: u.v.cursor}, now)
@@ -244,12 +276,24 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		err = g.apply(board.Move{Action: board.Chord, At: u.v.cursor}, now)
 	case actNew:
 		err = g.renew()
+		u.newAudits()
 	case actRestart:
 		g.restart()
+		u.newAudits()
 	case actPause:
 		g.togglePause(now)
+	case actHint:
+		u.ask(s, wantHint)
+	case actFlags:
+		u.ask(s, wantFlags)
+	case actOdds:
+		u.toggleOdds(s)
+	case actAuto:
+		u.toggleAuto(s)
+	case actWhere:
+		u.showSafe()
 	case actHelp:
-		u.v.overlay = helpOverlay
+		u.v.overlay, u.v.helpTop = helpOverlay, 0
 	case actQuit:
 		return true
 	case actSuspend:
@@ -266,7 +310,11 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	case actRedraw:
 		s.Sync()
 	}
-	u.v.message = messageFor(err)
+	u.stale() // a move that changed the board cancels an analysis of the old one
+	u.freshOdds(s)
+	if err != nil || c.act != actHint && c.act != actFlags && c.act != actOdds && c.act != actAuto && c.act != actWhere {
+		u.v.message = messageFor(err)
+	}
 	return false
 }
 

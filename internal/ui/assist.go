@@ -1,0 +1,243 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/solver"
+)
+
+// thinkingAfter is how long an analysis runs before the footer says the
+// solver is thinking: on expert boards it is back within a frame, and the
+// word would only flicker.
+const thinkingAfter = 100 * time.Millisecond
+
+// want is what the player asked the solver for, done when its analysis of
+// the board comes back.
+type want uint8
+
+// The requests.
+const (
+	wantNothing want = iota
+	wantHint         // move the cursor to a safe cell, or explain it
+	wantFlags        // flag every certain mine
+)
+
+// String returns the request's name.
+func (w want) String() string {
+	switch w {
+	case wantNothing:
+		return "nothing"
+	case wantHint:
+		return "hint"
+	case wantFlags:
+		return "flags"
+	}
+	return fmt.Sprintf("want(%d)", uint8(w))
+}
+
+// assist is the solver's side of the view: the analysis of the board, made
+// off the loop, and what the player asked of it. An analysis is of one
+// version of the game's board; a move makes it stale and cancels it if it
+// still runs.
+type assist struct {
+	version uint64 // the board version of the result below, or of the running job
+	ready   bool   // hint and an hold the analysis of version
+	hint    solver.Hint
+	an      *solver.Analysis
+	err     error
+
+	running bool
+	started time.Time
+	cancel  context.CancelFunc
+
+	want   want
+	hinted bool // the cursor was moved to hint.Cell: a second s explains it
+	odds   bool // the odds view is on: it asks for each new board's analysis
+}
+
+// analysed is the data of the event that brings an analysis back to the
+// loop.
+type analysed struct {
+	version uint64
+	hint    solver.Hint
+	an      *solver.Analysis
+	err     error
+}
+
+// analyse is the work of one analysis job; a variable so that tests can
+// hold it.
+var analyse = func(ctx context.Context, v *solver.View, rule board.FirstClick, near board.Point) (solver.Hint, *solver.Analysis, error) {
+	return solver.New(solver.Options{Rule: rule}).Hint(ctx, v, near)
+}
+
+// ask asks the solver for w on the board as it stands: at once when its
+// analysis is ready, else once the analysis started here comes back.
+// Asking for nothing only starts the analysis, quietly, as the odds view
+// does after each move.
+func (u *ui) ask(s tcell.Screen, w want) {
+	g := u.g
+	if g.b.Status() != board.Playing || g.b.SafeLeft() == g.b.Width()*g.b.Height()-g.b.Mines() {
+		switch {
+		case w == wantNothing:
+		case g.b.Status() != board.Playing:
+			u.v.message = "the game is over: n new game, r restart, q quit"
+		default:
+			u.v.message = "open a cell first: the solver starts from the numbers"
+		}
+		return
+	}
+	a := &u.as
+	if a.ready && a.version == g.version {
+		u.answer(w)
+		return
+	}
+	a.want = w
+	if a.running && a.version == g.version {
+		return
+	}
+	u.stale()
+	v, err := solver.NewView(g.b.Width(), g.b.Height(), g.b.Mines(), g.b.Tiles(nil))
+	if err != nil {
+		u.v.message = err.Error()
+		a.want = wantNothing
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	a.version, a.ready, a.running, a.cancel = g.version, false, true, cancel
+	a.started = u.cfg.Now()
+	version, rule, near, work := g.version, g.kind.Rule, u.v.cursor, analyse
+	go func() {
+		h, an, err := work(ctx, v, rule, near)
+		post(s, analysed{version: version, hint: h, an: an, err: err}, u.done)
+	}()
+	// Redraw when the thinking mark is due, if the answer is not back.
+	time.AfterFunc(thinkingAfter, func() { post(s, tick{}, u.done) })
+}
+
+// stale cancels a running analysis and forgets a result: the board has
+// changed since.
+func (u *ui) stale() {
+	a := &u.as
+	if a.running && a.version != u.g.version {
+		a.cancel()
+		a.running = false
+		a.want = wantNothing
+	}
+	if a.version != u.g.version {
+		a.ready, a.hinted = false, false
+	}
+}
+
+// analysedBack takes an analysis that came back to the loop, and does what
+// the player asked for if the board has not changed since.
+func (u *ui) analysedBack(d analysed) {
+	a := &u.as
+	if d.version != u.g.version || !a.running || a.version != d.version {
+		return // stale: a newer move cancelled it
+	}
+	a.cancel()
+	a.running = false
+	a.hint, a.an, a.err, a.ready = d.hint, d.an, d.err, true
+	w := a.want
+	a.want = wantNothing
+	u.answer(w)
+}
+
+// toggleOdds shows or hides the odds view.
+func (u *ui) toggleOdds(s tcell.Screen) {
+	a := &u.as
+	a.odds = !a.odds
+	if !a.odds {
+		return
+	}
+	u.g.assisted = true
+	u.v.message = fmt.Sprintf("odds: chance of a mine in %%, %s safe, %s a mine",
+		u.th.oddsSafe[0]+u.th.oddsSafe[1], u.th.oddsMine[0]+u.th.oddsMine[1])
+	u.ask(s, wantNothing)
+}
+
+// freshOdds asks for the analysis of a changed board while the odds view
+// is on.
+func (u *ui) freshOdds(s tcell.Screen) {
+	if a := &u.as; a.odds && !a.running && !(a.ready && a.version == u.g.version) {
+		u.ask(s, wantNothing)
+	}
+}
+
+// oddsShown returns the analysis the odds view shows, or nil when the view
+// is off or its analysis is not back.
+func (u *ui) oddsShown() *solver.Analysis {
+	a := &u.as
+	if !a.odds || !a.ready || a.version != u.g.version || a.err != nil || u.g.b.Status() != board.Playing {
+		return nil
+	}
+	return a.an
+}
+
+// thinking reports whether the footer says the solver is thinking.
+func (u *ui) thinking(now time.Time) bool {
+	return u.as.running && now.Sub(u.as.started) >= thinkingAfter
+}
+
+// answer does w with the ready analysis.
+func (u *ui) answer(w want) {
+	a, g := &u.as, u.g
+	if a.err != nil {
+		if errors.Is(a.err, solver.ErrInconsistent) {
+			u.v.message = "the solver finds no layout of mines that fits the board"
+		} else {
+			u.v.message = "the solver failed: " + a.err.Error()
+		}
+		return
+	}
+	switch w {
+	case wantHint:
+		g.assisted = true
+		h := a.hint
+		if a.hinted && u.v.cursor == h.Cell || !h.Safe() {
+			u.v.cursor = h.Cell
+			a.hinted = true
+			u.v.message = h.String()
+			return
+		}
+		u.v.cursor = h.Cell
+		a.hinted = true
+		u.v.message = fmt.Sprintf("safe: %v; s again says why", h.Cell)
+	case wantFlags:
+		n := 0
+		for _, p := range a.an.Mines() {
+			// At most two turns: a question mark, then none, then a flag.
+			for range 3 {
+				if g.b.Mark(p) == board.Flag {
+					break
+				}
+				if _, err := g.b.ToggleMark(p); err != nil {
+					break
+				}
+			}
+			if g.b.Mark(p) == board.Flag {
+				n++
+			}
+		}
+		if n > 0 {
+			g.assisted = true
+		}
+		u.v.message = fmt.Sprintf("%s certain: all flagged", countMines(n))
+	}
+}
+
+// countMines returns "no mine is", "1 mine is" or "3 mines are".
+func countMines(n int) string {
+	switch n {
+	case 0:
+		return "no mine is"
+	case 1:
+		return "1 mine is"
+	}
+	return fmt.Sprintf("%d mines are", n)
+}

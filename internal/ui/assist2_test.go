@@ -1,0 +1,135 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/noguess"
+)
+
+// waitBoard waits until no board row shows the closed glyph c.
+func (h *harness) waitBoard(c string) screen {
+	h.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		sc := h.snap()
+		rows := strings.Join(sc.text[2:min(len(sc.text), 11)], "\n")
+		if !strings.Contains(rows, c) {
+			return sc
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("the board still shows %q:\n%s", c, sc)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestOddsGolden renders the odds view of the golden screens' mid-game
+// board in colour, monochrome and ASCII: every closed cell shows its
+// chance of a mine in percent, certain cells apart, flags kept.
+func TestOddsGolden(t *testing.T) {
+	tests := []struct {
+		name        string
+		ascii, mono bool
+		closed      string
+	}{
+		{"odds", false, false, "░"},
+		{"odds-mono", false, true, "░"},
+		{"odds-ascii", true, false, "#"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := fixed(t, nine)
+			cfg.ASCII, cfg.Mono = tt.ascii, tt.mono
+			h := start(t, cfg, 80, 24)
+			mid(h)
+			h.typ("v")
+			sc := h.waitBoard(tt.closed)
+			checkGolden(t, tt.name, sc.golden(h.th))
+			h.typ("v") // off again
+			if sc := h.snap(); !strings.Contains(strings.Join(sc.text[2:11], ""), tt.closed) {
+				t.Errorf("v did not hide the odds:\n%s", sc)
+			}
+		})
+	}
+}
+
+// TestAutoPlayWins lets the solver play a no-guess board to its end, fast,
+// and checks the game is won and assisted, with no guess forced.
+func TestAutoPlayWins(t *testing.T) {
+	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
+	h := start(t, Config{Board: s, Layout: noguess.Layout, Seed: 3, ASCII: true}, 80, 24)
+	h.typ("aa")
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(h.snap().line(0), "You win") {
+		if time.Now().After(deadline) {
+			t.Fatalf("auto-play did not win:\n%s", h.snap())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	sc := h.snap()
+	checkContains(t, sc, 0, "assisted")
+	if got := sc.footer(); !strings.Contains(got, "no guess forced") {
+		t.Errorf("footer after the win = %q; want the verdict, no guess forced", got)
+	}
+	h.typ("q")
+	if o := h.wait(); o.res.Status != board.Won || !o.res.Assisted || o.res.Verdict != "no guess forced" {
+		t.Errorf("result %+v; want won, assisted, no guess forced", o.res)
+	}
+}
+
+// TestAutoPlayStops checks that any other key stops auto-play, and only
+// stops it: the key itself does nothing else.
+func TestAutoPlayStops(t *testing.T) {
+	s := board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}
+	h := start(t, Config{Board: s, Layout: noguess.Layout, Seed: 3, ASCII: true}, 80, 24)
+	h.typ("a")
+	h.waitFooter("auto-play")
+	h.typ("n") // stops auto-play; no new game
+	sc := h.waitFooter("auto-play stopped")
+	before := strings.Join(sc.boardRows(), "\n")
+	time.Sleep(300 * time.Millisecond) // three moves' time at the slow pace
+	after := h.snap()
+	if got := strings.Join(after.boardRows(), "\n"); got != before {
+		t.Errorf("the board changed after auto-play stopped:\n%s\nthen\n%s", before, got)
+	}
+	checkContains(t, after, 0, "seed 3")
+}
+
+// TestPostMortem scripts two losses: a forced 50/50, where the verdict
+// counts one guess, and a certain mine opened while a safe cell existed,
+// which w then shows.
+func TestPostMortem(t *testing.T) {
+	t.Run("forced guess", func(t *testing.T) {
+		h := start(t, asciiCfg(t, "*.\n..\n..\n"), 80, 24)
+		h.typ("jj\n") // opens all but the top row
+		h.typ("kk\n") // (0,0): the mine, a 50/50
+		sc := h.snap()
+		checkContains(t, sc, 0, "You lose")
+		want := "1 guess: 50%; lost on a forced guess, a 50% chance of a mine"
+		if got := sc.footer(); !strings.Contains(got, want) {
+			t.Errorf("footer = %q; want %q", got, want)
+		}
+		h.typ("q")
+		if o := h.wait(); o.res.Verdict != want {
+			t.Errorf("verdict %q; want %q", o.res.Verdict, want)
+		}
+	})
+	t.Run("a safe cell existed", func(t *testing.T) {
+		h := start(t, asciiCfg(t, hintBoard), 80, 24)
+		h.typ("jj\n")   // leaves (2,0), a certain mine, and (3,0), safe
+		h.typ("kkll\n") // (2,0)
+		sc := h.snap()
+		want := "no guess forced; lost on a 100% mine while (3,0) was safe: w shows it"
+		if got := sc.footer(); !strings.Contains(got, want) {
+			t.Errorf("footer = %q; want %q", got, want)
+		}
+		h.typ("w")
+		sc = h.waitFooter("(3,0) was certainly safe")
+		if x, y, ok := sc.cursor(h.th); !ok || x != 1+3*cellW || y != 2 {
+			t.Errorf("cursor at %d,%d (%v) after w; want on (3,0) at %d,2", x, y, ok, 1+3*cellW)
+		}
+	})
+}

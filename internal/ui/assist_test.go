@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/solver"
+)
+
+// waitFooter waits until the footer contains want and returns the screen.
+func (h *harness) waitFooter(want string) screen {
+	h.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		sc := h.snap()
+		if strings.Contains(sc.footer(), want) {
+			return sc
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("footer = %q; want it to say %q\n%s", sc.footer(), want, sc)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// hintBoard opens, from its bottom-left corner, to leave two closed cells
+// at the top right: (2,0), a certain mine, and (3,0), which the 1 at (2,1)
+// shows safe.
+const hintBoard = "..*.\n....\n....\n"
+
+// TestHint checks s: the first moves the cursor to a certainly safe cell,
+// the second explains it; m flags the certain mine; the game is then
+// marked assisted in the header and the result.
+func TestHint(t *testing.T) {
+	cfg := fixed(t, hintBoard)
+	cfg.ASCII = true
+	h := start(t, cfg, 80, 24)
+	h.typ("jj\n")
+	h.typ("s")
+	sc := h.waitFooter("safe: (3,0); s again says why")
+	if x, y, ok := sc.cursor(h.th); !ok || x != 1+3*cellW || y != 2 {
+		t.Errorf("cursor at %d,%d (%v) after s; want on cell (3,0) at %d,2", x, y, ok, 1+3*cellW)
+	}
+	checkContains(t, sc, 0, "assisted")
+	h.typ("s")
+	h.waitFooter("safe: the 1 at (2,1) already touches the mine at (2,0)")
+	h.typ("m")
+	sc = h.waitFooter("1 mine is certain: all flagged")
+	if row := sc.boardRows()[0]; !strings.Contains(row, "F") {
+		t.Errorf("top row after m = %q; want a flag on (2,0)", row)
+	}
+	h.typ("q")
+	if o := h.wait(); !o.res.Assisted {
+		t.Errorf("result %+v; want assisted", o.res)
+	}
+}
+
+// TestHintNoSafeCell checks s on a 50/50: no safe cell, the cursor goes to
+// the best guess and the footer says its chance.
+func TestHintNoSafeCell(t *testing.T) {
+	h := start(t, fixed(t, "*.\n..\n..\n"), 80, 24)
+	h.typ("jj\n")
+	h.typ("s")
+	sc := h.waitFooter("no safe cell: the best guess is (0,0), 50% mine")
+	if x, y, ok := sc.cursor(h.th); !ok || x != 1 || y != 2 {
+		t.Errorf("cursor at %d,%d (%v); want on cell (0,0) at 1,2", x, y, ok)
+	}
+}
+
+// TestHintBeforeStart checks that s before the first opening asks for one,
+// and that a game the solver never helped is not assisted.
+func TestHintBeforeStart(t *testing.T) {
+	h := start(t, fixed(t, hintBoard), 80, 24)
+	h.typ("s")
+	h.waitFooter("open a cell first")
+	if header := h.snap().line(0); strings.Contains(header, "assisted") {
+		t.Errorf("header = %q; want no assisted mark", header)
+	}
+	h.typ("q")
+	if o := h.wait(); o.res.Assisted {
+		t.Errorf("result %+v; want not assisted", o.res)
+	}
+}
+
+// holdAnalysis makes analyses wait until the returned function is called.
+func holdAnalysis(t *testing.T) (release func()) {
+	t.Helper()
+	gate := make(chan struct{})
+	real := analyse
+	analyse = func(ctx context.Context, v *solver.View, rule board.FirstClick, near board.Point) (solver.Hint, *solver.Analysis, error) {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return solver.Hint{}, nil, ctx.Err()
+		}
+		return real(ctx, v, rule, near)
+	}
+	var released bool
+	release = func() {
+		if !released {
+			released = true
+			close(gate)
+		}
+	}
+	t.Cleanup(func() {
+		release()
+		analyse = real
+	})
+	return release
+}
+
+// TestHintOffLoop checks that the game answers keys while the solver
+// thinks, says so after 100 ms, and that a move made meanwhile cancels the
+// stale analysis: its answer never moves the cursor.
+func TestHintOffLoop(t *testing.T) {
+	release := holdAnalysis(t)
+	h := start(t, fixed(t, hintBoard), 80, 24)
+	h.typ("jj\n")
+	h.typ("s")
+	if sc := h.snap(); strings.Contains(sc.footer(), "thinking") {
+		t.Errorf("footer at once = %q; want no thinking mark before %v", sc.footer(), thinkingAfter)
+	}
+	h.clock.advance(thinkingAfter)
+	h.post(tcell.NewEventInterrupt(tick{}))
+	h.waitFooter("thinking")
+	h.typ("kk") // the cursor moves while the solver thinks
+	h.waitFooter("thinking")
+	h.typ("lll\n") // opening the safe cell makes the analysis stale
+	release()
+	time.Sleep(20 * time.Millisecond)
+	sc := h.snap()
+	if strings.Contains(sc.footer(), "safe") || strings.Contains(sc.footer(), "thinking") {
+		t.Errorf("footer after a stale analysis = %q; want neither its answer nor the thinking mark", sc.footer())
+	}
+	checkContains(t, sc, 0, "[ You win ]")
+}
