@@ -96,11 +96,14 @@ func (u *ui) ask(s tcell.Screen, w want) {
 		u.answer(w)
 		return
 	}
-	a.want = w
+	if w != wantNothing {
+		a.want = w
+	}
 	if a.running && a.version == g.version {
 		return
 	}
 	u.stale()
+	a.want = w
 	v, err := solver.NewView(g.b.Width(), g.b.Height(), g.b.Mines(), g.b.Tiles(nil))
 	if err != nil {
 		u.v.message = err.Error()

@@ -16,8 +16,7 @@ var autoPace = [...]time.Duration{1: 100 * time.Millisecond, 2: 20 * time.Millis
 
 // autoplay is the solver playing the game for the player.
 type autoplay struct {
-	speed   int            // 0 off, else an index of autoPace
-	player  *solver.Solver // one game's solver, used by one job at a time
+	speed   int // 0 off, else an index of autoPace
 	running bool
 	cancel  context.CancelFunc
 	last    time.Time // when the last move was played
@@ -32,8 +31,12 @@ type autoMoved struct {
 }
 
 // nextMove is the work of one auto-play job; a variable so that tests can
-// hold it.
-var nextMove = func(ctx context.Context, p *solver.Solver, v *solver.View) (board.Point, error) {
+// hold it. Each job has a solver of its own: a stopped job's may still be
+// thinking when the next starts. Reseeding it with the game's seed keeps
+// the solver's choices between equal guesses the same for a seed.
+var nextMove = func(ctx context.Context, rule board.FirstClick, seed uint64, v *solver.View) (board.Point, error) {
+	p := solver.New(solver.Options{Rule: rule})
+	p.Reseed(seed)
 	return p.Next(v)
 }
 
@@ -46,10 +49,6 @@ func (u *ui) toggleAuto(s tcell.Screen) {
 	}
 	if a.speed < len(autoPace)-1 {
 		a.speed++
-	}
-	if a.player == nil {
-		a.player = solver.New(solver.Options{Rule: u.g.kind.Rule})
-		a.player.Reseed(u.g.seed)
 	}
 	u.g.assisted = true
 	u.v.message = "auto-play: a again plays faster, any other key stops"
@@ -92,9 +91,9 @@ func (u *ui) autoNext(s tcell.Screen) {
 	ctx, cancel := context.WithCancel(context.Background())
 	a.running, a.cancel = true, cancel
 	due := a.last.Add(autoPace[a.speed])
-	version, player, work := g.version, a.player, nextMove
+	version, rule, seed, work := g.version, g.kind.Rule, g.seed, nextMove
 	go func() {
-		at, err := work(ctx, player, v)
+		at, err := work(ctx, rule, seed, v)
 		if wait := time.Until(due); err == nil && wait > 0 {
 			t := time.NewTimer(wait)
 			select {

@@ -145,7 +145,7 @@ func (u *ui) drawBoard(s tcell.Screen) {
 			gl, st := th.tile(tl)
 			if odds != nil && (tl == board.TileClosed || tl == board.TileQuestion) {
 				safe, mine := odds.Certain(p)
-				gl, st = th.odds(odds.Prob(p), safe, mine)
+				gl, st = th.odds(odds.Prob(p), safe, mine, (x+y)%2 == 1)
 			}
 			if x == u.v.cursor.X && y == u.v.cursor.Y {
 				st = th.cursor(st)

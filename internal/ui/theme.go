@@ -65,6 +65,7 @@ var (
 	winFg      = tcell.NewHexColor(0x00af00)
 	loseFg     = tcell.NewHexColor(0xff0000)
 	pauseFg    = tcell.NewHexColor(0xffaf00)
+	oddsAltBg  = tcell.NewHexColor(0x4e4e4e)
 	emptyStyle = tcell.StyleDefault
 )
 
@@ -168,6 +169,8 @@ func newTheme(ascii, mono bool) *theme {
 	for _, name := range slices.Sorted(maps.Keys(odds)) {
 		add(name, odds[name])
 		add("cursor+"+name, t.cursor(odds[name]))
+		add(name+" alt", t.oddsAlt(odds[name]))
+		add("cursor+"+name+" alt", t.cursor(t.oddsAlt(odds[name])))
 	}
 	return t
 }
@@ -201,7 +204,29 @@ func (t *theme) tile(tl board.Tile) (glyph, tcell.Style) {
 // the chance p that it holds a mine and whether it is certainly safe or
 // certainly a mine: certain cells apart, the others as a percentage from 1
 // to 99 ("7%", "42"), so that the view reads without colours.
-func (t *theme) odds(p float64, safe, mine bool) (glyph, tcell.Style) {
+//
+// Two-digit chances side by side would read as one number ("1542"), so
+// every other cell, as on a chessboard (alt), is set apart: a darker
+// background in colour, underlined without colours.
+func (t *theme) odds(p float64, safe, mine, alt bool) (glyph, tcell.Style) {
+	g, st := t.oddsOf(p, safe, mine)
+	if alt {
+		st = t.oddsAlt(st)
+	}
+	return g, st
+}
+
+// oddsAlt returns the odds style st on every other cell.
+func (t *theme) oddsAlt(st tcell.Style) tcell.Style {
+	if t.mono {
+		return st.Underline(true)
+	}
+	return st.Background(oddsAltBg)
+}
+
+// oddsOf returns the glyph and style of a chance, before odds sets every
+// other cell apart.
+func (t *theme) oddsOf(p float64, safe, mine bool) (glyph, tcell.Style) {
 	switch {
 	case safe:
 		return t.oddsSafe, t.sOddsSafe
