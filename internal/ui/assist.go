@@ -45,13 +45,15 @@ func (w want) String() string {
 // version of the game's board; a move makes it stale and cancels it if it
 // still runs.
 type assist struct {
-	version uint64 // the board version of the result below, or of the running job
-	ready   bool   // hint and an hold the analysis of version
+	version uint64      // the board version of the result below, or of the running job
+	near    board.Point // the cursor the hint was chosen near
+	ready   bool        // hint and an hold the analysis of version
 	hint    solver.Hint
 	an      *solver.Analysis
 	err     error
 
 	running bool
+	job     uint64 // counts the jobs started, so that only the last one's answer counts
 	started time.Time
 	cancel  context.CancelFunc
 
@@ -63,6 +65,7 @@ type assist struct {
 // analysed is the data of the event that brings an analysis back to the
 // loop.
 type analysed struct {
+	job     uint64
 	version uint64
 	hint    solver.Hint
 	an      *solver.Analysis
@@ -92,15 +95,22 @@ func (u *ui) ask(s tcell.Screen, w want) {
 		return
 	}
 	a := &u.as
-	if a.ready && a.version == g.version {
+	// A ready hint serves where it was chosen, or once the cursor is on it;
+	// moved elsewhere, the player gets one near the cursor.
+	fresh := w != wantHint || a.near == u.v.cursor || a.hint.Cell == u.v.cursor
+	if a.ready && a.version == g.version && fresh {
 		u.answer(w)
 		return
 	}
 	if w != wantNothing {
 		a.want = w
 	}
-	if a.running && a.version == g.version {
+	if a.running && a.version == g.version && (fresh || a.near == u.v.cursor) {
 		return
+	}
+	if a.running {
+		a.cancel()
+		a.running = false
 	}
 	u.stale()
 	a.want = w
@@ -111,12 +121,13 @@ func (u *ui) ask(s tcell.Screen, w want) {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	a.version, a.ready, a.running, a.cancel = g.version, false, true, cancel
+	a.version, a.near, a.ready, a.running, a.cancel = g.version, u.v.cursor, false, true, cancel
 	a.started = u.cfg.Now()
-	version, rule, near, work := g.version, g.kind.Rule, u.v.cursor, analyse
+	a.job++
+	job, version, rule, near, work := a.job, g.version, g.kind.Rule, u.v.cursor, analyse
 	go func() {
 		h, an, err := work(ctx, v, rule, near)
-		post(s, analysed{version: version, hint: h, an: an, err: err}, u.done)
+		post(s, analysed{job: job, version: version, hint: h, an: an, err: err}, u.done)
 	}()
 	// Redraw when the thinking mark is due, if the answer is not back.
 	time.AfterFunc(thinkingAfter, func() { post(s, tick{}, u.done) })
@@ -140,8 +151,8 @@ func (u *ui) stale() {
 // the player asked for if the board has not changed since.
 func (u *ui) analysedBack(d analysed) {
 	a := &u.as
-	if d.version != u.g.version || !a.running || a.version != d.version {
-		return // stale: a newer move cancelled it
+	if d.job != a.job || !a.running || d.version != u.g.version {
+		return // stale: a newer move or request cancelled it
 	}
 	a.cancel()
 	a.running = false
