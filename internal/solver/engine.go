@@ -55,6 +55,8 @@ type analyzer struct {
 	cons     []constraint
 	parent   []int32 // union-find over boxes
 	compOf   []int32 // per root box: component index
+	boxComp  []int32 // per box: its component, for hints (see placeBoxes)
+	boxIndex []int32 // per box: its place in its component's boxes
 	preBuf   [][]float64
 	preBBuf  [][]bool
 	rBuf     [][]float64

@@ -160,6 +160,7 @@ func (s *Solver) Hint(ctx context.Context, v *View, near board.Point) (Hint, *An
 		return Hint{}, nil, err
 	}
 	an := &s.an
+	an.placeBoxes()
 	best, bestDist := Hint{Reason: Guess + 1}, 0
 	found := false
 	for i, t := range v.tiles {
@@ -245,21 +246,30 @@ func (s *Solver) explain(v *View, i int) Hint {
 	return h
 }
 
-// boxPlace returns the component of the frontier cell i and its box's
-// place in the component, or false for a cell next to no number.
-func (an *analyzer) boxPlace(i int) (ci, b int, ok bool) {
-	id := an.boxOf[i]
-	if id < 0 {
-		return 0, 0, false
+// placeBoxes records, for each box of the last analysis, its component
+// and its place in it, for boxPlace.
+func (an *analyzer) placeBoxes() {
+	an.boxComp = resize(an.boxComp, len(an.boxes))
+	an.boxIndex = resize(an.boxIndex, len(an.boxes))
+	for i := range an.boxComp {
+		an.boxComp[i] = -1
 	}
 	for ci, boxes := range an.compList[:len(an.comps)] {
-		for b, x := range boxes {
-			if x == id {
-				return ci, b, true
-			}
+		for b, id := range boxes {
+			an.boxComp[id], an.boxIndex[id] = int32(ci), int32(b)
 		}
 	}
-	return 0, 0, false
+}
+
+// boxPlace returns the component of the frontier cell i and its box's
+// place in the component, or false for a cell next to no number; see
+// placeBoxes.
+func (an *analyzer) boxPlace(i int) (ci, b int, ok bool) {
+	id := an.boxOf[i]
+	if id < 0 || an.boxComp[id] < 0 {
+		return 0, 0, false
+	}
+	return int(an.boxComp[id]), int(an.boxIndex[id]), true
 }
 
 // canMine reports whether box b of the exact component c, of nb boxes,
