@@ -17,17 +17,7 @@ import (
 // opening must never lose, until the game is won. It needs tmux, as
 // TestE2E does.
 func TestE2EHint(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("tmux is needed for the end-to-end test in CI: %v", err)
-		}
-		t.Skipf("tmux not found: %v", err)
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "minesweeper")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	_, bin := e2eBinary(t)
 	for _, tc := range []struct {
 		level string
 		cells int    // the most hints a win can take

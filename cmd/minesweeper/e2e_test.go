@@ -14,20 +14,29 @@ import (
 	"time"
 )
 
-// TestE2E plays the built binary in a real terminal: tmux, 80x24. It needs
-// tmux; without it the test is skipped, or fails when CI is set.
-func TestE2E(t *testing.T) {
+// e2eBinary skips the test without tmux (or fails it when CI is set) and
+// builds the binary into a temporary directory, which it returns with the
+// binary's path.
+func e2eBinary(t *testing.T) (dir, bin string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("tmux is needed for the end-to-end test in CI: %v", err)
 		}
 		t.Skipf("tmux not found: %v", err)
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "minesweeper")
+	dir = t.TempDir()
+	bin = filepath.Join(dir, "minesweeper")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return dir, bin
+}
+
+// TestE2E plays the built binary in a real terminal: tmux, 80x24. It needs
+// tmux; without it the test is skipped, or fails when CI is set.
+func TestE2E(t *testing.T) {
+	dir, bin := e2eBinary(t)
 	// The 5x4 board of the ui tests: mines at row 0 column 0 and row 3
 	// column 3. Opening the top-right corner floods all but (4,3).
 	rec := filepath.Join(dir, "small.txt")

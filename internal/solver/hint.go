@@ -104,7 +104,7 @@ func (h Hint) String() string {
 		}
 		return fmt.Sprintf("safe: only %s left, and the numbers need %s elsewhere", plural(h.Left, "mine is", "mines are"), allOf(h.Left))
 	}
-	return fmt.Sprintf("no safe cell: the best guess is %v, %s mine", h.Cell, percent(h.Mine))
+	return fmt.Sprintf("no safe cell: the best guess is %v, %s mine", h.Cell, Percent(h.Mine))
 }
 
 // countText writes a count of layouts: exactly below a million, then in
@@ -135,9 +135,9 @@ func allOf(n int) string {
 	return fmt.Sprintf("all %d", n)
 }
 
-// percent writes a chance as a whole percentage, never 0% or 100% for a
-// chance strictly between.
-func percent(p float64) string {
+// Percent writes a chance as a whole percentage, never 0% or 100% for a
+// chance strictly between: "18%", "<1%", ">99%".
+func Percent(p float64) string {
 	pc := math.Round(100 * p)
 	switch {
 	case p > 0 && pc == 0:

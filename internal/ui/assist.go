@@ -241,16 +241,16 @@ func (u *ui) answer(w want) {
 		if n > 0 {
 			g.assisted = true
 		}
-		u.v.message = fmt.Sprintf("%s certain: all flagged", countMines(n))
+		u.v.message = "no mine is certain yet"
+		if n > 0 {
+			u.v.message = fmt.Sprintf("%s certain: all flagged", countMines(n))
+		}
 	}
 }
 
-// countMines returns "no mine is", "1 mine is" or "3 mines are".
+// countMines returns "1 mine is" or "3 mines are".
 func countMines(n int) string {
-	switch n {
-	case 0:
-		return "no mine is"
-	case 1:
+	if n == 1 {
 		return "1 mine is"
 	}
 	return fmt.Sprintf("%d mines are", n)

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -50,18 +49,18 @@ type auditor struct {
 }
 
 // syncAuditCells is the largest board whose openings are analysed on the
-// loop: on expert an analysis takes well under a millisecond (p99 0.5 ms,
-// see BenchmarkHintExpert), on 200x100 boards and up it may take longer
-// than a frame.
-const syncAuditCells = 1 << 14
+// loop: on expert (480 cells) an analysis takes well under a millisecond
+// (p99 0.5 ms, see BenchmarkHintExpert); on larger boards it may take
+// longer than a frame.
+const syncAuditCells = 1 << 11
 
 // audit records that the player is about to open the closed cell at p,
 // and has the board as it stands analysed: at once when the ready analysis
 // is of this board or the board is small, else off the loop.
 func (u *ui) audit(s tcell.Screen, p board.Point) {
 	g := u.g
-	if g.b.SafeLeft() == g.b.Width()*g.b.Height()-g.b.Mines() {
-		return // the first opening: the rule decides, not the player
+	if g.b.Status() != board.Playing || g.b.SafeLeft() == g.b.Width()*g.b.Height()-g.b.Mines() {
+		return // over, or the first opening: the rule decides, not the player
 	}
 	o := opening{at: p, pending: true}
 	g.opens = append(g.opens, o)
@@ -179,9 +178,9 @@ func (g *game) verdict() string {
 	if st == board.Lost {
 		if o, ok := g.fatal(); ok && !o.pending && !o.failed {
 			if o.safe {
-				fmt.Fprintf(&b, "; lost on a %s mine while %v was safe: w shows it", percentText(o.mine), o.safeAt)
+				fmt.Fprintf(&b, "; lost on a %s mine while %v was safe: w shows it", solver.Percent(o.mine), o.safeAt)
 			} else {
-				fmt.Fprintf(&b, "; lost on a forced guess, a %s chance of a mine", percentText(o.mine))
+				fmt.Fprintf(&b, "; lost on a forced guess, a %s chance of a mine", solver.Percent(o.mine))
 			}
 		}
 	}
@@ -198,20 +197,7 @@ func (g *game) fatal() (opening, bool) {
 }
 
 // survival writes the chance of surviving a guess with chance p of a mine.
-func survival(p float64) string { return percentText(1 - p) }
-
-// percentText writes a chance as a whole percentage, never 0% or 100%
-// for a chance strictly between.
-func percentText(p float64) string {
-	pc := math.Round(100 * p)
-	switch {
-	case p > 0 && pc == 0:
-		return "<1%"
-	case p < 1 && pc == 100:
-		return ">99%"
-	}
-	return fmt.Sprintf("%.0f%%", pc)
-}
+func survival(p float64) string { return solver.Percent(1 - p) }
 
 // showSafe moves the cursor to the cell that was certainly safe when the
 // fatal cell was opened.
