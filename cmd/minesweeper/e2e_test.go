@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -62,6 +63,19 @@ func TestE2E(t *testing.T) {
 		tm.waitFor("|    1 F 1 |")
 		tm.keys("q")
 		tm.checkExit("You win in 0s on 5x4 with 2 mines, board " + rec)
+		// The won game was kept: stats reads it back.
+		stats := exec.Command(bin, "stats", "-json")
+		stats.Env = append(os.Environ(), "MINESWEEPER_HOME="+tm.home)
+		out, err := stats.Output()
+		if err != nil {
+			t.Fatalf("minesweeper stats -json: %v", err)
+		}
+		var kinds []struct {
+			Played, Won int
+		}
+		if err := json.Unmarshal(out, &kinds); err != nil || len(kinds) != 1 || kinds[0].Played != 1 || kinds[0].Won != 1 {
+			t.Errorf("stats -json after one won game = %s (%v); want one kind, played 1, won 1", out, err)
+		}
 	})
 	t.Run("lose with a wrong flag, Ctrl-C", func(t *testing.T) {
 		tm := startTmux(t, bin, "-ascii", "-board", clicked)
@@ -178,6 +192,7 @@ type tmuxGame struct {
 	t        *testing.T
 	sock     string
 	exitFile string
+	home     string // MINESWEEPER_HOME: where the game keeps its history
 }
 
 // startTmux runs bin with args in a new 80x24 tmux server of its own, killed
@@ -191,9 +206,12 @@ func startTmux(t *testing.T, bin string, args ...string) *tmuxGame {
 	}
 	// The shell lives on after the game, so that the pane keeps the modes
 	// the game left it in (a dead pane shows no cursor).
-	script := fmt.Sprintf("%s; echo EXIT=$? > %s; exec sleep 600", strings.Join(quoted, " "), shellQuote(exitFile))
+	// The game keeps its history in a directory of the test's own.
+	home := t.TempDir()
+	script := fmt.Sprintf("MINESWEEPER_HOME=%s %s; echo EXIT=$? > %s; exec sleep 600",
+		shellQuote(home), strings.Join(quoted, " "), shellQuote(exitFile))
 	tm := newTmux(t, "sh", "-c", script)
-	tm.exitFile = exitFile
+	tm.exitFile, tm.home = exitFile, home
 	return tm
 }
 

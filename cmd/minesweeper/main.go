@@ -10,6 +10,8 @@
 //	minesweeper solve < requests    answer each view with a move
 //	minesweeper bench [flags]       measure the solver
 //	minesweeper gen [flags]         write a board and its start click as a record
+//	minesweeper stats [flags]       show the statistics of the games played
+//	minesweeper history [flags]     list the latest games
 //
 // Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
 package main
@@ -47,6 +49,8 @@ func commands() []command {
 		{"solve", "read player views from standard input, answer each with a move", runSolve},
 		{"bench", "let the solver play many games and report its win rate", runBench},
 		{"gen", "write one board and its start click as a record on standard output", runGen},
+		{"stats", "show the statistics of the games played, per kind of board", runStats},
+		{"history", "list the latest games played, newest first", runHistory},
 	}
 }
 

@@ -48,7 +48,12 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if rec := cfg.Record; rec != nil {
 		uc.Fixed, uc.Mines, uc.Clicks, uc.Source = true, rec.Mines, rec.Clicks, cfg.File
 	}
+	k := newKeeper(cfg.Level)
+	uc.Finished = k.finished
 	res, err := ui.Play(uc)
+	for _, w := range k.warnings {
+		fmt.Fprintf(stderr, "minesweeper: warning: %s\n", w)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitFailure

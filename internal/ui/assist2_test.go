@@ -133,3 +133,34 @@ func TestPostMortem(t *testing.T) {
 		}
 	})
 }
+
+// TestFinished checks that each game that ends is handed to Finished as
+// it ends, with its numbers, and that a quit game is not.
+func TestFinished(t *testing.T) {
+	var got []Result
+	cfg := asciiCfg(t, hintBoard)
+	cfg.Finished = func(r Result) { got = append(got, r) }
+	h := start(t, cfg, 80, 24)
+	h.typ("jj\n") // opens all but (2,0) and (3,0)
+	h.typ("kkf")  // a flag on (0,0)... an open cell: refused, not a move
+	h.typ("lllf") // a flag on (3,0), wrong
+	h.typ("f f")  // cycles it off
+	h.typ("\n")   // opens (3,0): won
+	h.typ("n")    // a new game, quit before it starts
+	h.typ("q")
+	h.wait()
+	if len(got) != 1 {
+		t.Fatalf("Finished called %d times (%+v); want once, for the won game", len(got), got)
+	}
+	r := got[0]
+	if r.Status != board.Won || r.ThreeBV != 2 || len(r.Mines) != 1 {
+		t.Errorf("finished game %+v; want won, 3BV 2, one mine", r)
+	}
+	var moves []string
+	for _, m := range r.Moves {
+		moves = append(moves, m.Move.String())
+	}
+	if want := "O0,2 F3,0 F3,0 O3,0"; strings.Join(moves, " ") != want {
+		t.Errorf("moves %q; want %q", strings.Join(moves, " "), want)
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -34,6 +35,8 @@ type game struct {
 	// opens are the cells the player opened after the first, each judged
 	// by the solver as the board stood before it.
 	opens []opening
+	// moves are the moves that changed the board or its marks, timed.
+	moves []TimedMove
 
 	start     time.Time     // first opening; zero before it
 	end       time.Time     // win or loss; zero while playing
@@ -79,6 +82,7 @@ func (g *game) random(seed uint64) error {
 	g.b, g.seed, g.fixed, g.kind = b, seed, false, kind
 	g.version++
 	g.assisted = false
+	g.moves = nil
 	g.resetClock()
 	return nil
 }
@@ -91,6 +95,7 @@ func (g *game) restart() {
 	g.b.Reset()
 	g.version++
 	g.assisted = false
+	g.moves = nil
 	g.resetClock()
 }
 
@@ -128,8 +133,16 @@ func (g *game) moved(m board.Move, n int, now time.Time) {
 	if g.start.IsZero() && m.Action != board.Toggle && (n > 0 || over) {
 		g.start = now
 	}
+	at := time.Duration(0)
+	if !g.start.IsZero() {
+		at = now.Sub(g.start) - g.pausedFor
+	}
+	g.moves = append(g.moves, TimedMove{Move: m, At: at})
 	if over && g.end.IsZero() {
 		g.end = now
+		if g.cfg.Finished != nil {
+			g.cfg.Finished(g.result(now))
+		}
 	}
 }
 
@@ -179,9 +192,21 @@ func (g *game) result(now time.Time) Result {
 		Seed:     g.seed,
 		Assisted: g.assisted,
 		Verdict:  g.verdict(),
+		Mines:    g.b.Layout(),
+		ThreeBV:  g.threeBV(),
+		Moves:    slices.Clone(g.moves),
 	}
 	if g.fixed {
 		r.Source = g.cfg.Source
 	}
 	return r
+}
+
+// threeBV returns the board's 3BV once the game is won or lost, and 0
+// before: on the largest boards it takes a pass over the whole grid.
+func (g *game) threeBV() int {
+	if g.b.Status() == board.Playing {
+		return 0
+	}
+	return g.b.ThreeBV()
 }

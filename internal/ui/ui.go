@@ -48,6 +48,10 @@ type Config struct {
 	// Suspend is called between Screen.Suspend and Screen.Resume on Ctrl-Z
 	// to stop the process; nil only releases and retakes the screen.
 	Suspend func()
+	// Finished, when not nil, is called on the loop with each game that
+	// ends won or lost, as it ends: a new game (n) starts after it. The
+	// game's history is kept through it.
+	Finished func(Result)
 }
 
 // Result is how the last game stood when the player left.
@@ -64,6 +68,20 @@ type Result struct {
 	Seed    uint64
 	Source  string    // the record file, when the board was its layout
 	Signal  os.Signal // the signal that ended the game, or nil
+
+	// The game in numbers: its mines (nil before the first opening), its
+	// 3BV (the fewest clicks that clear it), the moves that changed the
+	// board or its marks, and when each was made, from the first opening.
+	Mines   []board.Point
+	ThreeBV int
+	Moves   []TimedMove
+}
+
+// TimedMove is a move and when it was made, from the game's first opening;
+// the moves before it have negative or zero times.
+type TimedMove struct {
+	Move board.Move
+	At   time.Duration
 }
 
 // tick is the data of the clock's posted events.

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
+)
+
+func TestHistoryGame(t *testing.T) {
+	end := time.Date(2026, 11, 23, 20, 0, 0, 123456789, time.UTC)
+	won := ui.Result{
+		Status: board.Won, Started: true, Elapsed: 41270 * time.Millisecond,
+		Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true},
+		Seed:  7, Assisted: true, ThreeBV: 23,
+		Mines: []board.Point{{X: 1, Y: 2}, {X: 8, Y: 0}},
+		Moves: []ui.TimedMove{
+			{Move: board.Move{Action: board.Toggle, At: board.Point{X: 8}}, At: 0},
+			{Move: board.Move{Action: board.Open, At: board.Point{X: 4, Y: 4}}, At: 0},
+			{Move: board.Move{Action: board.Chord, At: board.Point{X: 2, Y: 2}}, At: 1500 * time.Millisecond},
+		},
+	}
+	lostRecord := won
+	lostRecord.Status, lostRecord.Source, lostRecord.Assisted = board.Lost, "game.txt", false
+	tests := []struct {
+		name  string
+		r     ui.Result
+		level string
+		want  string
+	}{
+		{"won at a level", won, "beginner", `{"v":1,"date":"2026-11-23T20:00:00.123Z","board":"9x9n10 opening no-guess","level":"beginner","seed":7,` +
+			`"layout":[[1,2],[8,0]],"result":"won","time_ms":41270,"3bv":23,"clicks":3,"assisted":true,` +
+			`"moves":[{"m":"F8,0","t":0},{"m":"O4,4","t":0},{"m":"C2,2","t":1500}]}`},
+		{"lost on a record's board", lostRecord, "custom", `{"v":1,"date":"2026-11-23T20:00:00.123Z","board":"9x9n10 opening no-guess","seed":0,"source":"game.txt",` +
+			`"layout":[[1,2],[8,0]],"result":"lost","time_ms":41270,"3bv":23,"clicks":3,` +
+			`"moves":[{"m":"F8,0","t":0},{"m":"O4,4","t":0},{"m":"C2,2","t":1500}]}`},
+	}
+	for _, tt := range tests {
+		b, err := json.Marshal(historyGame(tt.r, tt.level, end))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != tt.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", tt.name, b, tt.want)
+		}
+	}
+}

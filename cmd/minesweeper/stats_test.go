@@ -1,0 +1,266 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/history"
+)
+
+// statsGames is the history the golden files of testdata/stats are made
+// from: a few kinds of board, wins and losses, and clean, assisted and
+// undone wins. The dates are an hour ahead of UTC, as a player's clock in
+// Paris would write them in winter: history shows them as written.
+func statsGames() []history.Game {
+	paris := time.FixedZone("CET", 3600)
+	day := time.Date(2025, 3, 1, 20, 0, 0, 0, paris)
+	const (
+		beginner = "9x9n10 opening"
+		expert   = "30x16n99 opening"
+		noGuess  = "30x16n99 opening no-guess"
+		custom   = "12x7n20 safe"
+	)
+	var games []history.Game
+	add := func(minutes int, kind, level, result string, ms int64, threeBV, clicks int, marks ...string) {
+		g := history.Game{V: history.Version, Date: day.Add(time.Duration(minutes) * time.Minute),
+			Board: kind, Level: level, Seed: uint64(len(games) + 1), Result: result,
+			TimeMS: ms, ThreeBV: threeBV, Clicks: clicks}
+		for _, m := range marks {
+			switch m {
+			case "assisted":
+				g.Assisted = true
+			case "undone":
+				g.Undone = true
+			}
+		}
+		games = append(games, g)
+	}
+	add(0, beginner, "beginner", "won", 12340, 30, 41)
+	add(2, beginner, "beginner", "won", 9874, 25, 30)
+	add(4, beginner, "beginner", "lost", 3120, 27, 6)
+	add(6, expert, "expert", "lost", 20500, 170, 35)
+	add(10, expert, "expert", "won", 101270, 180, 230)
+	add(15, beginner, "beginner", "won", 5000, 22, 22, "assisted")
+	add(17, beginner, "beginner", "won", 11000, 28, 33)
+	add(19, beginner, "beginner", "won", 4200, 24, 26, "undone")
+	add(25, noGuess, "expert", "won", 150500, 200, 260)
+	add(24*60, custom, "", "lost", 800, 19, 2)
+	add(24*60+5, noGuess, "expert", "won", 141270, 190, 215)
+	add(24*60+9, expert, "expert", "lost", 64000, 160, 90, "assisted")
+	add(24*60+12, beginner, "beginner", "won", 8305, 27, 31)
+	return games
+}
+
+// writeLog writes games as the history log of a new state directory, one
+// JSON line each, and points MINESWEEPER_HOME at it.
+func writeLog(t *testing.T, games []history.Game, extra string) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("MINESWEEPER_HOME", dir)
+	var b strings.Builder
+	for _, g := range games {
+		line, err := json.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	b.WriteString(extra)
+	if err := os.WriteFile(filepath.Join(dir, "history.jsonl"), []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// statsCases are runs of stats and history whose output is pinned by the
+// golden file testdata/stats/<name>.golden. The log is statsGames unless
+// empty is set (no log at all), followed by extra.
+var statsCases = []struct {
+	name  string
+	args  []string
+	empty bool
+	extra string
+}{
+	{name: "stats", args: []string{"stats"}},
+	{name: "stats-json", args: []string{"stats", "-json"}},
+	{name: "stats-ascii", args: []string{"stats", "-ascii"}},
+	{name: "history", args: []string{"history"}},
+	{name: "history-n2", args: []string{"history", "-n", "2"}},
+	{name: "history-json-n2", args: []string{"history", "-json", "-n", "2"}},
+	{name: "stats-no-games", args: []string{"stats"}, empty: true},
+	{name: "history-no-games", args: []string{"history"}, empty: true},
+	{name: "stats-json-no-games", args: []string{"stats", "-json"}, empty: true},
+	{name: "stats-bad-flag", args: []string{"stats", "-x"}},
+	{name: "history-bad-n", args: []string{"history", "-n", "-1"}},
+	{name: "history-n-not-number", args: []string{"history", "-n", "ten"}},
+}
+
+// TestStatsHistoryGolden runs each of statsCases against its own state
+// directory and compares stdout, stderr and the exit status with the
+// golden file. The state directory's name is written as $MINESWEEPER_HOME.
+// Run with -update to rewrite the files.
+func TestStatsHistoryGolden(t *testing.T) {
+	for _, tt := range statsCases {
+		t.Run(tt.name, func(t *testing.T) {
+			var dir string
+			if tt.empty {
+				dir = t.TempDir()
+				t.Setenv("MINESWEEPER_HOME", dir)
+			} else {
+				dir = writeLog(t, statsGames(), "")
+			}
+			var stdout, stderr strings.Builder
+			code := run(tt.args, strings.NewReader(""), &stdout, &stderr)
+			got := fmt.Sprintf("-- stdout --\n%s-- stderr --\n%s-- exit --\n%d\n", stdout.String(), stderr.String(), code)
+			got = strings.ReplaceAll(got, dir, "$MINESWEEPER_HOME")
+			golden := filepath.Join("testdata", "stats", tt.name+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("minesweeper %s:\n%s\nwant (%s):\n%s", strings.Join(tt.args, " "), got, golden, want)
+			}
+		})
+	}
+}
+
+// TestStatsJSONRoundTrip checks that stats -json gives what Summarize
+// gives, and history -json the games, newest first.
+func TestStatsJSONRoundTrip(t *testing.T) {
+	games := statsGames()
+	writeLog(t, games, "")
+	var stdout, stderr strings.Builder
+	if code := run([]string{"stats", "-json"}, strings.NewReader(""), &stdout, &stderr); code != exitOK || stderr.Len() != 0 {
+		t.Fatalf("stats -json: exit status %d, stderr %q; want 0, none", code, stderr.String())
+	}
+	var stats []history.Stats
+	if err := json.Unmarshal([]byte(stdout.String()), &stats); err != nil {
+		t.Fatalf("stats -json: %v\n%s", err, stdout.String())
+	}
+	// The dates come back with the offset but not the zone's name: compare
+	// what the two give as JSON.
+	got, err := json.Marshal(stats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(history.Summarize(games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("stats -json read back:\n%s\nwant Summarize's\n%s", got, want)
+	}
+
+	stdout.Reset()
+	if code := run([]string{"history", "-json", "-n", "0"}, strings.NewReader(""), &stdout, &stderr); code != exitOK || stderr.Len() != 0 {
+		t.Fatalf("history -json: exit status %d, stderr %q; want 0, none", code, stderr.String())
+	}
+	var listed []history.Game
+	if err := json.Unmarshal([]byte(stdout.String()), &listed); err != nil {
+		t.Fatalf("history -json: %v\n%s", err, stdout.String())
+	}
+	if len(listed) != len(games) {
+		t.Fatalf("history -json -n 0: %d games; want all %d", len(listed), len(games))
+	}
+	for i, g := range listed {
+		if w := games[len(games)-1-i]; g.Seed != w.Seed || !g.Date.Equal(w.Date) {
+			t.Errorf("history -json: game %d is seed %d of %v; want seed %d of %v", i, g.Seed, g.Date, w.Seed, w.Date)
+		}
+	}
+}
+
+// TestStatsWarning checks that the store's warnings go to stderr, one line
+// each after the command's name, and that the command goes on: here a last
+// line cut short by a crash is skipped. The warning's words are the
+// store's, and not pinned here.
+func TestStatsWarning(t *testing.T) {
+	for _, cmd := range []string{"stats", "history"} {
+		writeLog(t, statsGames(), "")
+		var want strings.Builder
+		if code := run([]string{cmd}, strings.NewReader(""), &want, io.Discard); code != exitOK {
+			t.Fatalf("%s: exit status %d; want 0", cmd, code)
+		}
+		writeLog(t, statsGames(), `{"v":1,"date":"2025-03-03T`)
+		var stdout, stderr strings.Builder
+		code := run([]string{cmd}, strings.NewReader(""), &stdout, &stderr)
+		prefix := "minesweeper " + cmd + ": warning: "
+		if code != exitOK || !strings.HasPrefix(stderr.String(), prefix) || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%s with a torn last line = %d, stderr %q; want 0, one line %q...", cmd, code, stderr.String(), prefix)
+		}
+		if stdout.String() != want.String() {
+			t.Errorf("%s with a torn last line:\n%s\nwant, as without it:\n%s", cmd, stdout.String(), want.String())
+		}
+	}
+}
+
+// TestStatsNoHome checks that a state directory that cannot be made is one
+// line on stderr and exit status 1.
+func TestStatsNoHome(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("MINESWEEPER_HOME", filepath.Join(file, "home"))
+	for _, cmd := range []string{"stats", "history"} {
+		var stdout, stderr strings.Builder
+		code := run([]string{cmd}, strings.NewReader(""), &stdout, &stderr)
+		prefix := "minesweeper " + cmd + ": "
+		if code != exitFailure || stdout.Len() != 0 || !strings.HasPrefix(stderr.String(), prefix) || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%s with MINESWEEPER_HOME under a file = %d, stdout %q, stderr %q; want 1, none, one line %q...",
+				cmd, code, stdout.String(), stderr.String(), prefix)
+		}
+	}
+}
+
+func TestBoardLabel(t *testing.T) {
+	tests := []struct {
+		kind, level, want string
+	}{
+		{"30x16n99 opening", "expert", "expert"},
+		{"30x16n99 opening no-guess", "expert", "expert no-guess"},
+		{"9x9n10 safe", "beginner", "beginner safe"},
+		{"12x7n20 unsafe", "", "12x7n20 unsafe"},
+		{"12x7n20 opening", "custom", "12x7n20"},
+		{"nonsense", "expert", "nonsense"},
+	}
+	for _, tt := range tests {
+		if got := boardLabel(tt.kind, tt.level); got != tt.want {
+			t.Errorf("boardLabel(%q, %q) = %q; want %q", tt.kind, tt.level, got, tt.want)
+		}
+	}
+}
+
+func TestSeconds(t *testing.T) {
+	tests := []struct {
+		ms   int64
+		want string
+	}{
+		{0, "0.00 s"},
+		{4, "0.00 s"},
+		{5, "0.01 s"},
+		{41270, "41.27 s"},
+		{41275, "41.28 s"},
+		{101999, "102.00 s"},
+	}
+	for _, tt := range tests {
+		if got := seconds(tt.ms); got != tt.want {
+			t.Errorf("seconds(%d) = %q; want %q", tt.ms, got, tt.want)
+		}
+	}
+}

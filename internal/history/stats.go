@@ -1,0 +1,166 @@
+package history
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+	"time"
+)
+
+// How many best times and recent speeds Summarize keeps per kind of board.
+const (
+	BestTimes    = 10
+	RecentSpeeds = 20
+)
+
+// Stats sums up the games played on one kind of board.
+//
+// A game counts as clean when it was won with neither help nor a move taken
+// back. Every game counts in Played, Won and the streaks; only clean games
+// enter the best times and the speeds, which would mean little otherwise.
+type Stats struct {
+	// Kind is the kind of board, Game.Kind: the settings' text form.
+	Kind string `json:"kind"`
+	// Level is the level named by the latest game that names one, if any
+	// does; "custom" is not a level.
+	Level string `json:"level,omitempty"`
+
+	Played        int     `json:"played"`
+	Won           int     `json:"won"`
+	WinRate       float64 `json:"win_rate"`       // Won / Played, from 0 to 1
+	CurrentStreak int     `json:"current_streak"` // wins since the last loss
+	BestStreak    int     `json:"best_streak"`    // the most wins in a row
+
+	// Best holds the BestTimes fastest clean wins, fastest first; of two
+	// equal times the earlier game comes first.
+	Best []Best `json:"best"`
+	// Best3BVs is the best speed of the clean wins, in 3BV per second; 0
+	// when there is none.
+	Best3BVs float64 `json:"best_3bvs"`
+	// Recent3BVs holds the speeds of the last RecentSpeeds clean wins,
+	// oldest first: what Sparkline draws.
+	Recent3BVs []float64 `json:"recent_3bvs"`
+}
+
+// Best is one of the best times on a kind of board.
+type Best struct {
+	Date   time.Time `json:"date"`
+	TimeMS int64     `json:"time_ms"`
+}
+
+// Summarize returns the statistics of games, one Stats per kind of board.
+// The kinds played most come first, so that the board a player plays heads
+// the table; of two kinds played as often, the one first played earlier
+// comes first. Games are taken in date order whatever their order in the
+// slice (games with equal dates keep it), and the slice is not changed.
+//
+// A game's speed, ThreeBV / (TimeMS / 1000), is only known when TimeMS is
+// positive: a clean win with no time enters the best times but not the
+// speeds.
+func Summarize(games []Game) []Stats {
+	byDate := make([]*Game, len(games))
+	for i := range games {
+		byDate[i] = &games[i]
+	}
+	slices.SortStableFunc(byDate, func(a, b *Game) int { return a.Date.Compare(b.Date) })
+
+	var stats []*Stats
+	index := make(map[string]int) // kind to its place in stats
+	run := make(map[string]int)   // kind to its streak so far
+	for _, g := range byDate {
+		kind := g.Kind()
+		i, ok := index[kind]
+		if !ok {
+			i = len(stats)
+			index[kind] = i
+			stats = append(stats, &Stats{Kind: kind, Best: []Best{}, Recent3BVs: []float64{}})
+		}
+		s := stats[i]
+		s.Played++
+		if g.Level != "" && g.Level != "custom" {
+			s.Level = g.Level
+		}
+		if !g.Won() {
+			run[kind] = 0
+			continue
+		}
+		s.Won++
+		run[kind]++
+		s.BestStreak = max(s.BestStreak, run[kind])
+		if g.Assisted || g.Undone {
+			continue
+		}
+		s.Best = append(s.Best, Best{Date: g.Date, TimeMS: g.TimeMS})
+		if speed, ok := g.Speed(); ok {
+			s.Best3BVs = max(s.Best3BVs, speed)
+			s.Recent3BVs = append(s.Recent3BVs, speed)
+		}
+	}
+
+	out := make([]Stats, len(stats))
+	for i, s := range stats {
+		s.WinRate = float64(s.Won) / float64(s.Played)
+		s.CurrentStreak = run[s.Kind]
+		// Best is in date order: a stable sort by time breaks ties by date.
+		slices.SortStableFunc(s.Best, func(a, b Best) int { return cmp.Compare(a.TimeMS, b.TimeMS) })
+		s.Best = slices.Clip(s.Best[:min(len(s.Best), BestTimes)])
+		s.Recent3BVs = slices.Clone(s.Recent3BVs[max(0, len(s.Recent3BVs)-RecentSpeeds):])
+		out[i] = *s
+	}
+	// Kinds were added in order of first appearance: a stable sort by games
+	// played keeps that order among equals.
+	slices.SortStableFunc(out, func(a, b Stats) int { return cmp.Compare(b.Played, a.Played) })
+	return out
+}
+
+// Speed returns the game's speed in 3BV per second, and whether it is
+// known: the game must have taken some time.
+func (g *Game) Speed() (float64, bool) {
+	if g.TimeMS <= 0 {
+		return 0, false
+	}
+	return float64(g.ThreeBV) / (float64(g.TimeMS) / 1000), true
+}
+
+// Sparkline characters, lowest first.
+const (
+	sparkBlocks = "▁▂▃▄▅▆▇█"
+	sparkASCII  = " .:-=+*#%@"
+)
+
+// Sparkline draws values as a line of block characters, one per value,
+// from ▁ for the smallest value to █ for the largest. Equal values, and a
+// single value, are drawn at mid height; values that are not finite at the
+// lowest. It returns "" for no values.
+func Sparkline(values []float64) string { return sparkline(values, []rune(sparkBlocks)) }
+
+// SparklineASCII draws values as Sparkline does with the ASCII characters
+// " .:-=+*#%@" for terminals without the block characters; the smallest
+// value is a space.
+func SparklineASCII(values []float64) string { return sparkline(values, []rune(sparkASCII)) }
+
+// sparkline draws values with levels, lowest first.
+func sparkline(values []float64, levels []rune) string {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range values {
+		if !math.IsInf(v, 0) && !math.IsNaN(v) {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	top := len(levels) - 1
+	var b strings.Builder
+	for _, v := range values {
+		var k int
+		switch {
+		case math.IsInf(v, 0) || math.IsNaN(v):
+			k = 0
+		case hi == lo:
+			k = top / 2
+		default:
+			k = int(math.Round((v - lo) / (hi - lo) * float64(top)))
+		}
+		b.WriteRune(levels[k])
+	}
+	return b.String()
+}

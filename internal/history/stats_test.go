@@ -1,0 +1,264 @@
+package history
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// day0 is the date of the first game the tests write; game n of a test
+// ends n minutes later.
+var day0 = time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
+
+// at returns the date of game n.
+func at(n int) time.Time { return day0.Add(time.Duration(n) * time.Minute) }
+
+// game returns a game on kind ending at(n): "won" or "lost", with its time
+// in milliseconds and its 3BV. Marks after the result may be "assisted" and
+// "undone"; a level name ("expert") sets Level.
+func game(n int, kind, result string, ms int64, threeBV int, marks ...string) Game {
+	g := Game{V: Version, Date: at(n), Board: kind, Result: result, TimeMS: ms, ThreeBV: threeBV, Clicks: threeBV}
+	for _, m := range marks {
+		switch m {
+		case "assisted":
+			g.Assisted = true
+		case "undone":
+			g.Undone = true
+		default:
+			g.Level = m
+		}
+	}
+	return g
+}
+
+const (
+	expert   = "30x16n99 opening"
+	beginner = "9x9n10 opening"
+	noGuess  = "9x9n10 opening no-guess"
+)
+
+func TestSummarize(t *testing.T) {
+	tests := []struct {
+		name  string
+		games []Game
+		want  []Stats
+	}{
+		{
+			name:  "no games",
+			games: nil,
+			want:  []Stats{},
+		},
+		{
+			name:  "one loss",
+			games: []Game{game(0, beginner, "lost", 3000, 10)},
+			want:  []Stats{{Kind: beginner, Played: 1, Best: []Best{}, Recent3BVs: []float64{}}},
+		},
+		{
+			name:  "one win",
+			games: []Game{game(0, beginner, "won", 4000, 10, "beginner")},
+			want: []Stats{{Kind: beginner, Level: "beginner", Played: 1, Won: 1, WinRate: 1, CurrentStreak: 1, BestStreak: 1,
+				Best: []Best{{at(0), 4000}}, Best3BVs: 2.5, Recent3BVs: []float64{2.5}}},
+		},
+		{
+			// W W W L W W: best streak 3, current 2.
+			name: "streaks",
+			games: []Game{
+				game(0, beginner, "won", 10000, 10), game(1, beginner, "won", 10000, 20), game(2, beginner, "won", 10000, 30),
+				game(3, beginner, "lost", 10000, 40), game(4, beginner, "won", 10000, 40), game(5, beginner, "won", 10000, 50),
+			},
+			want: []Stats{{Kind: beginner, Played: 6, Won: 5, WinRate: 5.0 / 6, CurrentStreak: 2, BestStreak: 3,
+				Best:       []Best{{at(0), 10000}, {at(1), 10000}, {at(2), 10000}, {at(4), 10000}, {at(5), 10000}},
+				Best3BVs:   5,
+				Recent3BVs: []float64{1, 2, 3, 4, 5}}},
+		},
+		{
+			// A loss ends the current streak; a loss on another kind does not.
+			name: "streaks across kinds",
+			games: []Game{
+				game(0, beginner, "won", 5000, 10), game(1, expert, "lost", 5000, 100),
+				game(2, beginner, "won", 5000, 10), game(3, expert, "won", 50000, 100),
+				game(4, beginner, "lost", 5000, 10), game(5, expert, "won", 50000, 100),
+			},
+			want: []Stats{
+				{Kind: beginner, Played: 3, Won: 2, WinRate: 2.0 / 3, CurrentStreak: 0, BestStreak: 2,
+					Best: []Best{{at(0), 5000}, {at(2), 5000}}, Best3BVs: 2, Recent3BVs: []float64{2, 2}},
+				{Kind: expert, Played: 3, Won: 2, WinRate: 2.0 / 3, CurrentStreak: 2, BestStreak: 2,
+					Best: []Best{{at(3), 50000}, {at(5), 50000}}, Best3BVs: 2, Recent3BVs: []float64{2, 2}},
+			},
+		},
+		{
+			// Games are taken in date order, not in the slice's order.
+			name: "date order",
+			games: []Game{
+				game(2, beginner, "lost", 5000, 10), game(0, beginner, "won", 5000, 10), game(1, beginner, "won", 4000, 10),
+			},
+			want: []Stats{{Kind: beginner, Played: 3, Won: 2, WinRate: 2.0 / 3, CurrentStreak: 0, BestStreak: 2,
+				Best: []Best{{at(1), 4000}, {at(0), 5000}}, Best3BVs: 2.5, Recent3BVs: []float64{2, 2.5}}},
+		},
+		{
+			// Assisted and undone wins count as wins but not as times or speeds.
+			name: "assisted and undone",
+			games: []Game{
+				game(0, beginner, "won", 1000, 10, "assisted"), game(1, beginner, "won", 2000, 10, "undone"),
+				game(2, beginner, "won", 9000, 9), game(3, beginner, "won", 500, 10, "assisted", "undone"),
+			},
+			want: []Stats{{Kind: beginner, Played: 4, Won: 4, WinRate: 1, CurrentStreak: 4, BestStreak: 4,
+				Best: []Best{{at(2), 9000}}, Best3BVs: 1, Recent3BVs: []float64{1}}},
+		},
+		{
+			name: "only assisted wins",
+			games: []Game{
+				game(0, beginner, "won", 1000, 10, "assisted"),
+			},
+			want: []Stats{{Kind: beginner, Played: 1, Won: 1, WinRate: 1, CurrentStreak: 1, BestStreak: 1,
+				Best: []Best{}, Recent3BVs: []float64{}}},
+		},
+		{
+			// Equal times: the earlier game first, whatever the slice's order.
+			name: "ties",
+			games: []Game{
+				game(3, beginner, "won", 7000, 14), game(1, beginner, "won", 7000, 7),
+				game(2, beginner, "won", 6000, 12), game(0, beginner, "won", 7000, 21),
+			},
+			want: []Stats{{Kind: beginner, Played: 4, Won: 4, WinRate: 1, CurrentStreak: 4, BestStreak: 4,
+				Best:       []Best{{at(2), 6000}, {at(0), 7000}, {at(1), 7000}, {at(3), 7000}},
+				Best3BVs:   3,
+				Recent3BVs: []float64{3, 1, 2, 2}}},
+		},
+		{
+			// A win in no time has a time but no speed.
+			name:  "no time",
+			games: []Game{game(0, beginner, "won", 0, 1)},
+			want: []Stats{{Kind: beginner, Played: 1, Won: 1, WinRate: 1, CurrentStreak: 1, BestStreak: 1,
+				Best: []Best{{at(0), 0}}, Recent3BVs: []float64{}}},
+		},
+		{
+			// The kind played most comes first; equals in order of first game.
+			// The latest level named wins; "custom" names none.
+			name: "kind order and levels",
+			games: []Game{
+				game(0, noGuess, "lost", 1000, 5), game(1, expert, "lost", 1000, 5, "expert"),
+				game(2, beginner, "lost", 1000, 5, "custom"), game(3, beginner, "lost", 1000, 5),
+				game(4, expert, "lost", 1000, 5), game(5, noGuess, "lost", 1000, 5, "beginner"),
+				game(6, beginner, "lost", 1000, 5),
+			},
+			want: []Stats{
+				{Kind: beginner, Played: 3, Best: []Best{}, Recent3BVs: []float64{}},
+				{Kind: noGuess, Level: "beginner", Played: 2, Best: []Best{}, Recent3BVs: []float64{}},
+				{Kind: expert, Level: "expert", Played: 2, Best: []Best{}, Recent3BVs: []float64{}},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := slices.Clone(tt.games)
+			got := Summarize(tt.games)
+			if got == nil {
+				got = []Stats{}
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Summarize(%s) =\n%s\nwant\n%s", tt.name, dump(got), dump(tt.want))
+			}
+			if !reflect.DeepEqual(tt.games, before) {
+				t.Errorf("Summarize(%s) changed its argument", tt.name)
+			}
+		})
+	}
+}
+
+// TestSummarizeCuts checks the cut of the best times to the ten fastest and
+// of the speeds to the twenty latest.
+func TestSummarizeCuts(t *testing.T) {
+	var games []Game
+	// 30 clean wins, each faster than the last: 3BV 60, 60 s down to 31 s.
+	for n := range 30 {
+		games = append(games, game(n, expert, "won", int64(60-n)*1000, 60))
+	}
+	got := Summarize(games)
+	if len(got) != 1 {
+		t.Fatalf("Summarize: %d kinds; want 1", len(got))
+	}
+	s := got[0]
+	var wantBest []Best
+	for n := 29; n >= 20; n-- {
+		wantBest = append(wantBest, Best{at(n), int64(60-n) * 1000})
+	}
+	if !reflect.DeepEqual(s.Best, wantBest) {
+		t.Errorf("Best = %v; want %v", s.Best, wantBest)
+	}
+	if len(s.Recent3BVs) != RecentSpeeds {
+		t.Fatalf("Recent3BVs has %d speeds; want %d", len(s.Recent3BVs), RecentSpeeds)
+	}
+	for k, v := range s.Recent3BVs {
+		n := 10 + k
+		if want := 60 / float64(60-n); math.Abs(v-want) > 1e-12 {
+			t.Errorf("Recent3BVs[%d] = %v; want %v (game %d)", k, v, want, n)
+		}
+	}
+	if want := 60.0 / 31; s.Best3BVs != want {
+		t.Errorf("Best3BVs = %v; want %v", s.Best3BVs, want)
+	}
+	if s.BestStreak != 30 || s.CurrentStreak != 30 {
+		t.Errorf("streaks = %d/%d; want 30/30", s.CurrentStreak, s.BestStreak)
+	}
+}
+
+func TestSpeed(t *testing.T) {
+	tests := []struct {
+		ms      int64
+		threeBV int
+		want    float64
+		ok      bool
+	}{
+		{1000, 3, 3, true},
+		{41270, 120, 2.907681124303368, true},
+		{500, 1, 2, true},
+		{0, 5, 0, false},
+		{-10, 5, 0, false},
+	}
+	for _, tt := range tests {
+		g := Game{TimeMS: tt.ms, ThreeBV: tt.threeBV}
+		if got, ok := g.Speed(); math.Abs(got-tt.want) > 1e-12 || ok != tt.ok {
+			t.Errorf("Speed(%d ms, 3BV %d) = %v, %v; want %v, %v", tt.ms, tt.threeBV, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestSparkline(t *testing.T) {
+	tests := []struct {
+		name   string
+		values []float64
+		blocks string
+		ascii  string
+	}{
+		{"empty", nil, "", ""},
+		{"one value", []float64{2.5}, "▄", "="},
+		{"flat", []float64{1, 1, 1}, "▄▄▄", "==="},
+		{"rising", []float64{1, 2, 3, 4, 5, 6, 7, 8}, "▁▂▃▄▅▆▇█", " .-=+*%@"},
+		{"ten rising", []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, "▁▂▃▃▄▅▆▆▇█", " .:-=+*#%@"},
+		{"falling", []float64{3, 2, 1}, "█▅▁", "@+ "},
+		{"two", []float64{10, 20}, "▁█", " @"},
+		{"not finite", []float64{1, math.NaN(), 3, math.Inf(1)}, "▁▁█▁", "  @ "},
+	}
+	for _, tt := range tests {
+		if got := Sparkline(tt.values); got != tt.blocks {
+			t.Errorf("Sparkline(%v) = %q; want %q", tt.values, got, tt.blocks)
+		}
+		if got := SparklineASCII(tt.values); got != tt.ascii {
+			t.Errorf("SparklineASCII(%v) = %q; want %q", tt.values, got, tt.ascii)
+		}
+	}
+}
+
+// dump writes stats one per line for a test's message.
+func dump(stats []Stats) string {
+	var b strings.Builder
+	for _, s := range stats {
+		fmt.Fprintf(&b, "  %+v\n", s)
+	}
+	return b.String()
+}
