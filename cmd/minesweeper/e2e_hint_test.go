@@ -58,7 +58,7 @@ func TestE2EHint(t *testing.T) {
 			tm.keys("q")
 			tm.checkExit(" on " + tc.board + ", assisted, board " + rec)
 			screen := tm.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "e2e")
-			won := regexp.MustCompile(`(?m)^You win in \d+s on ` + regexp.QuoteMeta(tc.board+", assisted, board "+rec))
+			won := regexp.MustCompile(`(?m)^You win in \d+\.\d\ds on ` + regexp.QuoteMeta(tc.board+", assisted, board "+rec))
 			if !won.MatchString(screen) {
 				t.Errorf("the terminal after exit has no line matching %q:\n%s", won, screen)
 			}

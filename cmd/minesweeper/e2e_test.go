@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -62,7 +63,8 @@ func TestE2E(t *testing.T) {
 		tm.waitFor("[ You win ]")
 		tm.waitFor("|    1 F 1 |")
 		tm.keys("q")
-		tm.checkExit("You win in 0s on 5x4 with 2 mines, board " + rec)
+		tm.checkExit(" on 5x4 with 2 mines, board " + rec)
+		tm.checkLine(`^You win in \d+\.\d\ds on 5x4 with 2 mines, board .*; 3BV 2, .* 3BV/s, 3 clicks, 67% efficiency; new best time; no guess forced$`)
 		// The won game was kept: stats reads it back.
 		stats := exec.Command(bin, "stats", "-json")
 		stats.Env = append(os.Environ(), "MINESWEEPER_HOME="+tm.home)
@@ -86,7 +88,8 @@ func TestE2E(t *testing.T) {
 		tm.waitFor("|    1 X ! |")
 		tm.waitFor("|* 1       |")
 		tm.keys("C-c")
-		tm.checkExit("You lose after 0s on 5x4 with 2 mines, board " + clicked)
+		tm.checkExit(" on 5x4 with 2 mines, board " + clicked)
+		tm.checkLine(`^You lose after \d+\.\d\ds on 5x4 with 2 mines, board .*; 3 clicks; no guess forced$`)
 	})
 	t.Run("random board, Esc", func(t *testing.T) {
 		tm := startTmux(t, bin, "-seed", "1")
@@ -308,6 +311,16 @@ func (tm *tmuxGame) kill(sig syscall.Signal) {
 }
 
 // checkExit is checkExitStatus for a program that exits 0.
+// checkLine checks that a line of the terminal, joined where it wrapped,
+// matches the regular expression re.
+func (tm *tmuxGame) checkLine(re string) {
+	tm.t.Helper()
+	screen := tm.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "e2e")
+	if !regexp.MustCompile("(?m)" + re).MatchString(screen) {
+		tm.t.Errorf("the terminal has no line matching %q:\n%s", re, screen)
+	}
+}
+
 func (tm *tmuxGame) checkExit(want string) {
 	tm.t.Helper()
 	tm.checkExitStatus(0, want)

@@ -29,8 +29,9 @@ func newKeeper(level string) *keeper {
 // warn keeps a warning for later.
 func (k *keeper) warn(msg string) { k.warnings = append(k.warnings, msg) }
 
-// finished keeps the game r, won or lost.
-func (k *keeper) finished(r ui.Result) {
+// finished keeps the game r, won or lost, and returns "new best time"
+// when it is the fastest win of its kind of board that used no help.
+func (k *keeper) finished(r ui.Result) string {
 	if k.store == nil && !k.broken {
 		dir, err := history.Dir()
 		if err == nil {
@@ -42,11 +43,25 @@ func (k *keeper) finished(r ui.Result) {
 		}
 	}
 	if k.store == nil {
-		return
+		return ""
 	}
-	if err := k.store.Append(historyGame(r, k.level, k.now())); err != nil {
+	g := historyGame(r, k.level, k.now())
+	best := int64(-1)
+	if games, err := k.store.Games(); err == nil {
+		for _, s := range history.Summarize(games) {
+			if s.Kind == g.Kind() && len(s.Best) > 0 {
+				best = s.Best[0].TimeMS
+			}
+		}
+	}
+	if err := k.store.Append(g); err != nil {
 		k.warn("the game was not kept: " + err.Error())
+		return ""
 	}
+	if g.Won() && !g.Assisted && !g.Undone && (best < 0 || g.TimeMS < best) {
+		return "new best time"
+	}
+	return ""
 }
 
 // historyGame returns the history's line for the finished game r, played

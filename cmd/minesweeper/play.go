@@ -79,9 +79,9 @@ func summary(r ui.Result) string {
 	secs := int(r.Elapsed / time.Second)
 	switch {
 	case r.Status == board.Won:
-		fmt.Fprintf(&b, "You win in %ds", secs)
+		fmt.Fprintf(&b, "You win in %.2fs", r.Elapsed.Seconds())
 	case r.Status == board.Lost:
-		fmt.Fprintf(&b, "You lose after %ds", secs)
+		fmt.Fprintf(&b, "You lose after %.2fs", r.Elapsed.Seconds())
 	case r.Started:
 		fmt.Fprintf(&b, "Quit after %ds", secs)
 	default:
@@ -97,7 +97,7 @@ func summary(r ui.Result) string {
 	}
 	if r.Source != "" {
 		fmt.Fprintf(&b, "board %s (replay: minesweeper -board %s)", r.Source, shellQuote(r.Source))
-		return withVerdict(b.String(), r.Verdict)
+		return withVerdict(b.String(), r)
 	}
 	fmt.Fprintf(&b, "seed %d (replay: minesweeper -width %d -height %d -mines %d -seed %d",
 		r.Seed, k.Width, k.Height, k.Mines, r.Seed)
@@ -108,16 +108,42 @@ func summary(r ui.Result) string {
 		b.WriteString(" -no-guess")
 	}
 	b.WriteString(")")
-	return withVerdict(b.String(), r.Verdict)
+	return withVerdict(b.String(), r)
 }
 
-// withVerdict appends the guesses a finished game forced, when there is
-// such a verdict.
-func withVerdict(line, verdict string) string {
-	if verdict == "" {
+// withVerdict appends, for a finished game, its numbers (see numbers),
+// the note the history gave it and the guesses it forced.
+func withVerdict(line string, r ui.Result) string {
+	if r.Status == board.Playing {
 		return line
 	}
-	return line + "; " + verdict
+	line += "; " + numbers(r)
+	if r.Note != "" {
+		line += "; " + r.Note
+	}
+	if r.Verdict != "" {
+		line += "; " + r.Verdict
+	}
+	return line
+}
+
+// numbers returns what speedrunners read of a finished game: for a win the
+// 3BV, the 3BV per second, the clicks and the efficiency (3BV per click);
+// for a loss the clicks.
+func numbers(r ui.Result) string {
+	clicks := record.Count(len(r.Moves), "click")
+	if r.Status != board.Won || r.ThreeBV == 0 {
+		return clicks
+	}
+	text := fmt.Sprintf("3BV %d", r.ThreeBV)
+	if s := r.Elapsed.Seconds(); s > 0 {
+		text += fmt.Sprintf(", %.2f 3BV/s", float64(r.ThreeBV)/s)
+	}
+	text += ", " + clicks
+	if n := len(r.Moves); n > 0 {
+		text += fmt.Sprintf(", %.0f%% efficiency", 100*float64(r.ThreeBV)/float64(n))
+	}
+	return text
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

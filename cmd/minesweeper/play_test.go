@@ -82,21 +82,22 @@ func TestSummary(t *testing.T) {
 		r    ui.Result
 		want string
 	}{
-		{ui.Result{Status: board.Won, Started: true, Elapsed: 42*time.Second + 900*time.Millisecond, Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 1234},
-			"You win in 42s on 9x9 with 10 mines, seed 1234 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 1234)"},
+		{ui.Result{Status: board.Won, Started: true, Elapsed: 42*time.Second + 900*time.Millisecond, Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 1234,
+			ThreeBV: 23, Moves: make([]ui.TimedMove, 30), Note: "new best time"},
+			"You win in 42.90s on 9x9 with 10 mines, seed 1234 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 1234); 3BV 23, 0.54 3BV/s, 30 clicks, 77% efficiency; new best time"},
 		{ui.Result{Status: board.Lost, Started: true, Elapsed: 3 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Seed: 5},
-			"You lose after 3s on 30x16 with 99 mines, seed 5 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 5 -first-click safe)"},
+			"You lose after 3.00s on 30x16 with 99 mines, seed 5 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 5 -first-click safe); 0 clicks"},
 		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Seed: 7},
 			"Quit after 61s on 5x4 with 1 mine, seed 7 (replay: minesweeper -width 5 -height 4 -mines 1 -seed 7)"},
 		{ui.Result{Status: board.Won, Started: true, Elapsed: 12 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}, Seed: 9},
-			"You win in 12s on 30x16 with 99 mines, no-guess, seed 9 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 9 -no-guess)"},
+			"You win in 12.00s on 30x16 with 99 mines, no-guess, seed 9 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 9 -no-guess); 0 clicks"},
 		{ui.Result{Status: board.Lost, Started: true, Elapsed: 5 * time.Second, Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 3, Assisted: true,
 			Verdict: "1 guess: 50%; lost on a forced guess, a 50% chance of a mine"},
-			"You lose after 5s on 9x9 with 10 mines, assisted, seed 3 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 3); 1 guess: 50%; lost on a forced guess, a 50% chance of a mine"},
+			"You lose after 5.00s on 9x9 with 10 mines, assisted, seed 3 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 3); 0 clicks; 1 guess: 50%; lost on a forced guess, a 50% chance of a mine"},
 		{ui.Result{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 8},
 			"Quit before the first move on 9x9 with 10 mines, seed 8 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 8)"},
 		{ui.Result{Status: board.Won, Started: true, Elapsed: time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"},
-			"You win in 1s on 5x4 with 2 mines, board my board.txt (replay: minesweeper -board 'my board.txt')"},
+			"You win in 1.00s on 5x4 with 2 mines, board my board.txt (replay: minesweeper -board 'my board.txt'); 0 clicks"},
 	}
 	for _, tt := range tests {
 		if got := summary(tt.r); got != tt.want {

@@ -139,7 +139,7 @@ func TestPostMortem(t *testing.T) {
 func TestFinished(t *testing.T) {
 	var got []Result
 	cfg := asciiCfg(t, hintBoard)
-	cfg.Finished = func(r Result) { got = append(got, r) }
+	cfg.Finished = func(r Result) string { got = append(got, r); return "" }
 	h := start(t, cfg, 80, 24)
 	h.typ("jj\n") // opens all but (2,0) and (3,0)
 	h.typ("kkf")  // a flag on (0,0)... an open cell: refused, not a move

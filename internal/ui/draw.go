@@ -30,10 +30,10 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 	} else {
 		u.drawBoard(s)
 	}
-	u.drawFooter(s)
 	for y := l.footerY + 1; y < l.sh; y++ {
 		blank(s, 0, l.sw, y)
 	}
+	u.drawFooter(s)
 	if u.v.overlay == helpOverlay {
 		u.drawHelp(s)
 	}
@@ -188,7 +188,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		msg = "thinking..."
 	case u.v.message != "":
 		msg = u.v.message
-	case b.Status() != board.Playing && (!u.g.fixed || len(u.g.opens) > 0):
+	case b.Status() != board.Playing:
 		msg = u.g.verdict()
 	case l.scrolled(b.Width(), b.Height()):
 		msg = fmt.Sprintf("cols %d-%d of %d, rows %d-%d of %d",
@@ -218,6 +218,10 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		}
 	}
 	blank(s, x, l.sw, y)
+	// A finished game's numbers go on the line below, when there is one.
+	if b.Status() != board.Playing && y+1 < l.sh {
+		putText(s, 0, y+1, l.sw, fitWords(u.g.numbers(u.cfg.Now()), l.sw), u.th.sText)
+	}
 }
 
 // fitWords returns text, or as many of its words as fit in width columns.

@@ -37,6 +37,8 @@ type game struct {
 	opens []opening
 	// moves are the moves that changed the board or its marks, timed.
 	moves []TimedMove
+	// note is what cfg.Finished said of the game when it ended.
+	note string
 
 	start     time.Time     // first opening; zero before it
 	end       time.Time     // win or loss; zero while playing
@@ -82,7 +84,7 @@ func (g *game) random(seed uint64) error {
 	g.b, g.seed, g.fixed, g.kind = b, seed, false, kind
 	g.version++
 	g.assisted = false
-	g.moves = nil
+	g.moves, g.note = nil, ""
 	g.resetClock()
 	return nil
 }
@@ -95,7 +97,7 @@ func (g *game) restart() {
 	g.b.Reset()
 	g.version++
 	g.assisted = false
-	g.moves = nil
+	g.moves, g.note = nil, ""
 	g.resetClock()
 }
 
@@ -141,7 +143,7 @@ func (g *game) moved(m board.Move, n int, now time.Time) {
 	if over && g.end.IsZero() {
 		g.end = now
 		if g.cfg.Finished != nil {
-			g.cfg.Finished(g.result(now))
+			g.note = g.cfg.Finished(g.result(now))
 		}
 	}
 }
@@ -195,6 +197,7 @@ func (g *game) result(now time.Time) Result {
 		Mines:    g.b.Layout(),
 		ThreeBV:  g.threeBV(),
 		Moves:    slices.Clone(g.moves),
+		Note:     g.note,
 	}
 	if g.fixed {
 		r.Source = g.cfg.Source
@@ -209,4 +212,25 @@ func (g *game) threeBV() int {
 		return 0
 	}
 	return g.b.ThreeBV()
+}
+
+// numbers returns what speedrunners read of a finished game: the time to
+// the hundredth, and for a win the 3BV, the 3BV per second, the clicks and
+// the efficiency (3BV per click); with the note cfg.Finished gave.
+func (g *game) numbers(now time.Time) string {
+	t := g.elapsed(now)
+	text := fmt.Sprintf("%.2f s, %d clicks", t.Seconds(), len(g.moves))
+	if bv := g.threeBV(); g.b.Status() == board.Won && bv > 0 {
+		text = fmt.Sprintf("%.2f s, 3BV %d", t.Seconds(), bv)
+		if t > 0 {
+			text += fmt.Sprintf(", %.2f 3BV/s", float64(bv)/t.Seconds())
+		}
+		if n := len(g.moves); n > 0 {
+			text += fmt.Sprintf(", %d clicks, %.0f%% efficiency", n, 100*float64(bv)/float64(n))
+		}
+	}
+	if g.note != "" {
+		text += ", " + g.note
+	}
+	return text
 }

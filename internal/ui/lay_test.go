@@ -38,8 +38,13 @@ func holdLaying(t *testing.T) (release func()) {
 	return release
 }
 
-// footer returns the screen's footer line.
+// footer returns the screen's footer line: the one under the frame.
 func (sc screen) footer() string {
+	for y := len(sc.text) - 2; y > 0; y-- {
+		if strings.HasPrefix(sc.text[y], "└") || strings.HasPrefix(sc.text[y], "+-") {
+			return sc.text[y+1]
+		}
+	}
 	for y := len(sc.text) - 1; y >= 0; y-- {
 		if sc.text[y] != "" {
 			return sc.text[y]

@@ -50,8 +50,9 @@ type Config struct {
 	Suspend func()
 	// Finished, when not nil, is called on the loop with each game that
 	// ends won or lost, as it ends: a new game (n) starts after it. The
-	// game's history is kept through it.
-	Finished func(Result)
+	// game's history is kept through it. What it returns, such as "new
+	// best time", is shown with the game's numbers at its end.
+	Finished func(Result) string
 }
 
 // Result is how the last game stood when the player left.
@@ -75,6 +76,9 @@ type Result struct {
 	Mines   []board.Point
 	ThreeBV int
 	Moves   []TimedMove
+	// Note is what Config.Finished said of the game, such as "new best
+	// time".
+	Note string
 }
 
 // TimedMove is a move and when it was made, from the game's first opening;
