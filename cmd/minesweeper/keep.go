@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -32,17 +33,7 @@ func (k *keeper) warn(msg string) { k.warnings = append(k.warnings, msg) }
 // finished keeps the game r, won or lost, and returns "new best time"
 // when it is the fastest win of its kind of board that used no help.
 func (k *keeper) finished(r ui.Result) string {
-	if k.store == nil && !k.broken {
-		dir, err := history.Dir()
-		if err == nil {
-			k.store, err = history.Open(dir, k.warn)
-		}
-		if err != nil {
-			k.broken = true
-			k.warn("games are not kept: " + err.Error())
-		}
-	}
-	if k.store == nil {
+	if !k.open() {
 		return ""
 	}
 	g := historyGame(r, k.level, k.now())
@@ -62,6 +53,59 @@ func (k *keeper) finished(r ui.Result) string {
 		return "new best time"
 	}
 	return ""
+}
+
+// open opens the store the first time it is needed, and reports whether
+// it is open.
+func (k *keeper) open() bool {
+	if k.store == nil && !k.broken {
+		dir, err := history.Dir()
+		if err == nil {
+			k.store, err = history.Open(dir, k.warn)
+		}
+		if err != nil {
+			k.broken = true
+			k.warn("games are not kept: " + err.Error())
+		}
+	}
+	return k.store != nil
+}
+
+// stats returns the lines the game's statistics key shows for the kind
+// of board s.
+func (k *keeper) stats(s board.Settings) []string {
+	if !k.open() {
+		return []string{"No statistics: the games are not kept (see the warning at the end)."}
+	}
+	games, err := k.store.Games()
+	if err != nil {
+		return []string{"The history cannot be read: " + err.Error()}
+	}
+	for _, st := range history.Summarize(games) {
+		if st.Kind == s.String() {
+			return statsLines(st)
+		}
+	}
+	return []string{"No game of this kind has ended yet."}
+}
+
+// statsLines writes one kind's statistics for the game's overlay.
+func statsLines(st history.Stats) []string {
+	lines := []string{
+		fmt.Sprintf("played %d, won %d (%.0f%%)", st.Played, st.Won, 100*st.WinRate),
+		fmt.Sprintf("winning streak %d, best %d", st.CurrentStreak, st.BestStreak),
+	}
+	if st.Best3BVs > 0 {
+		lines = append(lines, fmt.Sprintf("best 3BV/s %.2f", st.Best3BVs))
+	}
+	if len(st.Best) == 0 {
+		return append(lines, "no win without help yet")
+	}
+	lines = append(lines, "best times:")
+	for i, b := range st.Best {
+		lines = append(lines, fmt.Sprintf("%2d. %8.2f s  %s", i+1, float64(b.TimeMS)/1000, b.Date.Format("2006-01-02 15:04")))
+	}
+	return lines
 }
 
 // historyGame returns the history's line for the finished game r, played

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,5 +46,42 @@ func TestHistoryGame(t *testing.T) {
 		if string(b) != tt.want {
 			t.Errorf("%s:\ngot  %s\nwant %s", tt.name, b, tt.want)
 		}
+	}
+}
+
+// TestKeeper keeps two games in a store of the test's own and reads back
+// the statistics the game's key shows, and the new best time.
+func TestKeeper(t *testing.T) {
+	t.Setenv("MINESWEEPER_HOME", t.TempDir())
+	k := newKeeper("beginner")
+	k.now = func() time.Time { return time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC) }
+	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
+	if got := k.stats(s); len(got) != 1 || got[0] != "No game of this kind has ended yet." {
+		t.Errorf("stats before any game = %q", got)
+	}
+	win := func(d time.Duration) ui.Result {
+		return ui.Result{Status: board.Won, Started: true, Elapsed: d, Board: s, Seed: 1, ThreeBV: 10,
+			Moves: make([]ui.TimedMove, 12)}
+	}
+	for i, tt := range []struct {
+		r    ui.Result
+		note string
+	}{
+		{win(20 * time.Second), "new best time"},
+		{win(25 * time.Second), ""},
+		{win(15 * time.Second), "new best time"},
+	} {
+		if got := k.finished(tt.r); got != tt.note {
+			t.Errorf("game %d: note %q; want %q", i, got, tt.note)
+		}
+	}
+	got := strings.Join(k.stats(s), "\n")
+	want := "played 3, won 3 (100%)\nwinning streak 3, best 3\nbest 3BV/s 0.67\nbest times:\n" +
+		" 1.    15.00 s  2026-11-23 20:00\n 2.    20.00 s  2026-11-23 20:00\n 3.    25.00 s  2026-11-23 20:00"
+	if got != want {
+		t.Errorf("stats:\n%s\nwant:\n%s", got, want)
+	}
+	if len(k.warnings) != 0 {
+		t.Errorf("warnings %q; want none", k.warnings)
 	}
 }

@@ -49,7 +49,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		uc.Fixed, uc.Mines, uc.Clicks, uc.Source = true, rec.Mines, rec.Clicks, cfg.File
 	}
 	k := newKeeper(cfg.Level)
-	uc.Finished = k.finished
+	uc.Finished, uc.Stats = k.finished, k.stats
 	res, err := ui.Play(uc)
 	for _, w := range k.warnings {
 		fmt.Fprintf(stderr, "minesweeper: warning: %s\n", w)

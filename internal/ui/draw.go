@@ -34,7 +34,7 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 		blank(s, 0, l.sw, y)
 	}
 	u.drawFooter(s)
-	if u.v.overlay == helpOverlay {
+	if u.v.overlay != noOverlay {
 		u.drawHelp(s)
 	}
 }
@@ -243,7 +243,7 @@ func (u *ui) helpLines() []string { return helpText(u.cfg) }
 
 func (u *ui) drawHelp(s tcell.Screen) {
 	l, th := u.lay, u.th
-	lines := u.helpLines()
+	lines := u.overlayLines()
 	w := 0
 	for _, line := range lines {
 		w = max(w, utf8.RuneCountInString(line))
@@ -296,8 +296,9 @@ func (u *ui) drawHelp(s tcell.Screen) {
 // scrollHelp scrolls the help by dy lines and reports whether the help is
 // too long for the screen, and so scrolls at all.
 func (u *ui) scrollHelp(dy int) bool {
-	rows := max(min(len(u.helpLines())+2, u.lay.sh)-2, 0)
-	over := len(u.helpLines()) - rows
+	lines := u.overlayLines()
+	rows := max(min(len(lines)+2, u.lay.sh)-2, 0)
+	over := len(lines) - rows
 	if over <= 0 {
 		return false
 	}
@@ -325,4 +326,20 @@ func putText(s tcell.Screen, x, y, maxX int, text string, st tcell.Style) int {
 		x++
 	}
 	return x
+}
+
+// overlayLines returns the lines of the overlay shown.
+func (u *ui) overlayLines() []string {
+	if u.v.overlay != statsOverlay {
+		return u.helpLines()
+	}
+	lines := []string{"Statistics: " + u.g.kind.String()}
+	if u.cfg.Stats == nil {
+		return append(lines, "", "No statistics are kept.")
+	}
+	lines = append(lines, "")
+	for _, l := range u.cfg.Stats(u.g.kind) {
+		lines = append(lines, "  "+l)
+	}
+	return append(lines, "", "Any key closes this.")
 }

@@ -29,6 +29,7 @@ const (
 	actOdds                  // show or hide every closed cell's chance of a mine
 	actAuto                  // let the solver play; again, faster
 	actWhere                 // after a loss, show the cell that was certainly safe
+	actStats                 // show the statistics of this kind of board
 )
 
 // String returns the action's name.
@@ -68,6 +69,8 @@ func (a action) String() string {
 		return "auto"
 	case actWhere:
 		return "where"
+	case actStats:
+		return "stats"
 	}
 	return fmt.Sprintf("action(%d)", uint8(a))
 }

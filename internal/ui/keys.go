@@ -142,6 +142,7 @@ var keyTable = []keyRow{
 	{keys: []binding{{char('v'), command{act: actOdds}}}, label: "v odds", prio: 10, help: "show, hide each cell's chance of a mine"},
 	{keys: []binding{{char('a'), command{act: actAuto}}}, label: "a auto", prio: 11, help: "the solver plays; again: faster"},
 	{keys: []binding{{char('w'), command{act: actWhere}}}, help: "after a loss: where a safe cell was"},
+	{keys: []binding{{char('i'), command{act: actStats}}}, label: "i stats", prio: 14, help: "statistics of this kind of board"},
 	{keys: []binding{
 		{char('q'), command{act: actQuit}}, {special(tcell.KeyEsc), command{act: actQuit}}, {ctrl('c'), command{act: actQuit}},
 	}, label: "q quit", prio: 2, help: "quit"},

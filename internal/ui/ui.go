@@ -53,6 +53,9 @@ type Config struct {
 	// game's history is kept through it. What it returns, such as "new
 	// best time", is shown with the game's numbers at its end.
 	Finished func(Result) string
+	// Stats, when not nil, returns the lines that the statistics key shows
+	// for a kind of board.
+	Stats func(board.Settings) []string
 }
 
 // Result is how the last game stood when the player left.

@@ -15,8 +15,9 @@ type overlay uint8
 
 // The overlays.
 const (
-	noOverlay   overlay = iota
-	helpOverlay         // the list of keys and mouse actions
+	noOverlay    overlay = iota
+	helpOverlay          // the list of keys and mouse actions
+	statsOverlay         // the statistics of the kind of board in play
 )
 
 // String returns the overlay's name.
@@ -26,6 +27,8 @@ func (o overlay) String() string {
 		return "none"
 	case helpOverlay:
 		return "help"
+	case statsOverlay:
+		return "stats"
 	}
 	return fmt.Sprintf("overlay(%d)", uint8(o))
 }
@@ -196,9 +199,10 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			}
 			return false // any other key stops auto-play, and only that
 		}
-		if u.v.overlay == helpOverlay {
-			// Any key closes the help, except those that leave the game
-			// and those that scroll a help too long for the screen.
+		if u.v.overlay != noOverlay {
+			// Any key closes the overlay, except those that leave the
+			// game and those that scroll an overlay too long for the
+			// screen.
 			if ctrlLetter(ev) == 'c' {
 				return true
 			}
@@ -217,7 +221,7 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		if ev.Buttons()&mouseButtons&^held != 0 && u.stopAuto() {
 			return false // a click stops auto-play, and only that
 		}
-		if u.v.overlay == helpOverlay {
+		if u.v.overlay != noOverlay {
 			if ev.Buttons()&mouseButtons&^held != 0 {
 				u.v.overlay = noOverlay
 			}
@@ -294,6 +298,8 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		u.showSafe()
 	case actHelp:
 		u.v.overlay, u.v.helpTop = helpOverlay, 0
+	case actStats:
+		u.v.overlay, u.v.helpTop = statsOverlay, 0
 	case actQuit:
 		return true
 	case actSuspend:
