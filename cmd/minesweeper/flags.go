@@ -142,15 +142,16 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 	return cfg, nil
 }
 
-// readRecordFile reads and parses a record file, naming the file in errors
-// once: "-board: name: is a directory", not "read name: is a directory".
+// readRecordFile reads and parses a -board file, a record, an MBF file or
+// a replay (see readBoard), naming the file in errors once: "-board: name:
+// is a directory", not "read name: is a directory".
 func readRecordFile(name string) (*record.Record, error) {
 	fh, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("-board: %s: %v", name, pathless(err))
 	}
 	defer fh.Close()
-	rec, err := record.Read(fh)
+	rec, err := readBoard(name, fh)
 	if err != nil {
 		return nil, fmt.Errorf("-board: %s: %v", name, pathless(err))
 	}

@@ -11,17 +11,20 @@ import (
 	"strings"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
 
 // runGen is "minesweeper gen": one board on stdout in the record format,
 // its mines and its start click, laid as the game lays them for the same
-// seed and first click. Nothing is written unless the whole record is.
+// seed and first click; or, with -format mbf, its mines as an MBF file
+// for JSMinesweeper. Nothing is written unless the whole board is.
 func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper gen", flag.ContinueOnError)
 	bf := addBoardFlags(fs, false)
 	var start startFlag
 	fs.Var(&start, "start", "the start click, `ROW,COL` counted from 0 as in the record format (default: a cell drawn from the seed)")
+	format := fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper gen [flags] > record
 
@@ -32,6 +35,12 @@ and the start click "i j". The mines are those the game lays for the same
 plays the board from that click and "minesweeper judge < FILE" replays it.
 The same flags give the same output; without -seed the seed comes from the
 clock. With -first-click unsafe the start click may be a mine.
+
+With -format mbf it writes the same mines as an MBF file instead, the
+binary board format of JSMinesweeper, to analyse the board there: the
+width, the height, the number of mines in two bytes, then the column and
+row of each mine, one byte each. It holds no start click, and no board
+wider or taller than 255. "minesweeper -board FILE" reads it too.
 
 Flags:
 `)
@@ -48,9 +57,15 @@ Flags:
 		fmt.Fprintf(stderr, "minesweeper gen: "+format+"\n", args...)
 		return exitFailure
 	}
+	if *format != "record" && *format != "mbf" {
+		return usagef("-format: unknown format %q (want record or mbf)", *format)
+	}
 	cfg, err := bf.resolve()
 	if err != nil {
 		return usagef("%v", err)
+	}
+	if *format == "mbf" && (cfg.Width > mbf.MaxSide || cfg.Height > mbf.MaxSide) {
+		return usagef("-format mbf: a %dx%d board does not fit: MBF holds at most %dx%d", cfg.Width, cfg.Height, mbf.MaxSide, mbf.MaxSide)
 	}
 	first, err := start.cell(cfg.Width, cfg.Height, cfg.Seed)
 	if err != nil {
@@ -61,8 +76,12 @@ Flags:
 		return failf("%v", err)
 	}
 	var buf bytes.Buffer
-	rec := &record.Record{Rows: cfg.Height, Cols: cfg.Width, Mines: b.Layout(), Clicks: []board.Point{first}}
-	if err := record.Write(&buf, rec); err != nil {
+	if *format == "mbf" {
+		err = mbf.Write(&buf, cfg.Width, cfg.Height, b.Layout())
+	} else {
+		err = record.Write(&buf, &record.Record{Rows: cfg.Height, Cols: cfg.Width, Mines: b.Layout(), Clicks: []board.Point{first}})
+	}
+	if err != nil {
 		return failf("%v", err)
 	}
 	if _, err := stdout.Write(buf.Bytes()); err != nil {

@@ -495,7 +495,7 @@ func scan(data []byte, before int, keep bool) logScan {
 			if len(bytes.TrimSpace(line)) == 0 {
 				return sc // blanks after the last newline: the next line follows them
 			}
-			switch g, newer, err := decodeLine(line); {
+			switch g, newer, err := DecodeLine(line); {
 			case err == nil:
 				sc.unended = true
 				if newer {
@@ -516,7 +516,7 @@ func scan(data []byte, before int, keep bool) logScan {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue // a blank line holds no game: a hand-edited log may have one
 		}
-		g, newer, err := decodeLine(line)
+		g, newer, err := DecodeLine(line)
 		switch {
 		case err != nil:
 			sc.bad = &lineError{num, err}
@@ -530,9 +530,10 @@ func scan(data []byte, before int, keep bool) logScan {
 	return sc
 }
 
-// decodeLine returns the game of one line, or reports that the line is of
-// a later version, which it does not read further.
-func decodeLine(line []byte) (g Game, newer bool, err error) {
+// DecodeLine returns the game of one line of the log, or reports that the
+// line is of a later version, which it does not read further. It is the
+// one reader of the log's lines: the store's, and -board's for a replay.
+func DecodeLine(line []byte) (g Game, newer bool, err error) {
 	var head struct {
 		V int `json:"v"`
 	}
