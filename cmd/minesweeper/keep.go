@@ -121,6 +121,7 @@ func historyGame(r ui.Result, level string, end time.Time) history.Game {
 		TimeMS:   r.Elapsed.Milliseconds(),
 		ThreeBV:  r.ThreeBV,
 		Assisted: r.Assisted,
+		Undone:   r.Undone,
 	}
 	if level != "custom" {
 		g.Level = level

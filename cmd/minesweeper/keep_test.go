@@ -24,7 +24,7 @@ func TestHistoryGame(t *testing.T) {
 		},
 	}
 	lostRecord := won
-	lostRecord.Status, lostRecord.Source, lostRecord.Assisted = board.Lost, "game.txt", false
+	lostRecord.Status, lostRecord.Source, lostRecord.Assisted, lostRecord.Undone = board.Lost, "game.txt", false, true
 	tests := []struct {
 		name  string
 		r     ui.Result
@@ -35,7 +35,7 @@ func TestHistoryGame(t *testing.T) {
 			`"layout":[[1,2],[8,0]],"result":"won","time_ms":41270,"3bv":23,"clicks":3,"assisted":true,` +
 			`"moves":[{"m":"F8,0","t":0},{"m":"O4,4","t":0},{"m":"C2,2","t":1500}]}`},
 		{"lost on a record's board", lostRecord, "custom", `{"v":1,"date":"2026-11-23T20:00:00.123Z","board":"9x9n10 opening no-guess","seed":0,"source":"game.txt",` +
-			`"layout":[[1,2],[8,0]],"result":"lost","time_ms":41270,"3bv":23,"clicks":3,` +
+			`"layout":[[1,2],[8,0]],"result":"lost","time_ms":41270,"3bv":23,"clicks":3,"undone":true,` +
 			`"moves":[{"m":"F8,0","t":0},{"m":"O4,4","t":0},{"m":"C2,2","t":1500}]}`},
 	}
 	for _, tt := range tests {

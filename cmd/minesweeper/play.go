@@ -95,6 +95,9 @@ func summary(r ui.Result) string {
 	if r.Assisted {
 		b.WriteString("assisted, ")
 	}
+	if r.Undone {
+		b.WriteString("undone, ")
+	}
 	if r.Source != "" {
 		fmt.Fprintf(&b, "board %s (replay: minesweeper -board %s)", r.Source, shellQuote(r.Source))
 		return withVerdict(b.String(), r)

@@ -71,6 +71,9 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 	if g.assisted {
 		size += ", assisted"
 	}
+	if g.undone {
+		size += ", undone"
+	}
 	origin := fmt.Sprintf(", seed %d", g.seed)
 	if g.fixed && g.cfg.Source != "" {
 		origin = ", board " + filepath.Base(g.cfg.Source)

@@ -32,6 +32,8 @@ type game struct {
 	version uint64
 	// assisted reports whether the solver helped: a hint, flags it placed.
 	assisted bool
+	// undone reports whether a move was taken back (see undo).
+	undone bool
 	// opens are the cells the player opened after the first, each judged
 	// by the solver as the board stood before it.
 	opens []opening
@@ -83,7 +85,7 @@ func (g *game) random(seed uint64) error {
 	b.SetQuestionMarks(g.cfg.QuestionMarks)
 	g.b, g.seed, g.fixed, g.kind = b, seed, false, kind
 	g.version++
-	g.assisted = false
+	g.assisted, g.undone = false, false
 	g.moves, g.note = nil, ""
 	g.resetClock()
 	return nil
@@ -96,7 +98,7 @@ func (g *game) renew() error { return g.random(NextSeed(g.seed)) }
 func (g *game) restart() {
 	g.b.Reset()
 	g.version++
-	g.assisted = false
+	g.assisted, g.undone = false, false
 	g.moves, g.note = nil, ""
 	g.resetClock()
 }
@@ -193,6 +195,7 @@ func (g *game) result(now time.Time) Result {
 		Board:    g.kind,
 		Seed:     g.seed,
 		Assisted: g.assisted,
+		Undone:   g.undone,
 		Verdict:  g.verdict(),
 		Mines:    g.b.Layout(),
 		ThreeBV:  g.threeBV(),

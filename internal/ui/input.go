@@ -30,6 +30,7 @@ const (
 	actAuto                  // let the solver play; again, faster
 	actWhere                 // after a loss, show the cell that was certainly safe
 	actStats                 // show the statistics of this kind of board
+	actUndo                  // take back the last move, even a fatal one
 )
 
 // String returns the action's name.
@@ -71,6 +72,8 @@ func (a action) String() string {
 		return "where"
 	case actStats:
 		return "stats"
+	case actUndo:
+		return "undo"
 	}
 	return fmt.Sprintf("action(%d)", uint8(a))
 }

@@ -148,6 +148,7 @@ var keyTable = []keyRow{
 	}, label: "q quit", prio: 2, help: "quit"},
 	{keys: []binding{{ctrl('z'), command{act: actSuspend}}}, help: "suspend (fg resumes)"},
 	{keys: []binding{{ctrl('l'), command{act: actRedraw}}}, help: "redraw"},
+	{keys: []binding{{char('u'), command{act: actUndo}}}, label: "u undo", prio: 13, help: "undo the last move, even a fatal one"},
 	// The help's key stays the last key row: the footer ends with its label.
 	{keys: []binding{{char('?'), command{act: actHelp}}}, label: "? help", prio: 1, help: "this help"},
 

@@ -65,6 +65,7 @@ type Result struct {
 	Elapsed  time.Duration  // the clock
 	Board    board.Settings // the last game's board
 	Assisted bool           // the solver helped: a hint or flags it placed
+	Undone   bool           // a move was taken back (u), even a fatal one
 	// Verdict counts the guesses a finished game forced, with the chance
 	// the player survived each, and says after a loss whether the last cell
 	// was one; empty while the game goes on.

@@ -241,7 +241,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	u.v.message = ""
 	g, now := u.g, u.cfg.Now()
 	switch c.act {
-	case actMove, actOpen, actMark, actChord, actHint, actFlags, actOdds, actAuto:
+	case actMove, actOpen, actMark, actChord, actHint, actFlags, actOdds, actAuto, actUndo:
 		// The board must be in sight to be played.
 		if u.lay.tooSmall {
 			return false
@@ -278,6 +278,8 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		err = g.apply(board.Move{Action: board.Toggle, At: u.v.cursor}, now)
 	case actChord:
 		err = g.apply(board.Move{Action: board.Chord, At: u.v.cursor}, now)
+	case actUndo:
+		err = u.undo(now)
 	case actNew:
 		err = g.renew()
 		u.newAudits()
