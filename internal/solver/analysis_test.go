@@ -108,6 +108,18 @@ func eachLayout(v *View, f func(closed []int, grid []bool, mask uint32)) []int {
 	return closed
 }
 
+// closedCells returns the number of closed cells of v, which bruteProbs
+// enumerates the layouts of: tests keep to views of at most 20.
+func closedCells(v *View) int {
+	n := 0
+	for _, tl := range v.tiles {
+		if tl < 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // minesAround returns the number of mines in grid around cell i.
 func minesAround(v *View, grid []bool, i int) int {
 	n := 0
@@ -165,13 +177,7 @@ func TestAnalyzeMatchesBruteForce(t *testing.T) {
 		w, h := 3+rng.IntN(3), 3+rng.IntN(3)
 		mines := 1 + rng.IntN(w*h/3)
 		v, _ := randomView(t, rng, w, h, mines, 1+rng.IntN(3))
-		closed := 0
-		for _, tl := range v.tiles {
-			if tl < 0 {
-				closed++
-			}
-		}
-		if closed > 20 || closed == 0 {
+		if closed := closedCells(v); closed > 20 || closed == 0 {
 			continue
 		}
 		want, layouts := bruteProbs(v)

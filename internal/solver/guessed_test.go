@@ -86,13 +86,7 @@ func TestGuessedMatchesBruteForce(t *testing.T) {
 		w, h := 3+rng.IntN(3), 3+rng.IntN(3)
 		mines := 1 + rng.IntN(w*h/3)
 		v, _ := randomView(t, rng, w, h, mines, 1+rng.IntN(3))
-		closed := 0
-		for _, tl := range v.tiles {
-			if tl < 0 {
-				closed++
-			}
-		}
-		if closed > 20 || closed == 0 {
+		if closed := closedCells(v); closed > 20 || closed == 0 {
 			continue
 		}
 		prob, _ := bruteProbs(v)
