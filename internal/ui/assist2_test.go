@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -12,18 +13,9 @@ import (
 // waitBoard waits until no board row shows the closed glyph c.
 func (h *harness) waitBoard(c string) screen {
 	h.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		sc := h.snap()
-		rows := strings.Join(sc.text[2:min(len(sc.text), 11)], "\n")
-		if !strings.Contains(rows, c) {
-			return sc
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("the board still shows %q:\n%s", c, sc)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	return h.waitUntil(fmt.Sprintf("the board to show no %q", c), func(sc screen) bool {
+		return !strings.Contains(strings.Join(sc.text[2:min(len(sc.text), 11)], "\n"), c)
+	})
 }
 
 // TestOddsGolden renders the odds view of the golden screens' mid-game
@@ -62,14 +54,7 @@ func TestAutoPlayWins(t *testing.T) {
 	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
 	h := start(t, Config{Board: s, Layout: noguess.Layout, Seed: 3, ASCII: true}, 80, 24)
 	h.typ("aa")
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(h.snap().line(0), "You win") {
-		if time.Now().After(deadline) {
-			t.Fatalf("auto-play did not win:\n%s", h.snap())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	sc := h.snap()
+	sc := h.waitUntil("auto-play to win", func(sc screen) bool { return strings.Contains(sc.line(0), "You win") })
 	checkContains(t, sc, 0, "assisted")
 	if got := sc.footer(); !strings.Contains(got, "no guess forced") {
 		t.Errorf("footer after the win = %q; want the verdict, no guess forced", got)

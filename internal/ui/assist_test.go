@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -11,20 +12,36 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
-// waitFooter waits until the footer contains want and returns the screen.
-func (h *harness) waitFooter(want string) screen {
+// waitUntil polls the screen until ok holds of it, for work the loop gets
+// back from other goroutines (laying mines, the solver), and returns it;
+// after ten seconds it fails the test, saying what it waited for.
+func (h *harness) waitUntil(what string, ok func(screen) bool) screen {
 	h.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		sc := h.snap()
-		if strings.Contains(sc.footer(), want) {
+		if ok(sc) {
 			return sc
 		}
 		if time.Now().After(deadline) {
-			h.t.Fatalf("footer = %q; want it to say %q\n%s", sc.footer(), want, sc)
+			h.t.Fatalf("waited in vain for %s:\n%s", what, sc)
 		}
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// waitFooter waits until the footer contains want and returns the screen.
+func (h *harness) waitFooter(want string) screen {
+	h.t.Helper()
+	return h.waitUntil(fmt.Sprintf("the footer to say %q", want), func(sc screen) bool {
+		return strings.Contains(sc.footer(), want)
+	})
+}
+
+// waitLaid waits until the mines laid off the loop are back.
+func (h *harness) waitLaid() screen {
+	h.t.Helper()
+	return h.waitUntil("the laid board", func(sc screen) bool { return !strings.Contains(sc.footer(), "laying") })
 }
 
 // hintBoard opens, from its bottom-left corner, to leave two closed cells
@@ -89,27 +106,16 @@ func TestHintBeforeStart(t *testing.T) {
 // holdAnalysis makes analyses wait until the returned function is called.
 func holdAnalysis(t *testing.T) (release func()) {
 	t.Helper()
-	gate := make(chan struct{})
 	real := analyse
+	open, release := gate(t, func() { analyse = real })
 	analyse = func(ctx context.Context, v *solver.View, rule board.FirstClick, near board.Point) (solver.Hint, *solver.Analysis, error) {
 		select {
-		case <-gate:
+		case <-open:
 		case <-ctx.Done():
 			return solver.Hint{}, nil, ctx.Err()
 		}
 		return real(ctx, v, rule, near)
 	}
-	var released bool
-	release = func() {
-		if !released {
-			released = true
-			close(gate)
-		}
-	}
-	t.Cleanup(func() {
-		release()
-		analyse = real
-	})
 	return release
 }
 

@@ -3,8 +3,8 @@ package ui
 import (
 	"slices"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
@@ -18,24 +18,26 @@ func bigCfg() Config {
 // is called, so that a test can act while it runs.
 func holdLaying(t *testing.T) (release func()) {
 	t.Helper()
-	gate := make(chan struct{})
 	real := layAndPlay
+	open, release := gate(t, func() { layAndPlay = real })
 	layAndPlay = func(b *board.Board, m board.Move) (*board.Board, int, error) {
-		<-gate
+		<-open
 		return real(b, m)
 	}
-	var released bool
-	release = func() {
-		if !released {
-			released = true
-			close(gate)
-		}
-	}
+	return release
+}
+
+// gate returns a channel closed by release, which the test's end calls
+// too, before restore puts back what the test replaced.
+func gate(t *testing.T, restore func()) (open <-chan struct{}, release func()) {
+	ch := make(chan struct{})
+	var once sync.Once
+	release = func() { once.Do(func() { close(ch) }) }
 	t.Cleanup(func() {
 		release()
-		layAndPlay = real
+		restore()
 	})
-	return release
+	return ch, release
 }
 
 // footer returns the screen's footer line: the one under the frame.
@@ -74,13 +76,7 @@ func TestLayOffLoop(t *testing.T) {
 		t.Errorf("a flag was placed while laying: %q", row)
 	}
 	release()
-	deadline := time.Now().Add(5 * time.Second)
-	for strings.Contains(h.snap().footer(), "laying") {
-		if time.Now().After(deadline) {
-			t.Fatal("the laid board never came back")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	h.waitLaid()
 	sc = h.snap()
 	if row := sc.boardRows()[0]; !strings.HasPrefix(row, "  ") {
 		t.Errorf("top row after the first click = %q; want the opening at the corner", row)
@@ -115,13 +111,7 @@ func TestLaidOffLoopIsTheSeedsBoard(t *testing.T) {
 	at := board.Point{X: 6, Y: 10}
 	h := start(t, cfg, 80, 24)
 	h.typ("JJLl\n")
-	deadline := time.Now().Add(5 * time.Second)
-	for strings.Contains(h.snap().footer(), "laying") {
-		if time.Now().After(deadline) {
-			t.Fatal("the laid board never came back")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	h.waitLaid()
 	got := h.snap().boardRows()
 
 	b, err := board.NewRandom(cfg.Board, nil, board.NewRand(cfg.Seed))

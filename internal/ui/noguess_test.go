@@ -21,13 +21,7 @@ func TestNoGuessGame(t *testing.T) {
 	h := start(t, cfg, 120, 30)
 	checkContains(t, h.snap(), 0, "Mines 99  Time 0  [ playing ]  30x16, 99 mines, no-guess, seed 5")
 	h.typ("JJLl\n")
-	deadline := time.Now().Add(10 * time.Second)
-	for strings.Contains(h.snap().footer(), "laying") {
-		if time.Now().After(deadline) {
-			t.Fatal("the no-guess board never came back")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	h.waitLaid()
 	sc := h.snap()
 	checkContains(t, sc, 0, "30x16, 99 mines, no-guess, seed 5")
 	got := sc.boardRows()
