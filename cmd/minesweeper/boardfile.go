@@ -9,12 +9,14 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
 // boardFormat is a kind of file that -board reads.
@@ -51,8 +53,8 @@ const maxReplay = 256 << 20
 // first bytes of its content, head:
 //   - a name ending in .mbf or .abf is MBF, as JSMinesweeper reads such
 //     files, whatever they hold;
-//   - content that opens with '{', after an optional UTF-8 byte order mark
-//     and white space, is a replay;
+//   - content that opens with '{' or '[', after an optional UTF-8 byte
+//     order mark and white space, is a replay;
 //   - content whose first byte is not 0 and which holds a control byte
 //     that text does not (white space aside) or is not UTF-8 is MBF: a
 //     board under 256 mines has a 0 in its count, and any other a width,
@@ -65,7 +67,7 @@ func sniffFormat(name string, head []byte) boardFormat {
 		return formatMBF
 	}
 	text := bytes.TrimPrefix(head, bom)
-	if t := bytes.TrimLeft(text, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+	if t := bytes.TrimLeft(text, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
 		return formatReplay
 	}
 	if len(head) > 0 && head[0] != 0 && binary(head, len(head) < sniffLen) {
@@ -146,64 +148,108 @@ func replayErrorf(format string, args ...any) error {
 	return &replayError{fmt.Errorf(format, args...)}
 }
 
-// readReplay reads one game of the history log, a JSON object as one line
-// of the log holds it, as the record of its board: the size from its
-// settings, the mines from its layout, and as clicks the cells of its
-// openings (the moves whose action is board.Open), in order. Its chords
-// and marks are left out, as the record format has none. Nothing but
-// white space may follow the game. Read errors from r are returned as
-// they are; every other error is a *replayError.
+// readReplay reads a replay (see readGame) as the record of its board:
+// the size from its settings, the mines from its layout, and as clicks
+// the cells of its openings (the moves whose action is board.Open), in
+// order. Its chords and marks are left out, as the record format has
+// none. Read errors from r are returned as they are; every other error is
+// a *replayError.
 func readReplay(r io.Reader) (*record.Record, error) {
+	g, err := readGame(r)
+	if err != nil {
+		return nil, err
+	}
+	s, k, err := keptGame(g)
+	if err != nil {
+		return nil, err
+	}
+	rec := &record.Record{Rows: s.Height, Cols: s.Width, Mines: k.Mines}
+	for _, m := range k.Moves {
+		if m.Move.Action == board.Open {
+			rec.Clicks = append(rec.Clicks, m.Move.At)
+		}
+	}
+	return rec, nil
+}
+
+// readGame reads a replay: one game of the history log, a JSON object as
+// one line of the log holds it, or a JSON array holding one such game, as
+// "minesweeper history -json -n 1" prints it. Nothing but white space may
+// follow it. Read errors from r are returned as they are; every other
+// error is a *replayError.
+func readGame(r io.Reader) (history.Game, error) {
 	lr := &io.LimitedReader{R: r, N: maxReplay + 1}
 	dec := json.NewDecoder(lr)
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
-		return nil, jsonError(err, lr)
+		return history.Game{}, jsonError(err, lr)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		if err != nil && !isJSONError(err) {
-			return nil, err
+			return history.Game{}, err
 		}
-		return nil, replayErrorf("unexpected data after the game: want one line of the history log")
+		return history.Game{}, replayErrorf("unexpected data after the game: want one line of the history log")
 	}
-
+	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) > 0 && t[0] == '[' {
+		var games []json.RawMessage
+		if err := json.Unmarshal(raw, &games); err != nil {
+			return history.Game{}, replayErrorf("%v", err)
+		}
+		if len(games) != 1 {
+			return history.Game{}, replayErrorf("the list holds %s; want one (minesweeper history -json -n 1 prints one)", record.Count(len(games), "game"))
+		}
+		raw = games[0]
+	}
 	g, newer, err := history.DecodeLine(raw)
 	switch {
 	case newer:
-		return nil, replayErrorf("written by a newer minesweeper (this one reads version %d)", history.Version)
+		return g, replayErrorf("written by a newer minesweeper (this one reads version %d)", history.Version)
 	case err != nil:
-		return nil, replayErrorf("%v", err)
+		return g, replayErrorf("%v", err)
 	}
+	return g, nil
+}
+
+// keptGame returns the board settings of g, a game of the history or a
+// saved game, and g as the game keeps it, checked: the settings, a layout
+// of their size and mine count without repeats, every move on the board.
+// Its errors are *replayErrors.
+func keptGame(g history.Game) (board.Settings, *ui.Kept, error) {
 	s, err := board.ParseSettings(g.Board)
 	if err != nil {
-		return nil, replayErrorf("%v", err)
+		return s, nil, replayErrorf("%v", err)
 	}
 	if len(g.Layout) != s.Mines {
-		return nil, replayErrorf("the layout holds %s; the board %q has %d", record.Count(len(g.Layout), "mine"), g.Board, s.Mines)
+		return s, nil, replayErrorf("the layout holds %s; the board %q has %d", record.Count(len(g.Layout), "mine"), g.Board, s.Mines)
 	}
-	rec := &record.Record{Rows: s.Height, Cols: s.Width, Mines: make([]board.Point, 0, len(g.Layout))}
+	k := &ui.Kept{
+		Mines:    make([]board.Point, 0, len(g.Layout)),
+		Moves:    make([]ui.TimedMove, 0, len(g.Moves)),
+		Elapsed:  time.Duration(g.TimeMS) * time.Millisecond,
+		Seed:     g.Seed,
+		Source:   g.Source,
+		Assisted: g.Assisted,
+		Undone:   g.Undone,
+	}
 	seen := make(map[board.Point]bool, len(g.Layout))
 	for i, c := range g.Layout {
 		p := board.Point{X: c[0], Y: c[1]}
 		if err := onBoard(p, s); err != nil {
-			return nil, replayErrorf("layout: mine %d of %d: %v", i+1, len(g.Layout), err)
+			return s, nil, replayErrorf("layout: mine %d of %d: %v", i+1, len(g.Layout), err)
 		}
 		if seen[p] {
-			return nil, replayErrorf("layout: mine %d of %d: %v at column %d, row %d", i+1, len(g.Layout), board.ErrRepeatedMine, p.X, p.Y)
+			return s, nil, replayErrorf("layout: mine %d of %d: %v at column %d, row %d", i+1, len(g.Layout), board.ErrRepeatedMine, p.X, p.Y)
 		}
 		seen[p] = true
-		rec.Mines = append(rec.Mines, p)
+		k.Mines = append(k.Mines, p)
 	}
 	for i, m := range g.Moves {
-		if m.Move.Action != board.Open {
-			continue
-		}
 		if err := onBoard(m.Move.At, s); err != nil {
-			return nil, replayErrorf("move %d of %d (%v): %v", i+1, len(g.Moves), m.Move, err)
+			return s, nil, replayErrorf("move %d of %d (%v): %v", i+1, len(g.Moves), m.Move, err)
 		}
-		rec.Clicks = append(rec.Clicks, m.Move.At)
+		k.Moves = append(k.Moves, ui.TimedMove{Move: m.Move, At: time.Duration(m.At) * time.Millisecond})
 	}
-	return rec, nil
+	return s, k, nil
 }
 
 // onBoard reports an error unless p lies on a board of settings s.

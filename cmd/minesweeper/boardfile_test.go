@@ -195,7 +195,10 @@ func TestBoardFileErrors(t *testing.T) {
 		{"count", `{"v":1,"board":"9x9n2 opening","layout":[[1,1]]}`, `replay: the layout holds 1 mine; the board "9x9n2 opening" has 2`},
 		{"mine off", `{"v":1,"board":"9x9n1 opening","layout":[[1,9]]}`, "replay: layout: mine 1 of 1: row 9 is off the board (0 to 8)"},
 		{"mine repeated", `{"v":1,"board":"9x9n2 opening","layout":[[1,2],[1,2]]}`, "replay: layout: mine 2 of 2: repeated mine at column 1, row 2"},
-		{"open off", `{"v":1,"board":"9x9n0 opening","layout":[],"moves":[{"m":"F9,9","t":0},{"m":"O-1,0","t":1}]}`, "replay: move 2 of 2 (O-1,0): column -1 is off the board (0 to 8)"},
+		{"open off", `{"v":1,"board":"9x9n0 opening","layout":[],"moves":[{"m":"F1,1","t":0},{"m":"O-1,0","t":1}]}`, "replay: move 2 of 2 (O-1,0): column -1 is off the board (0 to 8)"},
+		{"mark off", `{"v":1,"board":"9x9n0 opening","layout":[],"moves":[{"m":"F9,9","t":0}]}`, "replay: move 1 of 1 (F9,9): column 9 is off the board (0 to 8)"},
+		{"a list of two", "[" + good + "," + good + "]", "replay: the list holds 2 games; want one (minesweeper history -json -n 1 prints one)"},
+		{"a list of none", "[]", "replay: the list holds 0 games; want one (minesweeper history -json -n 1 prints one)"},
 		// Text that is no record stays the record's to word.
 		{"hello", "hello", `line 1: the number of rows: not an integer: "hello"`},
 	}
@@ -239,7 +242,7 @@ func TestSniffFormat(t *testing.T) {
 		{"x", "\x00\x00\x00\x00", formatRecord}, // /dev/zero: no MBF has width 0
 		{"x", `{"v":1}`, formatReplay},
 		{"x", "\uFEFF \r\n\t{", formatReplay},
-		{"x", " [1]", formatRecord},
+		{"x", " [1]", formatReplay}, // history -json's list of games
 		{"x.mbf", "4 5 1 2\n", formatMBF},
 		{"x.ABF", `{"v":1}`, formatMBF},
 		{"dir.mbf/x", "4 5 1 2\n", formatRecord},

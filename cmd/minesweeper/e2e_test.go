@@ -64,7 +64,7 @@ func TestE2E(t *testing.T) {
 		tm.waitFor("|    1 F 1 |")
 		tm.keys("q")
 		tm.checkExit(" on 5x4 with 2 mines, board " + rec)
-		tm.checkLine(`^You win in \d+\.\d\ds on 5x4 with 2 mines, board .*; 3BV 2, .* 3BV/s, 3 clicks, 67% efficiency; new best time; no guess forced$`)
+		tm.checkLine(`^You win in \d+\.\d\ds on 5x4 with 2 mines, board .*; 3BV 2, .* 3BV/s, 3 clicks, 67% efficiency; new best time; no guess forced; replay: minesweeper replay 1$`)
 		// The won game was kept: stats reads it back.
 		stats := exec.Command(bin, "stats", "-json")
 		stats.Env = append(os.Environ(), "MINESWEEPER_HOME="+tm.home)
@@ -78,6 +78,15 @@ func TestE2E(t *testing.T) {
 		if err := json.Unmarshal(out, &kinds); err != nil || len(kinds) != 1 || kinds[0].Played != 1 || kinds[0].Won != 1 {
 			t.Errorf("stats -json after one won game = %s (%v); want one kind, played 1, won 1", out, err)
 		}
+		// The command the line ends with plays the game back to its end.
+		rp := startTmuxIn(t, tm.home, bin, "replay", "-ascii", "1")
+		rp.waitFor("[ replay 1x ]")
+		rp.keys("End")
+		rp.waitFor("[ You win ]")
+		rp.waitFor("|    1 F 1 |")
+		rp.waitFor("3BV 2")
+		rp.keys("q")
+		rp.checkExit("")
 	})
 	t.Run("lose with a wrong flag, Ctrl-C", func(t *testing.T) {
 		tm := startTmux(t, bin, "-ascii", "-board", clicked)
@@ -89,7 +98,7 @@ func TestE2E(t *testing.T) {
 		tm.waitFor("|* 1       |")
 		tm.keys("C-c")
 		tm.checkExit(" on 5x4 with 2 mines, board " + clicked)
-		tm.checkLine(`^You lose after \d+\.\d\ds on 5x4 with 2 mines, board .*; 3 clicks; no guess forced$`)
+		tm.checkLine(`^You lose after \d+\.\d\ds on 5x4 with 2 mines, board .*; 3 clicks; no guess forced; replay: minesweeper replay 1$`)
 	})
 	t.Run("random board, Esc", func(t *testing.T) {
 		tm := startTmux(t, bin, "-seed", "1")
@@ -98,7 +107,7 @@ func TestE2E(t *testing.T) {
 		tm.keys("Enter")
 		tm.waitFor("│  ") // the opening rule: the corner is a zero
 		tm.keys("Escape")
-		tm.checkExit(" on 9x9 with 10 mines, seed 1 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 1)")
+		tm.checkExit(" on 9x9 with 10 mines, seed 1; saved, to go on: minesweeper -level beginner -resume")
 	})
 	t.Run("NO_COLOR", func(t *testing.T) {
 		tm := startTmux(t, "env", "NO_COLOR=1", bin, "-board", rec)
@@ -190,6 +199,53 @@ func TestE2E(t *testing.T) {
 	})
 }
 
+// TestE2EResume leaves a game unfinished, then goes on with it from the
+// prompt of the next run, which starts on the board played last, and
+// checks -new and -resume.
+func TestE2EResume(t *testing.T) {
+	_, bin := e2eBinary(t)
+	home := t.TempDir()
+	tm := startTmuxIn(t, home, bin, "-ascii", "-width", "12", "-height", "8", "-mines", "10", "-seed", "4")
+	tm.waitFor("12x8, 10 mines, seed 4")
+	tm.keys("Enter")
+	tm.waitFor("|    ") // the opening rule: the corner floods
+	left := boardLines(tm.capture())
+	if strings.Count(left, "\n") != 7 {
+		t.Fatalf("the board's rows:\n%s\nwant 8 rows", left)
+	}
+	tm.keys("q")
+	tm.checkExit("; saved, to go on: minesweeper -width 12 -height 8 -mines 10 -resume")
+
+	tm = startTmuxIn(t, home, bin, "-ascii") // no flag: the board played last
+	tm.waitFor("left unfinished")
+	tm.keys("y")
+	tm.waitFor("[ playing ]  12x8, 10 mines, seed 4")
+	if got := boardLines(tm.capture()); got != left {
+		t.Errorf("the board resumed:\n%s\nwant the board left:\n%s", got, left)
+	}
+	tm.keys("q")
+	tm.checkExit("; saved, to go on: minesweeper -width 12 -height 8 -mines 10 -resume")
+
+	tm = startTmuxIn(t, home, bin, "-ascii", "-new")
+	tm.waitFor("[ playing ]  12x8, 10 mines")
+	tm.keys("q")
+	tm.checkExit("Quit before the first move on 12x8 with 10 mines")
+
+	tm = startTmuxIn(t, home, bin, "-resume")
+	tm.checkExitStatus(1, "minesweeper: -resume: no game of 12x8 with 10 mines was left unfinished")
+}
+
+// boardLines returns the lines of a screen inside the board's frame.
+func boardLines(screen string) string {
+	var rows []string
+	for _, l := range strings.Split(screen, "\n") {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "|") {
+			rows = append(rows, l)
+		}
+	}
+	return strings.Join(rows, "\n")
+}
+
 // tmuxGame is the game running in a tmux session of its own.
 type tmuxGame struct {
 	t        *testing.T
@@ -199,8 +255,15 @@ type tmuxGame struct {
 }
 
 // startTmux runs bin with args in a new 80x24 tmux server of its own, killed
-// when the test ends. bin may be "env" followed by variables.
+// when the test ends, keeping its history in a new directory. bin may be
+// "env" followed by variables.
 func startTmux(t *testing.T, bin string, args ...string) *tmuxGame {
+	t.Helper()
+	return startTmuxIn(t, t.TempDir(), bin, args...)
+}
+
+// startTmuxIn is startTmux with the history kept in home.
+func startTmuxIn(t *testing.T, home, bin string, args ...string) *tmuxGame {
 	t.Helper()
 	exitFile := filepath.Join(t.TempDir(), "exit")
 	quoted := []string{shellQuote(bin)}
@@ -209,8 +272,6 @@ func startTmux(t *testing.T, bin string, args ...string) *tmuxGame {
 	}
 	// The shell lives on after the game, so that the pane keeps the modes
 	// the game left it in (a dead pane shows no cursor).
-	// The game keeps its history in a directory of the test's own.
-	home := t.TempDir()
 	script := fmt.Sprintf("MINESWEEPER_HOME=%s %s; echo EXIT=$? > %s; exec sleep 600",
 		shellQuote(home), strings.Join(quoted, " "), shellQuote(exitFile))
 	tm := newTmux(t, "sh", "-c", script)

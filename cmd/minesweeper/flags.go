@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -126,20 +128,89 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 	case cfg.Level == "custom":
 		cfg.Mines = cfg.Width * cfg.Height / 6
 	}
+	if err := cfg.check(); err != nil {
+		return boardConfig{}, err
+	}
+	return cfg, nil
+}
+
+// check checks the mines and no-guess against the size and the rule,
+// naming the flag at fault, and sets the layout no-guess needs.
+func (cfg *boardConfig) check() error {
+	rule := cfg.Rule
 	if limit := board.MaxMines(cfg.Width, cfg.Height, rule); cfg.Mines < 0 || cfg.Mines > limit {
-		return boardConfig{}, fmt.Errorf("-mines: %s on %dx%d with the %s first click: want 0 to %d",
+		return fmt.Errorf("-mines: %s on %dx%d with the %s first click: want 0 to %d",
 			record.Count(cfg.Mines, "mine"), cfg.Width, cfg.Height, rule, limit)
 	}
 	if cfg.NoGuess {
 		if rule != board.Opening {
-			return boardConfig{}, fmt.Errorf("-no-guess: %v, not %s", board.ErrNoGuessRule, rule)
+			return fmt.Errorf("-no-guess: %v, not %s", board.ErrNoGuessRule, rule)
 		}
 		if err := noguess.Check(cfg.Settings); err != nil {
-			return boardConfig{}, fmt.Errorf("-no-guess: %v", err)
+			return fmt.Errorf("-no-guess: %v", err)
 		}
 		cfg.Layout = noguess.Layout
 	}
+	return nil
+}
+
+// boardFlagNames are the flags that choose the board.
+var boardFlagNames = []string{"level", "width", "height", "mines", "first-click", "no-guess", "board"}
+
+// chosen reports whether any flag that chooses the board was given.
+func (f *boardFlags) chosen() bool {
+	given := false
+	f.fs.Visit(func(fl *flag.Flag) { given = given || slices.Contains(boardFlagNames, fl.Name) })
+	return given
+}
+
+// resolveLast returns the board s that the player played last, at the
+// level named level ("custom" for none), with the seed of the flags: what
+// the game starts with when no flag chooses the board. The settings are
+// checked as the flags' are.
+func (f *boardFlags) resolveLast(s board.Settings, level string) (boardConfig, error) {
+	cfg, err := f.resolve() // the seed, as the flags give it
+	if err != nil {
+		return boardConfig{}, err
+	}
+	cfg.Settings, cfg.Level, cfg.Layout = s, level, nil
+	if err := board.CheckSize(s.Width, s.Height); err != nil {
+		return boardConfig{}, err
+	}
+	if err := cfg.check(); err != nil {
+		return boardConfig{}, err
+	}
 	return cfg, nil
+}
+
+// levelName returns the name of the level whose size and mines s has, or
+// "custom".
+func levelName(s board.Settings) string {
+	for _, lv := range levels {
+		if lv.width == s.Width && lv.height == s.Height && lv.mines == s.Mines {
+			return lv.name
+		}
+	}
+	return "custom"
+}
+
+// boardArgs returns the flags that choose the board s, at the level
+// named level or "custom": "-level expert", "-width 20 -height 10 -mines
+// 30 -first-click safe -no-guess".
+func boardArgs(s board.Settings, level string) string {
+	var b strings.Builder
+	if level != "custom" && level != "" {
+		fmt.Fprintf(&b, "-level %s", level)
+	} else {
+		fmt.Fprintf(&b, "-width %d -height %d -mines %d", s.Width, s.Height, s.Mines)
+	}
+	if s.Rule != board.Opening {
+		fmt.Fprintf(&b, " -first-click %s", s.Rule)
+	}
+	if s.NoGuess {
+		b.WriteString(" -no-guess")
+	}
+	return b.String()
 }
 
 // readRecordFile reads and parses a -board file, a record, an MBF file or

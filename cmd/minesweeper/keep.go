@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -13,26 +15,37 @@ import (
 // game's loop, where nothing may be printed, so what goes wrong is kept
 // as warnings for after the screen is closed: play always goes on.
 type keeper struct {
-	store    *history.Store // opened with the first finished game
+	store    *history.Store // opened when first needed
 	broken   bool           // the store could not be opened
 	level    string         // the level's name, or "custom"
 	warnings []string
 	now      func() time.Time
+	last     int    // the number in the history of the last game kept, or 0
+	offered  string // the kind of board whose saved game the game started from, or ""
 }
 
-// newKeeper returns the keeper of games played at level. The store is
-// opened when a game first ends, so that a game quit before its end
-// leaves no directory behind.
-func newKeeper(level string) *keeper {
-	return &keeper{level: level, now: time.Now}
+// newKeeper returns the keeper of the games of one run of the game. The
+// store is opened when it is first needed; reading what the player left
+// (see prefs and saved) opens it only if its directory exists.
+func newKeeper() *keeper {
+	return &keeper{level: "custom", now: time.Now}
 }
 
 // warn keeps a warning for later.
 func (k *keeper) warn(msg string) { k.warnings = append(k.warnings, msg) }
 
+// flush prints the warnings kept, one line each, and forgets them.
+func (k *keeper) flush(w io.Writer) {
+	for _, msg := range k.warnings {
+		fmt.Fprintf(w, "minesweeper: warning: %s\n", msg)
+	}
+	k.warnings = nil
+}
+
 // finished keeps the game r, won or lost, and returns "new best time"
 // when it is the fastest win of its kind of board that used no help.
 func (k *keeper) finished(r ui.Result) string {
+	k.last = 0
 	if !k.open() {
 		return ""
 	}
@@ -45,14 +58,32 @@ func (k *keeper) finished(r ui.Result) string {
 			}
 		}
 	}
-	if err := k.store.Append(g); err != nil {
+	n, err := k.store.Append(g)
+	if err != nil {
 		k.warn("the game was not kept: " + err.Error())
 		return ""
 	}
+	k.last = n
 	if g.Won() && !g.Assisted && !g.Undone && (best < 0 || g.TimeMS < best) {
 		return "new best time"
 	}
 	return ""
+}
+
+// peek opens the store if its directory exists, to read what an earlier
+// game left, and reports whether it is open: nothing is there to read
+// before the first game, and no directory is made for that.
+func (k *keeper) peek() bool {
+	if k.store == nil && !k.broken {
+		dir, err := history.Dir()
+		if err != nil {
+			return k.open() // warns of it
+		}
+		if _, err := os.Stat(dir); err != nil {
+			return false
+		}
+	}
+	return k.open()
 }
 
 // open opens the store the first time it is needed, and reports whether
@@ -87,6 +118,101 @@ func (k *keeper) stats(s board.Settings) []string {
 		}
 	}
 	return []string{"No game of this kind has ended yet."}
+}
+
+// prefs returns the board the player played last, its level's name
+// ("custom" for none), and whether there is one to start with.
+func (k *keeper) prefs() (board.Settings, string, bool) {
+	if !k.peek() {
+		return board.Settings{}, "", false
+	}
+	p, ok, err := k.store.Prefs()
+	if err != nil {
+		k.warn(err.Error())
+	}
+	if !ok {
+		return board.Settings{}, "", false
+	}
+	s, err := board.ParseSettings(p.Board)
+	if err != nil {
+		k.warn(fmt.Sprintf("the last settings are not used: %v", err))
+		return board.Settings{}, "", false
+	}
+	return s, levelName(s), true
+}
+
+// remember keeps s as the board the player played last.
+func (k *keeper) remember(s board.Settings) {
+	if !k.open() {
+		return
+	}
+	p := history.Prefs{Board: s.String()}
+	if name := levelName(s); name != "custom" {
+		p.Level = name
+	}
+	if err := k.store.SavePrefs(p); err != nil {
+		k.warn("the settings were not kept: " + err.Error())
+	}
+}
+
+// saved returns the saved game of the kind of board s, if there is one
+// that can be resumed; one that cannot is moved aside, with a warning.
+func (k *keeper) saved(s board.Settings) (*ui.Kept, bool) {
+	if !k.peek() {
+		return nil, false
+	}
+	var kept *ui.Kept
+	_, ok, err := k.store.Saved(s.String(), func(g history.Game) error {
+		var err error
+		_, kept, err = keptGame(g)
+		return err
+	})
+	if err != nil {
+		k.warn(err.Error())
+	}
+	return kept, ok
+}
+
+// discard removes the saved game of the kind of board s.
+func (k *keeper) discard(s board.Settings) {
+	if k.peek() {
+		if err := k.store.Discard(s.String()); err != nil {
+			k.warn("the saved game was not removed: " + err.Error())
+		}
+	}
+}
+
+// leaving is what became of the last game when the player left, for the
+// line printed.
+type leaving struct {
+	number int  // its number in the history, when it ended and was kept
+	saved  bool // it was left before its end and saved, to be resumed
+}
+
+// leave keeps what the player left, r being the last game: a game left
+// before its end and laid from a seed is saved for the next run, replacing
+// the saved game of its kind; a saved game the run started from and that
+// is now over, lost to a new game or replaced is removed.
+func (k *keeper) leave(r ui.Result) leaving {
+	var out leaving
+	kind := r.Board.String()
+	if r.Started && r.Status == board.Playing && r.Source == "" && k.open() {
+		g := historyGame(r, k.level, k.now())
+		if err := k.store.Save(g); err != nil {
+			k.warn("the game was not saved: " + err.Error())
+		} else {
+			out.saved = true
+		}
+	}
+	if k.offered != "" && !(out.saved && k.offered == kind) && k.open() {
+		if err := k.store.Discard(k.offered); err != nil {
+			k.warn("the saved game was not removed: " + err.Error())
+		}
+	}
+	if r.Status != board.Playing {
+		out.number = k.last
+	}
+	return out
 }
 
 // statsLines writes one kind's statistics for the game's overlay.

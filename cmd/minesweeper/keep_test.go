@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -53,7 +55,8 @@ func TestHistoryGame(t *testing.T) {
 // the statistics the game's key shows, and the new best time.
 func TestKeeper(t *testing.T) {
 	t.Setenv("MINESWEEPER_HOME", t.TempDir())
-	k := newKeeper("beginner")
+	k := newKeeper()
+	k.level = "beginner"
 	k.now = func() time.Time { return time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC) }
 	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
 	if got := k.stats(s); len(got) != 1 || got[0] != "No game of this kind has ended yet." {
@@ -83,5 +86,71 @@ func TestKeeper(t *testing.T) {
 	}
 	if len(k.warnings) != 0 {
 		t.Errorf("warnings %q; want none", k.warnings)
+	}
+}
+
+// TestKeeperLeave checks what a run leaves for the next: a game left
+// before its end is saved and offered again, a game that ended removes the
+// saved game it started from, and the board played last is remembered.
+func TestKeeperLeave(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "state")
+	t.Setenv("MINESWEEPER_HOME", home)
+	s := board.Settings{Width: 12, Height: 8, Mines: 10, Rule: board.Safe}
+	mines := []board.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 2, Y: 0}, {X: 3, Y: 0}, {X: 4, Y: 0}, {X: 5, Y: 0}, {X: 6, Y: 0}, {X: 7, Y: 0}, {X: 8, Y: 0}, {X: 9, Y: 0}}
+	playing := ui.Result{Status: board.Playing, Started: true, Elapsed: 7300 * time.Millisecond, Board: s, Seed: 4, Mines: mines,
+		Moves: []ui.TimedMove{{Move: board.Move{Action: board.Open, At: board.Point{X: 5, Y: 5}}}}}
+
+	k := newKeeper()
+	if _, _, ok := k.prefs(); ok {
+		t.Fatal("prefs() of a new state directory found some")
+	}
+	if _, ok := k.saved(s); ok {
+		t.Fatal("saved() of a new state directory found a game")
+	}
+	if _, err := os.Stat(home); err == nil {
+		t.Errorf("reading made the state directory %s", home)
+	}
+	if got := k.leave(playing); !got.saved || got.number != 0 {
+		t.Errorf("leave(a game in play) = %+v; want saved", got)
+	}
+	k.remember(s)
+
+	k = newKeeper()
+	if got, level, ok := k.prefs(); !ok || got != s || level != "custom" {
+		t.Errorf("prefs() = %v, %q, %v; want %v, custom", got, level, ok, s)
+	}
+	kept, ok := k.saved(s)
+	if !ok || kept.Elapsed != playing.Elapsed || kept.Seed != 4 || len(kept.Moves) != 1 || len(kept.Mines) != 10 {
+		t.Fatalf("saved() = %+v, %v; want the game left", kept, ok)
+	}
+	if _, ok := k.saved(board.Settings{Width: 12, Height: 8, Mines: 10, Rule: board.Opening}); ok {
+		t.Error("saved() of another rule found the game")
+	}
+	// The game goes on and ends: the saved game goes.
+	k.offered = s.String()
+	won := playing
+	won.Status = board.Won
+	k.finished(won)
+	if got := k.leave(won); got.saved || got.number != 1 {
+		t.Errorf("leave(a game won) = %+v; want number 1", got)
+	}
+	if _, ok := newKeeper().saved(s); ok {
+		t.Error("the saved game is still there after it was won")
+	}
+
+	// A saved game that does not fit its board is moved aside.
+	k = newKeeper()
+	bad := playing
+	bad.Mines = mines[:3]
+	k.leave(bad)
+	if _, ok := k.saved(s); ok || len(k.warnings) != 1 || !strings.Contains(k.warnings[0], "moved to") {
+		t.Errorf("saved() of a game with 3 of 10 mines = %v, warnings %q; want none, one warning", ok, k.warnings)
+	}
+
+	// A level is remembered by its name.
+	k = newKeeper()
+	k.remember(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true})
+	if _, level, ok := newKeeper().prefs(); !ok || level != "expert" {
+		t.Errorf("prefs() after expert = %q, %v; want expert", level, ok)
 	}
 }

@@ -12,6 +12,7 @@
 //	minesweeper gen [flags]         write a board and its start click as a record
 //	minesweeper stats [flags]       show the statistics of the games played
 //	minesweeper history [flags]     list the latest games
+//	minesweeper replay [FILE|N]     play a kept game back
 //
 // Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
 package main
@@ -51,6 +52,7 @@ func commands() []command {
 		{"gen", "write one board and its start click as a record on standard output", runGen},
 		{"stats", "show the statistics of the games played, per kind of board", runStats},
 		{"history", "list the latest games played, newest first", runHistory},
+		{"replay", "play a kept game back at its own pace: the last, number N, or a FILE", runReplay},
 	}
 }
 
@@ -86,8 +88,21 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 
 // parseFlags parses args into fs and turns the flag package's errors into
 // one line on stderr. It returns done when the caller should return code:
-// after -h (usage on stdout, 0) or a bad flag (2).
+// after -h (usage on stdout, 0), a bad flag or an argument (2).
 func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (code int, done bool) {
+	if code, done := parseFlagsArgs(fs, args, stdout, stderr, printUsage); done {
+		return code, done
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return exitUsage, true
+	}
+	return exitOK, false
+}
+
+// parseFlagsArgs is parseFlags for a command that takes arguments after
+// its flags: they are left in fs.Args.
+func parseFlagsArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (code int, done bool) {
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	switch {
@@ -96,9 +111,6 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, print
 		return exitOK, true
 	case err != nil:
 		fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), flagError(err))
-		return exitUsage, true
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
 		return exitUsage, true
 	}
 	return exitOK, false

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,10 +25,28 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	bf := addBoardFlags(fs, true)
 	ascii := fs.Bool("ascii", false, "draw with ASCII characters only")
 	question := fs.Bool("question", true, "let f cycle through a question mark after the flag")
+	resume := fs.Bool("resume", false, "go on with the game of this board left unfinished, without asking")
+	fresh := fs.Bool("new", false, "start a new game, throwing away the game of this board left unfinished")
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
 		return code
 	}
+	k := newKeeper()
+	defer k.flush(stderr) // the warnings of an early return
 	cfg, err := bf.resolve()
+	if err == nil && !bf.chosen() {
+		// No flag chooses the board: the one played last, if any.
+		if s, level, ok := k.prefs(); ok {
+			last, lerr := bf.resolveLast(s, level)
+			if lerr == nil {
+				cfg = last
+			} else {
+				k.warn(fmt.Sprintf("the last board, %s, is not used: %v", s, lerr))
+			}
+		}
+	}
+	if err == nil {
+		err = checkResume(bf, *resume, *fresh)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitUsage
@@ -47,22 +66,66 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if rec := cfg.Record; rec != nil {
 		uc.Fixed, uc.Mines, uc.Clicks, uc.Source = true, rec.Mines, rec.Clicks, cfg.File
+	} else {
+		kept, ok := k.saved(cfg.Settings)
+		switch {
+		case *fresh:
+			if ok {
+				k.discard(cfg.Settings)
+			}
+		case ok:
+			uc.Resume, uc.AskResume, k.offered = kept, !*resume, cfg.Settings.String()
+		case *resume:
+			fmt.Fprintf(stderr, "minesweeper: -resume: no game of %s was left unfinished\n", describe(cfg.Settings))
+			return exitFailure
+		}
 	}
-	k := newKeeper(cfg.Level)
+	k.level = cfg.Level
 	uc.Finished, uc.Stats = k.finished, k.stats
 	res, err := ui.Play(uc)
-	for _, w := range k.warnings {
-		fmt.Fprintf(stderr, "minesweeper: warning: %s\n", w)
-	}
 	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitFailure
 	}
-	fmt.Fprintln(stdout, summary(res))
+	left := k.leave(res)
+	if cfg.Record == nil {
+		k.remember(res.Board)
+	}
+	k.flush(stderr)
+	fmt.Fprintln(stdout, summary(res, left))
 	if res.Signal != nil {
 		return ui.SignalStatus(res.Signal) // 128 plus its number, as a shell reports it
 	}
 	return exitOK
+}
+
+// checkResume checks -resume and -new against each other and the board
+// flags.
+func checkResume(bf *boardFlags, resume, fresh bool) error {
+	set := map[string]bool{}
+	bf.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	switch {
+	case resume && fresh:
+		return errors.New("-resume and -new: choose one")
+	case (resume || fresh) && set["board"]:
+		return errors.New("-board: a board file is played from its start; -resume and -new are for random boards")
+	case resume && set["seed"]:
+		return errors.New("-resume: cannot be combined with -seed (the game left has its seed)")
+	}
+	return nil
+}
+
+// describe names a kind of board in words: "9x9 with 10 mines",
+// "30x16 with 99 mines, no-guess, the safe first click".
+func describe(s board.Settings) string {
+	text := fmt.Sprintf("%dx%d with %s", s.Width, s.Height, record.Count(s.Mines, "mine"))
+	if s.NoGuess {
+		text += ", no-guess"
+	}
+	if s.Rule != board.Opening {
+		text += fmt.Sprintf(", the %s first click", s.Rule)
+	}
+	return text
 }
 
 // isTerminal reports whether f is an *os.File open on a terminal.
@@ -72,9 +135,10 @@ func isTerminal(f any) bool {
 }
 
 // summary returns the line printed when the game ends: the result, the
-// time, the board, the command that plays the same board again and, for a
-// finished game, the guesses it forced.
-func summary(r ui.Result) string {
+// time, the board and, for a game that ended, its numbers, the guesses it
+// forced and the command that replays it; for a game left before its end
+// and saved, the command that goes on with it.
+func summary(r ui.Result, left leaving) string {
 	var b strings.Builder
 	secs := int(r.Elapsed / time.Second)
 	switch {
@@ -99,19 +163,22 @@ func summary(r ui.Result) string {
 		b.WriteString("undone, ")
 	}
 	if r.Source != "" {
-		fmt.Fprintf(&b, "board %s (replay: minesweeper -board %s)", r.Source, shellQuote(r.Source))
-		return withVerdict(b.String(), r)
+		fmt.Fprintf(&b, "board %s", r.Source)
+	} else {
+		fmt.Fprintf(&b, "seed %d", r.Seed)
 	}
-	fmt.Fprintf(&b, "seed %d (replay: minesweeper -width %d -height %d -mines %d -seed %d",
-		r.Seed, k.Width, k.Height, k.Mines, r.Seed)
-	if k.Rule != board.Opening {
-		fmt.Fprintf(&b, " -first-click %s", k.Rule)
+	line := withVerdict(b.String(), r)
+	switch {
+	case r.Status != board.Playing && left.number > 0:
+		line += fmt.Sprintf("; replay: minesweeper replay %d", left.number)
+	case r.Status != board.Playing:
+		line += "; not kept, so it cannot be replayed"
+	case left.saved:
+		line += fmt.Sprintf("; saved, to go on: minesweeper %s -resume", boardArgs(k, levelName(k)))
+	case r.Source != "":
+		line += fmt.Sprintf(" (again: minesweeper -board %s)", shellQuote(r.Source))
 	}
-	if k.NoGuess {
-		b.WriteString(" -no-guess")
-	}
-	b.WriteString(")")
-	return withVerdict(b.String(), r)
+	return line
 }
 
 // withVerdict appends, for a finished game, its numbers (see numbers),

@@ -18,6 +18,10 @@ func TestRunPlayErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("2 2 1 0\n5 5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	good := filepath.Join(dir, "good.txt")
+	if err := os.WriteFile(good, []byte("2 2 1 0\n1 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -34,6 +38,10 @@ func TestRunPlayErrors(t *testing.T) {
 		{"unknown flag", []string{"-colour"}, exitUsage, "minesweeper: flag provided but not defined: -colour"},
 		{"stray argument", []string{"-ascii", "extra"}, exitUsage, `minesweeper: unexpected argument "extra"`},
 		{"not a terminal", []string{"-seed", "1"}, exitFailure, "minesweeper: the game needs a terminal"},
+		{"resume and new", []string{"-resume", "-new"}, exitUsage, "minesweeper: -resume and -new: choose one"},
+		{"resume a board file", []string{"-resume", "-board", good}, exitUsage, "minesweeper: -board: a board file is played from its start"},
+		{"resume a seed", []string{"-resume", "-seed", "3"}, exitUsage, "minesweeper: -resume: cannot be combined with -seed"},
+		{"resume nothing", []string{"-resume", "-level", "expert"}, exitFailure, "minesweeper: the game needs a terminal"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,30 +86,38 @@ func TestRunPlayHelp(t *testing.T) {
 }
 
 func TestSummary(t *testing.T) {
+	nine := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
 	tests := []struct {
 		r    ui.Result
+		left leaving
 		want string
 	}{
-		{ui.Result{Status: board.Won, Started: true, Elapsed: 42*time.Second + 900*time.Millisecond, Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 1234,
-			ThreeBV: 23, Moves: make([]ui.TimedMove, 30), Note: "new best time"},
-			"You win in 42.90s on 9x9 with 10 mines, seed 1234 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 1234); 3BV 23, 0.54 3BV/s, 30 clicks, 77% efficiency; new best time"},
-		{ui.Result{Status: board.Lost, Started: true, Elapsed: 3 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Seed: 5},
-			"You lose after 3.00s on 30x16 with 99 mines, seed 5 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 5 -first-click safe); 0 clicks"},
-		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Seed: 7},
-			"Quit after 61s on 5x4 with 1 mine, seed 7 (replay: minesweeper -width 5 -height 4 -mines 1 -seed 7)"},
-		{ui.Result{Status: board.Won, Started: true, Elapsed: 12 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}, Seed: 9},
-			"You win in 12.00s on 30x16 with 99 mines, no-guess, seed 9 (replay: minesweeper -width 30 -height 16 -mines 99 -seed 9 -no-guess); 0 clicks"},
-		{ui.Result{Status: board.Lost, Started: true, Elapsed: 5 * time.Second, Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 3, Assisted: true,
-			Verdict: "1 guess: 50%; lost on a forced guess, a 50% chance of a mine"},
-			"You lose after 5.00s on 9x9 with 10 mines, assisted, seed 3 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 3); 0 clicks; 1 guess: 50%; lost on a forced guess, a 50% chance of a mine"},
-		{ui.Result{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 8},
-			"Quit before the first move on 9x9 with 10 mines, seed 8 (replay: minesweeper -width 9 -height 9 -mines 10 -seed 8)"},
-		{ui.Result{Status: board.Won, Started: true, Elapsed: time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"},
-			"You win in 1.00s on 5x4 with 2 mines, board my board.txt (replay: minesweeper -board 'my board.txt'); 0 clicks"},
+		{ui.Result{Status: board.Won, Started: true, Elapsed: 42*time.Second + 900*time.Millisecond, Board: nine, Seed: 1234,
+			ThreeBV: 23, Moves: make([]ui.TimedMove, 30), Note: "new best time"}, leaving{number: 17},
+			"You win in 42.90s on 9x9 with 10 mines, seed 1234; 3BV 23, 0.54 3BV/s, 30 clicks, 77% efficiency; new best time; replay: minesweeper replay 17"},
+		{ui.Result{Status: board.Lost, Started: true, Elapsed: 3 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Seed: 5}, leaving{number: 2},
+			"You lose after 3.00s on 30x16 with 99 mines, seed 5; 0 clicks; replay: minesweeper replay 2"},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Seed: 7}, leaving{saved: true},
+			"Quit after 61s on 5x4 with 1 mine, seed 7; saved, to go on: minesweeper -width 5 -height 4 -mines 1 -resume"},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Seed: 7}, leaving{saved: true},
+			"Quit after 61s on 30x16 with 99 mines, seed 7; saved, to go on: minesweeper -level expert -first-click safe -resume"},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: 2 * time.Second, Board: nine, Seed: 7}, leaving{},
+			"Quit after 2s on 9x9 with 10 mines, seed 7"},
+		{ui.Result{Status: board.Won, Started: true, Elapsed: 12 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}, Seed: 9}, leaving{number: 1},
+			"You win in 12.00s on 30x16 with 99 mines, no-guess, seed 9; 0 clicks; replay: minesweeper replay 1"},
+		{ui.Result{Status: board.Lost, Started: true, Elapsed: 5 * time.Second, Board: nine, Seed: 3, Assisted: true,
+			Verdict: "1 guess: 50%; lost on a forced guess, a 50% chance of a mine"}, leaving{},
+			"You lose after 5.00s on 9x9 with 10 mines, assisted, seed 3; 0 clicks; 1 guess: 50%; lost on a forced guess, a 50% chance of a mine; not kept, so it cannot be replayed"},
+		{ui.Result{Board: nine, Seed: 8}, leaving{},
+			"Quit before the first move on 9x9 with 10 mines, seed 8"},
+		{ui.Result{Status: board.Won, Started: true, Elapsed: time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"}, leaving{number: 3},
+			"You win in 1.00s on 5x4 with 2 mines, board my board.txt; 0 clicks; replay: minesweeper replay 3"},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"}, leaving{},
+			"Quit after 1s on 5x4 with 2 mines, board my board.txt (again: minesweeper -board 'my board.txt')"},
 	}
 	for _, tt := range tests {
-		if got := summary(tt.r); got != tt.want {
-			t.Errorf("summary(%+v) =\n%q; want\n%q", tt.r, got, tt.want)
+		if got := summary(tt.r, tt.left); got != tt.want {
+			t.Errorf("summary(%+v, %+v) =\n%q; want\n%q", tt.r, tt.left, got, tt.want)
 		}
 	}
 }

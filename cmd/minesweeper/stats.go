@@ -110,8 +110,8 @@ func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper history [flags]
 
-Lists the latest games, newest first, one line each: when it ended, the
-board, the result, the time, the board's 3BV, the speed in 3BV per second
+Lists the latest games, newest first, one line each: its number, which
+minesweeper replay N takes, when it ended, the board, the result, the time, the board's 3BV, the speed in 3BV per second
 and the efficiency (3BV per click, as a percent) of a won game, the clicks,
 and whether hints were used or moves undone.
 
@@ -132,11 +132,22 @@ Flags:
 	if !ok {
 		return exitFailure
 	}
-	// The log is in the order the games ended, which is date order unless
-	// the clock went back; show the dates in order.
-	slices.SortStableFunc(games, func(a, b history.Game) int { return b.Date.Compare(a.Date) })
-	if n > 0 && len(games) > n {
-		games = games[:n]
+	// Each game keeps its number in the log, as replay takes it. The log
+	// is in the order the games ended, which is date order unless the
+	// clock went back; show the dates in order.
+	numbers := make(map[*history.Game]int, len(games))
+	byDate := make([]*history.Game, len(games))
+	for i := range games {
+		numbers[&games[i]], byDate[i] = i+1, &games[i]
+	}
+	slices.SortStableFunc(byDate, func(a, b *history.Game) int { return b.Date.Compare(a.Date) })
+	if n > 0 && len(byDate) > n {
+		byDate = byDate[:n]
+	}
+	games = make([]history.Game, len(byDate))
+	nums := make([]int, len(byDate))
+	for i, g := range byDate {
+		games[i], nums[i] = *g, numbers[g]
 	}
 	var buf bytes.Buffer
 	switch {
@@ -148,14 +159,16 @@ Flags:
 	case len(games) == 0:
 		buf.WriteString(noGames)
 	default:
-		writeHistory(&buf, games)
+		writeHistory(&buf, games, nums)
 	}
 	return write(fs.Name(), stdout, stderr, buf.Bytes())
 }
 
-// writeHistory writes games as a table, in their order.
-func writeHistory(w io.Writer, games []history.Game) {
+// writeHistory writes games as a table, in their order, each with its
+// number in nums.
+func writeHistory(w io.Writer, games []history.Game, nums []int) {
 	t := table{
+		{head: "#", right: true},
 		{head: "date"},
 		{head: "board"},
 		{head: "result"},
@@ -166,7 +179,7 @@ func writeHistory(w io.Writer, games []history.Game) {
 		{head: "eff", right: true},
 		{head: ""},
 	}
-	for _, g := range games {
+	for i, g := range games {
 		// Speed and efficiency measure how a board was cleared: a lost
 		// game did not clear its 3BV.
 		speed, eff := "-", "-"
@@ -183,7 +196,8 @@ func writeHistory(w io.Writer, games []history.Game) {
 		if g.Undone {
 			marks = append(marks, "undone")
 		}
-		t.add(g.Date.Format("2006-01-02 15:04"),
+		t.add(strconv.Itoa(nums[i]),
+			g.Date.Format("2006-01-02 15:04"),
 			boardLabel(g.Kind(), g.Level),
 			g.Result,
 			seconds(g.TimeMS),

@@ -81,6 +81,7 @@ type Store struct {
 	pending     []string    // warnings to give once mu is released
 	checked     int64       // bytes at the start of the log known to be whole, valid lines
 	checkedLine int         // how many lines those are
+	checkedGame int         // how many games of this version those lines hold
 	checkedFile fs.FileInfo // the log they were read from; another file starts over
 }
 
@@ -167,7 +168,10 @@ func (s *Store) readLog(exclusive bool) (games []Game, corrupt bool, err error) 
 	if sc.torn {
 		s.warnf("%s: its last line, line %d, was cut short (a game was being kept when a program stopped); it is skipped", s.path(logName), sc.lines+1)
 	}
-	s.checked, s.checkedLine, s.checkedFile = sc.whole, sc.lines, fi
+	s.checked, s.checkedLine, s.checkedGame, s.checkedFile = sc.whole, sc.lines, sc.count, fi
+	if sc.unended {
+		s.checkedGame-- // its line is not among the whole ones
+	}
 	return sc.games, false, nil
 }
 
@@ -187,30 +191,34 @@ func readAll(name string) ([]byte, fs.FileInfo, error) {
 	return data, fi, err
 }
 
-// Append adds g to the log as its last line, with g.V set to Version. It
-// takes the exclusive lock, so that games kept by several processes at
-// once are all kept; first removes a last line cut short by a crash
-// (warning of it) and moves a corrupt log aside (as Games does); then
-// writes the line with a single write and syncs it to the disk. If the
-// log holds a line of a later version it writes nothing and returns an
-// error whose cause is ErrReadOnly.
-func (s *Store) Append(g Game) error {
+// Append adds g to the log as its last line, with g.V set to Version, and
+// returns its number: n for the n-th game that Games returns, from 1, as
+// "minesweeper replay n" names it. It takes the exclusive lock, so that
+// games kept by several processes at once are all kept; first removes a
+// last line cut short by a crash (warning of it) and moves a corrupt log
+// aside (as Games does); then writes the line with a single write and
+// syncs it to the disk. If the log holds a line of a later version it
+// writes nothing and returns an error whose cause is ErrReadOnly.
+func (s *Store) Append(g Game) (int, error) {
 	s.mu.Lock()
 	defer s.unlock()
 	if s.readOnly {
-		return s.readOnlyError()
+		return 0, s.readOnlyError()
 	}
 	g.V = Version
 	rec, err := json.Marshal(g)
 	if err != nil {
-		return fmt.Errorf("cannot write the game: %w", err)
+		return 0, fmt.Errorf("cannot write the game: %w", err)
 	}
 	unlock, err := s.lock(true)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer unlock()
-	return s.appendLine(rec)
+	if err := s.appendLine(rec); err != nil {
+		return 0, err
+	}
+	return s.checkedGame, nil
 }
 
 // appendLine appends the record rec to the log. The caller holds s.mu and
@@ -226,7 +234,7 @@ func (s *Store) appendLine(rec []byte) error {
 		return fmt.Errorf("cannot write to the history: %w", err)
 	}
 	if s.checkedFile == nil || !os.SameFile(fi, s.checkedFile) || fi.Size() < s.checked {
-		s.checked, s.checkedLine = 0, 0
+		s.checked, s.checkedLine, s.checkedGame = 0, 0, 0
 	}
 	// Only what was added since this store last looked needs checking:
 	// every writer appends whole, valid lines under the lock.
@@ -277,6 +285,7 @@ func (s *Store) appendLine(rec []byte) error {
 	}
 	s.checked = size + int64(len(line))
 	s.checkedLine += sc.lines + 1
+	s.checkedGame += sc.count + 1 // an unended game is among them
 	if sc.unended {
 		s.checkedLine++
 	}
@@ -301,24 +310,32 @@ func (s *Store) openLog() (f *os.File, created bool, err error) {
 // the player can still read it, and warns of it. The caller holds the
 // exclusive lock.
 func (s *Store) moveAside(bad *lineError) error {
-	name := s.path(logName)
+	aside, err := s.moveFileAside(logName)
+	if err != nil {
+		return fmt.Errorf("cannot move the corrupt history aside: %w", err)
+	}
+	s.checked, s.checkedLine, s.checkedGame, s.checkedFile = 0, 0, 0, nil
+	s.warnf("%s is not a history log (%v); it was moved to %s and a new history starts", s.path(logName), bad, aside)
+	return nil
+}
+
+// moveFileAside renames the file name of the store's directory to
+// NAME.corrupt-TIME, or NAME.corrupt-TIME-N if that is taken, and returns
+// the new path. The caller holds the exclusive lock.
+func (s *Store) moveFileAside(name string) (string, error) {
+	path := s.path(name)
 	stamp := time.Now().Format(corruptTime)
-	aside := name + ".corrupt-" + stamp
+	aside := path + ".corrupt-" + stamp
 	for i := 2; ; i++ {
 		if _, err := os.Lstat(aside); errors.Is(err, fs.ErrNotExist) {
 			break
 		}
-		aside = fmt.Sprintf("%s.corrupt-%s-%d", name, stamp, i)
+		aside = fmt.Sprintf("%s.corrupt-%s-%d", path, stamp, i)
 	}
-	if err := os.Rename(name, aside); err != nil {
-		return fmt.Errorf("cannot move the corrupt history aside: %w", err)
+	if err := os.Rename(path, aside); err != nil {
+		return "", err
 	}
-	if err := syncDir(s.dir); err != nil {
-		return fmt.Errorf("cannot move the corrupt history aside: %w", err)
-	}
-	s.checked, s.checkedLine, s.checkedFile = 0, 0, nil
-	s.warnf("%s is not a history log (%v); it was moved to %s and a new history starts", name, bad, aside)
-	return nil
+	return aside, syncDir(s.dir)
 }
 
 // noteNewer makes the store read-only if n lines of a later version were
@@ -466,6 +483,7 @@ func syncDir(dir string) error {
 // whole lines.
 type logScan struct {
 	games   []Game     // the games of this version, if asked for
+	count   int        // how many games of this version, kept or not
 	newer   int        // lines of a later version, skipped
 	lines   int        // whole lines, ending in a newline
 	whole   int64      // their length: the rest is the last line, without its newline
@@ -500,7 +518,10 @@ func scan(data []byte, before int, keep bool) logScan {
 				sc.unended = true
 				if newer {
 					sc.newer++
-				} else if keep {
+					break
+				}
+				sc.count++
+				if keep {
 					sc.games = append(sc.games, g)
 				}
 			case isPrefix(line):
@@ -523,8 +544,11 @@ func scan(data []byte, before int, keep bool) logScan {
 			return sc
 		case newer:
 			sc.newer++
-		case keep:
-			sc.games = append(sc.games, g)
+		default:
+			sc.count++
+			if keep {
+				sc.games = append(sc.games, g)
+			}
 		}
 	}
 	return sc
@@ -534,20 +558,8 @@ func scan(data []byte, before int, keep bool) logScan {
 // line is of a later version, which it does not read further. It is the
 // one reader of the log's lines: the store's, and -board's for a replay.
 func DecodeLine(line []byte) (g Game, newer bool, err error) {
-	var head struct {
-		V int `json:"v"`
-	}
-	if err := json.Unmarshal(line, &head); err != nil {
-		return g, false, err
-	}
-	switch {
-	case head.V > Version:
-		return g, true, nil
-	case head.V < 1:
-		return g, false, fmt.Errorf("no version (want \"v\":%d)", Version)
-	}
-	err = json.Unmarshal(line, &g)
-	return g, false, err
+	newer, err = decodeVersioned(line, &g)
+	return g, newer, err
 }
 
 // isPrefix reports whether line is the start of a JSON value cut short,

@@ -182,7 +182,7 @@ func TestRoundTrip(t *testing.T) {
 		if i == 3 {
 			g.Result, g.Level, g.Moves, g.Layout = "lost", "", nil, nil
 		}
-		if err := s.Append(g); err != nil {
+		if _, err := s.Append(g); err != nil {
 			t.Fatalf("Append(game %d) = %v", i, err)
 		}
 		g.V = Version
@@ -238,10 +238,14 @@ func TestTornLastLine(t *testing.T) {
 				t.Errorf("Games() warned %q; want a warning of a line cut short: %v", msgs, !tt.kept)
 			}
 
-			if err := s.Append(testGame(3)); err != nil {
+			n, err := s.Append(testGame(3))
+			if err != nil {
 				t.Fatalf("Append() = %v", err)
 			}
 			want = append(want, testGame(3))
+			if n != len(want) {
+				t.Errorf("Append() = game %d; want %d", n, len(want))
+			}
 			if got := games(t, s); !reflect.DeepEqual(got, want) {
 				t.Errorf("after Append, Games() = %d games %+v; want %d", len(got), got, len(want))
 			}
@@ -259,7 +263,7 @@ func TestTornLastLine(t *testing.T) {
 func TestAppendRepairs(t *testing.T) {
 	t.Parallel()
 	s, w := open(t, "")
-	if err := s.Append(testGame(0)); err != nil {
+	if _, err := s.Append(testGame(0)); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.OpenFile(s.path(logName), os.O_WRONLY|os.O_APPEND, 0)
@@ -268,7 +272,7 @@ func TestAppendRepairs(t *testing.T) {
 	}
 	f.WriteString(line(t, testGame(1)) + `{"v":1,"date":"2025-`)
 	f.Close()
-	if err := s.Append(testGame(2)); err != nil {
+	if _, err := s.Append(testGame(2)); err != nil {
 		t.Fatal(err)
 	}
 	want := []Game{testGame(0), testGame(1), testGame(2)}
@@ -320,7 +324,7 @@ func TestCorrupt(t *testing.T) {
 				t.Errorf("after moving aside, the log: %v; want none", err)
 			}
 
-			if err := s.Append(testGame(2)); err != nil {
+			if _, err := s.Append(testGame(2)); err != nil {
 				t.Fatalf("Append() = %v", err)
 			}
 			if got, want := readLog(t, s), line(t, testGame(2)); got != want {
@@ -335,7 +339,7 @@ func TestCorrupt(t *testing.T) {
 func TestAppendMovesCorrupt(t *testing.T) {
 	t.Parallel()
 	s, w := open(t, line(t, testGame(0))+"garbage\n")
-	if err := s.Append(testGame(1)); err != nil {
+	if _, err := s.Append(testGame(1)); err != nil {
 		t.Fatalf("Append() = %v", err)
 	}
 	if got, want := games(t, s), []Game{testGame(1)}; !reflect.DeepEqual(got, want) {
@@ -366,14 +370,14 @@ func TestUnusableDir(t *testing.T) {
 		t.Skip("permissions do not bind root (or this system)")
 	}
 	s, _ = open(t, "")
-	if err := s.Append(testGame(0)); err != nil {
+	if _, err := s.Append(testGame(0)); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Chmod(s.dir, 0); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chmod(s.dir, 0o700) })
-	if err := s.Append(testGame(1)); err == nil {
+	if _, err := s.Append(testGame(1)); err == nil {
 		t.Error("Append() to an unreadable directory = nil; want an error")
 	}
 	if gs, err := s.Games(); err == nil {
@@ -407,7 +411,7 @@ func TestNewerVersion(t *testing.T) {
 				}
 			}
 			for range 2 {
-				if err := s.Append(testGame(2)); !errors.Is(err, ErrReadOnly) {
+				if _, err := s.Append(testGame(2)); !errors.Is(err, ErrReadOnly) {
 					t.Errorf("Append() = %v; want %v", err, ErrReadOnly)
 				}
 			}
@@ -469,7 +473,7 @@ func TestConcurrent(t *testing.T) {
 		}
 		wg.Go(func() {
 			for j := range each {
-				if err := st.Append(testGame(i*each + j)); err != nil {
+				if _, err := st.Append(testGame(i*each + j)); err != nil {
 					t.Error(err)
 				}
 				if _, err := st.Games(); err != nil {
@@ -557,7 +561,7 @@ func TestHelperAppender(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range helperGames {
-		if err := s.Append(testGame(n*helperGames + i)); err != nil {
+		if _, err := s.Append(testGame(n*helperGames + i)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -48,6 +48,10 @@ func (u *ui) stateText() (string, tcell.Style) {
 		return "You lose", u.th.sLose
 	case u.g.paused():
 		return "paused", u.th.sPause
+	case u.rp != nil:
+		if st := u.replayState(); st != "" {
+			return st, u.th.sPause
+		}
 	}
 	return "playing", u.th.sOK
 }
@@ -197,9 +201,16 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		msg = fmt.Sprintf("cols %d-%d of %d, rows %d-%d of %d",
 			l.ox+1, l.ox+l.vc, b.Width(), l.oy+1, l.oy+l.vr, b.Height())
 	}
-	x := 0
+	x, width := 0, l.sw
+	if msg == "" && u.rp != nil {
+		place := u.replayPlace()
+		if len(place)+len(footerSep)+len(labelOf(actHelp)) <= l.sw {
+			x = putText(s, x, y, l.sw, place+footerSep, u.th.sText)
+			width -= x
+		}
+	}
 	if msg == "" {
-		for i, r := range footerRows(l.sw) {
+		for i, r := range footerRows(u.keys(), width) {
 			if i > 0 {
 				x = putText(s, x, y, l.sw, footerSep, tcell.StyleDefault)
 			}
@@ -223,7 +234,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	blank(s, x, l.sw, y)
 	// A finished game's numbers go on the line below, when there is one.
 	if b.Status() != board.Playing && y+1 < l.sh {
-		putText(s, 0, y+1, l.sw, fitWords(u.g.numbers(u.cfg.Now()), l.sw), u.th.sText)
+		putText(s, 0, y+1, l.sw, fitWords(u.g.numbers(u.now()), l.sw), u.th.sText)
 	}
 }
 
@@ -242,7 +253,7 @@ func fitWords(text string, width int) string {
 }
 
 // helpLines returns the help overlay's text.
-func (u *ui) helpLines() []string { return helpText(u.cfg) }
+func (u *ui) helpLines() []string { return helpText(u.keys(), u.cfg) }
 
 func (u *ui) drawHelp(s tcell.Screen) {
 	l, th := u.lay, u.th
@@ -333,7 +344,11 @@ func putText(s tcell.Screen, x, y, maxX int, text string, st tcell.Style) int {
 
 // overlayLines returns the lines of the overlay shown.
 func (u *ui) overlayLines() []string {
-	if u.v.overlay != statsOverlay {
+	switch u.v.overlay {
+	case resumeOverlay:
+		return u.resumeLines()
+	case statsOverlay:
+	default:
 		return u.helpLines()
 	}
 	lines := []string{"Statistics: " + u.g.kind.String()}

@@ -139,7 +139,7 @@ func (g *game) moved(m board.Move, n int, now time.Time) {
 	}
 	at := time.Duration(0)
 	if !g.start.IsZero() {
-		at = now.Sub(g.start) - g.pausedFor
+		at = (now.Sub(g.start) - g.pausedFor).Truncate(time.Millisecond)
 	}
 	g.moves = append(g.moves, TimedMove{Move: m, At: at})
 	if over && g.end.IsZero() {
@@ -171,7 +171,7 @@ func (g *game) togglePause(now time.Time) {
 }
 
 // elapsed returns the time on the clock: from the first opening to the end
-// of the game, or to now, less the pauses.
+// of the game, or to now, less the pauses, to the millisecond.
 func (g *game) elapsed(now time.Time) time.Duration {
 	if g.start.IsZero() {
 		return 0
@@ -183,7 +183,9 @@ func (g *game) elapsed(now time.Time) time.Duration {
 	case g.paused():
 		stop = g.pausedAt
 	}
-	return max(stop.Sub(g.start)-g.pausedFor, 0)
+	// To the millisecond, as the history keeps it, so that a replay of the
+	// game shows the time the game showed.
+	return max(stop.Sub(g.start)-g.pausedFor, 0).Truncate(time.Millisecond)
 }
 
 // result summarises the game for the line printed after the screen closes.

@@ -31,6 +31,11 @@ const (
 	actWhere                 // after a loss, show the cell that was certainly safe
 	actStats                 // show the statistics of this kind of board
 	actUndo                  // take back the last move, even a fatal one
+	actFaster                // a replay: twice as fast
+	actSlower                // a replay: half as fast
+	actStep                  // a replay: pause, then play the next move
+	actToEnd                 // a replay: play every move left
+	actToStart               // a replay: back to before the first move
 )
 
 // String returns the action's name.
@@ -74,6 +79,16 @@ func (a action) String() string {
 		return "stats"
 	case actUndo:
 		return "undo"
+	case actFaster:
+		return "faster"
+	case actSlower:
+		return "slower"
+	case actStep:
+		return "step"
+	case actToEnd:
+		return "to-end"
+	case actToStart:
+		return "to-start"
 	}
 	return fmt.Sprintf("action(%d)", uint8(a))
 }
@@ -89,26 +104,30 @@ type command struct {
 // far is a move long enough to reach any edge; moves are clamped.
 const far = board.MaxCells
 
-// keyCommand returns what a key means, as keyTable says. A special key
-// with Shift held means what its shifted row says, else what it means
-// alone; characters mean the same whatever the modifiers, and Ctrl-letters
-// are read in every form tcell delivers them (see ctrlLetter).
-func keyCommand(ev *tcell.EventKey) command {
+// keyCommand returns what a key means in the game, as keyTable says.
+func keyCommand(ev *tcell.EventKey) command { return commandOf(keyCommands, ev) }
+
+// commandOf returns what a key means in the table of bindings cmds. A
+// special key with Shift held means what its shifted row says, else what
+// it means alone; characters mean the same whatever the modifiers, and
+// Ctrl-letters are read in every form tcell delivers them (see
+// ctrlLetter).
+func commandOf(cmds map[key]command, ev *tcell.EventKey) command {
 	if k := ev.Key(); k != tcell.KeyRune {
 		if ev.Modifiers()&tcell.ModShift != 0 {
-			if c, ok := keyCommands[shifted(k)]; ok {
+			if c, ok := cmds[shifted(k)]; ok {
 				return c
 			}
 		}
-		if c, ok := keyCommands[special(k)]; ok {
+		if c, ok := cmds[special(k)]; ok {
 			return c
 		}
 	}
 	if r := ctrlLetter(ev); r != 0 {
-		return keyCommands[ctrl(r)]
+		return cmds[ctrl(r)]
 	}
 	if ev.Key() == tcell.KeyRune {
-		return keyCommands[char(ev.Rune())]
+		return cmds[char(ev.Rune())]
 	}
 	return command{}
 }

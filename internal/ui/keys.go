@@ -162,6 +162,32 @@ var keyTable = []keyRow{
 // keyCommands is keyTable by key, for keyCommand.
 var keyCommands = bindings(keyTable)
 
+// replayTable is every key of a replay, as keyTable is the game's.
+var replayTable = []keyRow{
+	{keys: []binding{{char(' '), command{act: actPause}}, {char('p'), command{act: actPause}}},
+		label: "space pause", prio: 3, help: "pause, go on; at the end, play again"},
+	{keys: []binding{{char('+'), command{act: actFaster}}, {char('='), command{act: actFaster}}, {char('>'), command{act: actFaster}}},
+		label: "+ faster", prio: 4, help: "twice as fast"},
+	{keys: []binding{{char('-'), command{act: actSlower}}, {char('<'), command{act: actSlower}}},
+		label: "- slower", prio: 5, help: "half as fast"},
+	{keys: []binding{{char('.'), command{act: actStep}}, {special(tcell.KeyRight), command{act: actStep}}},
+		label: ". step", prio: 6, help: "pause and play the next move"},
+	{keys: []binding{{special(tcell.KeyHome), command{act: actToStart}}, {char('0'), command{act: actToStart}}},
+		label: "0 start", prio: 8, help: "back to the start"},
+	{keys: []binding{{special(tcell.KeyEnd), command{act: actToEnd}}, {char('$'), command{act: actToEnd}}},
+		label: "$ end", prio: 7, help: "on to the end"},
+	{keys: []binding{
+		{char('q'), command{act: actQuit}}, {special(tcell.KeyEsc), command{act: actQuit}}, {ctrl('c'), command{act: actQuit}},
+	}, label: "q quit", prio: 2, help: "quit"},
+	{keys: []binding{{ctrl('z'), command{act: actSuspend}}}, help: "suspend (fg resumes)"},
+	{keys: []binding{{ctrl('l'), command{act: actRedraw}}}, help: "redraw"},
+	{keys: []binding{{special(tcell.KeyUp), move(0, -1)}, {special(tcell.KeyDown), move(0, 1)}}, help: "scroll a long help"},
+	{keys: []binding{{char('?'), command{act: actHelp}}}, label: "? help", prio: 1, help: "this help"},
+}
+
+// replayCommands is replayTable by key.
+var replayCommands = bindings(replayTable)
+
 // bindings returns the commands of the keys of rows. Should two rows bind
 // one key, the first wins; a test keeps the table free of that.
 func bindings(rows []keyRow) map[key]command {
@@ -244,24 +270,28 @@ func (r keyRow) hasArrows(shift bool) bool {
 	return true
 }
 
-// helpText returns the help overlay's lines under the settings cfg: the
-// keys, then the mouse, from keyTable.
-func helpText(cfg Config) []string {
+// helpText returns the help overlay's lines for the keys of rows under the
+// settings cfg: the keys, then the mouse.
+func helpText(rows []keyRow, cfg Config) []string {
 	w := 0
-	for _, r := range keyTable {
+	for _, r := range rows {
 		w = max(w, utf8.RuneCountInString(r.names()))
 	}
 	line := func(r keyRow) string { return fmt.Sprintf("  %-*s  %s", w, r.names(), r.text(cfg)) }
 	lines := []string{"Keys"}
-	for _, r := range keyTable {
+	mouse := false
+	for _, r := range rows {
 		if len(r.keys) > 0 {
 			lines = append(lines, line(r))
 		}
+		mouse = mouse || len(r.keys) == 0
 	}
-	lines = append(lines, "Mouse")
-	for _, r := range keyTable {
-		if len(r.keys) == 0 {
-			lines = append(lines, line(r))
+	if mouse {
+		lines = append(lines, "Mouse")
+		for _, r := range rows {
+			if len(r.keys) == 0 {
+				lines = append(lines, line(r))
+			}
 		}
 	}
 	return append(lines, "", "Arrows scroll a long help; any other key closes it.")
@@ -270,22 +300,23 @@ func helpText(cfg Config) []string {
 // footerSep separates the footer's labels.
 const footerSep = "  "
 
-// footerRows returns the rows whose labels the footer shows on a line
-// width columns wide: as many as fit, taken by prio, in the table's order.
-// A label that does not fit is left out whole, with every label after it
-// in prio, so the footer never cuts one and always shows the first ones.
-func footerRows(width int) []keyRow {
+// footerRows returns the rows of a table whose labels the footer shows on
+// a line width columns wide: as many as fit, taken by prio, in the table's
+// order. A label that does not fit is left out whole, with every label
+// after it in prio, so the footer never cuts one and always shows the
+// first ones.
+func footerRows(table []keyRow, width int) []keyRow {
 	var byPrio []int
-	for i, r := range keyTable {
+	for i, r := range table {
 		if r.label != "" {
 			byPrio = append(byPrio, i)
 		}
 	}
-	slices.SortStableFunc(byPrio, func(a, b int) int { return keyTable[a].prio - keyTable[b].prio })
+	slices.SortStableFunc(byPrio, func(a, b int) int { return table[a].prio - table[b].prio })
 	var keep []int
 	used := -len(footerSep)
 	for _, i := range byPrio {
-		n := used + len(footerSep) + utf8.RuneCountInString(keyTable[i].label)
+		n := used + len(footerSep) + utf8.RuneCountInString(table[i].label)
 		if n > width {
 			break
 		}
@@ -294,7 +325,7 @@ func footerRows(width int) []keyRow {
 	slices.Sort(keep)
 	rows := make([]keyRow, len(keep))
 	for j, i := range keep {
-		rows[j] = keyTable[i]
+		rows[j] = table[i]
 	}
 	return rows
 }
@@ -309,21 +340,27 @@ func labelOf(a action) string {
 	return ""
 }
 
-// markdownKeys returns the README's table of keys and mouse actions, made
-// from keyTable as the help is; a test keeps the README's copy equal to it.
+// markdownKeys returns the README's tables of keys and mouse actions, the
+// game's and the replay's, made from keyTable and replayTable as the help
+// is; a test keeps the README's copy equal to it.
 func markdownKeys() string {
 	var b strings.Builder
-	b.WriteString("| key | action |\n| --- | --- |\n")
 	cfg := Config{QuestionMarks: true}
-	for _, r := range keyTable {
-		if len(r.keys) > 0 {
-			fmt.Fprintf(&b, "| %s | %s |\n", r.names(), r.text(cfg))
+	table := func(rows []keyRow) {
+		b.WriteString("| key | action |\n| --- | --- |\n")
+		for _, r := range rows {
+			if len(r.keys) > 0 {
+				fmt.Fprintf(&b, "| %s | %s |\n", r.names(), r.text(cfg))
+			}
+		}
+		for _, r := range rows {
+			if len(r.keys) == 0 {
+				fmt.Fprintf(&b, "| %s | %s |\n", r.mouse, r.text(cfg))
+			}
 		}
 	}
-	for _, r := range keyTable {
-		if len(r.keys) == 0 {
-			fmt.Fprintf(&b, "| %s | %s |\n", r.mouse, r.text(cfg))
-		}
-	}
+	table(keyTable)
+	b.WriteString("\nIn a replay (`minesweeper replay`):\n\n")
+	table(replayTable)
 	return b.String()
 }

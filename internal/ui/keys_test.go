@@ -242,7 +242,7 @@ func TestFooterWholeLabels(t *testing.T) {
 	}
 	for w := range 20 { // narrower than any board is drawn
 		var labels []string
-		for _, r := range footerRows(w) {
+		for _, r := range footerRows(keyTable, w) {
 			labels = append(labels, r.label)
 		}
 		checkFooter(t, w, strings.Join(labels, footerSep))

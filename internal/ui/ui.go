@@ -56,6 +56,20 @@ type Config struct {
 	// Stats, when not nil, returns the lines that the statistics key shows
 	// for a kind of board.
 	Stats func(board.Settings) []string
+
+	// Resume, when not nil, is a game of the settings Board left before its
+	// end: the first game goes on from it rather than starting anew. With
+	// AskResume the player is asked first, its board hidden and its clock
+	// stopped; a new game then has the seed Seed.
+	Resume    *Kept
+	AskResume bool
+	// Replay, when not nil, is a game of the settings Board to play back
+	// at its own pace, faster, slower, paused or move by move, rather than
+	// a game to play. Finished is not called.
+	Replay *Kept
+	// ReplaySpeed is the replay's speed at the start, game time per real
+	// time: 2 plays it twice as fast; zero means 1.
+	ReplaySpeed float64
 }
 
 // Result is how the last game stood when the player left.
@@ -108,6 +122,12 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Replay != nil {
+		cfg.Finished = nil // the game was kept when it was played
+		if cfg.Replay.Source != "" {
+			cfg.Source = cfg.Replay.Source
+		}
+	}
 	if !isUTF8(s.CharacterSet()) {
 		cfg.ASCII = true // the terminal cannot show the board's glyphs
 	}
@@ -118,12 +138,25 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	done := make(chan struct{})
 	defer close(done)
 	u := newUI(g, cfg, done)
+	switch {
+	case cfg.Replay != nil:
+		if err := u.startReplay(cfg.Replay); err != nil {
+			return Result{}, err
+		}
+	case cfg.Resume != nil:
+		if err := u.resume(s, cfg.Resume, cfg.Now(), cfg.AskResume); err != nil {
+			return Result{}, err
+		}
+	}
 	s.EnableMouse(tcell.MouseButtonEvents)
 	s.HideCursor()
 
 	if d := cfg.Tick; d >= 0 {
 		if d == 0 {
 			d = time.Second / 4
+			if cfg.Replay != nil {
+				d = replayTick
+			}
 		}
 		go ticker(s, d, done)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
@@ -15,9 +16,10 @@ type overlay uint8
 
 // The overlays.
 const (
-	noOverlay    overlay = iota
-	helpOverlay          // the list of keys and mouse actions
-	statsOverlay         // the statistics of the kind of board in play
+	noOverlay     overlay = iota
+	helpOverlay           // the list of keys and mouse actions
+	statsOverlay          // the statistics of the kind of board in play
+	resumeOverlay         // asks whether to go on with a saved game
 )
 
 // String returns the overlay's name.
@@ -29,6 +31,8 @@ func (o overlay) String() string {
 		return "help"
 	case statsOverlay:
 		return "stats"
+	case resumeOverlay:
+		return "resume"
 	}
 	return fmt.Sprintf("overlay(%d)", uint8(o))
 }
@@ -128,6 +132,7 @@ type ui struct {
 	as     assist          // the solver's analysis of the board, and requests
 	auto   autoplay        // the solver playing for the player
 	aud    auditor         // the analyses of the openings, for the guess count
+	rp     *replayer       // the replay played back, or nil in a game
 	done   <-chan struct{} // closed when the loop has ended
 
 	signal os.Signal // the signal that ended the loop, if one did
@@ -143,7 +148,7 @@ func newUI(g *game, cfg Config, done <-chan struct{}) *ui {
 func (u *ui) render(s tcell.Screen) {
 	sw, sh := s.Size()
 	u.lay = newLayout(sw, sh, u.g.b.Width(), u.g.b.Height(), u.v.cursor, u.v.ox, u.v.oy)
-	now := u.cfg.Now()
+	now := u.now()
 	if !u.lay.tooSmall {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
 		before, state, _ := u.headerParts(now, sw)
@@ -152,6 +157,24 @@ func (u *ui) render(s tcell.Screen) {
 	}
 	u.draw(s, now)
 	s.Show()
+}
+
+// now returns the time on the game's clock: the replay's in a replay,
+// else cfg.Now's.
+func (u *ui) now() time.Time {
+	if u.rp != nil {
+		return u.rp.now()
+	}
+	return u.cfg.Now()
+}
+
+// keys returns the table of the keys that mean something now: the
+// replay's in a replay, else the game's.
+func (u *ui) keys() []keyRow {
+	if u.rp != nil {
+		return replayTable
+	}
+	return keyTable
 }
 
 // handle applies one event and reports whether the game should end.
@@ -183,6 +206,11 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		case audited:
 			u.auditBack(s, d)
 			return false
+		case tick:
+			if u.rp != nil {
+				u.replayOn(s, u.cfg.Now())
+			}
+			return false
 		default:
 			return false
 		}
@@ -192,6 +220,12 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		u.fault = fmt.Errorf("reading the terminal: %w", ev)
 		return true
 	case *tcell.EventKey:
+		if u.v.overlay == resumeOverlay {
+			return u.answerResume(s, ev)
+		}
+		if u.rp != nil {
+			return u.replayKey(s, ev)
+		}
 		c = keyCommand(ev)
 		if c.act != actAuto && c.act != actSuspend && c.act != actRedraw && u.stopAuto() {
 			if c.act == actQuit {
@@ -220,6 +254,9 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		c = mouseCommand(ev, held, u.lay)
 		if ev.Buttons()&mouseButtons&^held != 0 && u.stopAuto() {
 			return false // a click stops auto-play, and only that
+		}
+		if u.v.overlay == resumeOverlay || u.rp != nil {
+			return false // answered and replayed with keys
 		}
 		if u.v.overlay != noOverlay {
 			if ev.Buttons()&mouseButtons&^held != 0 {
@@ -270,10 +307,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		if u.layOffLoop(s, m) {
 			break
 		}
-		if t := g.b.Tile(m.At); m.Action == board.Open && (t == board.TileClosed || t == board.TileQuestion) {
-			u.audit(s, m.At)
-		}
-		err = g.apply(m, now)
+		err = u.play(s, m, now)
 	case actMark:
 		err = g.apply(board.Move{Action: board.Toggle, At: u.v.cursor}, now)
 	case actChord:

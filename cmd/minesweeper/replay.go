@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
+)
+
+// runReplay is "minesweeper replay [FILE|N]": a kept game played back on
+// the game's screen at its own pace.
+func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("minesweeper replay", flag.ContinueOnError)
+	speed := fs.Float64("speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast")
+	ascii := fs.Bool("ascii", false, "draw with ASCII characters only")
+	printUsage := func(w io.Writer) {
+		fmt.Fprint(w, `Usage: minesweeper replay [flags] [FILE|N]
+
+Plays a game back on the game's screen, each move at its time: the game
+numbered N in the history (as minesweeper history and the line printed
+after each game number them; 1 is the first), by default the last one;
+or the game in FILE, one line of the history log or what
+minesweeper history -json -n 1 prints.
+
+Space pauses and goes on, + and - double and halve the speed, . plays one
+move, End goes to the end and Home back to the start, q quits.
+
+Flags:
+`)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	// The flag package stops at the first argument; flags may follow it.
+	var target string
+	rest := args
+	for {
+		if code, done := parseFlagsArgs(fs, rest, stdout, stderr, printUsage); done {
+			return code
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		if target != "" {
+			fmt.Fprintf(stderr, "%s: unexpected argument %q (want one FILE or N)\n", fs.Name(), fs.Arg(0))
+			return exitUsage
+		}
+		target, rest = fs.Arg(0), fs.Args()[1:]
+	}
+	if *speed <= 0 || *speed > 64 {
+		fmt.Fprintf(stderr, "%s: -speed: %v is not a speed (want more than 0, at most 64)\n", fs.Name(), *speed)
+		return exitUsage
+	}
+	g, err := replayTarget(target, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return exitFailure
+	}
+	s, kept, err := keptGame(g)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return exitFailure
+	}
+	if !isTerminal(stdin) || !isTerminal(stdout) {
+		fmt.Fprintf(stderr, "%s: a replay needs a terminal on standard input and output\n", fs.Name())
+		return exitFailure
+	}
+	_, err = ui.Play(ui.Config{
+		Board:         s,
+		Seed:          g.Seed,
+		QuestionMarks: true,
+		ASCII:         *ascii,
+		Mono:          os.Getenv("NO_COLOR") != "",
+		Replay:        kept,
+		ReplaySpeed:   *speed,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// replayTarget returns the game that target names: "" the last of the
+// history, a number the game of that number, anything else a file.
+func replayTarget(target string, stderr io.Writer) (history.Game, error) {
+	n, err := strconv.Atoi(target)
+	if target != "" && err != nil {
+		return readGameFile(target)
+	}
+	games, ok := readGames("minesweeper replay", stderr)
+	if !ok {
+		return history.Game{}, errors.New("the history cannot be read")
+	}
+	switch {
+	case len(games) == 0:
+		return history.Game{}, errors.New("no game has been kept yet: play one with minesweeper")
+	case target == "":
+		return games[len(games)-1], nil
+	case n < 1 || n > len(games):
+		return history.Game{}, fmt.Errorf("there is no game %d: the history holds %s, numbered from 1 (see minesweeper history)",
+			n, record.Count(len(games), "game"))
+	}
+	return games[n-1], nil
+}
+
+// readGameFile reads the game of a replay file (see readGame), naming the
+// file in errors once.
+func readGameFile(name string) (history.Game, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return history.Game{}, fmt.Errorf("%s: %v", name, pathless(err))
+	}
+	defer fh.Close()
+	br := bufio.NewReader(fh)
+	head, err := br.Peek(sniffLen)
+	if err != nil && err != io.EOF {
+		return history.Game{}, fmt.Errorf("%s: %v", name, pathless(err))
+	}
+	if f := sniffFormat(name, head); f != formatReplay {
+		return history.Game{}, fmt.Errorf("%s: not a replay but, it seems, a board file (%v): minesweeper -board %s plays it", name, f, shellQuote(name))
+	}
+	if bytes.HasPrefix(head, bom) {
+		br.Discard(len(bom))
+	}
+	g, err := readGame(br)
+	if err != nil {
+		return history.Game{}, fmt.Errorf("%s: %v", name, err)
+	}
+	return g, nil
+}
