@@ -59,7 +59,7 @@ const syncAuditCells = 1 << 11
 // is of this board or the board is small, else off the loop.
 func (u *ui) audit(s tcell.Screen, p board.Point) {
 	g := u.g
-	if g.b.Status() != board.Playing || g.b.SafeLeft() == g.b.Width()*g.b.Height()-g.b.Mines() {
+	if g.b.Status() != board.Playing || g.b.SafeLeft() == g.b.Width()*g.b.Height()-g.b.Mines() && !g.reopen {
 		return // over, or the first opening: the rule decides, not the player
 	}
 	o := opening{at: p, pending: true}

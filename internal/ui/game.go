@@ -34,6 +34,10 @@ type game struct {
 	assisted bool
 	// undone reports whether a move was taken back (see undo).
 	undone bool
+	// reopen reports whether every opening was taken back after the first
+	// laid the mines: they stand, so the next opening is no longer the
+	// first-click rule's but the player's, and the audit judges it.
+	reopen bool
 	// opens are the cells the player opened after the first, each judged
 	// by the solver as the board stood before it.
 	opens []opening
@@ -85,7 +89,7 @@ func (g *game) random(seed uint64) error {
 	b.SetQuestionMarks(g.cfg.QuestionMarks)
 	g.b, g.seed, g.fixed, g.kind = b, seed, false, kind
 	g.version++
-	g.assisted, g.undone = false, false
+	g.assisted, g.undone, g.reopen = false, false, false
 	g.moves, g.note = nil, ""
 	g.resetClock()
 	return nil
@@ -98,7 +102,7 @@ func (g *game) renew() error { return g.random(NextSeed(g.seed)) }
 func (g *game) restart() {
 	g.b.Reset()
 	g.version++
-	g.assisted, g.undone = false, false
+	g.assisted, g.undone, g.reopen = false, false, false
 	g.moves, g.note = nil, ""
 	g.resetClock()
 }

@@ -37,7 +37,7 @@ func (g *game) load(k *Kept) error {
 	g.version++
 	g.moves, g.note = nil, ""
 	g.resetClock()
-	g.assisted, g.undone = k.Assisted, k.Undone
+	g.assisted, g.undone, g.reopen = k.Assisted, k.Undone, false
 	return nil
 }
 

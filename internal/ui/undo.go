@@ -49,6 +49,9 @@ func (g *game) undo(now time.Time) error {
 		}
 	}
 	g.moves = keep
+	if safe := g.b.Width()*g.b.Height() - g.b.Mines(); g.b.SafeLeft() == safe && g.b.Started() {
+		g.reopen = true // every opening taken back, the mines laid
+	}
 	for len(g.opens) > 0 && !g.b.Tile(g.opens[len(g.opens)-1].at).IsOpen() {
 		g.opens = g.opens[:len(g.opens)-1]
 	}

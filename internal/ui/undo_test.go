@@ -337,3 +337,19 @@ func TestUndoAudits(t *testing.T) {
 		}
 	})
 }
+
+// TestUndoFirstOpening takes back the opening that laid the mines: they
+// stand, so the next opening is no longer the first-click rule's but a
+// guess of the player's, and the guess count says so.
+func TestUndoFirstOpening(t *testing.T) {
+	h := start(t, asciiCfg(t, small), 80, 24)
+	h.typ("$\nu")
+	h.snap()
+	h.typ("h\n") // (3,0), a zero: it floods as (4,0) did
+	checkRows(t, h.snap(), "#1   ", "11   ", "  111", "  1##")
+	h.typ("G$\n") // (4,3) wins
+	h.typ("q")
+	if got, want := h.wait().res.Verdict, "1 guess: 90%"; got != want {
+		t.Errorf("verdict %q; want %q: the opening after the undo was a guess, safe at 90%%", got, want)
+	}
+}
