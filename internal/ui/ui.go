@@ -118,7 +118,7 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	done := make(chan struct{})
 	defer close(done)
 	u := newUI(g, cfg, done)
-	s.EnableMouse(tcell.MouseButtonEvents)
+	s.EnableMouse(tcell.MouseButtonEvents, tcell.MouseDragEvents) // drags move a pressed cell
 	s.HideCursor()
 
 	if d := cfg.Tick; d >= 0 {
