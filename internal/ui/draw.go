@@ -154,6 +154,9 @@ func (u *ui) drawBoard(s tcell.Screen) {
 				safe, mine := odds.Certain(p)
 				gl, st = th.odds(odds.Prob(p), safe, mine, (x+y)%2 == 1)
 			}
+			if u.pressed(p, tl) {
+				gl, st = th.tile(0) // held down by the mouse: as an open zero
+			}
 			if x == u.v.cursor.X && y == u.v.cursor.Y {
 				st = th.cursor(st)
 			}

@@ -145,7 +145,14 @@ func (h *harness) click(x, y int, btn tcell.ButtonMask) {
 
 // clickCell clicks the board cell p, given the viewport's offset.
 func (h *harness) clickCell(p, off board.Point, btn tcell.ButtonMask) {
-	h.click(1+(p.X-off.X)*cellW, 2+p.Y-off.Y, btn)
+	x, y := cellPos(p, off)
+	h.click(x, y, btn)
+}
+
+// cellPos returns the screen position of the board cell p, given the
+// viewport's offset.
+func cellPos(p, off board.Point) (x, y int) {
+	return 1 + (p.X-off.X)*cellW, 2 + p.Y - off.Y
 }
 
 // resize changes the screen's size as a terminal would.

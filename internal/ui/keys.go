@@ -84,7 +84,7 @@ type binding struct {
 
 // keyRow is one line of the help: the keys that do one thing (each with
 // its own command, as the four arrows move four ways), or a mouse gesture
-// that mouseCommand reads, described only.
+// that gesture.update reads, described only.
 type keyRow struct {
 	keys  []binding
 	mouse string // the gesture, for a row without keys
@@ -152,11 +152,13 @@ var keyTable = []keyRow{
 	// The help's key stays the last key row: the footer ends with its label.
 	{keys: []binding{{char('?'), command{act: actHelp}}}, label: "? help", prio: 1, help: "this help"},
 
-	{mouse: "left click", help: "open; on a number, chord"},
-	{mouse: "right click", help: "cycle the marks"},
-	{mouse: "middle click", help: "chord"},
+	// The mouse, as gesture.update reads it.
+	{mouse: "left click", help: "press shows it, release opens; a number chords"},
+	{mouse: "drag, held", help: "move the press; release off the board cancels"},
+	{mouse: "right click", help: "cycle the marks, at once on the press"},
+	{mouse: "left+right, middle", help: "chord on release; the press shows the 3x3"},
 	{mouse: "wheel", help: "move up and down"},
-	{mouse: "click [ state ]", help: "new game"},
+	{mouse: "click [ state ]", help: "new game, on release"},
 }
 
 // keyCommands is keyTable by key, for keyCommand.

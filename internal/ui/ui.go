@@ -148,7 +148,7 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 			return Result{}, err
 		}
 	}
-	s.EnableMouse(tcell.MouseButtonEvents)
+	s.EnableMouse(tcell.MouseButtonEvents, tcell.MouseDragEvents) // drags move a pressed cell
 	s.HideCursor()
 
 	if d := cfg.Tick; d >= 0 {

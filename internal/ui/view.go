@@ -42,9 +42,9 @@ type view struct {
 	cursor  board.Point
 	ox, oy  int // the board cell at the top-left of the viewport
 	overlay overlay
-	helpTop int              // the first line of the help shown, when it does not fit
-	message string           // shown in the footer until the next command
-	held    tcell.ButtonMask // mouse buttons down at the last mouse event
+	helpTop int     // the first line of the help shown, when it does not fit
+	message string  // shown in the footer until the next command
+	mouse   gesture // the mouse buttons held and what their release does
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer
@@ -249,18 +249,20 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			}
 		}
 	case *tcell.EventMouse:
-		held := u.v.held
-		u.v.held = ev.Buttons() & mouseButtons
-		c = mouseCommand(ev, held, u.lay)
-		if ev.Buttons()&mouseButtons&^held != 0 && u.stopAuto() {
-			return false // a click stops auto-play, and only that
+		var press bool
+		c, press = u.v.mouse.update(ev, u.lay)
+		if press && u.stopAuto() {
+			u.v.mouse.cancel()
+			return false // a press stops auto-play, and only that
 		}
 		if u.v.overlay == resumeOverlay || u.rp != nil {
-			return false // answered and replayed with keys
+			u.v.mouse.cancel() // answered and replayed with keys: nothing is pressed
+			return false
 		}
 		if u.v.overlay != noOverlay {
-			if ev.Buttons()&mouseButtons&^held != 0 {
+			if press {
 				u.v.overlay = noOverlay
+				u.v.mouse.cancel()
 			}
 			return false
 		}
