@@ -46,11 +46,24 @@ type game struct {
 	// note is what cfg.Finished said of the game when it ended.
 	note string
 
-	start     time.Time     // first opening; zero before it
-	end       time.Time     // win or loss; zero while playing
-	pausedAt  time.Time     // zero unless paused
-	pausedFor time.Duration // total time spent paused since start
+	start      time.Time     // first opening; zero before it
+	end        time.Time     // win or loss; zero while playing
+	stops      clockStop     // why the clock stands still, if it does
+	stoppedAt  time.Time     // when it last began to stand still
+	stoppedFor time.Duration // total time it stood still since start
 }
+
+// clockStop is a reason for the clock to stand still: it counts only the
+// time the player can play.
+type clockStop uint8
+
+// The reasons, as bits: the clock runs when none holds.
+const (
+	stopPause   clockStop = 1 << iota // the player paused
+	stopOverlay                       // the help, statistics or a prompt covers the board
+	stopSmall                         // the terminal is too small to show the board
+	stopLaying                        // the mines of the first opening are being laid
+)
 
 // newGame returns the first game of cfg: its fixed layout with its clicks
 // replayed, or a random board seeded with cfg.Seed.
@@ -107,8 +120,29 @@ func (g *game) restart() {
 	g.resetClock()
 }
 
+// resetClock sets the clock to zero, not started, and unpauses it; the
+// other reasons to stand still are the screen's and stay.
 func (g *game) resetClock() {
-	g.start, g.end, g.pausedAt, g.pausedFor = time.Time{}, time.Time{}, time.Time{}, 0
+	g.start, g.end, g.stoppedFor = time.Time{}, time.Time{}, 0
+	g.stops &^= stopPause
+}
+
+// setStop makes why a reason for the clock to stand still from now, or no
+// longer one. The clock counts the time between the moment the last
+// reason ends and the moment the next begins.
+func (g *game) setStop(why clockStop, on bool, now time.Time) {
+	before := g.stops
+	if on {
+		g.stops |= why
+	} else {
+		g.stops &^= why
+	}
+	switch {
+	case before == 0 && g.stops != 0:
+		g.stoppedAt = now
+	case before != 0 && g.stops == 0 && !g.start.IsZero() && g.end.IsZero():
+		g.stoppedFor += max(now.Sub(later(g.stoppedAt, g.start)), 0)
+	}
 }
 
 // apply carries out m on the board and runs the clock (see moved). An
@@ -143,7 +177,7 @@ func (g *game) moved(m board.Move, n int, now time.Time) {
 	}
 	at := time.Duration(0)
 	if !g.start.IsZero() {
-		at = (now.Sub(g.start) - g.pausedFor).Truncate(time.Millisecond)
+		at = (now.Sub(g.start) - g.stoppedFor).Truncate(time.Millisecond)
 	}
 	g.moves = append(g.moves, TimedMove{Move: m, At: at})
 	if over && g.end.IsZero() {
@@ -154,23 +188,28 @@ func (g *game) moved(m board.Move, n int, now time.Time) {
 	}
 }
 
+// later returns the later of a and b.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
 // errPaused refuses moves while the game is paused.
 var errPaused = fmt.Errorf("paused: press p to resume")
 
 // paused reports whether the game is paused.
-func (g *game) paused() bool { return !g.pausedAt.IsZero() }
+func (g *game) paused() bool { return g.stops&stopPause != 0 }
 
 // togglePause pauses a game in play or resumes a paused one. A finished
 // game does not pause.
 func (g *game) togglePause(now time.Time) {
 	switch {
 	case g.paused():
-		if !g.start.IsZero() {
-			g.pausedFor += now.Sub(g.pausedAt)
-		}
-		g.pausedAt = time.Time{}
+		g.setStop(stopPause, false, now)
 	case g.b.Status() == board.Playing:
-		g.pausedAt = now
+		g.setStop(stopPause, true, now)
 	}
 }
 
@@ -184,12 +223,12 @@ func (g *game) elapsed(now time.Time) time.Duration {
 	switch {
 	case !g.end.IsZero():
 		stop = g.end
-	case g.paused():
-		stop = g.pausedAt
+	case g.stops != 0:
+		stop = later(g.stoppedAt, g.start)
 	}
 	// To the millisecond, as the history keeps it, so that a replay of the
 	// game shows the time the game showed.
-	return max(stop.Sub(g.start)-g.pausedFor, 0).Truncate(time.Millisecond)
+	return max(stop.Sub(g.start)-g.stoppedFor, 0).Truncate(time.Millisecond)
 }
 
 // result summarises the game for the line printed after the screen closes.

@@ -75,7 +75,7 @@ func (u *ui) resume(s tcell.Screen, k *Kept, now time.Time, ask bool) error {
 	u.newAudits()
 	u.playKept(s, k.Moves, now.Add(-k.Elapsed))
 	if ask && u.g.b.Status() == board.Playing {
-		u.g.pausedAt = now
+		u.g.setStop(stopPause, true, now)
 		u.v.overlay = resumeOverlay
 	}
 	return nil

@@ -57,7 +57,7 @@ func (g *game) undo(now time.Time) error {
 	}
 	if !g.end.IsZero() {
 		if !g.start.IsZero() {
-			g.pausedFor += max(now.Sub(g.end), 0)
+			g.stoppedFor += max(now.Sub(g.end), 0)
 		}
 		g.end, g.note = time.Time{}, ""
 	}

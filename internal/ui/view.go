@@ -149,6 +149,13 @@ func (u *ui) render(s tcell.Screen) {
 	sw, sh := s.Size()
 	u.lay = newLayout(sw, sh, u.g.b.Width(), u.g.b.Height(), u.v.cursor, u.v.ox, u.v.oy)
 	now := u.now()
+	if u.rp == nil {
+		// The clock counts only the time the player can play.
+		g := u.g
+		g.setStop(stopOverlay, u.v.overlay != noOverlay, now)
+		g.setStop(stopSmall, u.lay.tooSmall, now)
+		g.setStop(stopLaying, u.laying, now)
+	}
 	if !u.lay.tooSmall {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
 		before, state, _ := u.headerParts(now, sw)
