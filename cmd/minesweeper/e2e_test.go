@@ -109,6 +109,20 @@ func TestE2E(t *testing.T) {
 		tm.keys("Escape")
 		tm.checkExit(" on 9x9 with 10 mines, seed 1; saved, to go on: minesweeper -level beginner -resume")
 	})
+	t.Run("standard output to a file", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "results.txt")
+		tm := newTmux(t, "sh", "-c", fmt.Sprintf("%s -ascii -board %s >> %s; echo EXIT=$?; exec sleep 600",
+			shellQuote(bin), shellQuote(rec), shellQuote(out)))
+		tm.waitFor("[ playing ]")
+		tm.keys("$", "Enter")
+		tm.waitFor("|    1 # # |")
+		tm.keys("q")
+		tm.waitFor("EXIT=0")
+		b, err := os.ReadFile(out)
+		if want := "Quit after 0s on 5x4 with 2 mines, board " + rec + " (again: minesweeper -board " + rec + ")\n"; err != nil || string(b) != want {
+			t.Errorf("results.txt = %q, %v; want %q", b, err, want)
+		}
+	})
 	t.Run("NO_COLOR", func(t *testing.T) {
 		tm := startTmux(t, "env", "NO_COLOR=1", bin, "-board", rec)
 		tm.waitFor("[ playing ]")

@@ -51,8 +51,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitUsage
 	}
-	if !isTerminal(stdin) || !isTerminal(stdout) {
-		fmt.Fprintln(stderr, "minesweeper: the game needs a terminal on standard input and output (try minesweeper judge for records)")
+	if !canPlay(stdin, stdout, stderr) {
+		fmt.Fprintln(stderr, "minesweeper: the game needs a terminal on standard input, and one to draw on (try minesweeper judge for records)")
 		return exitFailure
 	}
 
@@ -126,6 +126,26 @@ func describe(s board.Settings) string {
 		text += fmt.Sprintf(", the %s first click", s.Rule)
 	}
 	return text
+}
+
+// canPlay reports whether the full screen can be used: the keys come from
+// a terminal on standard input, and the screen, which tcell draws on
+// /dev/tty, is on standard output or standard error or opens as
+// /dev/tty. Standard output need not be a terminal, so that the line
+// printed at the end can go to a file: minesweeper >> results.txt.
+func canPlay(stdin io.Reader, stdout, stderr io.Writer) bool {
+	if !isTerminal(stdin) {
+		return false
+	}
+	if isTerminal(stdout) || isTerminal(stderr) {
+		return true
+	}
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return false
+	}
+	defer tty.Close()
+	return term.IsTerminal(int(tty.Fd()))
 }
 
 // isTerminal reports whether f is an *os.File open on a terminal.

@@ -68,8 +68,8 @@ Flags:
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
 	}
-	if !isTerminal(stdin) || !isTerminal(stdout) {
-		fmt.Fprintf(stderr, "%s: a replay needs a terminal on standard input and output\n", fs.Name())
+	if !canPlay(stdin, stdout, stderr) {
+		fmt.Fprintf(stderr, "%s: a replay needs a terminal on standard input, and one to draw on\n", fs.Name())
 		return exitFailure
 	}
 	_, err = ui.Play(ui.Config{

@@ -36,7 +36,7 @@ func TestRunReplay(t *testing.T) {
 		}
 		return code, stderr.String()
 	}
-	const noTerminal = "minesweeper replay: a replay needs a terminal on standard input and output\n"
+	const noTerminal = "minesweeper replay: a replay needs a terminal on standard input, and one to draw on\n"
 
 	if code, got := run(); code != exitFailure || got != "minesweeper replay: no game has been kept yet: play one with minesweeper\n" {
 		t.Errorf("replay with no history = %d, %q", code, got)
