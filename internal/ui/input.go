@@ -99,6 +99,7 @@ type command struct {
 	dx, dy int         // actMove
 	at     board.Point // the cell under the mouse, when onCell
 	onCell bool        // a mouse gesture: move the cursor to at first
+	page   bool        // actMove: dy counts screens of rows, not rows
 }
 
 // far is a move long enough to reach any edge; moves are clamped.

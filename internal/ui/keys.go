@@ -99,6 +99,9 @@ type keyRow struct {
 // move returns the command that moves the cursor by (dx, dy).
 func move(dx, dy int) command { return command{act: actMove, dx: dx, dy: dy} }
 
+// page returns the command that moves the cursor by dy screens of rows.
+func page(dy int) command { return command{act: actMove, dy: dy, page: true} }
+
 // keyTable is every key of the game, what it does and how the footer and
 // the help name it: keyCommand, the footer and the help overlay all read
 // it, and the mouse's rows of the help. A new key is a row here and its
@@ -120,10 +123,9 @@ var keyTable = []keyRow{
 		{char('0'), move(-far, 0)}, {char('$'), move(far, 0)},
 		{special(tcell.KeyHome), move(-far, 0)}, {special(tcell.KeyEnd), move(far, 0)},
 	}, help: "first, last column"},
-	{keys: []binding{
-		{char('g'), move(0, -far)}, {char('G'), move(0, far)},
-		{special(tcell.KeyPgUp), move(0, -far)}, {special(tcell.KeyPgDn), move(0, far)},
-	}, help: "first, last row"},
+	{keys: []binding{{char('g'), move(0, -far)}, {char('G'), move(0, far)}}, help: "first, last row"},
+	{keys: []binding{{special(tcell.KeyPgUp), page(-1)}, {special(tcell.KeyPgDn), page(1)}},
+		help: "a screen up, down"},
 	{keys: []binding{{special(tcell.KeyEnter), command{act: actOpen}}, {char(' '), command{act: actOpen}}},
 		label: "space open", prio: 4, help: "open; on a number, chord"},
 	{keys: []binding{{char('f'), command{act: actMark}}}, label: "f flag", prio: 5,
@@ -155,7 +157,12 @@ var keyTable = []keyRow{
 	// The mouse, as gesture.update reads it.
 	{mouse: "left click", help: "press shows it, release opens; a number chords"},
 	{mouse: "drag, held", help: "move the press; release off the board cancels"},
-	{mouse: "right click", help: "cycle the marks, at once on the press"},
+	{mouse: "right click", helpFor: func(cfg Config) string {
+		if cfg.QuestionMarks {
+			return "cycle the marks, at once on the press"
+		}
+		return "put or remove a flag, at once on the press"
+	}},
 	{mouse: "left+right, middle", help: "chord on release; the press shows the 3x3"},
 	{mouse: "wheel", help: "move up and down"},
 	{mouse: "click [ state ]", help: "new game, on release"},

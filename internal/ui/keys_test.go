@@ -298,3 +298,49 @@ func TestFitWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPageKeys checks that PgDn and PgUp move the cursor and the view by a
+// screen less one row, and stop at the board's edges.
+func TestPageKeys(t *testing.T) {
+	cfg := Config{Board: board.Settings{Width: 9, Height: 40, Mines: 10, Rule: board.Opening}, Seed: 1, ASCII: true}
+	h := start(t, cfg, 80, 12) // 8 rows of the board in sight
+	tests := []struct {
+		key      tcell.Key
+		row, top int // the cursor's row and the first row in sight
+	}{
+		{tcell.KeyPgDn, 7, 7},
+		{tcell.KeyPgDn, 14, 14},
+		{tcell.KeyPgUp, 7, 7},
+		{tcell.KeyPgUp, 0, 0},
+		{tcell.KeyPgUp, 0, 0},
+	}
+	for i, tt := range tests {
+		h.key(tt.key, tcell.ModNone)
+		var got [2]int
+		sc := h.snap()
+		_, y, ok := sc.cursor(h.th)
+		if !ok {
+			t.Fatalf("step %d: no cursor on screen:\n%s", i, sc)
+		}
+		foot := sc.footer()
+		if _, err := fmt.Sscanf(foot[strings.Index(foot, "rows "):], "rows %d-", &got[1]); err != nil {
+			t.Fatalf("step %d: footer %q: %v", i, foot, err)
+		}
+		got[0] = y - 2 + got[1] - 1
+		if want := [2]int{tt.row, tt.top + 1}; got != want {
+			t.Errorf("step %d (%v): cursor row %d, rows from %d; want row %d, rows from %d", i, tcell.KeyNames[tt.key], got[0], got[1], tt.row, tt.top+1)
+		}
+	}
+}
+
+// TestHelpWithoutQuestionMarks checks that the help does not offer a
+// question mark that -question=false turned off.
+func TestHelpWithoutQuestionMarks(t *testing.T) {
+	cfg := asciiCfg(t, small)
+	cfg.QuestionMarks = false
+	for _, line := range helpText(keyTable, cfg) {
+		if strings.Contains(line, "cycle") || strings.Contains(line, "question") {
+			t.Errorf("help line %q offers question marks", line)
+		}
+	}
+}

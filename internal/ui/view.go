@@ -306,8 +306,16 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	var err error
 	switch c.act {
 	case actMove:
+		dy := c.dy
+		if c.page {
+			// A screen less one row, so that a row stays in sight; the
+			// view scrolls with the cursor by the same amount.
+			n := max(u.lay.vr-1, 1)
+			dy *= n
+			u.v.oy = clamp(u.v.oy+dy, 0, max(g.b.Height()-u.lay.vr, 0))
+		}
 		u.v.cursor.X = clamp(u.v.cursor.X+c.dx, 0, g.b.Width()-1)
-		u.v.cursor.Y = clamp(u.v.cursor.Y+c.dy, 0, g.b.Height()-1)
+		u.v.cursor.Y = clamp(u.v.cursor.Y+dy, 0, g.b.Height()-1)
 	case actOpen:
 		m := board.Move{Action: board.Open, At: u.v.cursor}
 		if g.b.Tile(u.v.cursor).IsOpen() {
