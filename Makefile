@@ -1,6 +1,5 @@
 # The README's two commands: `make run` plays, `make test` runs every test.
 GO         ?= go
-STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME   ?= 20s
 ARGS       ?=
 
@@ -28,7 +27,7 @@ vet:
 lint:
 	@unformatted=$$(gofmt -l cmd internal); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
-	$(GO) run $(STATICCHECK) ./...
+	$(GO) tool staticcheck ./...
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
