@@ -66,8 +66,12 @@ const (
 )
 
 // newGame returns the first game of cfg: its fixed layout with its clicks
-// replayed, or a random board seeded with cfg.Seed.
+// replayed, or a random board seeded with cfg.Seed. A config it cannot
+// play, such as one that names no theme of ThemeNames, is an error.
 func newGame(cfg Config, now time.Time) (*game, error) {
+	if err := CheckTheme(cfg.Theme); err != nil {
+		return nil, err
+	}
 	g := &game{cfg: cfg, seed: cfg.Seed, kind: cfg.Board}
 	if !cfg.Fixed {
 		return g, g.random(g.seed)

@@ -22,17 +22,19 @@ const nine = `
 `
 
 // TestGolden compares whole screens, text and styles, with
-// testdata/*.golden; go test ./internal/ui -update rewrites them.
+// testdata/*.golden, in every theme ("" is the default); go test
+// ./internal/ui -update rewrites them.
 func TestGolden(t *testing.T) {
 	tests := []struct {
 		name        string
+		theme       string
 		ascii, mono bool
 		w, h        int
 		drive       func(h *harness)
 	}{
-		{"start", false, false, 80, 24, func(h *harness) {}},
-		{"mid", false, false, 80, 24, mid},
-		{"win", false, false, 80, 24, func(h *harness) {
+		{"start", "", false, false, 80, 24, func(h *harness) {}},
+		{"mid", "", false, false, 80, 24, mid},
+		{"win", "", false, false, 80, 24, func(h *harness) {
 			h.typ("$\n") // floods most of the board
 			h.snap()
 			h.clock.advance(42 * time.Second)
@@ -46,20 +48,25 @@ func TestGolden(t *testing.T) {
 				}
 			}
 		}},
-		{"loss", false, false, 80, 24, loss},
-		{"mono", false, true, 80, 24, mid},
-		{"mono-loss", false, true, 80, 24, loss},
-		{"ascii", true, false, 80, 24, mid},
-		{"ascii-mono-loss", true, true, 80, 24, loss},
-		{"too-small", false, false, 30, 6, func(h *harness) {}},
-		{"help", false, false, 80, 24, func(h *harness) { h.typ("?") }},
-		{"paused", false, false, 80, 24, func(h *harness) { h.typ("$\n"); h.snap(); h.clock.advance(3 * time.Second); h.typ("p") }},
-		{"scrolled", false, false, 40, 12, func(h *harness) { h.typ("$\n"); h.typ("G") }},
+		{"loss", "", false, false, 80, 24, loss},
+		{"mono", "", false, true, 80, 24, mid},
+		{"mono-loss", "", false, true, 80, 24, loss},
+		{"ascii", "", true, false, 80, 24, mid},
+		{"ascii-mono-loss", "", true, true, 80, 24, loss},
+		{"too-small", "", false, false, 30, 6, func(h *harness) {}},
+		{"help", "", false, false, 80, 24, func(h *harness) { h.typ("?") }},
+		{"paused", "", false, false, 80, 24, func(h *harness) { h.typ("$\n"); h.snap(); h.clock.advance(3 * time.Second); h.typ("p") }},
+		{"scrolled", "", false, false, 40, 12, func(h *harness) { h.typ("$\n"); h.typ("G") }},
+		{"colour-blind", "colour-blind", false, false, 80, 24, mid},
+		{"colour-blind-loss", "colour-blind", false, false, 80, 24, loss},
+		{"colour-blind-odds", "colour-blind", false, false, 80, 24, func(h *harness) { mid(h); h.typ("v"); h.waitBoard("░") }},
+		{"colour-blind-ascii", "colour-blind", true, false, 80, 24, mid},
+		{"theme-mono", "mono", false, false, 80, 24, mid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := fixed(t, nine)
-			cfg.ASCII, cfg.Mono = tt.ascii, tt.mono
+			cfg.Theme, cfg.ASCII, cfg.Mono = tt.theme, tt.ascii, tt.mono
 			h := start(t, cfg, tt.w, tt.h)
 			tt.drive(h)
 			checkGolden(t, tt.name, h.snap().golden(h.th))

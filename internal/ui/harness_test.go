@@ -73,7 +73,7 @@ func start(t *testing.T, cfg Config, w, h int) *harness {
 		t.Fatalf("Init: %v", err)
 	}
 	s.SetSize(w, h)
-	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.ASCII, cfg.Mono), done: make(chan outcome, 1)}
+	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.Theme, cfg.ASCII, cfg.Mono), done: make(chan outcome, 1)}
 	cfg.Now = hs.clock.now
 	if cfg.Tick == 0 {
 		cfg.Tick = -1
@@ -253,7 +253,7 @@ func (sc screen) cursor(th *theme) (x, y int, ok bool) {
 
 // golden renders the screen with a map of its styles: one letter a
 // column ('.' the default style) and a legend naming each letter after the
-// theme's style.
+// theme's style, with its colours and attributes.
 func (sc screen) golden(th *theme) string {
 	var b strings.Builder
 	b.WriteString(sc.String())
@@ -276,7 +276,7 @@ func (sc screen) golden(th *theme) string {
 				if !ok {
 					name = "unknown style"
 				}
-				legend = append(legend, fmt.Sprintf("%c %s", l, name))
+				legend = append(legend, fmt.Sprintf("%c %s%s", l, name, styleLegend(st)))
 			}
 			row[x] = l
 		}

@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -14,7 +16,7 @@ import (
 type glyph [cellW]string
 
 // theme is the look of the game: glyphs and styles, chosen once from the
-// -ascii flag and NO_COLOR.
+// theme's name, the -ascii flag and NO_COLOR.
 type theme struct {
 	mono bool
 
@@ -30,61 +32,205 @@ type theme struct {
 	sText, sBold, sFrame     tcell.Style
 	sWin, sLose, sPause, sOK tcell.Style
 	// The odds view: glyphs of certainly safe cells and certain mines, and
-	// the styles of those and of the chances, by oddsBands.
+	// the styles of those and of the chances, by oddsBands, and the
+	// background of every other cell.
 	oddsSafe, oddsMine   glyph
 	sOddsSafe, sOddsMine tcell.Style
 	sOdds                [len(oddsBands)]tcell.Style
+	oddsAltBg            tcell.Color
 
-	names map[tcell.Style]string // every style the board uses, for tests
+	// cursors maps the style of every kind of cell on the board to its
+	// style under the cursor; the monochrome theme has none.
+	cursors map[tcell.Style]tcell.Style
+	names   map[tcell.Style]string // every style the board uses, for tests
 }
 
-// The classic colours of the numbers 1 to 8 and the cells' backgrounds, as
-// fixed RGB values so they read the same on dark and light terminals.
-var (
-	numColours = [9]tcell.Color{
-		0: tcell.NewHexColor(0xd0d0d0), // a zero shows nothing
-		1: tcell.NewHexColor(0x0000ff), // blue
-		2: tcell.NewHexColor(0x008000), // green
-		3: tcell.NewHexColor(0xff0000), // red
-		4: tcell.NewHexColor(0x000080), // navy
-		5: tcell.NewHexColor(0x800000), // maroon
-		6: tcell.NewHexColor(0x008080), // teal
-		7: tcell.NewHexColor(0x000000), // black
-		8: tcell.NewHexColor(0x808080), // grey
+// themes are the themes by name, the default first. A nil palette is the
+// monochrome theme: the terminal's own colours, bold, underline and
+// reverse video.
+var themes = []struct {
+	name string
+	pal  *palette
+}{
+	{"default", &classicPalette},
+	{"colour-blind", &okabeItoPalette},
+	{"mono", nil},
+}
+
+// ErrUnknownTheme is the error of a theme's name that ThemeNames does not
+// list.
+var ErrUnknownTheme = errors.New("unknown theme")
+
+// ThemeNames returns the names of the themes, the default first.
+func ThemeNames() []string {
+	names := make([]string, len(themes))
+	for i, th := range themes {
+		names[i] = th.name
 	}
-	openBg     = tcell.NewHexColor(0xd0d0d0)
-	closedBg   = tcell.NewHexColor(0x6c6c6c)
-	closedFg   = tcell.NewHexColor(0x9e9e9e)
-	flagFg     = tcell.NewHexColor(0xff3030)
-	queryFg    = tcell.NewHexColor(0xffffff)
-	hitBg      = tcell.NewHexColor(0xff0000)
-	wrongBg    = tcell.NewHexColor(0xffd75f)
-	wrongFg    = tcell.NewHexColor(0xd70000)
-	cursorBg   = tcell.NewHexColor(0xffff00)
-	blackFg    = tcell.NewHexColor(0x000000)
-	winFg      = tcell.NewHexColor(0x00af00)
-	loseFg     = tcell.NewHexColor(0xff0000)
-	pauseFg    = tcell.NewHexColor(0xffaf00)
-	oddsAltBg  = tcell.NewHexColor(0x4e4e4e)
-	emptyStyle = tcell.StyleDefault
-)
+	return names
+}
+
+// CheckTheme returns nil if name is the name of a theme or empty (the
+// default), and otherwise an error that wraps ErrUnknownTheme and lists the
+// names.
+func CheckTheme(name string) error {
+	if _, ok := themePalette(name); ok {
+		return nil
+	}
+	names := ThemeNames()
+	return fmt.Errorf("%w %q: want %s or %s", ErrUnknownTheme, name,
+		strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}
+
+// themePalette returns the palette of the theme called name, nil for the
+// monochrome one, and whether there is such a theme; "" is the default.
+func themePalette(name string) (*palette, bool) {
+	if name == "" {
+		return themes[0].pal, true
+	}
+	for _, th := range themes {
+		if th.name == name {
+			return th.pal, true
+		}
+	}
+	return nil, false
+}
+
+// palette is the colours of a coloured theme.
+//
+// Every colour is one of the 240 colours of the 256-colour palette after
+// its first 16, which terminals let their own themes change (Solarized
+// turns bright yellow into a grey): a 256-colour terminal shows it as it
+// is, and so does a true-colour one. tcell shows it on a 16-colour
+// terminal as the nearest of those 16, by its own table of them; each
+// glyph's colour and its cell's background are chosen so that their
+// contrast is at least 4.5:1 either way, under the cursor too
+// (theme_test.go computes it).
+//
+// The cursor turns a cell's lightness over: a dark glyph on a light cell
+// becomes a light glyph on a dark cursor, and the other way round. The
+// cursor so stands out from the cells around it, and a terminal without
+// colours, where tcell shows dark glyphs in reverse video, shows it too.
+type palette struct {
+	open, closed       tcell.Color // the backgrounds of open and closed cells
+	openCur, closedCur tcell.Color // the cursor's background on them
+	// The glyphs' colours, plain and under the cursor: the numbers and the
+	// mines on open cells, the others on closed cells.
+	num                      [9]pen
+	mine                     pen
+	closedFg, flag, question pen
+	// A hit mine and a wrong flag have backgrounds of their own.
+	hit, wrongFlag ink
+	// The odds view: the colours of the chances by oddsBands, on closed
+	// cells, and the background of every other cell.
+	odds    [len(oddsBands)]pen
+	oddsAlt tcell.Color
+	// The header's state, on the terminal's own background, dark or light.
+	win, lose, pause tcell.Color
+}
+
+// pen is the colour of a glyph on its cell, and under the cursor.
+type pen struct{ fg, cur tcell.Color }
+
+// on returns the ink of p's glyphs on cells of background bg, whose
+// background under the cursor is cur.
+func (p pen) on(bg, cur tcell.Color) ink { return ink{p.fg, bg, p.cur, cur} }
+
+// ink is how a cell looks: its glyph's colour on its background, plain and
+// under the cursor.
+type ink struct{ fg, bg, curFg, curBg tcell.Color }
+
+// hex returns the colour of a 24-bit RGB value.
+func hex(v int32) tcell.Color { return tcell.NewHexColor(v) }
+
+// classicPalette is the default theme's: the classic numbers (blue 1, green
+// 2, red 3, navy 4, and so on) on light open cells, dark closed cells, a
+// yellow cursor on closed cells and a navy one on open cells. The board
+// brings its own backgrounds, so it reads alike on dark and light
+// terminals.
+var classicPalette = palette{
+	open: hex(0xe4e4e4), closed: hex(0x262626),
+	openCur: hex(0x000087), closedCur: hex(0xffd700),
+	num: [9]pen{
+		{hex(0x303030), hex(0xeeeeee)}, // a zero shows only the cursor
+		{hex(0x0000d7), hex(0x87afff)}, // blue
+		{hex(0x005f00), hex(0x5fff87)}, // green
+		{hex(0xaf0000), hex(0xffafaf)}, // red
+		{hex(0x000087), hex(0xafafff)}, // navy
+		{hex(0x87005f), hex(0xffafd7)}, // crimson, apart from red on 16 colours
+		{hex(0x005f5f), hex(0x5fffff)}, // teal
+		{hex(0x121212), hex(0xe4e4e4)}, // black
+		{hex(0x3a3a3a), hex(0xbcbcbc)}, // grey
+	},
+	mine:      pen{hex(0x121212), hex(0xffd7d7)},
+	closedFg:  pen{hex(0x949494), hex(0x3a3a3a)},
+	flag:      pen{hex(0xff8700), hex(0xaf0000)},
+	question:  pen{hex(0xeeeeee), hex(0x000087)},
+	hit:       ink{hex(0xeeeeee), hex(0xaf0000), hex(0x870000), hex(0xffd700)},
+	wrongFlag: ink{hex(0x870000), hex(0xffd7af), hex(0xff87af), hex(0x000087)},
+	odds: [len(oddsBands)]pen{
+		{hex(0x5fff5f), hex(0x005f00)}, // green
+		{hex(0xd7ff5f), hex(0x1c1c1c)}, // yellow-green
+		{hex(0xffd75f), hex(0x5f005f)}, // yellow
+		{hex(0xffaf00), hex(0x5f0000)}, // orange
+		{hex(0xff5f00), hex(0xaf005f)}, // red
+	},
+	oddsAlt: hex(0x080808),
+	win:     hex(0x00875f), lose: hex(0xaf5f5f), pause: hex(0x767676),
+}
+
+// okabeItoPalette is the colour-blind theme's: the numbers in the colours
+// of Okabe and Ito's palette for colour-blind readers (sky blue, bluish
+// green, vermillion, blue, reddish purple, orange, yellow and white), as
+// near as the 256 colours come, on dark open cells; light closed cells; a
+// yellow cursor on open cells and a navy one on closed cells.
+var okabeItoPalette = palette{
+	open: hex(0x121212), closed: hex(0xbcbcbc),
+	openCur: hex(0xffd700), closedCur: hex(0x000087),
+	num: [9]pen{
+		{hex(0x949494), hex(0x1c1c1c)}, // a zero shows only the cursor
+		{hex(0x00d7ff), hex(0x005faf)}, // sky blue
+		{hex(0x5fd7af), hex(0x005f00)}, // bluish green
+		{hex(0xd75f00), hex(0xaf0000)}, // vermillion
+		{hex(0x0087d7), hex(0x0000af)}, // blue
+		{hex(0xaf87af), hex(0x870087)}, // reddish purple
+		{hex(0xffaf00), hex(0x5f0000)}, // orange
+		{hex(0xffff87), hex(0x3a3a3a)}, // yellow
+		{hex(0xeeeeee), hex(0x121212)}, // white
+	},
+	mine:      pen{hex(0xeeeeee), hex(0x262626)},
+	closedFg:  pen{hex(0x3a3a3a), hex(0xbcbcbc)},
+	flag:      pen{hex(0x870000), hex(0xffd700)},
+	question:  pen{hex(0x121212), hex(0xeeeeee)},
+	hit:       ink{hex(0x121212), hex(0xff5f00), hex(0xffd7af), hex(0x000087)},
+	wrongFlag: ink{hex(0x121212), hex(0x87d7ff), hex(0xffffaf), hex(0x000087)},
+	odds: [len(oddsBands)]pen{
+		{hex(0x0000af), hex(0x87d7ff)}, // blue
+		{hex(0x5f00af), hex(0xafafff)}, // violet
+		{hex(0x870087), hex(0xd7afff)}, // purple
+		{hex(0x87005f), hex(0xffafd7)}, // crimson
+		{hex(0x5f0000), hex(0xffafaf)}, // dark red
+	},
+	oddsAlt: hex(0xd0d0d0),
+	win:     hex(0x00875f), lose: hex(0xaf5f5f), pause: hex(0x767676),
+}
 
 // oddsBands are the upper bounds, in percent, of the chances of a mine that
-// the odds view colours alike, and oddsColours their colours, from green to
-// red.
-var (
-	oddsBands   = [...]int{10, 30, 50, 80, 100}
-	oddsColours = [len(oddsBands)]tcell.Color{
-		tcell.NewHexColor(0x87ff87),
-		tcell.NewHexColor(0xffff87),
-		tcell.NewHexColor(0xffaf00),
-		tcell.NewHexColor(0xff8700),
-		tcell.NewHexColor(0xff5f5f),
-	}
-)
+// the odds view colours alike.
+var oddsBands = [...]int{10, 30, 50, 80, 100}
 
-func newTheme(ascii, mono bool) *theme {
-	t := &theme{mono: mono}
+// newTheme returns the theme called name (see ThemeNames; "" and names
+// that CheckTheme refuses are the default), drawn with ASCII characters
+// only if ascii, and without colours if mono or the theme is "mono".
+func newTheme(name string, ascii, mono bool) *theme {
+	pal, ok := themePalette(name)
+	if !ok {
+		pal = themes[0].pal
+	}
+	if mono {
+		pal = nil
+	}
+	t := &theme{mono: pal == nil}
 	if ascii {
 		t.closed, t.flag, t.question = glyph{"#", " "}, glyph{"F", " "}, glyph{"?", " "}
 		t.mine, t.hit, t.wrongFlag = glyph{"*", " "}, glyph{"X", " "}, glyph{"!", " "}
@@ -105,45 +251,13 @@ func newTheme(ascii, mono bool) *theme {
 		t.num[n] = glyph{string(rune('0' + n)), " "}
 	}
 
-	t.sText, t.sFrame = emptyStyle, emptyStyle
-	t.sBold = emptyStyle.Bold(true)
-	if mono {
-		t.sClosed, t.sQuery = emptyStyle, emptyStyle
-		t.sFlag = emptyStyle.Bold(true)
-		t.sNum[0] = emptyStyle
-		for n := 1; n <= 8; n++ {
-			t.sNum[n] = emptyStyle.Bold(true)
-		}
-		t.sMine = emptyStyle
-		t.sHit = emptyStyle.Bold(true).Underline(true)
-		t.sWrongFlag = emptyStyle.Bold(true).Italic(true)
-		t.sWin, t.sLose, t.sPause, t.sOK = t.sBold, t.sBold, t.sBold, t.sBold
-		t.sOddsSafe, t.sOddsMine = emptyStyle, emptyStyle.Bold(true)
-		for i, top := range oddsBands {
-			t.sOdds[i] = emptyStyle.Bold(top > 50)
-		}
+	t.sText, t.sFrame = tcell.StyleDefault, tcell.StyleDefault
+	t.sBold = tcell.StyleDefault.Bold(true)
+	t.sOK = t.sBold
+	if pal == nil {
+		t.monochrome()
 	} else {
-		closed := emptyStyle.Background(closedBg)
-		t.sClosed = closed.Foreground(closedFg)
-		t.sFlag = closed.Foreground(flagFg).Bold(true)
-		t.sQuery = closed.Foreground(queryFg).Bold(true)
-		open := emptyStyle.Background(openBg)
-		for n := range t.sNum {
-			t.sNum[n] = open.Foreground(numColours[n]).Bold(true)
-		}
-		t.sMine = open.Foreground(blackFg)
-		t.sHit = emptyStyle.Background(hitBg).Foreground(blackFg).Bold(true)
-		t.sWrongFlag = emptyStyle.Background(wrongBg).Foreground(wrongFg).Bold(true)
-		t.sWin = emptyStyle.Foreground(winFg).Bold(true)
-		t.sLose = emptyStyle.Foreground(loseFg).Bold(true)
-		t.sPause = emptyStyle.Foreground(pauseFg).Bold(true)
-		t.sOK = t.sBold
-		closedOdds := emptyStyle.Background(closedBg).Bold(true)
-		t.sOddsSafe = closedOdds.Foreground(oddsColours[0])
-		t.sOddsMine = closedOdds.Foreground(oddsColours[len(oddsColours)-1])
-		for i := range oddsBands {
-			t.sOdds[i] = closedOdds.Foreground(oddsColours[i])
-		}
+		t.colour(pal)
 	}
 
 	t.names = map[tcell.Style]string{}
@@ -152,7 +266,7 @@ func newTheme(ascii, mono bool) *theme {
 			t.names[st] = name
 		}
 	}
-	add("default", emptyStyle)
+	add("default", tcell.StyleDefault)
 	add("bold", t.sBold)
 	add("win", t.sWin)
 	add("lose", t.sLose)
@@ -173,6 +287,60 @@ func newTheme(ascii, mono bool) *theme {
 		add("cursor+"+name+" alt", t.cursor(t.oddsAlt(odds[name])))
 	}
 	return t
+}
+
+// monochrome sets the styles of the monochrome theme: the terminal's own
+// colours, bold, italics and underline; the cursor is reverse video.
+func (t *theme) monochrome() {
+	plain := tcell.StyleDefault
+	t.sClosed, t.sQuery = plain, plain
+	t.sFlag = plain.Bold(true)
+	t.sNum[0] = plain
+	for n := 1; n <= 8; n++ {
+		t.sNum[n] = plain.Bold(true)
+	}
+	t.sMine = plain
+	t.sHit = plain.Bold(true).Underline(true)
+	t.sWrongFlag = plain.Bold(true).Italic(true)
+	t.sWin, t.sLose, t.sPause = t.sBold, t.sBold, t.sBold
+	t.sOddsSafe, t.sOddsMine = plain, plain.Bold(true)
+	for i, top := range oddsBands {
+		t.sOdds[i] = plain.Bold(top > 50)
+	}
+}
+
+// colour sets the styles of a coloured theme from its palette p, and the
+// styles of its cells under the cursor.
+func (t *theme) colour(p *palette) {
+	t.cursors = map[tcell.Style]tcell.Style{}
+	open := func(pn pen) ink { return pn.on(p.open, p.openCur) }
+	closed := func(pn pen) ink { return pn.on(p.closed, p.closedCur) }
+	for n := range t.sNum {
+		t.sNum[n] = t.paint(open(p.num[n]), true)
+	}
+	t.sMine = t.paint(open(p.mine), false)
+	t.sClosed = t.paint(closed(p.closedFg), false)
+	t.sFlag = t.paint(closed(p.flag), true)
+	t.sQuery = t.paint(closed(p.question), true)
+	t.sHit = t.paint(p.hit, true)
+	t.sWrongFlag = t.paint(p.wrongFlag, true)
+	t.sWin = tcell.StyleDefault.Foreground(p.win).Bold(true)
+	t.sLose = tcell.StyleDefault.Foreground(p.lose).Bold(true)
+	t.sPause = tcell.StyleDefault.Foreground(p.pause).Bold(true)
+	t.oddsAltBg = p.oddsAlt
+	for i, pn := range p.odds {
+		t.sOdds[i] = t.paint(closed(pn), true)
+		t.paint(pn.on(p.oddsAlt, p.closedCur), true) // every other cell's
+	}
+	t.sOddsSafe, t.sOddsMine = t.sOdds[0], t.sOdds[len(t.sOdds)-1]
+}
+
+// paint returns the style of cells of ink k, in bold or not, and keeps the
+// style of those cells under the cursor for cursor.
+func (t *theme) paint(k ink, bold bool) tcell.Style {
+	st := tcell.StyleDefault.Foreground(k.fg).Background(k.bg).Bold(bold)
+	t.cursors[st] = tcell.StyleDefault.Foreground(k.curFg).Background(k.curBg).Bold(true)
+	return st
 }
 
 // allTiles lists every tile a board can show.
@@ -221,7 +389,7 @@ func (t *theme) oddsAlt(st tcell.Style) tcell.Style {
 	if t.mono {
 		return st.Underline(true)
 	}
-	return st.Background(oddsAltBg)
+	return st.Background(t.oddsAltBg)
 }
 
 // oddsOf returns the glyph and style of a chance, before odds sets every
@@ -247,11 +415,12 @@ func (t *theme) oddsOf(p float64, safe, mine bool) (glyph, tcell.Style) {
 	return glyph{text[:1], text[1:]}, t.sOdds[band]
 }
 
-// cursor returns the style of a cell under the cursor: reverse video
-// without colours, a bright yellow background with them.
+// cursor returns the style of a cell of style st under the cursor: in
+// colour, its glyph's lightness turned over (see palette); in reverse video
+// without colours, and for a style the theme does not know.
 func (t *theme) cursor(st tcell.Style) tcell.Style {
-	if t.mono {
-		return st.Reverse(true)
+	if c, ok := t.cursors[st]; ok {
+		return c
 	}
-	return st.Background(cursorBg).Bold(true)
+	return st.Reverse(true)
 }

@@ -36,9 +36,10 @@ type Config struct {
 	Clicks []board.Point
 	Source string // the record file's name, shown instead of the seed
 
-	QuestionMarks bool // 'f' cycles flag, question mark, none; else flag, none
-	ASCII         bool // draw with ASCII characters only
-	Mono          bool // no colours (NO_COLOR): glyphs and reverse video only
+	QuestionMarks bool   // 'f' cycles flag, question mark, none; else flag, none
+	ASCII         bool   // draw with ASCII characters only
+	Mono          bool   // no colours (NO_COLOR): glyphs and reverse video only
+	Theme         string // the theme's name (see ThemeNames); "" is the default
 
 	// Now returns the current time; nil means time.Now. Tests fix it.
 	Now func() time.Time

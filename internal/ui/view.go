@@ -141,7 +141,7 @@ type ui struct {
 
 // newUI returns the ui of game g; done is closed when its loop ends.
 func newUI(g *game, cfg Config, done <-chan struct{}) *ui {
-	return &ui{g: g, cfg: cfg, th: newTheme(cfg.ASCII, cfg.Mono), done: done}
+	return &ui{g: g, cfg: cfg, th: newTheme(cfg.Theme, cfg.ASCII, cfg.Mono), done: done}
 }
 
 // render lays out the screen, draws a frame and shows it.
