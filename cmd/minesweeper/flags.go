@@ -15,18 +15,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
 
-// level is a named board size.
-type level struct {
-	name                 string
-	width, height, mines int
-}
-
-var levels = []level{
-	{"beginner", 9, 9, 10},
-	{"intermediate", 16, 16, 40},
-	{"expert", 30, 16, 99},
-}
-
 // boardFlags are the flags shared by the game and the tools that make boards.
 type boardFlags struct {
 	fs                   *flag.FlagSet
@@ -95,16 +83,16 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 		return cfg, nil
 	}
 
-	var lv *level
-	for i := range levels {
-		if levels[i].name == f.level {
-			lv = &levels[i]
+	var lv *board.Level
+	for i := range board.Levels {
+		if board.Levels[i].Name == f.level {
+			lv = &board.Levels[i]
 		}
 	}
 	if lv == nil {
 		return boardConfig{}, fmt.Errorf("-level: unknown level %q (want beginner, intermediate or expert)", f.level)
 	}
-	cfg.Width, cfg.Height, cfg.Mines = lv.width, lv.height, lv.mines
+	cfg.Width, cfg.Height, cfg.Mines = lv.Width, lv.Height, lv.Mines
 	for _, d := range []struct {
 		name string
 		v    int
@@ -134,24 +122,49 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 	return cfg, nil
 }
 
-// check checks the mines and no-guess against the size and the rule,
-// naming the flag at fault, and sets the layout no-guess needs.
+// check checks the mines and no-guess against the size and the rule, and
+// sets the layout no-guess needs. Its errors are *settingsErrors, which
+// name the flag at fault.
 func (cfg *boardConfig) check() error {
 	rule := cfg.Rule
 	if limit := board.MaxMines(cfg.Width, cfg.Height, rule); cfg.Mines < 0 || cfg.Mines > limit {
-		return fmt.Errorf("-mines: %s on %dx%d with the %s first click: want 0 to %d",
-			record.Count(cfg.Mines, "mine"), cfg.Width, cfg.Height, rule, limit)
+		return &settingsError{"-mines", fmt.Errorf("%s on %dx%d with the %s first click: want 0 to %d",
+			record.Count(cfg.Mines, "mine"), cfg.Width, cfg.Height, rule, limit)}
 	}
 	if cfg.NoGuess {
 		if rule != board.Opening {
-			return fmt.Errorf("-no-guess: %v, not %s", board.ErrNoGuessRule, rule)
+			return &settingsError{"-no-guess", fmt.Errorf("%v, not %s", board.ErrNoGuessRule, rule)}
 		}
 		if err := noguess.Check(cfg.Settings); err != nil {
-			return fmt.Errorf("-no-guess: %v", err)
+			return &settingsError{"-no-guess", err}
 		}
 		cfg.Layout = noguess.Layout
 	}
 	return nil
+}
+
+// settingsError is a board that cannot be played, and the flag that chose
+// the part at fault.
+type settingsError struct {
+	flag string
+	err  error
+}
+
+func (e *settingsError) Error() string { return e.flag + ": " + e.err.Error() }
+func (e *settingsError) Unwrap() error { return e.err }
+
+// chooseBoard returns the layout of settings s chosen in the game's menu,
+// or why they cannot be played, in words that name no flag: the game's
+// Config.Choose.
+func chooseBoard(s board.Settings) (board.Layout, error) {
+	if err := board.CheckSize(s.Width, s.Height); err != nil {
+		return nil, err
+	}
+	cfg := boardConfig{Settings: s}
+	if err := cfg.check(); err != nil {
+		return nil, errors.Unwrap(err)
+	}
+	return cfg.Layout, nil
 }
 
 // boardFlagNames are the flags that choose the board.
@@ -181,17 +194,6 @@ func (f *boardFlags) resolveLast(s board.Settings, level string) (boardConfig, e
 		return boardConfig{}, err
 	}
 	return cfg, nil
-}
-
-// levelName returns the name of the level whose size and mines s has, or
-// "custom".
-func levelName(s board.Settings) string {
-	for _, lv := range levels {
-		if lv.width == s.Width && lv.height == s.Height && lv.mines == s.Mines {
-			return lv.name
-		}
-	}
-	return "custom"
 }
 
 // boardArgs returns the flags that choose the board s, at the level

@@ -17,7 +17,6 @@ import (
 type keeper struct {
 	store    *history.Store // opened when first needed
 	broken   bool           // the store could not be opened
-	level    string         // the level's name, or "custom"
 	warnings []string
 	now      func() time.Time
 	last     int    // the number in the history of the last game kept, or 0
@@ -28,7 +27,7 @@ type keeper struct {
 // store is opened when it is first needed; reading what the player left
 // (see prefs and saved) opens it only if its directory exists.
 func newKeeper() *keeper {
-	return &keeper{level: "custom", now: time.Now}
+	return &keeper{now: time.Now}
 }
 
 // warn keeps a warning for later.
@@ -49,7 +48,7 @@ func (k *keeper) finished(r ui.Result) string {
 	if !k.open() {
 		return ""
 	}
-	g := historyGame(r, k.level, k.now())
+	g := historyGame(r, k.now())
 	best := int64(-1)
 	if games, err := k.store.Games(); err == nil {
 		for _, s := range history.Summarize(games) {
@@ -120,35 +119,47 @@ func (k *keeper) stats(s board.Settings) []string {
 	return []string{"No game of this kind has ended yet."}
 }
 
-// prefs returns the board the player played last, its level's name
-// ("custom" for none), and whether there is one to start with.
-func (k *keeper) prefs() (board.Settings, string, bool) {
+// prefs returns what the player chose last: the board, if there is one
+// that can be read, and the theme ("" for none).
+func (k *keeper) prefs() (s board.Settings, boardOK bool, theme string) {
 	if !k.peek() {
-		return board.Settings{}, "", false
+		return s, false, ""
 	}
 	p, ok, err := k.store.Prefs()
 	if err != nil {
 		k.warn(err.Error())
 	}
 	if !ok {
-		return board.Settings{}, "", false
+		return s, false, ""
 	}
-	s, err := board.ParseSettings(p.Board)
+	if err := ui.CheckTheme(p.Theme); err != nil {
+		k.warn(fmt.Sprintf("the last theme is not used: %v", err))
+		p.Theme = ""
+	}
+	s, err = board.ParseSettings(p.Board)
 	if err != nil {
-		k.warn(fmt.Sprintf("the last settings are not used: %v", err))
-		return board.Settings{}, "", false
+		k.warn(fmt.Sprintf("the last board is not used: %v", err))
+		return s, false, p.Theme
 	}
-	return s, levelName(s), true
+	return s, true, p.Theme
 }
 
-// remember keeps s as the board the player played last.
-func (k *keeper) remember(s board.Settings) {
+// remember keeps s and theme as what the player chose last; with
+// withBoard false, the board kept before stays.
+func (k *keeper) remember(s board.Settings, withBoard bool, theme string) {
 	if !k.open() {
 		return
 	}
-	p := history.Prefs{Board: s.String()}
-	if name := levelName(s); name != "custom" {
-		p.Level = name
+	p, _, _ := k.store.Prefs()
+	if withBoard {
+		p.Board, p.Level = s.String(), ""
+		if name := board.LevelOf(s); name != "custom" {
+			p.Level = name
+		}
+	}
+	p.Theme = theme
+	if p.Board == "" {
+		return // nothing worth keeping: a board file's game, no theme chosen
 	}
 	if err := k.store.SavePrefs(p); err != nil {
 		k.warn("the settings were not kept: " + err.Error())
@@ -197,7 +208,7 @@ func (k *keeper) leave(r ui.Result) leaving {
 	var out leaving
 	kind := r.Board.String()
 	if r.Started && r.Status == board.Playing && r.Source == "" && k.open() {
-		g := historyGame(r, k.level, k.now())
+		g := historyGame(r, k.now())
 		if err := k.store.Save(g); err != nil {
 			k.warn("the game was not saved: " + err.Error())
 		} else {
@@ -234,9 +245,9 @@ func statsLines(st history.Stats) []string {
 	return lines
 }
 
-// historyGame returns the history's line for the finished game r, played
-// at level ("custom" for none) and ended at end.
-func historyGame(r ui.Result, level string, end time.Time) history.Game {
+// historyGame returns the history's line for the game r, ended (or left)
+// at end: its level is the one of its size, unless it was a board file's.
+func historyGame(r ui.Result, end time.Time) history.Game {
 	g := history.Game{
 		V:        history.Version,
 		Date:     end.UTC().Truncate(time.Millisecond),
@@ -249,7 +260,7 @@ func historyGame(r ui.Result, level string, end time.Time) history.Game {
 		Assisted: r.Assisted,
 		Undone:   r.Undone,
 	}
-	if level != "custom" {
+	if level := board.LevelOf(r.Board); level != "custom" && r.Source == "" {
 		g.Level = level
 	}
 	if r.Source != "" {

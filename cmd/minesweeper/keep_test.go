@@ -28,20 +28,19 @@ func TestHistoryGame(t *testing.T) {
 	lostRecord := won
 	lostRecord.Status, lostRecord.Source, lostRecord.Assisted, lostRecord.Undone = board.Lost, "game.txt", false, true
 	tests := []struct {
-		name  string
-		r     ui.Result
-		level string
-		want  string
+		name string
+		r    ui.Result
+		want string
 	}{
-		{"won at a level", won, "beginner", `{"v":1,"date":"2026-11-23T20:00:00.123Z","board":"9x9n10 opening no-guess","level":"beginner","seed":7,` +
+		{"won at a level", won, `{"v":1,"date":"2026-11-23T20:00:00.123Z","board":"9x9n10 opening no-guess","level":"beginner","seed":7,` +
 			`"layout":[[1,2],[8,0]],"result":"won","time_ms":41270,"3bv":23,"clicks":3,"assisted":true,` +
 			`"moves":[{"m":"F8,0","t":0},{"m":"O4,4","t":0},{"m":"C2,2","t":1500}]}`},
-		{"lost on a record's board", lostRecord, "custom", `{"v":1,"date":"2026-11-23T20:00:00.123Z","board":"9x9n10 opening no-guess","seed":0,"source":"game.txt",` +
+		{"lost on a record's board", lostRecord, `{"v":1,"date":"2026-11-23T20:00:00.123Z","board":"9x9n10 opening no-guess","seed":0,"source":"game.txt",` +
 			`"layout":[[1,2],[8,0]],"result":"lost","time_ms":41270,"3bv":23,"clicks":3,"undone":true,` +
 			`"moves":[{"m":"F8,0","t":0},{"m":"O4,4","t":0},{"m":"C2,2","t":1500}]}`},
 	}
 	for _, tt := range tests {
-		b, err := json.Marshal(historyGame(tt.r, tt.level, end))
+		b, err := json.Marshal(historyGame(tt.r, end))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +55,6 @@ func TestHistoryGame(t *testing.T) {
 func TestKeeper(t *testing.T) {
 	t.Setenv("MINESWEEPER_HOME", t.TempDir())
 	k := newKeeper()
-	k.level = "beginner"
 	k.now = func() time.Time { return time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC) }
 	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
 	if got := k.stats(s); len(got) != 1 || got[0] != "No game of this kind has ended yet." {
@@ -101,7 +99,7 @@ func TestKeeperLeave(t *testing.T) {
 		Moves: []ui.TimedMove{{Move: board.Move{Action: board.Open, At: board.Point{X: 5, Y: 5}}}}}
 
 	k := newKeeper()
-	if _, _, ok := k.prefs(); ok {
+	if _, ok, _ := k.prefs(); ok {
 		t.Fatal("prefs() of a new state directory found some")
 	}
 	if _, ok := k.saved(s); ok {
@@ -113,11 +111,11 @@ func TestKeeperLeave(t *testing.T) {
 	if got := k.leave(playing); !got.saved || got.number != 0 {
 		t.Errorf("leave(a game in play) = %+v; want saved", got)
 	}
-	k.remember(s)
+	k.remember(s, true, "mono")
 
 	k = newKeeper()
-	if got, level, ok := k.prefs(); !ok || got != s || level != "custom" {
-		t.Errorf("prefs() = %v, %q, %v; want %v, custom", got, level, ok, s)
+	if got, ok, theme := k.prefs(); !ok || got != s || theme != "mono" {
+		t.Errorf("prefs() = %v, %v, %q; want %v, mono", got, ok, theme, s)
 	}
 	kept, ok := k.saved(s)
 	if !ok || kept.Elapsed != playing.Elapsed || kept.Seed != 4 || len(kept.Moves) != 1 || len(kept.Mines) != 10 {
@@ -149,8 +147,14 @@ func TestKeeperLeave(t *testing.T) {
 
 	// A level is remembered by its name.
 	k = newKeeper()
-	k.remember(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true})
-	if _, level, ok := newKeeper().prefs(); !ok || level != "expert" {
-		t.Errorf("prefs() after expert = %q, %v; want expert", level, ok)
+	expert := board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}
+	k.remember(expert, true, "")
+	if got, ok, theme := newKeeper().prefs(); !ok || got != expert || theme != "" {
+		t.Errorf("prefs() after expert = %v, %v, %q; want %v, no theme", got, ok, theme, expert)
+	}
+	// A board file's game keeps the board before, and the theme chosen.
+	newKeeper().remember(board.Settings{Width: 3, Height: 3, Mines: 1}, false, "colour-blind")
+	if got, ok, theme := newKeeper().prefs(); !ok || got != expert || theme != "colour-blind" {
+		t.Errorf("prefs() after a board file's game = %v, %v, %q; want %v, colour-blind", got, ok, theme, expert)
 	}
 }

@@ -25,6 +25,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	bf := addBoardFlags(fs, true)
 	ascii := fs.Bool("ascii", false, "draw with ASCII characters only")
 	question := fs.Bool("question", true, "let f cycle through a question mark after the flag")
+	theme := fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	resume := fs.Bool("resume", false, "go on with the game of this board left unfinished, without asking")
 	fresh := fs.Bool("new", false, "start a new game, throwing away the game of this board left unfinished")
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
@@ -33,19 +34,28 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	k := newKeeper()
 	defer k.flush(stderr) // the warnings of an early return
 	cfg, err := bf.resolve()
-	if err == nil && !bf.chosen() {
-		// No flag chooses the board: the one played last, if any.
-		if s, level, ok := k.prefs(); ok {
-			last, lerr := bf.resolveLast(s, level)
-			if lerr == nil {
-				cfg = last
-			} else {
-				k.warn(fmt.Sprintf("the last board, %s, is not used: %v", s, lerr))
-			}
+	if err == nil {
+		err = checkResume(bf, *resume, *fresh)
+	}
+	if err == nil {
+		if err = ui.CheckTheme(*theme); err != nil {
+			err = fmt.Errorf("-theme: %w", err)
 		}
 	}
 	if err == nil {
-		err = checkResume(bf, *resume, *fresh)
+		last, lastOK, lastTheme := k.prefs()
+		if *theme == "" {
+			*theme = lastTheme
+		}
+		// No flag chooses the board: the one played last, if any.
+		if lastOK && !bf.chosen() {
+			c, lerr := bf.resolveLast(last, board.LevelOf(last))
+			if lerr == nil {
+				cfg = c
+			} else {
+				k.warn(fmt.Sprintf("the last board, %s, is not used: %v", last, lerr))
+			}
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
@@ -63,6 +73,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		QuestionMarks: *question,
 		ASCII:         *ascii,
 		Mono:          os.Getenv("NO_COLOR") != "",
+		Theme:         *theme,
+		Choose:        chooseBoard,
 	}
 	if rec := cfg.Record; rec != nil {
 		uc.Fixed, uc.Mines, uc.Clicks, uc.Source = true, rec.Mines, rec.Clicks, cfg.File
@@ -80,7 +92,6 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitFailure
 		}
 	}
-	k.level = cfg.Level
 	uc.Finished, uc.Stats = k.finished, k.stats
 	res, err := ui.Play(uc)
 	if err != nil {
@@ -88,9 +99,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	left := k.leave(res)
-	if cfg.Record == nil {
-		k.remember(res.Board)
-	}
+	// A board file's game is no board to start with next time; a random
+	// game that followed it (n) is.
+	k.remember(res.Board, res.Source == "", res.Theme)
 	k.flush(stderr)
 	fmt.Fprintln(stdout, summary(res, left))
 	if res.Signal != nil {
@@ -194,7 +205,7 @@ func summary(r ui.Result, left leaving) string {
 	case r.Status != board.Playing:
 		line += "; not kept, so it cannot be replayed"
 	case left.saved:
-		line += fmt.Sprintf("; saved, to go on: minesweeper %s -resume", boardArgs(k, levelName(k)))
+		line += fmt.Sprintf("; saved, to go on: minesweeper %s -resume", boardArgs(k, board.LevelOf(k)))
 	case r.Source != "":
 		line += fmt.Sprintf(" (again: minesweeper -board %s)", shellQuote(r.Source))
 	}

@@ -38,6 +38,7 @@ func TestRunPlayErrors(t *testing.T) {
 		{"unknown flag", []string{"-colour"}, exitUsage, "minesweeper: flag provided but not defined: -colour"},
 		{"stray argument", []string{"-ascii", "extra"}, exitUsage, `minesweeper: unexpected argument "extra"`},
 		{"not a terminal", []string{"-seed", "1"}, exitFailure, "minesweeper: the game needs a terminal"},
+		{"unknown theme", []string{"-theme", "pink"}, exitUsage, `minesweeper: -theme: unknown theme "pink": want default, colour-blind or mono`},
 		{"resume and new", []string{"-resume", "-new"}, exitUsage, "minesweeper: -resume and -new: choose one"},
 		{"resume a board file", []string{"-resume", "-board", good}, exitUsage, "minesweeper: -board: a board file is played from its start"},
 		{"resume a seed", []string{"-resume", "-seed", "3"}, exitUsage, "minesweeper: -resume: cannot be combined with -seed"},

@@ -154,3 +154,27 @@ func (a *allowedCells) excludes(i int) bool {
 func (b *Board) Settings() Settings {
 	return Settings{Width: b.w, Height: b.h, Mines: b.mines, Rule: b.rule, NoGuess: b.noGuess}
 }
+
+// Level is a named board size, as the classic game offers them.
+type Level struct {
+	Name                 string
+	Width, Height, Mines int
+}
+
+// Levels are the classic levels, smallest first.
+var Levels = []Level{
+	{"beginner", 9, 9, 10},
+	{"intermediate", 16, 16, 40},
+	{"expert", 30, 16, 99},
+}
+
+// LevelOf returns the name of the level of s's size and mine count, or
+// "custom".
+func LevelOf(s Settings) string {
+	for _, lv := range Levels {
+		if lv.Width == s.Width && lv.Height == s.Height && lv.Mines == s.Mines {
+			return lv.Name
+		}
+	}
+	return "custom"
+}

@@ -350,6 +350,8 @@ func (u *ui) overlayLines() []string {
 	switch u.v.overlay {
 	case resumeOverlay:
 		return u.resumeLines()
+	case menuOverlay:
+		return u.menuLines()
 	case statsOverlay:
 	default:
 		return u.helpLines()

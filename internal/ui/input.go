@@ -36,6 +36,7 @@ const (
 	actStep                  // a replay: pause, then play the next move
 	actToEnd                 // a replay: play every move left
 	actToStart               // a replay: back to before the first move
+	actMenu                  // the options menu
 )
 
 // String returns the action's name.
@@ -89,6 +90,8 @@ func (a action) String() string {
 		return "to-end"
 	case actToStart:
 		return "to-start"
+	case actMenu:
+		return "menu"
 	}
 	return fmt.Sprintf("action(%d)", uint8(a))
 }

@@ -262,7 +262,7 @@ func TestFooterWidths(t *testing.T) {
 		{64, "arrows move  space open  f flag  n new  s hint  q quit  ? help"},
 		{73, "arrows move  space open  f flag  n new  p pause  s hint  q quit  ? help"},
 		{80, "arrows move  space open  f flag  n new  p pause  s hint  q quit  ? help"},
-		{120, "arrows move  space open  f flag  n new  r restart  p pause  s hint  m mines  v odds  a auto  q quit  u undo  ? help"},
+		{120, "arrows move  space open  f flag  n new  r restart  p pause  s hint  m mines  v odds  a auto  o options  q quit  ? help"},
 	}
 	for _, tt := range tests {
 		h := start(t, asciiCfg(t, small), tt.width, 24)

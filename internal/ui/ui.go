@@ -68,6 +68,11 @@ type Config struct {
 	// at its own pace, faster, slower, paused or move by move, rather than
 	// a game to play. Finished is not called.
 	Replay *Kept
+	// Choose, when not nil, returns the layout of settings chosen in the
+	// options menu (nil for uniformly random mines, as Layout), or why
+	// they cannot be played; without it the menu refuses no-guess boards.
+	Choose func(board.Settings) (board.Layout, error)
+
 	// ReplaySpeed is the replay's speed at the start, game time per real
 	// time: 2 plays it twice as fast; zero means 1.
 	ReplaySpeed float64
@@ -88,6 +93,7 @@ type Result struct {
 	Seed    uint64
 	Source  string    // the record file, when the board was its layout
 	Signal  os.Signal // the signal that ended the game, or nil
+	Theme   string    // the theme in use at the end, as the menu left it
 
 	// The game in numbers: its mines (nil before the first opening), its
 	// 3BV (the fewest clicks that clear it), the moves that changed the
@@ -178,8 +184,8 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 			}
 		}
 	}
-	res := g.result(cfg.Now())
-	res.Signal = u.signal
+	res := u.g.result(cfg.Now())
+	res.Signal, res.Theme = u.signal, u.cfg.Theme
 	return res, u.fault
 }
 

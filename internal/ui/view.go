@@ -20,6 +20,7 @@ const (
 	helpOverlay           // the list of keys and mouse actions
 	statsOverlay          // the statistics of the kind of board in play
 	resumeOverlay         // asks whether to go on with a saved game
+	menuOverlay           // the options: board, rule, no-guess, theme
 )
 
 // String returns the overlay's name.
@@ -33,6 +34,8 @@ func (o overlay) String() string {
 		return "stats"
 	case resumeOverlay:
 		return "resume"
+	case menuOverlay:
+		return "menu"
 	}
 	return fmt.Sprintf("overlay(%d)", uint8(o))
 }
@@ -133,6 +136,7 @@ type ui struct {
 	auto   autoplay        // the solver playing for the player
 	aud    auditor         // the analyses of the openings, for the guess count
 	rp     *replayer       // the replay played back, or nil in a game
+	menu   menu            // the options menu's choice, while it is open
 	done   <-chan struct{} // closed when the loop has ended
 
 	signal os.Signal // the signal that ended the loop, if one did
@@ -227,8 +231,11 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		u.fault = fmt.Errorf("reading the terminal: %w", ev)
 		return true
 	case *tcell.EventKey:
-		if u.v.overlay == resumeOverlay {
+		switch u.v.overlay {
+		case resumeOverlay:
 			return u.answerResume(s, ev)
+		case menuOverlay:
+			return u.menuKey(s, ev)
 		}
 		if u.rp != nil {
 			return u.replayKey(s, ev)
@@ -262,7 +269,7 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			u.v.mouse.cancel()
 			return false // a press stops auto-play, and only that
 		}
-		if u.v.overlay == resumeOverlay || u.rp != nil {
+		if u.v.overlay == resumeOverlay || u.v.overlay == menuOverlay || u.rp != nil {
 			u.v.mouse.cancel() // answered and replayed with keys: nothing is pressed
 			return false
 		}
@@ -353,6 +360,8 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		u.v.overlay, u.v.helpTop = helpOverlay, 0
 	case actStats:
 		u.v.overlay, u.v.helpTop = statsOverlay, 0
+	case actMenu:
+		u.openMenu()
 	case actQuit:
 		return true
 	case actSuspend:
