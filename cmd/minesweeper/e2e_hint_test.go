@@ -66,19 +66,21 @@ func TestE2EHint(t *testing.T) {
 	}
 }
 
-// header returns the first line of the pane, where the game's state is.
+// header returns the first line of the pane with text, where the game's
+// state is: the board is centred, with the header above it.
 func (tm *tmuxGame) header() string {
 	tm.t.Helper()
-	header, _, _ := strings.Cut(tm.capture(), "\n")
+	header, _, _ := strings.Cut(strings.TrimLeft(tm.capture(), " \n"), "\n")
 	return header
 }
 
 // footerOf returns the footer of an ASCII screen: the line under the
-// board's frame, the last line that starts with '+'.
+// board's frame, the last line that starts with '+' after the spaces that
+// centre it.
 func footerOf(screen string) string {
 	lines := strings.Split(screen, "\n")
 	for i := len(lines) - 1; i > 0; i-- {
-		if strings.HasPrefix(lines[i-1], "+") {
+		if strings.HasPrefix(strings.TrimLeft(lines[i-1], " "), "+") {
 			return lines[i]
 		}
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -19,9 +20,15 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 	l, th := u.lay, u.th
 	if l.tooSmall {
 		s.Clear()
-		msg := fmt.Sprintf("terminal too small: need %dx%d", l.needW, l.needH)
-		putText(s, max((l.sw-len(msg))/2, 0), l.sh/2, l.sw, msg, th.sText)
+		lines := tooSmallLines(l.sw, l.sh, l.needW, l.needH)
+		y := (l.sh - len(lines)) / 2
+		for i, line := range lines {
+			l.putLine(s, y+i, span{line, th.sText})
+		}
 		return
+	}
+	for y := range l.headerY {
+		blank(s, 0, l.sw, y)
 	}
 	u.drawHeader(s, now)
 	u.drawFrame(s)
@@ -36,6 +43,59 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 	u.drawFooter(s)
 	if u.v.overlay != noOverlay {
 		u.drawHelp(s)
+	}
+}
+
+// tooSmallLines returns what the screen says when it is sw by sh, smaller
+// than the needW by needH the game needs: the longest form of the message
+// that fits, wrapped at its spaces onto as many lines as the screen has,
+// never cutting a word or the size; none when not even the size fits.
+func tooSmallLines(sw, sh, needW, needH int) []string {
+	need := fmt.Sprintf("%dx%d", needW, needH)
+	for _, msg := range []string{"terminal too small: need " + need, "too small: need " + need, "need " + need, need} {
+		if slices.ContainsFunc(strings.Fields(msg), func(w string) bool { return utf8.RuneCountInString(w) > sw }) {
+			continue
+		}
+		if lines := wrap(msg, sw, 0); len(lines) <= sh {
+			return lines
+		}
+	}
+	return nil
+}
+
+// wrap breaks text into lines at most width columns wide. A line breaks
+// at the last space that fits, after a word, and the next line starts
+// indent columns in, past the spaces at the break; a word longer than a
+// line is broken where the line ends. It returns no lines for a width
+// under 1.
+func wrap(text string, width, indent int) []string {
+	if width < 1 {
+		return nil
+	}
+	if indent >= width {
+		indent = 0
+	}
+	var lines []string
+	pad := ""
+	r := []rune(text)
+	for {
+		room := width - len(pad)
+		if len(r) <= room {
+			return append(lines, pad+string(r))
+		}
+		cut := room
+		for i := room; i > 0; i-- {
+			if r[i] == ' ' && strings.TrimSpace(string(r[:i])) != "" {
+				cut = i
+				break
+			}
+		}
+		lines = append(lines, pad+strings.TrimRight(string(r[:cut]), " "))
+		r = []rune(strings.TrimLeft(string(r[cut:]), " "))
+		if len(r) == 0 {
+			return lines
+		}
+		pad = strings.Repeat(" ", indent)
 	}
 }
 
@@ -58,12 +118,14 @@ func (u *ui) stateText() (string, tcell.Style) {
 
 // headerParts returns the header of a screen width columns wide, split
 // around the state: the text before it, the state in brackets, and the text
-// after it, which drops the seed, then the board, when the line is short.
+// after it. When the line is short it drops, in turn, the seed (or board
+// file), the board, the word "Time", the word "Mines", the mines and time,
+// and the spaces in the brackets; the last, no wider than minHeader, is
+// returned even when it does not fit.
 func (u *ui) headerParts(now time.Time, width int) (before, state, after string) {
 	g := u.g
-	before = fmt.Sprintf("Mines %d  Time %d  ", g.b.FlagsLeft(), int(g.elapsed(now)/time.Second))
+	left, secs := g.b.FlagsLeft(), int(g.elapsed(now)/time.Second)
 	word, _ := u.stateText()
-	state = "[ " + word + " ]"
 	mines := "mines"
 	if g.b.Mines() == 1 {
 		mines = "mine"
@@ -82,26 +144,42 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 	if g.fixed && g.cfg.Source != "" {
 		origin = ", board " + filepath.Base(g.cfg.Source)
 	}
-	room := width - utf8.RuneCountInString(before) - len(state)
-	switch {
-	case utf8.RuneCountInString(size+origin) <= room:
-		after = size + origin
-	case len(size) <= room:
-		after = size
+	full, wide := fmt.Sprintf("Mines %d  Time %d  ", left, secs), "[ "+word+" ]"
+	forms := [][3]string{
+		{full, wide, size + origin},
+		{full, wide, size},
+		{full, wide, ""},
+		{fmt.Sprintf("Mines %d  %ds  ", left, secs), wide, ""},
+		{fmt.Sprintf("%d  %ds  ", left, secs), wide, ""},
+		{"", wide, ""},
+		{"", "[" + word + "]", ""},
 	}
-	return before, state, after
+	for _, f := range forms[:len(forms)-1] {
+		if utf8.RuneCountInString(f[0]+f[1]+f[2]) <= width {
+			return f[0], f[1], f[2]
+		}
+	}
+	f := forms[len(forms)-1]
+	return f[0], f[1], f[2]
 }
 
+// header returns the header of the layout's screen, as headerParts splits
+// it, and the column where it starts, centred.
+func (u *ui) header(now time.Time) (x int, before, state, after string) {
+	before, state, after = u.headerParts(now, u.lay.sw)
+	return u.lay.centred(utf8.RuneCountInString(before + state + after)), before, state, after
+}
+
+// drawHeader draws the header, centred, its state in the state's style.
 func (u *ui) drawHeader(s tcell.Screen, now time.Time) {
-	l := u.lay
-	before, state, after := u.headerParts(now, l.sw)
+	_, before, state, after := u.header(now)
 	_, st := u.stateText()
-	x := putText(s, 0, l.headerY, l.sw, before, u.th.sText)
-	x = putText(s, x, l.headerY, l.sw, state, st)
-	x = putText(s, x, l.headerY, l.sw, after, u.th.sText)
-	blank(s, x, l.sw, l.headerY)
+	u.lay.putLine(s, u.lay.headerY, span{before, u.th.sText}, span{state, st}, span{after, u.th.sText})
 }
 
+// drawFrame draws the frame around the visible board, with arrows on the
+// sides beyond which more of the board lies, and blanks the rows it
+// spans on either side.
 func (u *ui) drawFrame(s tcell.Screen) {
 	l, th := u.lay, u.th
 	x0, y0 := l.fx, l.fy
@@ -115,6 +193,7 @@ func (u *ui) drawFrame(s tcell.Screen) {
 		s.Put(x1, y, th.v, th.sFrame)
 	}
 	for y := y0; y <= y1; y++ {
+		blank(s, 0, x0, y)
 		blank(s, x1+1, l.sw, y)
 	}
 	s.Put(x0, y0, th.tl, th.sFrame)
@@ -204,40 +283,41 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		msg = fmt.Sprintf("cols %d-%d of %d, rows %d-%d of %d",
 			l.ox+1, l.ox+l.vc, b.Width(), l.oy+1, l.oy+l.vr, b.Height())
 	}
-	x, width := 0, l.sw
+	var line []span
+	width := l.sw
 	if msg == "" && u.rp != nil {
 		place := u.replayPlace()
 		if len(place)+len(footerSep)+len(labelOf(actHelp)) <= l.sw {
-			x = putText(s, x, y, l.sw, place+footerSep, u.th.sText)
-			width -= x
+			line = append(line, span{place + footerSep, u.th.sText})
+			width -= len(place) + len(footerSep)
 		}
 	}
 	if msg == "" {
 		for i, r := range footerRows(u.keys(), width) {
 			if i > 0 {
-				x = putText(s, x, y, l.sw, footerSep, tcell.StyleDefault)
+				line = append(line, span{footerSep, tcell.StyleDefault})
 			}
 			st := u.th.sText
 			if r.act() == actHelp {
 				st = u.th.sBold
 			}
-			x = putText(s, x, y, l.sw, r.label, st)
+			line = append(line, span{r.label, st})
 		}
 	} else {
 		hint := labelOf(actHelp)
 		msg = fitWords(msg, l.sw-len(footerSep)-utf8.RuneCountInString(hint))
-		x = putText(s, x, y, l.sw, msg, u.th.sText)
-		if x+len(footerSep)+utf8.RuneCountInString(hint) <= l.sw {
+		line = append(line, span{msg, u.th.sText})
+		if x := utf8.RuneCountInString(msg); x+len(footerSep)+utf8.RuneCountInString(hint) <= l.sw {
 			if x > 0 {
-				x = putText(s, x, y, l.sw, footerSep, tcell.StyleDefault)
+				line = append(line, span{footerSep, tcell.StyleDefault})
 			}
-			x = putText(s, x, y, l.sw, hint, u.th.sBold)
+			line = append(line, span{hint, u.th.sBold})
 		}
 	}
-	blank(s, x, l.sw, y)
+	l.putLine(s, y, line...)
 	// A finished game's numbers go on the line below, when there is one.
 	if b.Status() != board.Playing && y+1 < l.sh {
-		putText(s, 0, y+1, l.sw, fitWords(u.g.numbers(u.now()), l.sw), u.th.sText)
+		l.putLine(s, y+1, span{fitWords(u.g.numbers(u.now()), l.sw), u.th.sText})
 	}
 }
 
@@ -258,17 +338,65 @@ func fitWords(text string, width int) string {
 // helpLines returns the help overlay's text.
 func (u *ui) helpLines() []string { return helpText(u.keys(), u.cfg) }
 
-func (u *ui) drawHelp(s tcell.Screen) {
-	l, th := u.lay, u.th
+// helpBox is where the overlay goes on the screen, and its lines wrapped
+// to the box's width: every line can be read, scrolled into view when the
+// box is too short for them all.
+type helpBox struct {
+	x0, y0, w, h int
+	rows         []helpRow
+}
+
+// helpRow is one row of the overlay's text; the rows of a heading are bold.
+type helpRow struct {
+	text string
+	bold bool
+}
+
+// helpBox returns the box of the overlay shown: as wide as its longest
+// line and as tall as its rows, up to the screen's size, centred.
+func (u *ui) helpBox() helpBox {
+	l := u.lay
 	lines := u.overlayLines()
 	w := 0
 	for _, line := range lines {
 		w = max(w, utf8.RuneCountInString(line))
 	}
 	w = min(w+4, l.sw)
-	h := min(len(lines)+2, l.sh)
-	x0, y0 := max((l.sw-w)/2, 0), max((l.sh-h)/2, 0)
-	x1, y1 := x0+w-1, y0+h-1
+	var rows []helpRow
+	for _, line := range lines {
+		bold := line != "" && !strings.HasPrefix(line, " ")
+		for _, r := range wrap(line, w-4, hang(line, w-4)) {
+			rows = append(rows, helpRow{r, bold})
+		}
+	}
+	h := min(len(rows)+2, l.sh)
+	return helpBox{x0: l.centred(w), y0: max((l.sh-h)/2, 0), w: w, h: h, rows: rows}
+}
+
+// hang returns the column at which the continuation rows of a help line
+// start in a box width columns wide: under the line's description, past
+// the spaces after its keys, when that leaves half the width; else two
+// columns in from the line's own indent.
+func hang(line string, width int) int {
+	lead := len(line) - len(strings.TrimLeft(line, " "))
+	if i := strings.Index(line[lead:], "  "); i >= 0 {
+		names := line[:lead+i]
+		rest := line[lead+i:]
+		col := utf8.RuneCountInString(names) + len(rest) - len(strings.TrimLeft(rest, " "))
+		if col <= width/2 {
+			return col
+		}
+	}
+	return lead + 2
+}
+
+// drawHelp draws the overlay in its box, from the row the view scrolled
+// to. When the box holds three rows or more, its first and last say when
+// more lies above or below.
+func (u *ui) drawHelp(s tcell.Screen) {
+	th, b := u.th, u.helpBox()
+	x0, y0 := b.x0, b.y0
+	x1, y1 := x0+b.w-1, y0+b.h-1
 	for y := y0; y <= y1; y++ {
 		for x := x0; x <= x1; x++ {
 			ch := " "
@@ -289,38 +417,56 @@ func (u *ui) drawHelp(s tcell.Screen) {
 			s.Put(x, y, ch, th.sFrame)
 		}
 	}
-	rows := max(h-2, 0)
-	top := min(u.v.helpTop, max(len(lines)-rows, 0))
-	for i, line := range lines[top:] {
-		y := y0 + 1 + i
-		if y >= y1 {
-			break
-		}
-		st := th.sText
-		if line != "" && !strings.HasPrefix(line, " ") {
+	rows := max(b.h-2, 0)
+	top := min(u.v.helpTop, max(len(b.rows)-rows, 0))
+	more := rows >= 3
+	for i := 0; i < rows && top+i < len(b.rows); i++ {
+		row := b.rows[top+i]
+		line, st := row.text, th.sText
+		if row.bold {
 			st = th.sBold
 		}
-		if i == rows-1 && top+rows < len(lines) {
-			line, st = "  "+th.down+" more: arrows scroll", th.sBold
+		switch {
+		case more && i == 0 && top > 0:
+			line, st = fitWords("  "+th.up+" more: arrows scroll", b.w-4), th.sBold
+		case more && i == rows-1 && top+rows < len(b.rows):
+			line, st = fitWords("  "+th.down+" more: arrows scroll", b.w-4), th.sBold
 		}
-		if i == 0 && top > 0 {
-			line, st = "  "+th.up+" more: arrows scroll", th.sBold
-		}
-		putText(s, x0+2, y, x1-1, line, st)
+		putText(s, x0+2, y0+1+i, x1-1, line, st)
 	}
 }
 
-// scrollHelp scrolls the help by dy lines and reports whether the help is
-// too long for the screen, and so scrolls at all.
+// scrollHelp scrolls the help by dy rows and reports whether the help is
+// too long for its box, and so scrolls at all.
 func (u *ui) scrollHelp(dy int) bool {
-	lines := u.overlayLines()
-	rows := max(min(len(lines)+2, u.lay.sh)-2, 0)
-	over := len(lines) - rows
+	b := u.helpBox()
+	over := len(b.rows) - max(b.h-2, 0)
 	if over <= 0 {
 		return false
 	}
 	u.v.helpTop = clamp(u.v.helpTop+dy, 0, over)
 	return true
+}
+
+// span is a run of a line's text in one style.
+type span struct {
+	text string
+	st   tcell.Style
+}
+
+// putLine writes the spans one after the other on row y, centred, and
+// blanks the rest of the row.
+func (l layout) putLine(s tcell.Screen, y int, spans ...span) {
+	n := 0
+	for _, sp := range spans {
+		n += utf8.RuneCountInString(sp.text)
+	}
+	x := l.centred(n)
+	blank(s, 0, x, y)
+	for _, sp := range spans {
+		x = putText(s, x, y, l.sw, sp.text, sp.st)
+	}
+	blank(s, x, l.sw, y)
 }
 
 // blank writes spaces in the default style on row y from column x0 up to

@@ -56,6 +56,8 @@ type harness struct {
 	s     tcell.SimulationScreen
 	clock *clock
 	th    *theme
+	bw    int // the board's width and height, as cfg sets them
+	bh    int
 	done  chan outcome
 	out   *outcome
 }
@@ -73,7 +75,8 @@ func start(t *testing.T, cfg Config, w, h int) *harness {
 		t.Fatalf("Init: %v", err)
 	}
 	s.SetSize(w, h)
-	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.Theme, cfg.ASCII, cfg.Mono), done: make(chan outcome, 1)}
+	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.Theme, cfg.ASCII, cfg.Mono),
+		bw: cfg.Board.Width, bh: cfg.Board.Height, done: make(chan outcome, 1)}
 	cfg.Now = hs.clock.now
 	if cfg.Tick == 0 {
 		cfg.Tick = -1
@@ -143,16 +146,19 @@ func (h *harness) click(x, y int, btn tcell.ButtonMask) {
 	h.s.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
 }
 
-// clickCell clicks the board cell p, given the viewport's offset.
+// clickCell clicks the board cell p, given the viewport's offset, where
+// the layout of the screen's size puts it.
 func (h *harness) clickCell(p, off board.Point, btn tcell.ButtonMask) {
-	x, y := cellPos(p, off)
+	x, y := h.cellPos(p, off)
 	h.click(x, y, btn)
 }
 
 // cellPos returns the screen position of the board cell p, given the
-// viewport's offset.
-func cellPos(p, off board.Point) (x, y int) {
-	return 1 + (p.X-off.X)*cellW, 2 + p.Y - off.Y
+// viewport's offset, where the layout of the screen's size puts it.
+func (h *harness) cellPos(p, off board.Point) (x, y int) {
+	w, hh := h.s.Size()
+	l := newLayout(w, hh, h.bw, h.bh, board.Point{}, 0, 0)
+	return l.fx + 1 + (p.X-off.X)*cellW, l.fy + 1 + p.Y - off.Y
 }
 
 // resize changes the screen's size as a terminal would.
@@ -223,17 +229,50 @@ func (sc screen) line(y int) string { return sc.text[y] }
 // style returns the style at (x, y).
 func (sc screen) style(x, y int) tcell.Style { return sc.cells[y*sc.w+x].Style }
 
+// frame returns the column and row of the top-left corner of the board's
+// frame: on the first row that starts with a corner and a line, after the
+// spaces that centre it. It is meant for screens with no overlay.
+func (sc screen) frame() (x, y int, ok bool) {
+	for y, line := range sc.text {
+		r := []rune(strings.TrimLeft(line, " "))
+		if len(r) >= 2 && (r[0] == '┌' && r[1] == '─' || r[0] == '+' && r[1] == '-') {
+			return len([]rune(line)) - len(r), y, true
+		}
+	}
+	return 0, 0, false
+}
+
+// at returns the screen position of the board cell p counted from the
+// viewport's top-left cell, inside the frame.
+func (sc screen) at(p board.Point) (x, y int) {
+	fx, fy, _ := sc.frame()
+	return fx + 1 + p.X*cellW, fy + 1 + p.Y
+}
+
+// headerY returns the row of the header: the one above the frame.
+func (sc screen) headerY() int {
+	_, y, _ := sc.frame()
+	return max(y-1, 0)
+}
+
+// header returns the header's line.
+func (sc screen) header() string { return sc.text[sc.headerY()] }
+
 // boardRows returns the rows of the board's visible cells: one character a
 // cell (its first column), as drawn inside the frame.
 func (sc screen) boardRows() []string {
+	fx, fy, ok := sc.frame()
+	if !ok {
+		return nil
+	}
 	var rows []string
-	for y := 2; y < sc.h; y++ {
+	for y := fy + 1; y < sc.h; y++ {
 		line := []rune(sc.text[y])
-		if len(line) == 0 || (line[0] != '│' && line[0] != '|' && line[0] != '◀' && line[0] != '<') {
+		if len(line) <= fx || (line[fx] != '│' && line[fx] != '|' && line[fx] != '◀' && line[fx] != '<') {
 			break
 		}
 		var b strings.Builder
-		for x := 1; x+1 < len(line); x += cellW {
+		for x := fx + 1; x+1 < len(line); x += cellW {
 			b.WriteRune(line[x])
 		}
 		rows = append(rows, b.String())

@@ -161,7 +161,7 @@ func TestReplayPace(t *testing.T) {
 		if got := sc.headerLine(); !strings.Contains(got, tt.header) {
 			t.Errorf("%s: header %q; want %q", tt.what, got, tt.header)
 		}
-		if got := sc.footer(); tt.place != "" && !strings.HasPrefix(got, tt.place) || tt.place == "" && strings.Contains(got, "move ") {
+		if got := strings.TrimSpace(sc.footer()); tt.place != "" && !strings.HasPrefix(got, tt.place) || tt.place == "" && strings.Contains(got, "move ") {
 			t.Errorf("%s: footer %q; want it to start with %q", tt.what, got, tt.place)
 		}
 		if tt.rows != nil {

@@ -238,7 +238,7 @@ func TestFooterWholeLabels(t *testing.T) {
 			}
 			continue
 		}
-		checkFooter(t, w, sc.line(l.footerY))
+		checkFooter(t, w, strings.TrimLeft(sc.line(l.footerY), " "))
 	}
 	for w := range 20 { // narrower than any board is drawn
 		var labels []string
@@ -268,10 +268,11 @@ func TestFooterWidths(t *testing.T) {
 		h := start(t, asciiCfg(t, small), tt.width, 24)
 		sc := h.snap()
 		y := newLayout(tt.width, 24, 5, 4, board.Point{}, 0, 0).footerY
-		if got := sc.line(y); got != tt.want {
+		line := sc.line(y)
+		if got := strings.TrimLeft(line, " "); got != tt.want {
 			t.Errorf("footer at width %d = %q; want %q", tt.width, got, tt.want)
 		}
-		x := strings.Index(tt.want, "? help")
+		x := strings.Index(line, "? help")
 		if got := h.th.names[sc.style(x, y)]; got != "bold" {
 			t.Errorf("width %d: \"? help\" drawn %s; want bold", tt.width, got)
 		}

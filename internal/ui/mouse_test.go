@@ -17,6 +17,9 @@ const (
 	atCell   = iota // on a board cell
 	atScreen        // at a screen position
 	atState         // on the header's state
+	atFrame         // on the frame's left side, beside the board's first row
+	atHeader        // on the header's first column
+	atFar           // at the screen's right edge, far from the board
 )
 
 // report is one mouse report, as a terminal sends it: the buttons down,
@@ -42,9 +45,9 @@ func onState(btn tcell.ButtonMask) report { return report{where: atState, btn: b
 // Screen positions off the board: the frame's left side beside the
 // board's first row, the header's first column, and far to the right.
 var (
-	onFrame  = func(btn tcell.ButtonMask) report { return at(0, 2, btn) }
-	onHeader = func(btn tcell.ButtonMask) report { return at(0, 0, btn) }
-	offRight = func(btn tcell.ButtonMask) report { return at(79, 10, btn) }
+	onFrame  = func(btn tcell.ButtonMask) report { return report{where: atFrame, btn: btn} }
+	onHeader = func(btn tcell.ButtonMask) report { return report{where: atHeader, btn: btn} }
+	offRight = func(btn tcell.ButtonMask) report { return report{where: atFar, btn: btn} }
 )
 
 // inject sends r to the game.
@@ -53,14 +56,26 @@ func (h *harness) inject(r report) {
 	x, y := r.x, r.y
 	switch r.where {
 	case atCell:
-		x, y = cellPos(r.p, board.Point{})
+		x, y = h.cellPos(r.p, board.Point{})
 	case atState:
-		line := h.snap().line(0)
+		sc := h.snap()
+		line := sc.header()
 		i := strings.Index(line, "[ ")
 		if i < 0 {
 			h.t.Fatalf("no state in the header %q", line)
 		}
-		x, y = len([]rune(line[:i]))+2, 0
+		x, y = len([]rune(line[:i]))+2, sc.headerY()
+	case atFrame:
+		fx, fy, _ := h.snap().frame()
+		x, y = fx, fy+1
+	case atHeader:
+		sc := h.snap()
+		line := sc.header()
+		x, y = len(line)-len(strings.TrimLeft(line, " ")), sc.headerY()
+	case atFar:
+		sw, _ := h.s.Size()
+		_, fy, _ := h.snap().frame()
+		x, y = sw-1, fy+1
 	}
 	h.s.InjectMouse(x, y, r.btn, tcell.ModNone)
 }
@@ -214,10 +229,10 @@ func TestMouseGestures(t *testing.T) {
 					t.Errorf("step %d: board rows = %q; want %q\n%s", i, got, st.rows, sc)
 				}
 				checkPressed(t, i, sc, h.th, st.pressed)
-				if x, y, ok := sc.cursor(h.th); !ok || pt(x, y) != pt(cellPos(st.cursor, board.Point{})) {
+				if x, y, ok := sc.cursor(h.th); !ok || pt(x, y) != pt(sc.at(st.cursor)) {
 					t.Errorf("step %d: cursor drawn at (%d,%d) %v; want on cell %v", i, x, y, ok, st.cursor)
 				}
-				if got := sc.line(0); !strings.HasSuffix(got, st.header) {
+				if got := sc.header(); !strings.HasSuffix(got, st.header) {
 					t.Errorf("step %d: header = %q; want it to end %q", i, got, st.header)
 				}
 			}
@@ -231,7 +246,7 @@ func checkPressed(t *testing.T, step int, sc screen, th *theme, pressed []board.
 	t.Helper()
 	_, zero := th.tile(0)
 	for _, p := range pressed {
-		x, y := cellPos(p, board.Point{})
+		x, y := sc.at(p)
 		if st := sc.style(x, y); st != zero && st != th.cursor(zero) {
 			t.Errorf("step %d: pressed cell %v drawn in style %q; want %q", step, p, th.names[st], th.names[zero])
 		}
@@ -242,7 +257,7 @@ func checkPressed(t *testing.T, step int, sc screen, th *theme, pressed []board.
 			if c == ' ' && slices.Contains(pressed, pt(x, y)) {
 				continue
 			}
-			sx, sy := cellPos(pt(x, y), board.Point{})
+			sx, sy := sc.at(pt(x, y))
 			if st := sc.style(sx, sy); c == '░' && st != closed && st != th.cursor(closed) {
 				t.Errorf("step %d: closed cell %v drawn in style %q; want %q", step, pt(x, y), th.names[st], th.names[closed])
 			}

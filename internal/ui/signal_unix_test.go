@@ -188,17 +188,17 @@ func TestStopSignalSuspends(t *testing.T) {
 	}
 	paused := make(chan string, 1)
 	for s.PostEvent(tcell.NewEventInterrupt(func() {
-		cells, w, _ := s.GetContents()
-		var line []rune
-		for _, c := range cells[:w] {
-			line = append(line, c.Runes...)
+		cells, _, _ := s.GetContents()
+		var text []rune
+		for _, c := range cells {
+			text = append(text, c.Runes...)
 		}
-		paused <- string(line)
+		paused <- string(text)
 	})) != nil {
 		time.Sleep(time.Millisecond)
 	}
-	if header := <-paused; !strings.Contains(header, "[ paused ]") {
-		t.Errorf("the header after SIGTSTP is %q; want it paused", header)
+	if text := <-paused; !strings.Contains(text, "[ paused ]") {
+		t.Errorf("the screen after SIGTSTP is %q; want the header paused", text)
 	}
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)

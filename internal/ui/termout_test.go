@@ -208,6 +208,7 @@ func TestCursorOnTerminals(t *testing.T) {
 					case <-time.After(5 * time.Second):
 						t.Fatal("no frame")
 					}
+					lay := newLayout(80, 24, 9, 9, st.cur, 0, 0) // where the board is drawn
 					_, plain := th.tile(st.tile)
 					cells := []struct {
 						what string
@@ -223,7 +224,7 @@ func TestCursorOnTerminals(t *testing.T) {
 							want.fg, want.bg, want.reverse = -1, -1, reversedWithoutColour(c.st)
 						}
 						for col := range cellW {
-							got := v.cells[(2+c.p.Y)*80+1+c.p.X*cellW+col]
+							got := v.cells[lay.cellY(c.p.Y)*80+lay.cellX(c.p.X)+col]
 							pens[i][col] = got
 							if got != want {
 								t.Errorf("%s %v (%s), column %d: written %+v; want %+v", c.what, c.p, st.tile, col, got, want)

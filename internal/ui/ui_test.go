@@ -35,10 +35,11 @@ func checkRows(t *testing.T, sc screen, want ...string) {
 	}
 }
 
-func checkContains(t *testing.T, sc screen, y int, want string) {
+// checkHeader checks that the screen's header contains want.
+func checkHeader(t *testing.T, sc screen, want string) {
 	t.Helper()
-	if got := sc.line(y); !strings.Contains(got, want) {
-		t.Errorf("line %d = %q; want it to contain %q", y, got, want)
+	if got := sc.header(); !strings.Contains(got, want) {
+		t.Errorf("header = %q; want it to contain %q", got, want)
 	}
 }
 
@@ -46,7 +47,7 @@ func TestOpenFloods(t *testing.T) {
 	h := start(t, asciiCfg(t, small), 80, 24)
 	sc := h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkContains(t, sc, 0, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, seed 42")
+	checkHeader(t, sc, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, seed 42")
 	h.typ("$\n")
 	checkRows(t, h.snap(), "#1   ", "11   ", "  111", "  1##")
 	h.typ("\n") // Enter on an open zero does nothing
@@ -91,8 +92,10 @@ func TestMoves(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := start(t, cfg, 80, 24)
 			tt.keys(h)
-			x, y, ok := h.snap().cursor(h.th)
-			got := board.Point{X: (x - 1) / cellW, Y: y - 2}
+			sc := h.snap()
+			x, y, ok := sc.cursor(h.th)
+			x0, y0 := sc.at(board.Point{})
+			got := board.Point{X: (x - x0) / cellW, Y: y - y0}
 			if !ok || got != tt.want {
 				t.Errorf("cursor at %v (found %v); want %v", got, ok, tt.want)
 			}
@@ -123,7 +126,7 @@ func TestMarks(t *testing.T) {
 			if got := sc.boardRows()[0][:1]; got != tt.want {
 				t.Errorf("after %q the cell shows %q; want %q", tt.keys, got, tt.want)
 			}
-			checkContains(t, sc, 0, tt.mines)
+			checkHeader(t, sc, tt.mines)
 		})
 	}
 }
@@ -179,7 +182,7 @@ func TestChord(t *testing.T) {
 			tt.drive(h)
 			sc := h.snap()
 			checkRows(t, sc, tt.rows...)
-			checkContains(t, sc, 0, tt.header)
+			checkHeader(t, sc, tt.header)
 		})
 	}
 }
@@ -190,16 +193,16 @@ func TestWinStopsClock(t *testing.T) {
 	h.snap()
 	h.clock.advance(7 * time.Second)
 	h.post(tcell.NewEventInterrupt(tick{}))
-	checkContains(t, h.snap(), 0, "Time 7  [ playing ]")
+	checkHeader(t, h.snap(), "Time 7  [ playing ]")
 	h.typ("jjj\n")
 	sc := h.snap()
 	checkRows(t, sc, "F1   ", "11   ", "  111", "  1F1")
-	checkContains(t, sc, 0, "Mines 0  Time 7  [ You win ]")
+	checkHeader(t, sc, "Mines 0  Time 7  [ You win ]")
 	h.clock.advance(time.Minute)
 	h.typ("f\n") // frozen
 	sc = h.snap()
 	checkRows(t, sc, "F1   ", "11   ", "  111", "  1F1")
-	checkContains(t, sc, 0, "Time 7  [ You win ]")
+	checkHeader(t, sc, "Time 7  [ You win ]")
 	if !strings.Contains(sc.String(), "the game is over") {
 		t.Errorf("no game-over message:\n%s", sc)
 	}
@@ -221,13 +224,13 @@ func TestLoseShowsMines(t *testing.T) {
 	h.typ("lf" + "$f" + "0\n") // flag (1,0) and (4,0), wrong both; open the mine at (0,0)
 	sc := h.snap()
 	checkRows(t, sc, "X!##!", "#####", "#####", "###*#")
-	checkContains(t, sc, 0, "[ You lose ]")
+	checkHeader(t, sc, "[ You lose ]")
 	h.typ("$\n") // frozen
 	checkRows(t, h.snap(), "X!##!", "#####", "#####", "###*#")
 	h.typ("r") // restart: same layout, all closed
 	sc = h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkContains(t, sc, 0, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, seed 42")
+	checkHeader(t, sc, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, seed 42")
 	h.typ("\n") // the cursor stayed at (4,0): it floods as before
 	checkRows(t, h.snap(), "#1   ", "11   ", "  111", "  1##")
 	h.key(tcell.KeyEsc, tcell.ModNone)
@@ -243,7 +246,7 @@ func TestRecordClicksReplayed(t *testing.T) {
 	h := start(t, cfg, 80, 24)
 	sc := h.snap()
 	checkRows(t, sc, "F1   ", "11   ", "  111", "  1F1")
-	checkContains(t, sc, 0, "Mines 0  Time 0  [ You win ]  5x4, 2 mines, board small.txt")
+	checkHeader(t, sc, "Mines 0  Time 0  [ You win ]  5x4, 2 mines, board small.txt")
 	h.typ("q")
 	if o := h.wait(); o.res.Source != "small.txt" || o.res.Status != board.Won {
 		t.Errorf("Run = %+v; want a won game of small.txt", o.res)
@@ -258,8 +261,9 @@ func TestNewGame(t *testing.T) {
 	}{
 		{"n", func(h *harness) { h.typ("n") }},
 		{"click the state", func(h *harness) {
-			x := strings.Index(h.snap().line(0), "[ ")
-			h.click(x+3, 0, tcell.Button1)
+			sc := h.snap()
+			x := strings.Index(sc.header(), "[ ")
+			h.click(x+3, sc.headerY(), tcell.Button1)
 		}},
 	}
 	for _, tt := range tests {
@@ -270,11 +274,11 @@ func TestNewGame(t *testing.T) {
 			if got := sc.boardRows()[2][2]; got != ' ' {
 				t.Errorf("first opened cell shows %q; want a blank zero\n%s", got, sc)
 			}
-			checkContains(t, sc, 0, "seed 7")
+			checkHeader(t, sc, "seed 7")
 			tt.new(h)
 			sc = h.snap()
 			next := NextSeed(7)
-			checkContains(t, sc, 0, fmt.Sprintf("Mines 10  Time 0  [ playing ]  9x9, 10 mines, seed %d", next))
+			checkHeader(t, sc, fmt.Sprintf("Mines 10  Time 0  [ playing ]  9x9, 10 mines, seed %d", next))
 			checkRows(t, sc, slices.Repeat([]string{"#########"}, 9)...)
 			h.typ("q")
 			if o := h.wait(); o.res.Seed != next || o.res.Started {
@@ -308,7 +312,7 @@ func TestScroll(t *testing.T) {
 	h := start(t, cfg, 80, 24)
 	sc := h.snap()
 	footer := "cols 1-39 of 200, rows 1-20 of 100  ? help"
-	if got := sc.line(23); got != footer {
+	if got := strings.TrimLeft(sc.line(23), " "); got != footer {
 		t.Errorf("footer = %q; want %q", got, footer)
 	}
 	if got := sc.line(1); strings.Contains(got, "^") {
@@ -322,7 +326,7 @@ func TestScroll(t *testing.T) {
 	}
 	h.typ("$G")
 	sc = h.snap()
-	if got, want := sc.line(23), "cols 162-200 of 200, rows 81-100 of 100  ? help"; got != want {
+	if got, want := strings.TrimLeft(sc.line(23), " "), "cols 162-200 of 200, rows 81-100 of 100  ? help"; got != want {
 		t.Errorf("footer = %q; want %q", got, want)
 	}
 	if x, y, ok := sc.cursor(h.th); !ok || x != 1+38*cellW || y != 21 {
@@ -335,16 +339,16 @@ func TestScroll(t *testing.T) {
 	if got := sc.boardRows()[0][0]; got != 'F' {
 		t.Errorf("clicked cell shows %q; want F", got)
 	}
-	checkContains(t, sc, 0, "Mines 1")
+	checkHeader(t, sc, "Mines 1")
 	if got := sc.line(11); !strings.HasPrefix(got, "<") || strings.HasSuffix(got, ">") {
 		t.Errorf("line 11 = %q; want an arrow to the left only", got)
 	}
 	h.typ("j") // moving within the view does not scroll
-	if got, want := h.snap().line(23), "cols 162-200 of 200, rows 81-100 of 100  ? help"; got != want {
+	if got, want := strings.TrimLeft(h.snap().line(23), " "), "cols 162-200 of 200, rows 81-100 of 100  ? help"; got != want {
 		t.Errorf("footer = %q; want %q", got, want)
 	}
 	h.typ(strings.Repeat("k", 20) + "0") // up past the top of the view: it follows
-	if got, want := h.snap().line(23), "cols 1-39 of 200, rows 62-81 of 100  ? help"; got != want {
+	if got, want := strings.TrimLeft(h.snap().line(23), " "), "cols 1-39 of 200, rows 62-81 of 100  ? help"; got != want {
 		t.Errorf("footer = %q; want %q", got, want)
 	}
 	h.s.InjectMouse(5, 5, tcell.WheelDown, tcell.ModNone)
@@ -361,24 +365,25 @@ func TestTooSmallAndResize(t *testing.T) {
 	h.snap()
 	h.resize(20, 5)
 	sc := h.snap()
-	if got, want := sc.line(2), "terminal too small:"; got != want {
-		t.Errorf("line 2 = %q; want %q", got, want)
+	if got, want := sc.String(), "\nterminal too small:\n     need 14x7\n"; got != want {
+		t.Errorf("screen at 20x5 = %q; want %q", got, want)
 	}
 	h.resize(40, 8)
 	sc = h.snap()
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
-	h.resize(31, 8)
-	if got, want := h.snap().line(4), " terminal too small: need 32x7"; got != want {
-		t.Errorf("line 4 = %q; want %q", got, want)
+	h.resize(31, 6)
+	if got, want := h.snap().line(2), " terminal too small: need 14x7"; got != want {
+		t.Errorf("line 2 = %q; want %q", got, want)
 	}
 	h.clickCell(board.Point{X: 0, Y: 0}, board.Point{}, tcell.Button1) // nothing is clickable
 	h.typ("0\n")                                                       // nor playable: (0,0) is a mine
 	h.snap()
-	h.resize(32, 7)
+	h.resize(14, 7) // just enough
+	checkRows(t, h.snap(), "#1   ", "11   ", "  111")
 	h.resize(80, 24)
 	sc = h.snap()
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
-	checkContains(t, sc, 0, "[ playing ]")
+	checkHeader(t, sc, "[ playing ]")
 }
 
 func TestHelp(t *testing.T) {
@@ -449,8 +454,8 @@ func TestPause(t *testing.T) {
 	h.clock.advance(3 * time.Second)
 	h.typ("p")
 	sc := h.snap()
-	checkContains(t, sc, 0, "Time 3  [ paused ]")
-	for y := 2; y < 6; y++ {
+	checkHeader(t, sc, "Time 3  [ paused ]")
+	for y := sc.headerY() + 2; y < sc.headerY()+6; y++ {
 		if strings.ContainsAny(sc.line(y), "#1") {
 			t.Errorf("board shown while paused:\n%s", sc)
 			break
@@ -461,12 +466,12 @@ func TestPause(t *testing.T) {
 	}
 	h.clock.advance(time.Hour)
 	h.typ("jjj\nf") // refused
-	checkContains(t, h.snap(), 0, "Time 3  [ paused ]")
+	checkHeader(t, h.snap(), "Time 3  [ paused ]")
 	h.typ("p")
 	h.snap()
 	h.clock.advance(2 * time.Second)
 	sc = h.snap()
-	checkContains(t, sc, 0, "Time 5  [ playing ]")
+	checkHeader(t, sc, "Time 5  [ playing ]")
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
 }
 
@@ -532,7 +537,7 @@ func TestSuspend(t *testing.T) {
 	if len(called) != 1 {
 		t.Errorf("Suspend called %d times; want 1", len(called))
 	}
-	checkContains(t, sc, 0, "[ paused ]") // it comes back paused
+	checkHeader(t, sc, "[ paused ]") // it comes back paused
 }
 
 func TestClockTicks(t *testing.T) {
@@ -543,9 +548,9 @@ func TestClockTicks(t *testing.T) {
 	h.snap()
 	h.clock.advance(4 * time.Second)
 	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(h.snap().line(0), "Time 4 ") {
+	for !strings.Contains(h.snap().header(), "Time 4 ") {
 		if time.Now().After(deadline) {
-			t.Fatalf("the clock did not tick: %q", h.snap().line(0))
+			t.Fatalf("the clock did not tick: %q", h.snap().header())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -26,11 +26,11 @@ func TestUndoFlag(t *testing.T) {
 	h.typ("f")
 	sc := h.snap()
 	checkRows(t, sc, "F####", "#####", "#####", "#####")
-	checkContains(t, sc, 0, "Mines 1  Time 0  [ playing ]  5x4, 2 mines, seed 42")
+	checkHeader(t, sc, "Mines 1  Time 0  [ playing ]  5x4, 2 mines, seed 42")
 	h.typ("u")
 	sc = h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkContains(t, sc, 0, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, undone, seed 42")
+	checkHeader(t, sc, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, undone, seed 42")
 	if got := sc.footer(); strings.Contains(got, "nothing to undo") {
 		t.Errorf("footer after an undo = %q; want no refusal", got)
 	}
@@ -49,7 +49,7 @@ func TestUndoOpening(t *testing.T) {
 	h.typ("u")
 	sc := h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkContains(t, sc, 0, "[ playing ]  5x4, 2 mines, undone")
+	checkHeader(t, sc, "[ playing ]  5x4, 2 mines, undone")
 	h.typ("\n") // the cursor stayed at (4,0)
 	checkRows(t, h.snap(), "#1   ", "11   ", "  111", "  1##")
 	h.typ("q")
@@ -73,21 +73,21 @@ func TestUndoFatal(t *testing.T) {
 	h.typ("kk\n") // (0,0): the mine
 	sc := h.snap()
 	checkRows(t, sc, "X#", "11", "  ")
-	checkContains(t, sc, 0, "Time 4  [ You lose ]")
+	checkHeader(t, sc, "Time 4  [ You lose ]")
 	h.clock.advance(time.Minute) // spent looking at the loss
 	h.typ("u")
 	sc = h.snap()
 	checkRows(t, sc, "##", "11", "  ")
-	checkContains(t, sc, 0, "Time 4  [ playing ]  2x3, 1 mine, undone, seed 42")
+	checkHeader(t, sc, "Time 4  [ playing ]  2x3, 1 mine, undone, seed 42")
 	if f := sc.footer(); strings.Contains(f, "well played") || strings.Contains(f, "guess") {
 		t.Errorf("footer after the undo = %q; want the end's numbers gone", f)
 	}
 	h.clock.advance(3 * time.Second)
 	h.post(tcell.NewEventInterrupt(tick{}))
-	checkContains(t, h.snap(), 0, "Time 7  [ playing ]")
+	checkHeader(t, h.snap(), "Time 7  [ playing ]")
 	h.typ("l\n") // (1,0): safe, the other side of the 50/50
 	sc = h.snap()
-	checkContains(t, sc, 0, "Time 7  [ You win ]  2x3, 1 mine, undone")
+	checkHeader(t, sc, "Time 7  [ You win ]  2x3, 1 mine, undone")
 	h.typ("q")
 	o := h.wait()
 	if len(got) != 2 {
@@ -134,8 +134,8 @@ func TestUndoNothing(t *testing.T) {
 				t.Errorf("footer = %q; want nothing to undo", got)
 			}
 			checkRows(t, sc, before.boardRows()...)
-			if undone := strings.Contains(sc.line(0), "undone"); undone != (tt.name == "all taken back") {
-				t.Errorf("header = %q; want undone only once a move was taken back", sc.line(0))
+			if undone := strings.Contains(sc.header(), "undone"); undone != (tt.name == "all taken back") {
+				t.Errorf("header = %q; want undone only once a move was taken back", sc.header())
 			}
 		})
 	}
@@ -151,7 +151,7 @@ func TestUndoTwice(t *testing.T) {
 	h.typ("u")
 	sc := h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkContains(t, sc, 0, "Mines 2")
+	checkHeader(t, sc, "Mines 2")
 	h.typ("q")
 	if o := h.wait(); !o.res.Undone || len(o.res.Moves) != 0 {
 		t.Errorf("Run = %+v; want undone, without moves", o.res)
@@ -166,15 +166,15 @@ func TestUndoWon(t *testing.T) {
 	cfg.Finished = func(r Result) string { got = append(got, r); return "" }
 	h := start(t, cfg, 80, 24)
 	h.typ("$\njjj\n")
-	checkContains(t, h.snap(), 0, "[ You win ]")
+	checkHeader(t, h.snap(), "[ You win ]")
 	h.typ("u")
 	sc := h.snap()
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
-	checkContains(t, sc, 0, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, undone")
+	checkHeader(t, sc, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, undone")
 	h.typ("\n")
-	checkContains(t, h.snap(), 0, "[ You win ]  5x4, 2 mines, undone")
+	checkHeader(t, h.snap(), "[ You win ]  5x4, 2 mines, undone")
 	h.typ("r")
-	if header := h.snap().line(0); strings.Contains(header, "undone") {
+	if header := h.snap().header(); strings.Contains(header, "undone") {
 		t.Errorf("header after a restart = %q; want no undone mark", header)
 	}
 	h.typ("q")
@@ -201,8 +201,8 @@ func TestUndoWhilePaused(t *testing.T) {
 	h.typ("p")
 	sc := h.snap()
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
-	if strings.Contains(sc.line(0), "undone") {
-		t.Errorf("header = %q; want no undone mark", sc.line(0))
+	if strings.Contains(sc.header(), "undone") {
+		t.Errorf("header = %q; want no undone mark", sc.header())
 	}
 }
 

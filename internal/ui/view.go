@@ -51,20 +51,27 @@ type view struct {
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer
-// is the line under the frame, and each cell is cellW columns wide so the
-// grid looks square.
+// is the line under the frame and the game's numbers the line under that,
+// and each cell is cellW columns wide so the grid looks square. The four
+// are one block, centred in the screen.
 const (
-	cellW     = 2
-	minCols   = 4  // the fewest board columns worth drawing
-	minRows   = 3  // the fewest board rows worth drawing
-	minHeader = 32 // columns the header needs to be useful
+	cellW   = 2
+	minCols = 4 // the fewest board columns worth drawing
+	minRows = 3 // the fewest board rows worth drawing
+	// minHeader is the narrowest header headerParts writes: the longest
+	// state, "[You lose]", alone.
+	minHeader = len("[You lose]")
 )
+
+// minFooter is the narrowest footer: the labels it always keeps, of the
+// keys that quit and that show the help.
+var minFooter = utf8.RuneCountInString(labelOf(actQuit) + footerSep + labelOf(actHelp))
 
 // layout is where things go on a screen of a given size.
 type layout struct {
 	sw, sh           int
 	tooSmall         bool
-	needW, needH     int
+	needW, needH     int // the smallest screen the game is drawn on
 	headerY          int
 	stateX0, stateX1 int // the header's state, which starts a new game on a click
 	fx, fy           int // the frame's top-left corner
@@ -74,10 +81,13 @@ type layout struct {
 }
 
 // newLayout places a bw by bh board on an sw by sh screen, scrolling the
-// viewport from (ox, oy) as little as keeps the cursor in view.
+// viewport from (ox, oy) as little as keeps the cursor in view. The block
+// of header, frame, footer and numbers is centred; when the screen is
+// short of rows the numbers line goes first, then board rows, which
+// scroll.
 func newLayout(sw, sh, bw, bh int, cursor board.Point, ox, oy int) layout {
 	l := layout{sw: sw, sh: sh}
-	l.needW = max(cellW*min(bw, minCols)+2, minHeader)
+	l.needW = max(cellW*min(bw, minCols)+2, minHeader, minFooter)
 	l.needH = 1 + 2 + min(bh, minRows) + 1
 	if sw < l.needW || sh < l.needH {
 		l.tooSmall = true
@@ -87,10 +97,16 @@ func newLayout(sw, sh, bw, bh int, cursor board.Point, ox, oy int) layout {
 	l.vr = min(bh, sh-4)
 	l.ox = scroll(ox, cursor.X, l.vc, bw)
 	l.oy = scroll(oy, cursor.Y, l.vr, bh)
-	l.headerY, l.fx, l.fy = 0, 0, 1
+	block := 1 + l.vr + 2 + 2 // header, frame, footer and numbers
+	l.headerY = max((sh-block)/2, 0)
+	l.fx, l.fy = (sw-(l.vc*cellW+2))/2, l.headerY+1
 	l.footerY = l.fy + l.vr + 2
 	return l
 }
+
+// centred returns the column at which a line n columns wide starts when
+// centred on the screen, or 0 when it is as wide as the screen or wider.
+func (l layout) centred(n int) int { return max((l.sw-n)/2, 0) }
 
 // scroll returns the offset of an n-cell window on a size-cell line that
 // keeps pos in view, moving from off as little as it can.
@@ -162,8 +178,8 @@ func (u *ui) render(s tcell.Screen) {
 	}
 	if !u.lay.tooSmall {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
-		before, state, _ := u.headerParts(now, sw)
-		u.lay.stateX0 = utf8.RuneCountInString(before)
+		x, before, state, _ := u.header(now)
+		u.lay.stateX0 = x + utf8.RuneCountInString(before)
 		u.lay.stateX1 = min(u.lay.stateX0+utf8.RuneCountInString(state), sw)
 	}
 	u.draw(s, now)
