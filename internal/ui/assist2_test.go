@@ -107,7 +107,7 @@ func TestPostMortem(t *testing.T) {
 		h.typ("jj\n")   // leaves (2,0), a certain mine, and (3,0), safe
 		h.typ("kkll\n") // (2,0)
 		sc := h.snap()
-		want := "no guess forced; lost on a 100% mine while (3,0) was safe: w shows it"
+		want := "no guess forced; lost on a 100% mine; (3,0) was safe: w shows it"
 		if got := sc.footer(); !strings.Contains(got, want) {
 			t.Errorf("footer = %q; want %q", got, want)
 		}

@@ -178,7 +178,7 @@ func (g *game) verdict() string {
 	if st == board.Lost {
 		if o, ok := g.fatal(); ok && !o.pending && !o.failed {
 			if o.safe {
-				fmt.Fprintf(&b, "; lost on a %s mine while %v was safe: w shows it", solver.Percent(o.mine), o.safeAt)
+				fmt.Fprintf(&b, "; lost on a %s mine; %v was safe: w shows it", solver.Percent(o.mine), o.safeAt)
 			} else {
 				fmt.Fprintf(&b, "; lost on a forced guess, a %s chance of a mine", solver.Percent(o.mine))
 			}

@@ -126,11 +126,9 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 	g := u.g
 	left, secs := g.b.FlagsLeft(), int(g.elapsed(now)/time.Second)
 	word, _ := u.stateText()
-	mines := "mines"
-	if g.b.Mines() == 1 {
-		mines = "mine"
-	}
-	size := fmt.Sprintf("  %dx%d, %d %s", g.b.Width(), g.b.Height(), g.b.Mines(), mines)
+	// One count of mines: those left to flag, of all of them.
+	count := fmt.Sprintf("%d/%d", left, g.b.Mines())
+	size := fmt.Sprintf("  %dx%d", g.b.Width(), g.b.Height())
 	if g.kind.NoGuess && !g.fixed {
 		size += ", no-guess"
 	}
@@ -144,13 +142,13 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 	if g.fixed && g.cfg.Source != "" {
 		origin = ", board " + filepath.Base(g.cfg.Source)
 	}
-	full, wide := fmt.Sprintf("Mines %d  Time %d  ", left, secs), "[ "+word+" ]"
+	full, wide := fmt.Sprintf("Mines %s  Time %d  ", count, secs), "[ "+word+" ]"
 	forms := [][3]string{
 		{full, wide, size + origin},
 		{full, wide, size},
 		{full, wide, ""},
-		{fmt.Sprintf("Mines %d  %ds  ", left, secs), wide, ""},
-		{fmt.Sprintf("%d  %ds  ", left, secs), wide, ""},
+		{fmt.Sprintf("Mines %s  %ds  ", count, secs), wide, ""},
+		{fmt.Sprintf("%s  %ds  ", count, secs), wide, ""},
 		{"", wide, ""},
 		{"", "[" + word + "]", ""},
 	}
@@ -262,8 +260,9 @@ func (u *ui) drawPaused(s tcell.Screen) {
 	}
 }
 
-// drawFooter draws the footer: the labels of keyTable that fit, or a
-// message and the help's label. Neither is cut within a word.
+// drawFooter draws the footer: the labels of the keys that fit, or a
+// message and the labels of quit and help, which are always shown. No
+// word is cut.
 func (u *ui) drawFooter(s tcell.Screen) {
 	l, b, y := u.lay, u.g.b, u.lay.footerY
 	if y >= l.sh {
@@ -304,15 +303,13 @@ func (u *ui) drawFooter(s tcell.Screen) {
 			line = append(line, span{r.label, st})
 		}
 	} else {
-		hint := labelOf(actHelp)
-		msg = fitWords(msg, l.sw-len(footerSep)-utf8.RuneCountInString(hint))
-		line = append(line, span{msg, u.th.sText})
-		if x := utf8.RuneCountInString(msg); x+len(footerSep)+utf8.RuneCountInString(hint) <= l.sw {
-			if x > 0 {
-				line = append(line, span{footerSep, tcell.StyleDefault})
-			}
-			line = append(line, span{hint, u.th.sBold})
+		// The message gets what the two keys always shown leave it.
+		quit, help := labelOf(actQuit), labelOf(actHelp)
+		keys := utf8.RuneCountInString(quit) + len(footerSep) + utf8.RuneCountInString(help)
+		if msg = fitWords(msg, l.sw-len(footerSep)-keys); msg != "" {
+			line = append(line, span{msg, u.th.sText}, span{footerSep, tcell.StyleDefault})
 		}
+		line = append(line, span{quit, u.th.sText}, span{footerSep, tcell.StyleDefault}, span{help, u.th.sBold})
 	}
 	l.putLine(s, y, line...)
 	// A finished game's numbers go on the line below, when there is one.

@@ -226,7 +226,7 @@ func TestResumeAsk(t *testing.T) {
 			}
 			h.clock.advance(2 * time.Second)
 			h.post(tcell.NewEventInterrupt(tick{}))
-			if got := h.snap().headerLine(); !strings.Contains(got, "Mines 1  Time 9  [ playing ]  5x4, 2 mines, seed 42") {
+			if got := h.snap().headerLine(); !strings.Contains(got, "Mines 1/2  Time 9  [ playing ]  5x4, seed 42") {
 				t.Errorf("%q: header %q; want the clock going on from 7 s, seed 42", answer, got)
 			}
 			h.typ("q")
@@ -235,7 +235,7 @@ func TestResumeAsk(t *testing.T) {
 			}
 		case "n":
 			checkRows(t, sc, "#####", "#####", "#####", "#####")
-			if got := sc.headerLine(); !strings.Contains(got, "Time 0  [ playing ]  5x4, 2 mines, seed 77") {
+			if got := sc.headerLine(); !strings.Contains(got, "Time 0  [ playing ]  5x4, seed 77") {
 				t.Errorf("%q: header %q; want a new game, seed 77", answer, got)
 			}
 			h.typ("q")

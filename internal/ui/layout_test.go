@@ -54,8 +54,8 @@ func TestNeed(t *testing.T) {
 	}{
 		// A board wider than the screen scrolls, and the footer says
 		// where the view is, in the words that fit.
-		{"9x9", nine, 14, 7, "cols  ? help"},
-		{"30x16", strings.Repeat(strings.Repeat(".", 29)+"*\n", 16), 14, 7, "cols  ? help"},
+		{"9x9", nine, 14, 7, "q quit  ? help"},
+		{"30x16", strings.Repeat(strings.Repeat(".", 29)+"*\n", 16), 14, 7, "q quit  ? help"},
 		{"3x2", "*..\n...\n", 14, 6, "q quit  ? help"},
 		{"1x1", ".\n", 14, 5, "q quit  ? help"},
 	}
@@ -95,7 +95,7 @@ func TestTwentyColumns(t *testing.T) {
 	if len(rows) != 9 || rows[0] != "░░░░░░░░░" || rows[8] != "░░░░░░░░░" {
 		t.Errorf("board rows at 20x13 = %q; want 9 rows of 9 closed cells\n%s", rows, sc)
 	}
-	if got, want := strings.TrimSpace(sc.header()), "6  0s  [ playing ]"; got != want {
+	if got, want := strings.TrimSpace(sc.header()), "6/6  0s  [ playing ]"; got != want {
 		t.Errorf("header at 20x13 = %q; want %q", got, want)
 	}
 }
@@ -187,7 +187,7 @@ func TestFooterWords(t *testing.T) {
 			if msg == nil {
 				h.resize(250, 24)
 				sc := h.snap()
-				full := strings.TrimSuffix(strings.TrimSpace(sc.line(sc.footerY())), "  ? help")
+				full := strings.TrimSuffix(strings.TrimSpace(sc.line(sc.footerY())), "  q quit  ? help")
 				numbers = strings.TrimSpace(sc.line(sc.footerY() + 1))
 				msg = func(int) string { return full }
 			}
@@ -199,12 +199,12 @@ func TestFooterWords(t *testing.T) {
 					checkFooter(t, w, footer)
 					continue
 				}
-				head, ok := strings.CutSuffix(footer, "? help")
+				head, ok := strings.CutSuffix(footer, "q quit  ? help")
 				if !ok {
-					t.Errorf("width %d: footer %q; want it to end with \"? help\"", w, footer)
+					t.Errorf("width %d: footer %q; want it to end with \"q quit  ? help\"", w, footer)
 				}
 				if head = strings.TrimRight(head, " "); !wordPrefix(head, msg(w)) || len([]rune(footer)) > w {
-					t.Errorf("width %d: footer %q; want whole words of %q, then \"? help\"", w, footer, msg(w))
+					t.Errorf("width %d: footer %q; want whole words of %q, then \"q quit  ? help\"", w, footer, msg(w))
 				}
 				if numbers == "" {
 					continue
@@ -320,12 +320,12 @@ func TestHeaderParts(t *testing.T) {
 		width int
 		want  string
 	}{
-		{80, "Mines 6  Time 0  [ playing ]  9x9, 6 mines, seed 42"},
-		{51, "Mines 6  Time 0  [ playing ]  9x9, 6 mines, seed 42"},
-		{50, "Mines 6  Time 0  [ playing ]  9x9, 6 mines"},
-		{41, "Mines 6  Time 0  [ playing ]"},
-		{27, "Mines 6  0s  [ playing ]"},
-		{23, "6  0s  [ playing ]"},
+		{80, "Mines 6/6  Time 0  [ playing ]  9x9, seed 42"},
+		{44, "Mines 6/6  Time 0  [ playing ]  9x9, seed 42"},
+		{43, "Mines 6/6  Time 0  [ playing ]  9x9"},
+		{34, "Mines 6/6  Time 0  [ playing ]"},
+		{29, "Mines 6/6  0s  [ playing ]"},
+		{25, "6/6  0s  [ playing ]"},
 		{17, "[ playing ]"},
 		{10, "[playing]"},
 		{0, "[playing]"},

@@ -111,7 +111,7 @@ var (
 	flooded    = []string{"░1   ", "11   ", "  111", "  1░░"}
 	flagged33  = []string{"░1   ", "11   ", "  111", "  1⚑░"}
 	smallWon   = []string{"⚑1   ", "11   ", "  111", "  1⚑1"}
-	seed42     = "5x4, 2 mines, seed 42"
+	seed42     = "5x4, seed 42"
 	playing    = "[ playing ]  " + seed42
 	flagAt33   = []report{on(3, 3, tcell.Button2), on(3, 3, tcell.ButtonNone)}
 	floodFirst = "$\n"
@@ -186,16 +186,16 @@ func TestMouseGestures(t *testing.T) {
 			{[]report{on(4, 2, none)}, smallWon, nil, pt(4, 2), won},
 		}},
 		{"right click flags on the press", "", nil, []mouseStep{
-			{[]report{on(0, 0, b2)}, []string{"⚑░░░░", "░░░░░", "░░░░░", "░░░░░"}, nil, pt(0, 0), "Mines 1  Time 0  " + playing},
-			{[]report{on(0, 0, none)}, []string{"⚑░░░░", "░░░░░", "░░░░░", "░░░░░"}, nil, pt(0, 0), "Mines 1  Time 0  " + playing},
+			{[]report{on(0, 0, b2)}, []string{"⚑░░░░", "░░░░░", "░░░░░", "░░░░░"}, nil, pt(0, 0), "Mines 1/2  Time 0  " + playing},
+			{[]report{on(0, 0, none)}, []string{"⚑░░░░", "░░░░░", "░░░░░", "░░░░░"}, nil, pt(0, 0), "Mines 1/2  Time 0  " + playing},
 		}},
 		{"right press then left keeps the flag and opens nothing", "", nil, []mouseStep{
-			{[]report{on(0, 0, b2), on(0, 0, b1)}, []string{"⚑ ░░░", "  ░░░", "░░░░░", "░░░░░"}, []board.Point{pt(1, 0), pt(0, 1), pt(1, 1)}, pt(0, 0), "Mines 1  Time 0  " + playing},
-			{[]report{on(0, 0, none)}, []string{"⚑░░░░", "░░░░░", "░░░░░", "░░░░░"}, nil, pt(0, 0), "Mines 1  Time 0  " + playing},
+			{[]report{on(0, 0, b2), on(0, 0, b1)}, []string{"⚑ ░░░", "  ░░░", "░░░░░", "░░░░░"}, []board.Point{pt(1, 0), pt(0, 1), pt(1, 1)}, pt(0, 0), "Mines 1/2  Time 0  " + playing},
+			{[]report{on(0, 0, none)}, []string{"⚑░░░░", "░░░░░", "░░░░░", "░░░░░"}, nil, pt(0, 0), "Mines 1/2  Time 0  " + playing},
 		}},
 		{"right press joining the left does not flag", "", nil, []mouseStep{
-			{[]report{on(0, 0, b1), on(0, 0, b2)}, []string{"  ░░░", "  ░░░", "░░░░░", "░░░░░"}, around(pt(0, 0), 5, 4), pt(0, 0), "Mines 2  Time 0  " + playing},
-			{[]report{on(0, 0, none)}, allClosed, nil, pt(0, 0), "Mines 2  Time 0  " + playing},
+			{[]report{on(0, 0, b1), on(0, 0, b2)}, []string{"  ░░░", "  ░░░", "░░░░░", "░░░░░"}, around(pt(0, 0), 5, 4), pt(0, 0), "Mines 2/2  Time 0  " + playing},
+			{[]report{on(0, 0, none)}, allClosed, nil, pt(0, 0), "Mines 2/2  Time 0  " + playing},
 		}},
 		{"the state starts a new game on release", floodFirst, nil, []mouseStep{
 			{[]report{onState(b1)}, flooded, nil, pt(4, 0), playing},

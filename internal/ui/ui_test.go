@@ -47,7 +47,7 @@ func TestOpenFloods(t *testing.T) {
 	h := start(t, asciiCfg(t, small), 80, 24)
 	sc := h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkHeader(t, sc, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, seed 42")
+	checkHeader(t, sc, "Mines 2/2  Time 0  [ playing ]  5x4, seed 42")
 	h.typ("$\n")
 	checkRows(t, h.snap(), "#1   ", "11   ", "  111", "  1##")
 	h.typ("\n") // Enter on an open zero does nothing
@@ -110,11 +110,11 @@ func TestMarks(t *testing.T) {
 		want     string // the top-left cell
 		mines    string
 	}{
-		{true, "f", "F", "Mines 1"},
-		{true, "ff", "?", "Mines 2"},
-		{true, "fff", "#", "Mines 2"},
-		{false, "f", "F", "Mines 1"},
-		{false, "ff", "#", "Mines 2"},
+		{true, "f", "F", "Mines 1/2"},
+		{true, "ff", "?", "Mines 2/2"},
+		{true, "fff", "#", "Mines 2/2"},
+		{false, "f", "F", "Mines 1/2"},
+		{false, "ff", "#", "Mines 2/2"},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%v/%s", tt.question, tt.keys), func(t *testing.T) {
@@ -197,7 +197,7 @@ func TestWinStopsClock(t *testing.T) {
 	h.typ("jjj\n")
 	sc := h.snap()
 	checkRows(t, sc, "F1   ", "11   ", "  111", "  1F1")
-	checkHeader(t, sc, "Mines 0  Time 7  [ You win ]")
+	checkHeader(t, sc, "Mines 0/2  Time 7  [ You win ]")
 	h.clock.advance(time.Minute)
 	h.typ("f\n") // frozen
 	sc = h.snap()
@@ -230,7 +230,7 @@ func TestLoseShowsMines(t *testing.T) {
 	h.typ("r") // restart: same layout, all closed
 	sc = h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkHeader(t, sc, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, seed 42")
+	checkHeader(t, sc, "Mines 2/2  Time 0  [ playing ]  5x4, seed 42")
 	h.typ("\n") // the cursor stayed at (4,0): it floods as before
 	checkRows(t, h.snap(), "#1   ", "11   ", "  111", "  1##")
 	h.key(tcell.KeyEsc, tcell.ModNone)
@@ -246,7 +246,7 @@ func TestRecordClicksReplayed(t *testing.T) {
 	h := start(t, cfg, 80, 24)
 	sc := h.snap()
 	checkRows(t, sc, "F1   ", "11   ", "  111", "  1F1")
-	checkHeader(t, sc, "Mines 0  Time 0  [ You win ]  5x4, 2 mines, board small.txt")
+	checkHeader(t, sc, "Mines 0/2  Time 0  [ You win ]  5x4, board small.txt")
 	h.typ("q")
 	if o := h.wait(); o.res.Source != "small.txt" || o.res.Status != board.Won {
 		t.Errorf("Run = %+v; want a won game of small.txt", o.res)
@@ -278,7 +278,7 @@ func TestNewGame(t *testing.T) {
 			tt.new(h)
 			sc = h.snap()
 			next := NextSeed(7)
-			checkHeader(t, sc, fmt.Sprintf("Mines 10  Time 0  [ playing ]  9x9, 10 mines, seed %d", next))
+			checkHeader(t, sc, fmt.Sprintf("Mines 10/10  Time 0  [ playing ]  9x9, seed %d", next))
 			checkRows(t, sc, slices.Repeat([]string{"#########"}, 9)...)
 			h.typ("q")
 			if o := h.wait(); o.res.Seed != next || o.res.Started {
@@ -311,7 +311,7 @@ func TestScroll(t *testing.T) {
 	cfg := Config{Board: board.Settings{Width: 200, Height: 100, Mines: 2}, Fixed: true, Mines: b.Layout(), ASCII: true}
 	h := start(t, cfg, 80, 24)
 	sc := h.snap()
-	footer := "cols 1-39 of 200, rows 1-20 of 100  ? help"
+	footer := "cols 1-39 of 200, rows 1-20 of 100  q quit  ? help"
 	if got := strings.TrimLeft(sc.line(23), " "); got != footer {
 		t.Errorf("footer = %q; want %q", got, footer)
 	}
@@ -326,7 +326,7 @@ func TestScroll(t *testing.T) {
 	}
 	h.typ("$G")
 	sc = h.snap()
-	if got, want := strings.TrimLeft(sc.line(23), " "), "cols 162-200 of 200, rows 81-100 of 100  ? help"; got != want {
+	if got, want := strings.TrimLeft(sc.line(23), " "), "cols 162-200 of 200, rows 81-100 of 100  q quit  ? help"; got != want {
 		t.Errorf("footer = %q; want %q", got, want)
 	}
 	if x, y, ok := sc.cursor(h.th); !ok || x != 1+38*cellW || y != 21 {
@@ -344,11 +344,11 @@ func TestScroll(t *testing.T) {
 		t.Errorf("line 11 = %q; want an arrow to the left only", got)
 	}
 	h.typ("j") // moving within the view does not scroll
-	if got, want := strings.TrimLeft(h.snap().line(23), " "), "cols 162-200 of 200, rows 81-100 of 100  ? help"; got != want {
+	if got, want := strings.TrimLeft(h.snap().line(23), " "), "cols 162-200 of 200, rows 81-100 of 100  q quit  ? help"; got != want {
 		t.Errorf("footer = %q; want %q", got, want)
 	}
 	h.typ(strings.Repeat("k", 20) + "0") // up past the top of the view: it follows
-	if got, want := strings.TrimLeft(h.snap().line(23), " "), "cols 1-39 of 200, rows 62-81 of 100  ? help"; got != want {
+	if got, want := strings.TrimLeft(h.snap().line(23), " "), "cols 1-39 of 200, rows 62-81 of 100  q quit  ? help"; got != want {
 		t.Errorf("footer = %q; want %q", got, want)
 	}
 	h.s.InjectMouse(5, 5, tcell.WheelDown, tcell.ModNone)

@@ -26,11 +26,11 @@ func TestUndoFlag(t *testing.T) {
 	h.typ("f")
 	sc := h.snap()
 	checkRows(t, sc, "F####", "#####", "#####", "#####")
-	checkHeader(t, sc, "Mines 1  Time 0  [ playing ]  5x4, 2 mines, seed 42")
+	checkHeader(t, sc, "Mines 1/2  Time 0  [ playing ]  5x4, seed 42")
 	h.typ("u")
 	sc = h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkHeader(t, sc, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, undone, seed 42")
+	checkHeader(t, sc, "Mines 2/2  Time 0  [ playing ]  5x4, undone, seed 42")
 	if got := sc.footer(); strings.Contains(got, "nothing to undo") {
 		t.Errorf("footer after an undo = %q; want no refusal", got)
 	}
@@ -49,7 +49,7 @@ func TestUndoOpening(t *testing.T) {
 	h.typ("u")
 	sc := h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkHeader(t, sc, "[ playing ]  5x4, 2 mines, undone")
+	checkHeader(t, sc, "[ playing ]  5x4, undone")
 	h.typ("\n") // the cursor stayed at (4,0)
 	checkRows(t, h.snap(), "#1   ", "11   ", "  111", "  1##")
 	h.typ("q")
@@ -78,7 +78,7 @@ func TestUndoFatal(t *testing.T) {
 	h.typ("u")
 	sc = h.snap()
 	checkRows(t, sc, "##", "11", "  ")
-	checkHeader(t, sc, "Time 4  [ playing ]  2x3, 1 mine, undone, seed 42")
+	checkHeader(t, sc, "Time 4  [ playing ]  2x3, undone, seed 42")
 	if f := sc.footer(); strings.Contains(f, "well played") || strings.Contains(f, "guess") {
 		t.Errorf("footer after the undo = %q; want the end's numbers gone", f)
 	}
@@ -87,7 +87,7 @@ func TestUndoFatal(t *testing.T) {
 	checkHeader(t, h.snap(), "Time 7  [ playing ]")
 	h.typ("l\n") // (1,0): safe, the other side of the 50/50
 	sc = h.snap()
-	checkHeader(t, sc, "Time 7  [ You win ]  2x3, 1 mine, undone")
+	checkHeader(t, sc, "Time 7  [ You win ]  2x3, undone")
 	h.typ("q")
 	o := h.wait()
 	if len(got) != 2 {
@@ -151,7 +151,7 @@ func TestUndoTwice(t *testing.T) {
 	h.typ("u")
 	sc := h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkHeader(t, sc, "Mines 2")
+	checkHeader(t, sc, "Mines 2/2")
 	h.typ("q")
 	if o := h.wait(); !o.res.Undone || len(o.res.Moves) != 0 {
 		t.Errorf("Run = %+v; want undone, without moves", o.res)
@@ -170,9 +170,9 @@ func TestUndoWon(t *testing.T) {
 	h.typ("u")
 	sc := h.snap()
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
-	checkHeader(t, sc, "Mines 2  Time 0  [ playing ]  5x4, 2 mines, undone")
+	checkHeader(t, sc, "Mines 2/2  Time 0  [ playing ]  5x4, undone")
 	h.typ("\n")
-	checkHeader(t, h.snap(), "[ You win ]  5x4, 2 mines, undone")
+	checkHeader(t, h.snap(), "[ You win ]  5x4, undone")
 	h.typ("r")
 	if header := h.snap().header(); strings.Contains(header, "undone") {
 		t.Errorf("header after a restart = %q; want no undone mark", header)
