@@ -432,3 +432,55 @@ func (tm *tmuxGame) checkExitStatus(status int, want string) {
 		tm.t.Errorf("the terminal after exit lacks %q:\n%s", want, screen)
 	}
 }
+
+// TestE2ETerminals plays in tmux under three terminal types: the game
+// draws in the colours each can show, the cursor stays visible, and the
+// terminal is restored at the end.
+func TestE2ETerminals(t *testing.T) {
+	dir, bin := e2eBinary(t)
+	rec := filepath.Join(dir, "small.txt")
+	if err := os.WriteFile(rec, []byte("4 5 2 0\n0 0\n3 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	colours8 := regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:3[0-7]|4[0-7])(?:;[0-9;]*)?m`)
+	colours256 := regexp.MustCompile(`[34]8;5;`)
+	reverse := regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?7(?:;[0-9;]*)?m`)
+	tests := []struct {
+		term      string
+		want      []*regexp.Regexp // in the screen's escape sequences
+		forbidden []*regexp.Regexp
+	}{
+		// 256 colours: the theme's colours from the palette's 16-255.
+		{"xterm-256color", []*regexp.Regexp{colours256}, nil},
+		// 8 colours: nothing beyond them; closed cells grey or black,
+		// never cyan (46); the cursor on its yellow (43).
+		{"xterm", []*regexp.Regexp{colours8, regexp.MustCompile(`\x1b\[43m`)}, []*regexp.Regexp{colours256, regexp.MustCompile(`\x1b\[46m`)}},
+		// No colours: reverse video, for open cells and the cursor.
+		{"vt100", []*regexp.Regexp{reverse}, []*regexp.Regexp{colours8, colours256}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.term, func(t *testing.T) {
+			tm := startTmux(t, "env", "TERM="+tt.term, bin, "-ascii", "-board", rec)
+			tm.waitFor("[ playing ]")
+			tm.keys("$", "Enter")
+			tm.waitFor("|    1 # # |")
+			tm.keys("j", "j", "j", "f")
+			tm.waitFor("Mines 1/2 ")
+			screen := tm.tmux("capture-pane", "-p", "-e", "-t", "e2e")
+			for _, w := range tt.want {
+				if !w.MatchString(screen) {
+					t.Errorf("TERM=%s: the screen has nothing matching %q:\n%q", tt.term, w, screen)
+				}
+			}
+			for _, f := range tt.forbidden {
+				if m := f.FindString(screen); m != "" {
+					t.Errorf("TERM=%s: the screen has %q:\n%q", tt.term, m, screen)
+				}
+			}
+			tm.keys("k", "Enter") // chord on (4,2): the flag on (4,3) is wrong
+			tm.waitFor("[ You lose ]")
+			tm.keys("q")
+			tm.checkExit("You lose after")
+		})
+	}
+}
