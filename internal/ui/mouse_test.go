@@ -15,7 +15,6 @@ import (
 // Where a mouse report is made.
 const (
 	atCell   = iota // on a board cell
-	atScreen        // at a screen position
 	atState         // on the header's state
 	atFrame         // on the frame's left side, beside the board's first row
 	atHeader        // on the header's first column
@@ -27,7 +26,6 @@ const (
 type report struct {
 	where int
 	p     board.Point // the cell, atCell
-	x, y  int         // the position, atScreen
 	btn   tcell.ButtonMask
 }
 
@@ -35,9 +33,6 @@ type report struct {
 func on(x, y int, btn tcell.ButtonMask) report {
 	return report{where: atCell, p: board.Point{X: x, Y: y}, btn: btn}
 }
-
-// at returns a report of btn at the screen position (x, y).
-func at(x, y int, btn tcell.ButtonMask) report { return report{where: atScreen, x: x, y: y, btn: btn} }
 
 // onState returns a report of btn on the header's state.
 func onState(btn tcell.ButtonMask) report { return report{where: atState, btn: btn} }
@@ -53,7 +48,7 @@ var (
 // inject sends r to the game.
 func (h *harness) inject(r report) {
 	h.t.Helper()
-	x, y := r.x, r.y
+	var x, y int
 	switch r.where {
 	case atCell:
 		x, y = h.cellPos(r.p, board.Point{})
