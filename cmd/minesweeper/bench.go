@@ -40,6 +40,9 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // and with the player: newPlayer as bench.Config.NewPlayer, nil for the
 // solver.
 func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Signal, exit func(code int), newPlayer func(board.FirstClick) bench.Player) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return benchMerge(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("minesweeper bench", flag.ContinueOnError)
 	bf := addBoardFlags(fs, false)
 	games, maxClicks, workers := 1000, bench.DefaultMaxClicks, min(runtime.NumCPU(), bench.MaxWorkers)
@@ -47,8 +50,10 @@ func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Sig
 	fs.Var((*intFlag)(&maxClicks), "max-clicks", "`clicks` after which a game counts as lost (the assignment allows 400)")
 	fs.Var((*intFlag)(&workers), "workers", fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	shardText := fs.String("shard", "", "play only the K-th of N disjoint slices of the games, `K/N`, for bench merge to add up")
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper bench [flags]
+       minesweeper bench merge FILE...
 
 The solver plays -games games against the engine, seeing only what a player
 sees, and reports its win rate with the 95% confidence interval, clicks per
@@ -63,6 +68,12 @@ named on stderr and the flags that replay it.
 Ctrl-C stops the games in play and reports those finished, marked partial,
 with exit status 130 (SIGTERM and SIGHUP likewise, with 143 and 129); a
 second one quits at once, without a report.
+
+A run too long for one machine splits: -shard K/N plays the K-th of N
+disjoint slices of the -games games of the seed, and bench merge, given the
+-json reports of all N shards, prints the report of the whole run, every
+figure as one run of all the games gives it (the move times from the
+shards' histograms). Merge takes -json too.
 
 Flags:
 `)
@@ -90,10 +101,16 @@ Flags:
 	if workers > bench.MaxWorkers {
 		return usagef("-workers: %d is above %d", workers, bench.MaxWorkers)
 	}
+	var shard bench.Shard
+	if *shardText != "" {
+		if shard, err = bench.ParseShard(*shardText); err != nil {
+			return usagef("-shard: %v", err)
+		}
+	}
 
 	bc := bench.Config{
 		Board: cfg.Settings, Layout: cfg.Layout,
-		Games: games, Seed: cfg.Seed, MaxClicks: maxClicks, Workers: workers,
+		Games: games, Shard: shard, Seed: cfg.Seed, MaxClicks: maxClicks, Workers: workers,
 		NewPlayer: newPlayer,
 	}
 	var bar *progressBar
@@ -122,13 +139,7 @@ Flags:
 		return exitFailure
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(struct {
-			Level   string `json:"level"`
-			Workers int    `json:"workers"`
-			*bench.Result
-		}{cfg.Level, min(workers, games), res})
+		err = writeBenchJSON(stdout, benchReport{cfg.Level, min(workers, games), res})
 	} else {
 		_, err = io.WriteString(stdout, report(cfg.Level, res))
 	}
@@ -143,6 +154,84 @@ Flags:
 		}
 	}
 	return code
+}
+
+// benchReport is bench's report as JSON: the level's name, the workers and
+// the Result.
+type benchReport struct {
+	Level   string `json:"level"`
+	Workers int    `json:"workers"`
+	*bench.Result
+}
+
+// writeBenchJSON writes r as bench -json does.
+func writeBenchJSON(w io.Writer, r benchReport) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// benchMerge is "minesweeper bench merge FILE...": the report of a whole
+// run from the -json reports of its shards.
+func benchMerge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("minesweeper bench merge", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if code, done := parseFlagsArgs(fs, args, stdout, stderr, func(w io.Writer) {
+		fmt.Fprint(w, `Usage: minesweeper bench merge [-json] FILE...
+
+Prints the report of a whole run from the -json reports of its shards
+(bench -shard K/N -json), one file each, every shard once: the same figures
+as one run of all the games, the move times within 1%.
+
+Flags:
+`)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}); done {
+		return code
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintf(stderr, "%s: no report to merge (want the -json reports of every shard)\n", fs.Name())
+		return exitUsage
+	}
+	var rs []*bench.Result
+	level, workers := "", 0
+	for i, name := range fs.Args() {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %s: %v\n", fs.Name(), name, pathless(err))
+			return exitFailure
+		}
+		var r benchReport
+		if err := json.Unmarshal(data, &r); err != nil || r.Result == nil {
+			if err == nil {
+				err = errors.New("no report")
+			}
+			fmt.Fprintf(stderr, "%s: %s: not a bench -json report: %v\n", fs.Name(), name, err)
+			return exitFailure
+		}
+		if i > 0 && r.Level != level {
+			fmt.Fprintf(stderr, "%s: %s: level %q, not %q as in %s\n", fs.Name(), name, r.Level, level, fs.Arg(0))
+			return exitFailure
+		}
+		level, workers = r.Level, workers+r.Workers
+		rs = append(rs, r.Result)
+	}
+	res, err := bench.Merge(rs)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return exitFailure
+	}
+	if *asJSON {
+		err = writeBenchJSON(stdout, benchReport{level, workers, res})
+	} else {
+		_, err = io.WriteString(stdout, report(level, res))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return exitFailure
+	}
+	return exitOK
 }
 
 // failureLine says which game of a no-guess run first failed, and why, with

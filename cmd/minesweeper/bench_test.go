@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -477,6 +479,63 @@ func TestProgressBar(t *testing.T) {
 		p.drawAt(tt.done, tt.elapsed)
 		if got := b.String(); got != tt.want {
 			t.Errorf("drawAt(%d, %v) = %q; want %q", tt.done, tt.elapsed, got, tt.want)
+		}
+	}
+}
+
+// TestBenchShardsMerge runs bench whole and in three shards, writes the
+// shards' -json reports to files and merges them: the merged report is the
+// whole run's, move times and workers aside, in JSON and as text.
+func TestBenchShardsMerge(t *testing.T) {
+	args := []string{"-games", "40", "-width", "8", "-height", "8", "-mines", "10", "-first-click", "safe", "-seed", "12"}
+	whole := benchJSON(t, args...)
+	dir := t.TempDir()
+	var files []string
+	for _, k := range []string{"3/3", "1/3", "2/3"} {
+		var stdout, stderr strings.Builder
+		if code := run(append([]string{"bench", "-json", "-shard", k}, args...), strings.NewReader(""), &stdout, &stderr); code != exitOK {
+			t.Fatalf("bench -shard %s: exit status %d, %s", k, code, stderr.String())
+		}
+		name := filepath.Join(dir, strings.ReplaceAll(k, "/", "-of-")+".json")
+		if err := os.WriteFile(name, []byte(stdout.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	var stdout, stderr strings.Builder
+	if code := run(append([]string{"bench", "merge", "-json"}, files...), strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("bench merge: exit status %d, %s", code, stderr.String())
+	}
+	var merged map[string]any
+	dec := json.NewDecoder(strings.NewReader(stdout.String()))
+	dec.UseNumber()
+	if err := dec.Decode(&merged); err != nil {
+		t.Fatal(err)
+	}
+	delete(merged, "move_time")
+	delete(merged, "workers")
+	if !reflect.DeepEqual(merged, whole) {
+		t.Errorf("bench merge -json =\n%v\nwant the whole run's\n%v", merged, whole)
+	}
+	stdout.Reset()
+	if code := run(append([]string{"bench", "merge"}, files...), strings.NewReader(""), &stdout, &stderr); code != exitOK ||
+		!strings.Contains(stdout.String(), fmt.Sprintf("games      40  wins %v", whole["wins"])) {
+		t.Errorf("bench merge = %d:\n%s", code, stdout.String())
+	}
+
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"bench", "merge"}, exitUsage, "minesweeper bench merge: no report to merge (want the -json reports of every shard)\n"},
+		{[]string{"bench", "merge", files[0]}, exitFailure, "minesweeper bench merge: 1 of 3 shards: the results are not every shard of the run, once each\n"},
+		{[]string{"bench", "merge", files[0], filepath.Join(dir, "nope")}, exitFailure, "minesweeper bench merge: " + filepath.Join(dir, "nope") + ": no such file or directory\n"},
+		{[]string{"bench", "-shard", "4/3"}, exitUsage, "minesweeper bench: -shard: shard \"4/3\": want 1 <= K <= N\n"},
+	} {
+		var stdout, stderr strings.Builder
+		if code := run(tt.args, strings.NewReader(""), &stdout, &stderr); code != tt.code || stderr.String() != tt.want {
+			t.Errorf("%q = %d, %q; want %d, %q", tt.args, code, stderr.String(), tt.code, tt.want)
 		}
 	}
 }

@@ -70,8 +70,11 @@ type Config struct {
 	Board board.Settings // the kind of board every game is played on
 	// Layout lays the mines of each board; nil means the random layout.
 	// A no-guess Board needs one that lays no-guess boards.
-	Layout    board.Layout
-	Games     int    // games to play, at least 1
+	Layout board.Layout
+	Games  int // games in the run, at least 1
+	// Shard, when not zero, plays only that slice of the run's games (see
+	// Shard), for Merge to add up with the others.
+	Shard     Shard
 	Seed      uint64 // game i is drawn from rand.NewPCG(Seed, i)
 	MaxClicks int    // clicks after which a game stops unfinished; 0 means DefaultMaxClicks
 	Workers   int    // games played at once, at most MaxWorkers; 0 means runtime.NumCPU() (up to MaxWorkers)
@@ -102,7 +105,11 @@ type Result struct {
 	// Partial reports whether the run was stopped before its last game:
 	// the figures cover only the Games finished, of GamesPlanned.
 	Partial      bool `json:"partial"`
-	GamesPlanned int  `json:"games_planned"` // Config.Games
+	GamesPlanned int  `json:"games_planned"` // the games of the run, or of the shard
+	// Shard is the slice of the run this Result covers, "2/8", or "" for
+	// the whole run, whose games RunGames counts (see Config.Shard).
+	Shard    string `json:"shard,omitempty"`
+	RunGames int    `json:"run_games"`
 
 	Games     int     `json:"games"` // games finished
 	Wins      int     `json:"wins"`
@@ -116,6 +123,7 @@ type Result struct {
 	ClicksPerWin float64 `json:"clicks_per_won_game"`
 	ClicksPer3BV float64 `json:"clicks_per_3bv"` // WonClicks / WonThreeBV
 	Score        float64 `json:"score"`          // the assignment's score, mean per game
+	ScoreTenths  int64   `json:"score_tenths"`   // ten times the score, summed over games: exact, for Merge
 
 	// Guesses counts the moves the player called guesses (see Guesser),
 	// over all games; GuessedGames the games with at least one. Both are
@@ -359,6 +367,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	lo, hi := cfg.Shard.span(cfg.Games)
 	var next, done atomic.Int64
 	sums := make([]totals, cfg.Workers)
 	timers := make([]*timer, cfg.Workers)
@@ -369,8 +378,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			player := cfg.NewPlayer(cfg.Board.Rule)
 			sum, tm := &sums[w], timers[w]
 			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Games {
+				i := lo + int(next.Add(1)-1)
+				if i >= hi {
 					return
 				}
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
@@ -432,9 +441,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, all.firstErr
 	}
 	res := result(cfg, &all, tm)
-	if all.games < cfg.Games {
+	if all.games < hi-lo {
 		res.Partial = true
-		return res, fmt.Errorf("stopped after %d of %d games: %w", all.games, cfg.Games, context.Cause(parent))
+		return res, fmt.Errorf("stopped after %d of %d games: %w", all.games, hi-lo, context.Cause(parent))
 	}
 	return res, nil
 }
@@ -445,10 +454,16 @@ func result(cfg Config, t *totals, tm *timer) *Result {
 	r := &Result{
 		Width: s.Width, Height: s.Height, Mines: s.Mines, Rule: s.Rule.String(), NoGuess: s.NoGuess,
 		Seed: cfg.Seed, MaxClicks: cfg.MaxClicks,
-		GamesPlanned: cfg.Games, Games: t.games, Wins: t.wins, OverLimit: t.over,
+		GamesPlanned: cfg.Games, RunGames: cfg.Games, Shard: cfg.Shard.String(),
+		Games: t.games, Wins: t.wins, OverLimit: t.over, ScoreTenths: t.scoreTenths,
 		WonClicks: t.wonClicks, WonThreeBV: t.won3BV,
 		Guesses: t.guesses, GuessedGames: t.guessedGames, Failures: t.failures,
 		MoveTime: tm.summary(),
+	}
+	if cfg.Shard.N > 0 {
+		lo, hi := cfg.Shard.span(cfg.Games)
+		r.GamesPlanned = hi - lo
+		r.MoveTime.Histogram = histText(tm.hist) // for Merge
 	}
 	if t.firstFail != nil {
 		r.FirstFailure = *t.firstFail

@@ -70,6 +70,10 @@ type MoveTimes struct {
 	// when there were too many moves to keep, they come from a histogram
 	// and are within 1% of the truth.
 	Exact bool `json:"exact"`
+	// Histogram is, for a shard's Result only, the histogram the
+	// quantiles come from, as "bucket:count" pairs of the buckets that
+	// hold moves, separated by spaces: Merge adds the shards' up.
+	Histogram string `json:"histogram,omitempty"`
 }
 
 // timer records move times: every one, as nanoseconds in a uint32 (moves
