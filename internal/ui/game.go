@@ -73,7 +73,12 @@ func newGame(cfg Config, now time.Time) (*game, error) {
 		return nil, err
 	}
 	g := &game{cfg: cfg, seed: cfg.Seed, kind: cfg.Board}
-	if !cfg.Fixed {
+	switch {
+	case cfg.Replay != nil:
+		// The replay's own board: no layout is drawn, which a no-guess
+		// board could not be without cfg.Layout.
+		return g, g.load(cfg.Replay)
+	case !cfg.Fixed:
 		return g, g.random(g.seed)
 	}
 	b, err := board.New(cfg.Board.Width, cfg.Board.Height, cfg.Mines)

@@ -344,3 +344,21 @@ func TestNewBestShown(t *testing.T) {
 		t.Errorf("Finished was called with %d games; want the loss, then the win", len(got))
 	}
 }
+
+// TestReplayNoGuess replays a game of a no-guess board without the layout
+// function that lays such boards: the replay has its own layout.
+func TestReplayNoGuess(t *testing.T) {
+	k := &Kept{
+		Mines: []board.Point{{X: 0, Y: 0}, {X: 3, Y: 3}},
+		Moves: []TimedMove{{Move: board.Move{Action: board.Open, At: board.Point{X: 4, Y: 0}}, At: 0}},
+		Seed:  3,
+	}
+	cfg := Config{Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening, NoGuess: true}, ASCII: true, Replay: k}
+	h := start(t, cfg, 80, 24)
+	h.typ("$")
+	sc := h.snap()
+	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
+	if got := sc.headerLine(); !strings.Contains(got, "5x4, no-guess, seed 3") {
+		t.Errorf("header %q; want the no-guess board of seed 3", got)
+	}
+}

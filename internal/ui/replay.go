@@ -40,12 +40,10 @@ type replayer struct {
 	base   time.Time // the game's first opening, in the game's time
 }
 
-// startReplay makes the ui play k back, its board closed, its clock
-// before the first move, at cfg.ReplaySpeed.
-func (u *ui) startReplay(k *Kept) error {
-	if err := u.g.load(k); err != nil {
-		return err
-	}
+// startReplay makes the ui play k back, at cfg.ReplaySpeed, from its
+// board as newGame loads it: every cell closed, the clock before the
+// first move.
+func (u *ui) startReplay(k *Kept) {
 	u.newAudits()
 	now := u.cfg.Now()
 	speed := u.cfg.ReplaySpeed
@@ -53,7 +51,6 @@ func (u *ui) startReplay(k *Kept) error {
 		speed = 1
 	}
 	u.rp = &replayer{k: k, at: -replayLead, speed: min(max(speed, minSpeed), maxSpeed), last: now, base: now}
-	return nil
 }
 
 // done reports whether every move has been played.

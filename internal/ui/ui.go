@@ -147,9 +147,7 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	u := newUI(g, cfg, done)
 	switch {
 	case cfg.Replay != nil:
-		if err := u.startReplay(cfg.Replay); err != nil {
-			return Result{}, err
-		}
+		u.startReplay(cfg.Replay)
 	case cfg.Resume != nil:
 		if err := u.resume(s, cfg.Resume, cfg.Now(), cfg.AskResume); err != nil {
 			return Result{}, err
