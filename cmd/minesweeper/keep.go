@@ -19,8 +19,9 @@ type keeper struct {
 	broken   bool           // the store could not be opened
 	warnings []string
 	now      func() time.Time
-	last     int    // the number in the history of the last game kept, or 0
-	offered  string // the kind of board whose saved game the game started from, or ""
+	last     int              // the number in the history of the last game kept, or 0
+	offered  string           // the kind of board whose saved game the game started from, or ""
+	best     map[string]int64 // the best clean time of each kind of board, once read (see bestTime)
 }
 
 // newKeeper returns the keeper of the games of one run of the game. The
@@ -49,13 +50,10 @@ func (k *keeper) finished(r ui.Result) string {
 		return ""
 	}
 	g := historyGame(r, k.now())
-	best := int64(-1)
-	if games, err := k.store.Games(); err == nil {
-		for _, s := range history.Summarize(games) {
-			if s.Kind == g.Kind() && len(s.Best) > 0 {
-				best = s.Best[0].TimeMS
-			}
-		}
+	clean := g.Won() && !g.Assisted && !g.Undone
+	best, known := int64(-1), false
+	if clean {
+		best, known = k.bestTime(g.Kind())
 	}
 	n, err := k.store.Append(g)
 	if err != nil {
@@ -63,10 +61,35 @@ func (k *keeper) finished(r ui.Result) string {
 		return ""
 	}
 	k.last = n
-	if g.Won() && !g.Assisted && !g.Undone && (best < 0 || g.TimeMS < best) {
+	if clean && known && (best < 0 || g.TimeMS < best) {
+		k.best[g.Kind()] = g.TimeMS
 		return "new best time"
 	}
 	return ""
+}
+
+// bestTime returns the best time of a clean win on the kind of board kind
+// (-1 for none yet), and whether it is known. The log is read once, for
+// the first clean win of a run; the run's own wins keep it up to date, so
+// a game's end does not read a log that grows with every game. A faster
+// win kept meanwhile by another game running at once is not seen.
+func (k *keeper) bestTime(kind string) (int64, bool) {
+	if k.best == nil {
+		games, err := k.store.Games()
+		if err != nil {
+			return 0, false
+		}
+		k.best = map[string]int64{}
+		for _, s := range history.Summarize(games) {
+			if len(s.Best) > 0 {
+				k.best[s.Kind] = s.Best[0].TimeMS
+			}
+		}
+	}
+	if t, ok := k.best[kind]; ok {
+		return t, true
+	}
+	return -1, true
 }
 
 // peek opens the store if its directory exists, to read what an earlier

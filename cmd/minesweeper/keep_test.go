@@ -76,9 +76,21 @@ func TestKeeper(t *testing.T) {
 			t.Errorf("game %d: note %q; want %q", i, got, tt.note)
 		}
 	}
+	// Another run reads the best time from the log.
+	other := newKeeper()
+	other.now = k.now
+	if got := other.finished(win(17 * time.Second)); got != "" {
+		t.Errorf("another run's 17 s after a 15 s win: note %q; want none", got)
+	}
+	if got := other.finished(win(14 * time.Second)); got != "new best time" {
+		t.Errorf("another run's 14 s: note %q; want new best time", got)
+	}
+	k = newKeeper()
+	k.now = other.now
 	got := strings.Join(k.stats(s), "\n")
-	want := "played 3, won 3 (100%)\nwinning streak 3, best 3\nbest 3BV/s 0.67\nbest times:\n" +
-		" 1.    15.00 s  2026-11-23 20:00\n 2.    20.00 s  2026-11-23 20:00\n 3.    25.00 s  2026-11-23 20:00"
+	want := "played 5, won 5 (100%)\nwinning streak 5, best 5\nbest 3BV/s 0.71\nbest times:\n" +
+		" 1.    14.00 s  2026-11-23 20:00\n 2.    15.00 s  2026-11-23 20:00\n 3.    17.00 s  2026-11-23 20:00\n" +
+		" 4.    20.00 s  2026-11-23 20:00\n 5.    25.00 s  2026-11-23 20:00"
 	if got != want {
 		t.Errorf("stats:\n%s\nwant:\n%s", got, want)
 	}
