@@ -446,3 +446,21 @@ func TestAnalyzeLargeBoard(t *testing.T) {
 		t.Errorf("len(Safe()) = %d; want 0", got)
 	}
 }
+
+func TestCertaintyString(t *testing.T) {
+	tests := []struct {
+		c    certainty
+		want string
+	}{
+		{certNone, "none"},
+		{certSafe, "safe"},
+		{certMine, "mine"},
+		{someSafe | someMine, "someSafe|someMine"},
+		{someMine | 0x40, "someMine|certainty(0x40)"},
+	}
+	for _, tt := range tests {
+		if got := tt.c.String(); got != tt.want {
+			t.Errorf("certainty(%#x).String() = %q; want %q", uint8(tt.c), got, tt.want)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package solver
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
@@ -10,12 +12,44 @@ import (
 // the analysis falls back to sound but approximate reasoning for it.
 const defaultBudget = 1 << 17
 
-// Certainty of a closed cell.
+// certainty is what an analysis knows of a closed cell, one value a cell
+// in analyzer.certain: certSafe, certMine or, when neither is certain,
+// certNone. While combineExact and combineApprox weigh the solutions of a
+// component, the first cell of each box collects someSafe and someMine
+// instead, which then decide the box's certainty.
+type certainty uint8
+
+// The flags of a certainty.
 const (
-	certNone uint8 = iota
-	certSafe
-	certMine
+	certSafe certainty = 1 << iota // the cell is certainly safe
+	certMine                       // the cell certainly holds a mine
+	someSafe                       // a cell of the box is safe in some solution weighed
+	someMine                       // a cell of the box is a mine in some solution weighed
 )
+
+// certNone is the certainty of a cell that may or may not hold a mine.
+const certNone certainty = 0
+
+// String returns the names of c's flags, joined by "|", or "none".
+func (c certainty) String() string {
+	if c == certNone {
+		return "none"
+	}
+	var names []string
+	for _, f := range []struct {
+		flag certainty
+		name string
+	}{{certSafe, "safe"}, {certMine, "mine"}, {someSafe, "someSafe"}, {someMine, "someMine"}} {
+		if c&f.flag != 0 {
+			names = append(names, f.name)
+			c &^= f.flag
+		}
+	}
+	if c != 0 {
+		names = append(names, fmt.Sprintf("certainty(%#x)", uint8(c)))
+	}
+	return strings.Join(names, "|")
+}
 
 // analyzer holds the state and scratch memory of one analysis. The zero
 // value is ready to use once budget is set; it reuses memory across runs.
@@ -34,8 +68,8 @@ type analyzer struct {
 	tiles       []board.Tile
 
 	// output
-	prob    []float64 // per cell
-	certain []uint8   // per cell: certNone, certSafe, certMine
+	prob    []float64   // per cell
+	certain []certainty // per cell: certNone, certSafe or certMine
 	exact   bool
 	logZ    float64 // log of the number of layouts, when exact
 	outside int     // closed cells next to no number

@@ -28,7 +28,7 @@ type component struct {
 	logScale float64
 	// Approximate components: per box mine probability and certainty.
 	approx []float64
-	cert   []uint8
+	cert   []certainty
 	key    string
 	gen    uint64 // the move that last used it
 }
