@@ -733,9 +733,7 @@ func mix(x uint64) uint64 {
 // firstMove returns the opening move on a board with no open cell.
 func (s *Solver) firstMove(v *View) board.Point {
 	p := board.Point{}
-	if s.opts.first != nil {
-		p = *s.opts.first
-	} else if s.opts.Rule == board.Opening {
+	if s.opts.Rule == board.Opening {
 		p = board.Point{X: min(2, v.width-1), Y: min(2, v.height-1)}
 	}
 	if !v.Closed(p) {

@@ -21,9 +21,6 @@ type Options struct {
 	// NoEndgame turns off the search of the whole game tree once few
 	// layouts of mines remain.
 	NoEndgame bool
-
-	first   *board.Point // the first move, for experiments
-	layouts int          // the endgame's limit, for experiments
 }
 
 // Solver chooses moves. One Solver serves one goroutine: it reuses buffers
@@ -81,9 +78,6 @@ func New(opts Options) *Solver {
 	s.deep.budget = opts.NodeBudget
 	s.after.budget = opts.NodeBudget
 	s.end.limit = defaultLayouts
-	if opts.layouts > 0 {
-		s.end.limit = min(opts.layouts, maxLayouts)
-	}
 	cache := new(compCache)
 	s.an.cache, s.look.cache, s.deep.cache, s.after.cache = cache, cache, cache, cache
 	return s
