@@ -123,7 +123,7 @@ func closedCells(v *View) int {
 // minesAround returns the number of mines in grid around cell i.
 func minesAround(v *View, grid []bool, i int) int {
 	n := 0
-	for _, j := range v.neighbours(nil, i) {
+	for j := range board.Neighbours(v.width, v.height, i) {
 		if grid[j] {
 			n++
 		}

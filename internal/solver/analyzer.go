@@ -93,7 +93,6 @@ type analyzer struct {
 	comps    []*component
 	cache    *compCache
 	keyBuf   []byte
-	nb       []int32
 	en       enumerator
 
 	// combineLimit, when not 0, is the most that combining the components
@@ -130,8 +129,7 @@ func resize[T any](s []T, n int) []T {
 // number can show in the view tiles this analyser analysed: its neighbours
 // certainly mines, and those plus the ones that may be.
 func (an *analyzer) valueRange(tiles []board.Tile, i int) (lo, hi int) {
-	an.nb = an.neighbours(an.nb[:0], i)
-	for _, j := range an.nb {
+	for j := range board.Neighbours(an.w, an.h, i) {
 		if tiles[j] >= 0 {
 			continue
 		}

@@ -43,9 +43,8 @@ func (an *analyzer) components(w, h, mines int, tiles []board.Tile) error {
 		if t < 0 {
 			continue
 		}
-		an.nb = an.neighbours(an.nb[:0], i)
 		closed := 0
-		for _, j := range an.nb {
+		for j := range board.Neighbours(w, h, i) {
 			if tiles[j] < 0 {
 				closed++
 			}
@@ -70,8 +69,7 @@ func (an *analyzer) components(w, h, mines int, tiles []board.Tile) error {
 		closedCount++
 		var key [8]int32
 		k := 0
-		an.nb = an.neighbours(an.nb[:0], i)
-		for _, j := range an.nb {
+		for j := range board.Neighbours(w, h, i) {
 			if c := an.conID[j]; c >= 0 {
 				key[k] = c + 1 // zero pads the key
 				k++
@@ -186,23 +184,4 @@ func (an *analyzer) union(a, b int32) {
 	if a != b {
 		an.parent[a] = b
 	}
-}
-
-// neighbours appends the indices of the cells around cell i to dst.
-func (an *analyzer) neighbours(dst []int32, i int) []int32 {
-	x, y := i%an.w, i/an.w
-	for dy := -1; dy <= 1; dy++ {
-		yy := y + dy
-		if yy < 0 || yy >= an.h {
-			continue
-		}
-		for dx := -1; dx <= 1; dx++ {
-			xx := x + dx
-			if (dx == 0 && dy == 0) || xx < 0 || xx >= an.w {
-				continue
-			}
-			dst = append(dst, int32(yy*an.w+xx))
-		}
-	}
-	return dst
 }

@@ -309,7 +309,7 @@ func bruteDeep(t *testing.T, v *View, i int) (score float64, exact bool) {
 				safeCell = j
 			}
 			closed, open := 0, false
-			for _, k := range child.neighbours(nil, j) {
+			for k := range board.Neighbours(child.width, child.height, j) {
 				if tiles[k] < 0 {
 					closed++
 				} else {

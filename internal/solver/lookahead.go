@@ -143,7 +143,7 @@ func (la *lookahead) survivalGuess(v *View, cands []candidate, maxEvals int) (in
 			pool = append(pool, c)
 		} else if outside < 1 {
 			outside++
-			pool = append(pool, la.outsideReps(v, c.p)...)
+			pool = la.outsideReps(pool, v, c.p)
 		}
 	}
 	la.pool = pool
@@ -218,22 +218,25 @@ func (la *lookahead) resetBudgets() {
 	la.lookSpent = 0
 }
 
-// outsideReps returns a few outside cells (next to no number) to stand for
-// all of them in the look-ahead: those with the fewest closed neighbours,
-// likely zeros, and those next to the frontier, likely to inform it.
-func (la *lookahead) outsideReps(v *View, p float64) []candidate {
+// outsideReps appends to dst, with mine probability p, a few outside cells
+// (next to no number) to stand for all of them in the look-ahead: those
+// with the fewest closed neighbours, likely zeros, and those with the most
+// neighbours on the frontier, likely to inform it.
+func (la *lookahead) outsideReps(dst []candidate, v *View, p float64) []candidate {
 	an := la.an
-	var reps []candidate
 	bestN, bestF := 9, -1
-	var fewest, touching []int
 	const perKind = 2
+	var fewestBuf, touchingBuf [perKind]int
+	fewest, touching := fewestBuf[:0], touchingBuf[:0]
 	for i, t := range v.tiles {
 		if t >= 0 || an.boxOf[i] >= 0 || an.certain[i] != certNone {
 			continue
 		}
-		n := closedAround(an, v.tiles, i)
-		f := 0
-		for _, j := range an.nb {
+		n, f := 0, 0 // closed neighbours, and those on the frontier
+		for j := range board.Neighbours(v.width, v.height, i) {
+			if v.tiles[j] < 0 {
+				n++
+			}
 			if an.boxOf[j] >= 0 {
 				f++
 			}
@@ -252,14 +255,14 @@ func (la *lookahead) outsideReps(v *View, p float64) []candidate {
 		}
 	}
 	for _, i := range fewest {
-		reps = append(reps, candidate{i, p})
+		dst = append(dst, candidate{i, p})
 	}
 	for _, i := range touching {
 		if !slices.Contains(fewest, i) {
-			reps = append(reps, candidate{i, p})
+			dst = append(dst, candidate{i, p})
 		}
 	}
-	return reps
+	return dst
 }
 
 // outlook is what opening a closed cell may bring, as the look-ahead sees
@@ -427,7 +430,7 @@ func (la *lookahead) nextBest(v *View, tiles []board.Tile) (float64, bool) {
 			cands = append(cands, candidate{j, ch.prob[j]})
 			continue
 		}
-		if n := closedAround(la.an, tiles, j); n < outN {
+		if n := closedAround(tiles, v.width, v.height, j); n < outN {
 			out, outN = j, n
 		}
 	}
@@ -485,8 +488,7 @@ func (la *lookahead) signature(dst []byte, v *View, i int) []byte {
 	put := func(x int32) { dst = append(dst, byte(x), byte(x>>8), byte(x>>16), byte(x>>24)) }
 	out, mines := int32(0), int32(0)
 	boxes := la.sigBoxes[:0]
-	an.nb = an.neighbours(an.nb[:0], i)
-	for _, j := range an.nb {
+	for j := range board.Neighbours(v.width, v.height, i) {
 		switch {
 		case v.tiles[j] >= 0:
 		case an.certain[j] == certMine:

@@ -74,8 +74,7 @@ func (s *Solver) bestSafe(v *View) int {
 func (s *Solver) zeroChance(v *View, i int) float64 {
 	an := &s.an
 	p := 1.0
-	an.nb = an.neighbours(an.nb[:0], i)
-	for _, j := range an.nb {
+	for j := range board.Neighbours(v.width, v.height, i) {
 		if v.tiles[j] < 0 {
 			p *= 1 - an.prob[j]
 		}
@@ -184,13 +183,14 @@ func (s *Solver) forcedGuess(v *View) int {
 func (s *Solver) sameClosedAround(v *View, a, b int) bool {
 	an := &s.an
 	// Open cells and certain mines never tell the two apart.
-	inert := func(j int32) bool { return v.tiles[j] >= 0 || an.certain[j] == certMine }
-	na := an.neighbours(nil, a)
-	nb := an.neighbours(nil, b)
-	count := func(list []int32, other int) int {
+	inert := func(j int) bool { return v.tiles[j] >= 0 || an.certain[j] == certMine }
+	var bufA, bufB [8]int
+	na := slices.AppendSeq(bufA[:0], board.Neighbours(v.width, v.height, a))
+	nb := slices.AppendSeq(bufB[:0], board.Neighbours(v.width, v.height, b))
+	count := func(list []int, other int) int {
 		n := 0
 		for _, j := range list {
-			if int(j) != other && !inert(j) {
+			if j != other && !inert(j) {
 				n++
 			}
 		}
@@ -200,7 +200,7 @@ func (s *Solver) sameClosedAround(v *View, a, b int) bool {
 		return false
 	}
 	for _, j := range na {
-		if int(j) == b || inert(j) {
+		if j == b || inert(j) {
 			continue
 		}
 		if !slices.Contains(nb, j) {
@@ -230,7 +230,7 @@ func (s *Solver) leastRisk(v *View, cands []candidate) int {
 		if c.p > minP+1e-12 {
 			continue
 		}
-		n := closedAround(&s.an, v.tiles, c.i)
+		n := closedAround(v.tiles, v.width, v.height, c.i)
 		if best < 0 || n < bestN || (n == bestN && cmp.Compare(c.p, bestP) < 0) {
 			best, bestN, bestP = c.i, n, c.p
 		}
@@ -239,11 +239,10 @@ func (s *Solver) leastRisk(v *View, cands []candidate) int {
 }
 
 // closedAround returns the number of closed cells around cell i of the
-// given tiles, leaving i's neighbours in an.nb.
-func closedAround(an *analyzer, tiles []board.Tile, i int) int {
+// tiles of a width by height board.
+func closedAround(tiles []board.Tile, width, height, i int) int {
 	n := 0
-	an.nb = an.neighbours(an.nb[:0], i)
-	for _, j := range an.nb {
+	for j := range board.Neighbours(width, height, i) {
 		if tiles[j] < 0 {
 			n++
 		}
