@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
 
 // maxLookAhead is the most guesses whose outcomes are looked at per move
@@ -117,7 +118,7 @@ func (la *lookahead) safestGuess(v *View, cands []candidate, maxEvals int, seed 
 		if !ok || !o.ok {
 			continue
 		}
-		tie := mix(h ^ uint64(c.i)*0x9e3779b97f4a7c15)
+		tie := splitmix.Mix(h ^ uint64(c.i)*splitmix.Gamma)
 		d := 1
 		if best >= 0 {
 			d = o.compare(&b)

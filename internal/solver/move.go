@@ -261,16 +261,6 @@ func viewHash(v *View) uint64 {
 	return h
 }
 
-// mix scrambles the bits of x (the finaliser of SplitMix64).
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
-}
-
 // firstMove returns the opening move on a board with no open cell.
 func (s *Solver) firstMove(v *View) board.Point {
 	p := board.Point{}
