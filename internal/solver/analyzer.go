@@ -61,7 +61,7 @@ type analyzer struct {
 	// than reasoning on their numbers one and two at a time (see fallback).
 	noApprox bool
 	work     int // a measure of the last run's cost, beyond the search
-	spent    int // search nodes spent since the last resetSpent
+	spent    int // search nodes spent since it was last set to 0
 
 	// input
 	w, h, mines int

@@ -171,6 +171,8 @@ func appendBox(bs []box) []box {
 	return append(bs, box{lo: 127, hi: -1})
 }
 
+// find returns the root of box x in the union-find over boxes, halving
+// the path to it on the way.
 func (an *analyzer) find(x int32) int32 {
 	for an.parent[x] != x {
 		an.parent[x] = an.parent[an.parent[x]]
@@ -179,6 +181,7 @@ func (an *analyzer) find(x int32) int32 {
 	return x
 }
 
+// union joins the sets of boxes a and b in the union-find over boxes.
 func (an *analyzer) union(a, b int32) {
 	a, b = an.find(a), an.find(b)
 	if a != b {

@@ -130,6 +130,17 @@ func (la *lookahead) safestGuess(v *View, cands []candidate, maxEvals int, seed 
 	return best, b.score
 }
 
+// viewHash returns a hash of v's tiles, to break ties among guesses alike
+// in every way the solver measures without favouring any part of the board.
+func viewHash(v *View) uint64 {
+	h := uint64(14695981039346656037) // FNV-1a
+	for _, t := range v.tiles {
+		h ^= uint64(uint8(t))
+		h *= 1099511628211
+	}
+	return h
+}
+
 // survivalGuess returns the guess with the best chance to survive this
 // click and the next, with that chance, or -1, and the guesses it scored,
 // which deepGuess chooses from; they are la's until its next call. It looks

@@ -250,17 +250,6 @@ func closedAround(tiles []board.Tile, width, height, i int) int {
 	return n
 }
 
-// viewHash returns a hash of v's tiles, to break ties among guesses alike
-// in every way the solver measures without favouring any part of the board.
-func viewHash(v *View) uint64 {
-	h := uint64(14695981039346656037) // FNV-1a
-	for _, t := range v.tiles {
-		h ^= uint64(uint8(t))
-		h *= 1099511628211
-	}
-	return h
-}
-
 // firstMove returns the opening move on a board with no open cell.
 func (s *Solver) firstMove(v *View) board.Point {
 	p := board.Point{}
