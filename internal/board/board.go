@@ -253,7 +253,7 @@ func (b *Board) Chord(p Point) (int, error) {
 		return 0, ErrNotNumber
 	}
 	flags, closed, mine := 0, 0, -1
-	b.neighbours(i, func(j int) {
+	for j := range Neighbours(b.w, b.h, i) {
 		switch d := b.cells[j]; {
 		case d&flagBit != 0:
 			flags++
@@ -263,7 +263,7 @@ func (b *Board) Chord(p Point) (int, error) {
 				mine = j
 			}
 		}
-	})
+	}
 	switch {
 	case flags != int(c&countMask):
 		return 0, ErrFlagCount
@@ -274,11 +274,11 @@ func (b *Board) Chord(p Point) (int, error) {
 		return 0, nil
 	}
 	n := 0
-	b.neighbours(i, func(j int) {
+	for j := range Neighbours(b.w, b.h, i) {
 		if b.cells[j]&(openBit|flagBit) == 0 {
 			n += b.open(j)
 		}
-	})
+	}
 	b.settle()
 	return n, nil
 }
@@ -326,19 +326,6 @@ func (b *Board) Mark(p Point) Mark {
 		return Question
 	}
 	return NoMark
-}
-
-// neighbours calls f with the index of each of the up to eight cells around
-// cell i.
-func (b *Board) neighbours(i int, f func(j int)) {
-	x, y := i%b.w, i/b.w
-	for yy := max(y-1, 0); yy <= min(y+1, b.h-1); yy++ {
-		for xx := max(x-1, 0); xx <= min(x+1, b.w-1); xx++ {
-			if j := yy*b.w + xx; j != i {
-				f(j)
-			}
-		}
-	}
 }
 
 // span is a run of zeros on row y, from column x0 to x1, that a flood has

@@ -129,12 +129,12 @@ func checkReference(t *testing.T, b *Board, before []cell, p Point) {
 		if ref[i]&countMask != 0 {
 			continue
 		}
-		b.neighbours(i, func(j int) {
+		for j := range Neighbours(b.w, b.h, i) {
 			if ref[j]&(openBit|flagBit) == 0 {
 				ref[j] = ref[j]&^questionBit | openBit
 				stack = append(stack, j)
 			}
-		})
+		}
 	}
 	// A win flags the mines; the reference does not.
 	got := slices.Clone(b.cells)

@@ -55,14 +55,7 @@ func newPlayer(w, h int, mines []board.Point) *player {
 		rng:      rand.New(rand.NewPCG(1, 2)),
 	}
 	for i := range n {
-		x, y := i%w, i/w
-		for yy := max(y-1, 0); yy <= min(y+1, h-1); yy++ {
-			for xx := max(x-1, 0); xx <= min(x+1, w-1); xx++ {
-				if j := yy*w + xx; j != i {
-					p.nb[i] = append(p.nb[i], j)
-				}
-			}
-		}
+		p.nb[i] = slices.Collect(board.Neighbours(w, h, i))
 	}
 	for _, m := range mines {
 		p.mine[m.Y*w+m.X] = true

@@ -264,7 +264,9 @@ func (g *generator) load(b *board.Board) {
 	for _, p := range b.Layout() {
 		i := p.Y*g.w + p.X
 		g.mine[i] = true
-		g.around(i, func(j int) { g.count[j]++ })
+		for j := range board.Neighbours(g.w, g.h, i) {
+			g.count[j]++
+		}
 	}
 }
 
@@ -277,18 +279,6 @@ func (g *generator) layout() []board.Point {
 		}
 	}
 	return mines
-}
-
-// around calls f with each neighbour of cell i.
-func (g *generator) around(i int, f func(j int)) {
-	x, y := i%g.w, i/g.w
-	for yy := max(y-1, 0); yy <= min(y+1, g.h-1); yy++ {
-		for xx := max(x-1, 0); xx <= min(x+1, g.w-1); xx++ {
-			if j := yy*g.w + xx; j != i {
-				f(j)
-			}
-		}
-	}
 }
 
 // clear plays the board by logic from the first click and reports whether
@@ -358,13 +348,13 @@ func (g *generator) open(i int) {
 		if g.count[c] != 0 {
 			continue
 		}
-		g.around(c, func(j int) {
+		for j := range board.Neighbours(g.w, g.h, c) {
 			if g.state[j] == unknown {
 				g.state[j] = opened
 				g.left--
 				g.stack = append(g.stack, int32(j))
 			}
-		})
+		}
 	}
 }
 
@@ -372,7 +362,9 @@ func (g *generator) open(i int) {
 // neighbours changed.
 func (g *generator) touch(c int) {
 	g.push(c)
-	g.around(c, g.push)
+	for j := range board.Neighbours(g.w, g.h, c) {
+		g.push(j)
+	}
 }
 
 // push queues the open cell j.
@@ -437,14 +429,14 @@ func (g *generator) single() {
 // returns them with the mines among them not yet flagged.
 func (g *generator) closedAround(c int, dst []int32) ([]int32, int) {
 	need := int(g.count[c])
-	g.around(c, func(j int) {
+	for j := range board.Neighbours(g.w, g.h, c) {
 		switch g.state[j] {
 		case unknown:
 			dst = append(dst, int32(j))
 		case flagged:
 			need--
 		}
-	})
+	}
 	return dst, need
 }
 
@@ -514,7 +506,9 @@ func (g *generator) settle(A, B []int32, n, lo, hi int) bool {
 // flag records that cell j holds a mine.
 func (g *generator) flag(j int) {
 	g.state[j] = flagged
-	g.around(j, g.push)
+	for k := range board.Neighbours(g.w, g.h, j) {
+		g.push(k)
+	}
 }
 
 // exact asks the solver for the certain cells of the view and records
@@ -564,7 +558,9 @@ func (g *generator) perturb(rng *rand.Rand) bool {
 		switch st {
 		case unknown:
 			next := false
-			g.around(i, func(j int) { next = next || g.state[j] == opened })
+			for j := range board.Neighbours(g.w, g.h, i) {
+				next = next || g.state[j] == opened
+			}
 			switch {
 			case next:
 				g.front = append(g.front, int32(i))
@@ -575,7 +571,9 @@ func (g *generator) perturb(rng *rand.Rand) bool {
 			}
 		case opened:
 			closed := false
-			g.around(i, func(j int) { closed = closed || g.state[j] == unknown })
+			for j := range board.Neighbours(g.w, g.h, i) {
+				closed = closed || g.state[j] == unknown
+			}
 			if closed {
 				nums = append(nums, int32(i))
 			}
@@ -588,14 +586,14 @@ func (g *generator) perturb(rng *rand.Rand) bool {
 	c := int(nums[rng.IntN(len(nums))])
 	var set []int
 	mines := 0
-	g.around(c, func(j int) {
+	for j := range board.Neighbours(g.w, g.h, c) {
 		if g.state[j] == unknown {
 			set = append(set, j)
 			if g.mine[j] {
 				mines++
 			}
 		}
-	})
+	}
 	// Clear with the chance of a safe cell in the set; fall back to the
 	// other way when there is nothing to trade with.
 	clearSet := rng.IntN(len(set)) >= mines
@@ -623,10 +621,10 @@ func (g *generator) breach(rng *rand.Rand) bool {
 			continue
 		}
 		open, closed := false, false
-		g.around(i, func(j int) {
+		for j := range board.Neighbours(g.w, g.h, i) {
 			open = open || g.state[j] == opened
 			closed = closed || g.state[j] == unknown
-		})
+		}
 		if open && closed {
 			wall = append(wall, int32(i))
 		}
@@ -694,12 +692,12 @@ func (g *generator) trade(rng *rand.Rand, set []int, clearSet bool) bool {
 // around it; the open numbers among them are looked at again.
 func (g *generator) flip(i int) {
 	g.mine[i] = !g.mine[i]
-	g.around(i, func(j int) {
+	for j := range board.Neighbours(g.w, g.h, i) {
 		if g.mine[i] {
 			g.count[j]++
 		} else {
 			g.count[j]--
 		}
 		g.push(j)
-	})
+	}
 }

@@ -346,11 +346,9 @@ func check(req *Request) error {
 		}
 		x, y := i%w, i/w
 		closed := 0
-		for yy := max(y-1, 0); yy <= min(y+1, h-1); yy++ {
-			for xx := max(x-1, 0); xx <= min(x+1, w-1); xx++ {
-				if req.Tiles[yy*w+xx] == board.TileClosed {
-					closed++
-				}
+		for j := range board.Neighbours(w, h, i) {
+			if req.Tiles[j] == board.TileClosed {
+				closed++
 			}
 		}
 		if int(t) > closed {

@@ -18,8 +18,8 @@ var ErrInconsistent = errors.New("no layout of mines fits the view")
 // exact when Exact reports so, and estimates otherwise.
 type Analysis struct {
 	width int
-	prob  []float64 // per cell, row-major; 0 for open cells
-	cert  []uint8   // per cell: certNone, certSafe or certMine
+	prob  []float64   // per cell, row-major; 0 for open cells
+	cert  []certainty // per cell: certNone, certSafe or certMine
 	safe  []board.Point
 	mines []board.Point
 	exact bool
@@ -85,7 +85,7 @@ func (an *analyzer) result() *Analysis {
 	a := &Analysis{
 		width: an.w,
 		prob:  append([]float64(nil), an.prob...),
-		cert:  append([]uint8(nil), an.certain...),
+		cert:  append([]certainty(nil), an.certain...),
 		exact: an.exact,
 		logZ:  an.logZ,
 	}

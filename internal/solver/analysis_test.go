@@ -123,7 +123,7 @@ func closedCells(v *View) int {
 // minesAround returns the number of mines in grid around cell i.
 func minesAround(v *View, grid []bool, i int) int {
 	n := 0
-	for _, j := range v.neighbours(nil, i) {
+	for j := range board.Neighbours(v.width, v.height, i) {
 		if grid[j] {
 			n++
 		}
@@ -444,5 +444,23 @@ func TestAnalyzeLargeBoard(t *testing.T) {
 	}
 	if got := len(a.Safe()); got != 0 {
 		t.Errorf("len(Safe()) = %d; want 0", got)
+	}
+}
+
+func TestCertaintyString(t *testing.T) {
+	tests := []struct {
+		c    certainty
+		want string
+	}{
+		{certNone, "none"},
+		{certSafe, "safe"},
+		{certMine, "mine"},
+		{someSafe | someMine, "someSafe|someMine"},
+		{someMine | 0x40, "someMine|certainty(0x40)"},
+	}
+	for _, tt := range tests {
+		if got := tt.c.String(); got != tt.want {
+			t.Errorf("certainty(%#x).String() = %q; want %q", uint8(tt.c), got, tt.want)
+		}
 	}
 }

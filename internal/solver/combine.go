@@ -224,14 +224,14 @@ func (an *analyzer) combineExact(exactComps []*component, exactBoxes [][]int32, 
 			r := int(c.row[k]) * nb
 			for b := range nb {
 				an.prob[an.boxes[boxes[b]].cells[0]] += c.s[r+b] * e
-				// certain tracks, per box, whether it was ever safe (bit 1)
-				// or ever held a mine (bit 2) in a feasible solution.
+				// certain collects, per box, whether some cell of it was
+				// ever safe or ever held a mine in a feasible solution.
 				cc := an.boxes[boxes[b]].cells[0]
 				if c.lo[r+b] < int8(c.sizes[b]) {
-					an.certain[cc] |= 4 // some cell of the box not a mine
+					an.certain[cc] |= someSafe
 				}
 				if c.hi[r+b] > 0 {
-					an.certain[cc] |= 8 // some cell of the box a mine
+					an.certain[cc] |= someMine
 				}
 				bx := &an.boxes[boxes[b]]
 				bx.lo = min(bx.lo, c.lo[r+b])
@@ -245,9 +245,9 @@ func (an *analyzer) combineExact(exactComps []*component, exactBoxes [][]int32, 
 			flags := an.certain[first]
 			cert := certNone
 			switch {
-			case flags&8 == 0:
+			case flags&someMine == 0:
 				cert, p = certSafe, 0
-			case flags&4 == 0:
+			case flags&someSafe == 0:
 				cert, p = certMine, 1
 			}
 			p = min(max(p, 0), 1)

@@ -42,7 +42,7 @@ func TestCombineFixedMatchesExact(t *testing.T) {
 			t.Fatalf("position %d: run: %v\n%s", p, err, viewString(v))
 		}
 		wantProb := append([]float64(nil), an.prob...)
-		wantCert := append([]uint8(nil), an.certain...)
+		wantCert := append([]certainty(nil), an.certain...)
 		wantBoxes := append([]box(nil), an.boxes...)
 		wantLogZ, wantExact := an.logZ, an.exact
 		outside := an.outside
@@ -66,7 +66,7 @@ func TestCombineFixedMatchesExact(t *testing.T) {
 		}
 		for i := range v.tiles {
 			if got, want := an.certain[i], wantCert[i]; got != want {
-				t.Errorf("position %d: certain at %v = %d; want %d\n%s", p, v.point(i), got, want, viewString(v))
+				t.Errorf("position %d: certain at %v = %v; want %v\n%s", p, v.point(i), got, want, viewString(v))
 			}
 			if got, want := an.prob[i], wantProb[i]; math.Abs(got-want) > 1e-9 {
 				t.Errorf("position %d: prob at %v = %v; want %v\n%s", p, v.point(i), got, want, viewString(v))
@@ -127,7 +127,7 @@ func TestCombineApproxBounds(t *testing.T) {
 					continue
 				}
 				if got := an.certain[i]; got != want[i] {
-					t.Errorf("certain at %v = %d; want %d\n%s", v.point(i), got, want[i], viewString(v))
+					t.Errorf("certain at %v = %v; want %v\n%s", v.point(i), got, want[i], viewString(v))
 				}
 				if p := an.prob[i]; want[i] == certNone && !(p > 0 && p < 1) {
 					t.Errorf("prob at %v = %v; want within (0, 1)", v.point(i), p)
@@ -139,9 +139,9 @@ func TestCombineApproxBounds(t *testing.T) {
 
 // parseMarks reads a view of certainties, one line a row: 's' certainly
 // safe, 'm' certainly a mine, anything else neither.
-func parseMarks(tb testing.TB, text string) []uint8 {
+func parseMarks(tb testing.TB, text string) []certainty {
 	tb.Helper()
-	var marks []uint8
+	var marks []certainty
 	for _, c := range []byte(text) {
 		switch c {
 		case ' ', '\t', '\n':

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // maxLayouts is the most layouts for which the solver can search the whole
@@ -101,9 +103,9 @@ func (e *endgame) solve(an *analyzer) (cell int, win float64, ok bool) {
 	for u := range U {
 		e.mine[u] = [10]layoutSet{}
 	}
-	nb := make([]int32, 0, 8)
+	nb := make([]int, 0, 8)
 	for u, c := range e.cells {
-		nb = an.neighbours(nb[:0], int(c))
+		nb = slices.AppendSeq(nb[:0], board.Neighbours(an.w, an.h, int(c)))
 		for l, set := range e.sets {
 			if set[u/64]>>(u%64)&1 == 1 {
 				e.mine[u][outMine][l/64] |= 1 << (l % 64)
@@ -282,13 +284,13 @@ func (e *endgame) layouts(an *analyzer) bool {
 	for u := range e.cellCon {
 		e.cellCon[u] = e.cellCon[u][:0]
 	}
-	nb := make([]int32, 0, 8)
+	nb := make([]int, 0, 8)
 	for i, t := range an.tiles {
 		if t < 0 {
 			continue
 		}
 		need, room := int(t), 0
-		nb = an.neighbours(nb[:0], i)
+		nb = slices.AppendSeq(nb[:0], board.Neighbours(an.w, an.h, i))
 		for _, j := range nb {
 			if an.tiles[j] >= 0 {
 				continue

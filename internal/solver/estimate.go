@@ -200,13 +200,13 @@ func (an *analyzer) combineApprox(comps []*component, compBoxes [][]int32) error
 				bx := &an.boxes[boxes[b]]
 				first := bx.cells[0]
 				an.prob[first] += pk * c.s[r+b] / c.w[k]
-				// As in combineExact: bit 4, some cell of the box is not a
-				// mine in some solution; bit 8, some cell is a mine.
+				// As in combineExact: whether some cell of the box is safe,
+				// and whether some cell is a mine, in some solution.
 				if c.lo[r+b] < int8(c.sizes[b]) {
-					an.certain[first] |= 4
+					an.certain[first] |= someSafe
 				}
 				if c.hi[r+b] > 0 {
-					an.certain[first] |= 8
+					an.certain[first] |= someMine
 				}
 				bx.lo = min(bx.lo, c.lo[r+b])
 				bx.hi = max(bx.hi, c.hi[r+b])
@@ -216,7 +216,7 @@ func (an *analyzer) combineApprox(comps []*component, compBoxes [][]int32) error
 			bx := &an.boxes[boxes[b]]
 			first := bx.cells[0]
 			flags := an.certain[first]
-			an.setBox(bx, an.prob[first], flags&4 != 0, flags&8 != 0, estimateMargin)
+			an.setBox(bx, an.prob[first], flags&someSafe != 0, flags&someMine != 0, estimateMargin)
 		}
 	}
 	an.fillApprox()

@@ -111,8 +111,8 @@ func TestLookAheadMatchesBruteForce(t *testing.T) {
 		s, cands := guessesOn(t, v)
 		for _, g := range cands {
 			i := g.i
-			s.resetBudgets()
-			got, want := s.lookAhead(v, i), bruteOutlook(v, i)
+			s.ahead.resetBudgets()
+			got, want := s.ahead.lookAhead(v, i), bruteOutlook(v, i)
 			if !got.ok ||
 				math.Abs(got.score-want.score) > 1e-9 || math.Abs(got.progress-want.progress) > 1e-9 ||
 				math.Abs(got.safe-want.safe) > 1e-9 || math.Abs(got.entropy-want.entropy) > 1e-9 {
@@ -144,16 +144,16 @@ func TestSignatureOutlook(t *testing.T) {
 			if tl >= 0 || s.an.certain[i] != certNone {
 				continue
 			}
-			key := string(s.signature(nil, v, i))
+			key := string(s.ahead.signature(nil, v, i))
 			j, ok := first[key]
 			if !ok {
 				first[key] = i
 				continue
 			}
-			s.resetBudgets()
-			a := s.lookAhead(v, i)
-			s.resetBudgets()
-			b := s.lookAhead(v, j)
+			s.ahead.resetBudgets()
+			a := s.ahead.lookAhead(v, i)
+			s.ahead.resetBudgets()
+			b := s.ahead.lookAhead(v, j)
 			pairs++
 			if better(a, b) || better(b, a) {
 				t.Fatalf("cells %v and %v share a signature but not an outlook: %+v and %+v\n%s",
@@ -205,7 +205,7 @@ func safestOn(t *testing.T, v *View) (int, []candidate) {
 	if len(cands) == 0 {
 		return -1, nil
 	}
-	got, _ := s.safestGuess(v, cands, maxClasses)
+	got, _ := s.ahead.safestGuess(v, cands, maxClasses, s.seed)
 	return got, cands
 }
 
@@ -309,7 +309,7 @@ func bruteDeep(t *testing.T, v *View, i int) (score float64, exact bool) {
 				safeCell = j
 			}
 			closed, open := 0, false
-			for _, k := range child.neighbours(nil, j) {
+			for k := range board.Neighbours(child.width, child.height, j) {
 				if tiles[k] < 0 {
 					closed++
 				} else {
@@ -366,9 +366,9 @@ func TestDeepScoreMatchesBruteForce(t *testing.T) {
 		s, cands := guessesOn(t, v)
 		for _, g := range cands {
 			i := g.i
-			s.resetBudgets()
-			s.deepLooks, s.deepLimit = 0, maxDeepLooks
-			got, ok := s.deepScore(v, i)
+			s.ahead.resetBudgets()
+			s.ahead.deepLooks, s.ahead.deepLimit = 0, maxDeepLooks
+			got, ok := s.ahead.deepScore(v, i)
 			if !ok {
 				t.Fatalf("case %d: deepScore(%v) ran out of budget\n%s", c, v.point(i), viewString(v))
 			}
@@ -420,20 +420,20 @@ func TestDeepGuess(t *testing.T) {
 		if len(cands) == 0 {
 			continue
 		}
-		safest, _ := s.safestGuess(v, cands, maxClasses)
-		s.survivalGuess(v, cands, maxLookAhead)
-		got, ok := s.deepGuess(v, safest)
+		safest, _ := s.ahead.safestGuess(v, cands, maxClasses, s.seed)
+		_, _, scored := s.ahead.survivalGuess(v, cands, maxLookAhead)
+		got, ok := s.ahead.deepGuess(v, safest, scored)
 		if !ok {
 			t.Fatalf("case %d: deepGuess ran out of budget\n%s", c, viewString(v))
 		}
 		// The deepWidth best by two clicks, scored again from scratch.
-		top := slices.Clone(s.scored)
+		top := slices.Clone(scored)
 		slices.SortStableFunc(top, func(a, b scoredGuess) int { return cmp.Compare(b.score, a.score) })
 		top = top[:min(deepWidth, len(top))]
 		three := func(i int) float64 {
-			s.resetBudgets()
-			s.deepLooks, s.deepLimit = 0, maxDeepLooks
-			sc, ok := s.deepScore(v, i)
+			s.ahead.resetBudgets()
+			s.ahead.deepLooks, s.ahead.deepLimit = 0, maxDeepLooks
+			sc, ok := s.ahead.deepScore(v, i)
 			if !ok {
 				t.Fatalf("case %d: deepScore(%v) ran out of budget", c, v.point(i))
 			}

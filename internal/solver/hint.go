@@ -207,19 +207,19 @@ func (s *Solver) explain(v *View, i int) Hint {
 	an := &s.an
 	h := Hint{Cell: v.point(i), Reason: ByCount}
 	// A number next to i whose certain mines are as many as it shows.
-	for _, q := range v.neighbours(nil, i) {
+	for q := range board.Neighbours(v.width, v.height, i) {
 		shows := int(v.tiles[q])
 		if shows <= 0 {
 			continue
 		}
 		var mines []board.Point
-		for _, j := range v.neighbours(nil, int(q)) {
+		for j := range board.Neighbours(v.width, v.height, q) {
 			if v.tiles[j] < 0 && an.certain[j] == certMine {
-				mines = append(mines, v.point(int(j)))
+				mines = append(mines, v.point(j))
 			}
 		}
 		if len(mines) == shows {
-			return Hint{Cell: h.Cell, Reason: ByNumber, Number: v.point(int(q)), Shows: shows, Mines: mines}
+			return Hint{Cell: h.Cell, Reason: ByNumber, Number: v.point(q), Shows: shows, Mines: mines}
 		}
 	}
 	// Safe in every solution of its group, whatever its mine count.
@@ -227,9 +227,9 @@ func (s *Solver) explain(v *View, i int) Hint {
 		c := an.comps[ci]
 		if c.exact && !c.canMine(b, len(an.compList[ci])) {
 			h.Reason, h.Layouts = ByLayouts, c.layouts()
-			for _, q := range v.neighbours(nil, i) {
+			for q := range board.Neighbours(v.width, v.height, i) {
 				if v.tiles[q] > 0 {
-					h.Number, h.Shows = v.point(int(q)), int(v.tiles[q])
+					h.Number, h.Shows = v.point(q), int(v.tiles[q])
 					break
 				}
 			}

@@ -108,11 +108,11 @@ func TestLookAheadOutcomes(t *testing.T) {
 				continue
 			}
 			sum := 0.0
-			s.buf = append(s.buf[:0], v.tiles...)
+			buf := append([]board.Tile(nil), v.tiles...)
 			for val := range 9 {
-				s.buf[i] = board.Tile(val)
-				if err := s.look.run(v.width, v.height, v.mines, s.buf); err == nil {
-					sum += math.Exp(s.look.logZ - s.an.logZ)
+				buf[i] = board.Tile(val)
+				if err := s.ahead.look.run(v.width, v.height, v.mines, buf); err == nil {
+					sum += math.Exp(s.ahead.look.logZ - s.an.logZ)
 				}
 			}
 			if want := 1 - s.an.prob[i]; math.Abs(sum-want) > 1e-9 {

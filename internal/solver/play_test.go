@@ -51,15 +51,26 @@ func playGame(tb testing.TB, s *Solver, b *board.Board, res *playResult) bool {
 // playGames plays n games of the given kind, seeded by seed.
 func playGames(tb testing.TB, w, h, mines int, rule board.FirstClick, n int, seed uint64) playResult {
 	tb.Helper()
-	return playGamesWith(tb, Options{Rule: rule}, w, h, mines, n, seed, nil)
+	return playGamesWith(tb, variant{opts: Options{Rule: rule}}, w, h, mines, n, seed, nil)
 }
 
-// playGamesWith plays n games with the given options; won, when not nil,
-// records each game's outcome.
-func playGamesWith(tb testing.TB, opts Options, w, h, mines int, n int, seed uint64, won []bool) playResult {
+// variant is a way for the solver to play: its options, and the knobs of
+// experiments that Options leaves out.
+type variant struct {
+	opts    Options
+	layouts int          // the endgame's limit of layouts, when not 0
+	first   *board.Point // the first move, when not nil
+}
+
+// playGamesWith plays n games as va says; won, when not nil, records each
+// game's outcome.
+func playGamesWith(tb testing.TB, va variant, w, h, mines int, n int, seed uint64, won []bool) playResult {
 	tb.Helper()
-	rule := opts.Rule
-	s := New(opts)
+	rule := va.opts.Rule
+	s := New(va.opts)
+	if va.layouts > 0 {
+		s.end.limit = min(va.layouts, maxLayouts)
+	}
 	var res playResult
 	for i := range n {
 		b, err := board.NewRandom(board.Settings{Width: w, Height: h, Mines: mines, Rule: rule}, nil, rand.New(rand.NewPCG(seed, uint64(i))))
@@ -68,6 +79,12 @@ func playGamesWith(tb testing.TB, opts Options, w, h, mines int, n int, seed uin
 		}
 		res.games++
 		before := res.moves
+		if p := va.first; p != nil && p.X >= 0 && p.X < w && p.Y >= 0 && p.Y < h {
+			if _, err := b.Reveal(*p); err != nil {
+				tb.Fatalf("Reveal(%v): %v", *p, err)
+			}
+			res.moves++
+		}
 		ok := playGame(tb, s, b, &res)
 		if ok {
 			res.wins++
@@ -125,15 +142,16 @@ func TestPlayWinRate(t *testing.T) {
 }
 
 // TestPlayCompare plays the same games with the default options and with
-// a variant named by SOLVER_COMPARE (noendgame, nolook, first=X,Y), on the
-// configurations chosen by SOLVER_ONLY, and reports both win rates and the
-// games where they differ, e.g.
+// a variant named by SOLVER_COMPARE (noendgame, nolook, layouts=N,
+// first=X:Y, or several of them joined by commas), on the configurations
+// chosen by SOLVER_ONLY, and reports both win rates and the games where
+// they differ, e.g.
 //
 //	SOLVER_GAMES=1000 SOLVER_COMPARE=noendgame SOLVER_ONLY=expert go test -run PlayCompare -v ./internal/solver/
 func TestPlayCompare(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("SOLVER_GAMES"))
-	variant := os.Getenv("SOLVER_COMPARE")
-	if n <= 0 || variant == "" {
+	compare := os.Getenv("SOLVER_COMPARE")
+	if n <= 0 || compare == "" {
 		t.Skip("set SOLVER_GAMES and SOLVER_COMPARE to compare variants")
 	}
 	seed := uint64(1)
@@ -144,14 +162,14 @@ func TestPlayCompare(t *testing.T) {
 		if only := os.Getenv("SOLVER_ONLY"); only != "" && !containsFold(tt.name, only) {
 			continue
 		}
-		base := Options{Rule: tt.rule}
+		base := variant{opts: Options{Rule: tt.rule}}
 		alt := base
-		for _, f := range strings.Split(variant, ",") {
+		for _, f := range strings.Split(compare, ",") {
 			switch {
 			case f == "noendgame":
-				alt.NoEndgame = true
+				alt.opts.NoEndgame = true
 			case f == "nolook":
-				alt.NoLookAhead = true
+				alt.opts.NoLookAhead = true
 			case strings.HasPrefix(f, "layouts="):
 				fmt.Sscanf(f, "layouts=%d", &alt.layouts)
 			case strings.HasPrefix(f, "first="):
@@ -176,7 +194,7 @@ func TestPlayCompare(t *testing.T) {
 			}
 		}
 		t.Logf("%-22s %d games: default %.2f%%, %s %.2f%%; won only by default %d, only by variant %d",
-			tt.name, n, 100*float64(r1.wins)/float64(n), variant, 100*float64(r2.wins)/float64(n), only1, only2)
+			tt.name, n, 100*float64(r1.wins)/float64(n), compare, 100*float64(r2.wins)/float64(n), only1, only2)
 	}
 }
 

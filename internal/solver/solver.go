@@ -21,37 +21,18 @@ type Options struct {
 	// NoEndgame turns off the search of the whole game tree once few
 	// layouts of mines remain.
 	NoEndgame bool
-
-	first   *board.Point // the first move, for experiments
-	layouts int          // the endgame's limit, for experiments
 }
 
 // Solver chooses moves. One Solver serves one goroutine: it reuses buffers
 // between calls and is not safe for concurrent use.
 type Solver struct {
-	opts  Options
-	an    analyzer
-	look  analyzer // analyses of hypothetical views during look-ahead
-	deep  analyzer // analyses of views two guesses ahead (see deepScore)
-	after analyzer // analyses after opening a look-ahead's safe cell (see afterSafe)
-	end   endgame
-	buf   []board.Tile
-	cands []candidate
-	pool  []candidate
-
-	deepBuf   []board.Tile
-	afterBuf  []board.Tile
-	deepCands []candidate
-	lookSpent int           // cells the look-ahead's analyses went through (see lookCells)
-	deepLooks int           // look-aheads from s.deep in this move
-	deepLimit int           // the most of them allowed in this move
-	scored    []scoredGuess // guesses looked at by survivalGuess in this move
-
-	seen     map[string]outlook // outlooks by signature, in one guessing move
-	sig      []byte
-	sigBoxes []int32
-	seed     uint64 // see Reseed
-	guessed  bool   // see Guessed
+	opts    Options
+	an      analyzer
+	ahead   lookahead // the look-ahead among guesses (see bestGuess)
+	end     endgame
+	cands   []candidate // bestGuess's
+	seed    uint64      // see Reseed
+	guessed bool        // see Guessed
 }
 
 // Guessed reports whether the last move Next returned was a guess: a cell
@@ -75,17 +56,11 @@ func New(opts Options) *Solver {
 	if opts.NodeBudget <= 0 {
 		opts.NodeBudget = defaultBudget
 	}
-	s := &Solver{opts: opts, seen: make(map[string]outlook)}
+	s := &Solver{opts: opts}
 	s.an.budget = opts.NodeBudget
-	s.look.budget = opts.NodeBudget
-	s.deep.budget = opts.NodeBudget
-	s.after.budget = opts.NodeBudget
+	s.an.cache = new(compCache)
+	s.ahead.init(&s.an)
 	s.end.limit = defaultLayouts
-	if opts.layouts > 0 {
-		s.end.limit = min(opts.layouts, maxLayouts)
-	}
-	cache := new(compCache)
-	s.an.cache, s.look.cache, s.deep.cache, s.after.cache = cache, cache, cache, cache
 	return s
 }
 

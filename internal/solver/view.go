@@ -84,23 +84,3 @@ func (v *View) Count(p board.Point) (n int, open bool) {
 
 // point returns the point of cell index i.
 func (v *View) point(i int) board.Point { return board.Point{X: i % v.width, Y: i / v.width} }
-
-// neighbours appends to dst the indices of the up to eight cells around
-// cell i and returns it.
-func (v *View) neighbours(dst []int32, i int) []int32 {
-	x, y := i%v.width, i/v.width
-	for dy := -1; dy <= 1; dy++ {
-		yy := y + dy
-		if yy < 0 || yy >= v.height {
-			continue
-		}
-		for dx := -1; dx <= 1; dx++ {
-			xx := x + dx
-			if (dx == 0 && dy == 0) || xx < 0 || xx >= v.width {
-				continue
-			}
-			dst = append(dst, int32(yy*v.width+xx))
-		}
-	}
-	return dst
-}

@@ -6,17 +6,13 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
 
 // NextSeed returns the seed of the game that follows a game seeded with
-// seed: a SplitMix64 step, so a sequence of new games is reproducible and
-// seeds do not repeat in practice.
-func NextSeed(seed uint64) uint64 {
-	z := seed + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
+// seed: a SplitMix64 step (see splitmix.Next), so a sequence of new games
+// is reproducible and seeds do not repeat in practice.
+func NextSeed(seed uint64) uint64 { return splitmix.Next(seed) }
 
 // game is the game state: the board, how it was made and the clock. It knows
 // nothing of the screen.
