@@ -177,16 +177,11 @@ func (f *boardFlags) chosen() bool {
 	return given
 }
 
-// resolveLast returns the board s that the player played last, at the
-// level named level ("custom" for none), with the seed of the flags: what
-// the game starts with when no flag chooses the board. The settings are
-// checked as the flags' are.
-func (f *boardFlags) resolveLast(s board.Settings, level string) (boardConfig, error) {
-	cfg, err := f.resolve() // the seed, as the flags give it
-	if err != nil {
-		return boardConfig{}, err
-	}
-	cfg.Settings, cfg.Level, cfg.Layout = s, level, nil
+// lastBoard returns cfg, resolved from flags that choose no board, on the
+// board s that the player played last instead: its seed stays. The
+// settings are checked as the flags' are.
+func lastBoard(cfg boardConfig, s board.Settings) (boardConfig, error) {
+	cfg.Settings, cfg.Level, cfg.Layout = s, board.LevelOf(s), nil
 	if err := board.CheckSize(s.Width, s.Height); err != nil {
 		return boardConfig{}, err
 	}

@@ -49,7 +49,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		// No flag chooses the board: the one played last, if any.
 		if lastOK && !bf.chosen() {
-			c, lerr := bf.resolveLast(last, board.LevelOf(last))
+			c, lerr := lastBoard(cfg, last)
 			if lerr == nil {
 				cfg = c
 			} else {

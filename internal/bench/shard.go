@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // Shard is one of N disjoint slices of a run's games, numbered K from 1:
@@ -104,10 +106,13 @@ func Merge(rs []*Result) (*Result, error) {
 	if len(rs) != n {
 		return nil, fmt.Errorf("%d of %d shards: %w", len(rs), n, ErrMergeShards)
 	}
-	cfg := Config{Games: first.RunGames, Seed: first.Seed, MaxClicks: first.MaxClicks}
-	cfg.Board.Width, cfg.Board.Height, cfg.Board.Mines, cfg.Board.NoGuess = first.Width, first.Height, first.Mines, first.NoGuess
+	rule, err := board.ParseFirstClick(first.Rule)
+	if err != nil {
+		return nil, fmt.Errorf("first click %q: %w", first.Rule, ErrMergeMismatch)
+	}
+	cfg := Config{Games: first.RunGames, Seed: first.Seed, MaxClicks: first.MaxClicks,
+		Board: board.Settings{Width: first.Width, Height: first.Height, Mines: first.Mines, Rule: rule, NoGuess: first.NoGuess}}
 	res := result(cfg, &all, tm)
-	res.Rule = first.Rule
 	if all.games != first.RunGames {
 		return nil, fmt.Errorf("the shards hold %d games of the run's %d: %w", all.games, first.RunGames, ErrMergeShards)
 	}
