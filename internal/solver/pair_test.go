@@ -71,7 +71,7 @@ func TestPlayPair(t *testing.T) {
 			play[k] = true
 			tag := os.Getenv("SOLVER_TAG")
 			if spec == "main" || (tag != "" && os.Getenv("SOLVER_CACHE") != "") {
-				name := strings.ReplaceAll(tt.name, " ", "-")
+				name := strings.NewReplacer(" ", "-", "/", "-").Replace(tt.name)
 				file := fmt.Sprintf("%s-%d-%d.wins", name, seed, n)
 				if spec != "main" {
 					file = fmt.Sprintf("%s-%s-%s", tag, strings.ReplaceAll(spec, "=", ""), file)
