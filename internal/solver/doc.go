@@ -38,8 +38,14 @@
 //
 // A certainly safe cell is opened first, the one most likely to show a zero.
 // With none, a 50/50 that no move can ever resolve is guessed at once; when
-// at most 256 layouts fit the view, the whole game tree is searched for the
-// move with the best chance to win. Otherwise guesses are looked ahead: for
+// at most 4,096 layouts fit the view, the whole game tree is searched for
+// the move with the best chance to win, within a bound on its work: a
+// position is the list of layouts still possible, positions reached by two
+// orders of play are searched once, a safe cell that tells layouts apart
+// is opened at once, a dead cell (whose number is known in advance) only
+// when all are, and a cell is dropped as soon as the chances to be safe of
+// the positions its numbers lead to show it cannot beat the best found.
+// Otherwise, or when that bound is reached, guesses are looked ahead: for
 // each number a guess may show, the position is analysed again. Among the
 // cells least likely to be mines, the solver takes the one most likely to
 // make another cell certainly safe, then the one expected to make the most

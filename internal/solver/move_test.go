@@ -280,7 +280,8 @@ func TestEndgameMatchesBruteForce(t *testing.T) {
 		// Views with no certainly safe cell, as when the solver guesses.
 		{"165 layouts", "1####\n#####\n#####", 3, 165},
 		{"198 layouts", "1###\n####\n####\n####", 3, 198},
-		{"360 layouts, beyond the search", "1####\n#####\n#####\n#####", 3, 360},
+		{"360 layouts", "1####\n#####\n#####\n#####", 3, 360},
+		{"13104 layouts, beyond the search", "1####\n#####\n#####\n#####", 6, 13104},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,12 +1,10 @@
 package solver
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -59,7 +57,20 @@ func playGames(tb testing.TB, w, h, mines int, rule board.FirstClick, n int, see
 type variant struct {
 	opts    Options
 	layouts int          // the endgame's limit of layouts, when not 0
+	budget  int          // the game tree's budget of work in millions, when not 0
 	first   *board.Point // the first move, when not nil
+}
+
+// solver returns a solver that plays as va says.
+func (va variant) solver() *Solver {
+	s := New(va.opts)
+	if va.layouts > 0 {
+		s.end.limit = min(va.layouts, maxLayouts)
+	}
+	if va.budget > 0 {
+		s.end.tree.budget = va.budget << 20
+	}
+	return s
 }
 
 // playGamesWith plays n games as va says; won, when not nil, records each
@@ -67,10 +78,7 @@ type variant struct {
 func playGamesWith(tb testing.TB, va variant, w, h, mines int, n int, seed uint64, won []bool) playResult {
 	tb.Helper()
 	rule := va.opts.Rule
-	s := New(va.opts)
-	if va.layouts > 0 {
-		s.end.limit = min(va.layouts, maxLayouts)
-	}
+	s := va.solver()
 	var res playResult
 	for i := range n {
 		b, err := board.NewRandom(board.Settings{Width: w, Height: h, Mines: mines, Rule: rule}, nil, rand.New(rand.NewPCG(seed, uint64(i))))
@@ -138,63 +146,6 @@ func TestPlayWinRate(t *testing.T) {
 		t.Logf("%-22s %6d games  %6.2f%% ±%.2f won  clicks/3BV %.3f  %s", tt.name, res.games,
 			100*rate, 196*math.Sqrt(rate*(1-rate)/float64(res.games)),
 			float64(res.wonClicks)/float64(max(res.won3BV, 1)), timeSummary(res.times))
-	}
-}
-
-// TestPlayCompare plays the same games with the default options and with
-// a variant named by SOLVER_COMPARE (noendgame, nolook, layouts=N,
-// first=X:Y, or several of them joined by commas), on the configurations
-// chosen by SOLVER_ONLY, and reports both win rates and the games where
-// they differ, e.g.
-//
-//	SOLVER_GAMES=1000 SOLVER_COMPARE=noendgame SOLVER_ONLY=expert go test -run PlayCompare -v ./internal/solver/
-func TestPlayCompare(t *testing.T) {
-	n, _ := strconv.Atoi(os.Getenv("SOLVER_GAMES"))
-	compare := os.Getenv("SOLVER_COMPARE")
-	if n <= 0 || compare == "" {
-		t.Skip("set SOLVER_GAMES and SOLVER_COMPARE to compare variants")
-	}
-	seed := uint64(1)
-	if s, err := strconv.ParseUint(os.Getenv("SOLVER_SEED"), 10, 64); err == nil {
-		seed = s
-	}
-	for _, tt := range configs {
-		if only := os.Getenv("SOLVER_ONLY"); only != "" && !containsFold(tt.name, only) {
-			continue
-		}
-		base := variant{opts: Options{Rule: tt.rule}}
-		alt := base
-		for _, f := range strings.Split(compare, ",") {
-			switch {
-			case f == "noendgame":
-				alt.opts.NoEndgame = true
-			case f == "nolook":
-				alt.opts.NoLookAhead = true
-			case strings.HasPrefix(f, "layouts="):
-				fmt.Sscanf(f, "layouts=%d", &alt.layouts)
-			case strings.HasPrefix(f, "first="):
-				var x, y int
-				fmt.Sscanf(f, "first=%d:%d", &x, &y)
-				alt.first = &board.Point{X: x, Y: y}
-			default:
-				t.Fatalf("unknown variant %q", f)
-			}
-		}
-		w1 := make([]bool, n)
-		w2 := make([]bool, n)
-		r1 := playGamesWith(t, base, tt.w, tt.h, tt.mines, n, seed, w1)
-		r2 := playGamesWith(t, alt, tt.w, tt.h, tt.mines, n, seed, w2)
-		only1, only2 := 0, 0
-		for i := range n {
-			if w1[i] && !w2[i] {
-				only1++
-			}
-			if w2[i] && !w1[i] {
-				only2++
-			}
-		}
-		t.Logf("%-22s %d games: default %.2f%%, %s %.2f%%; won only by default %d, only by variant %d",
-			tt.name, n, 100*float64(r1.wins)/float64(n), compare, 100*float64(r2.wins)/float64(n), only1, only2)
 	}
 }
 
