@@ -49,11 +49,26 @@ func playGame(tb testing.TB, s *Solver, b *board.Board, res *playResult) bool {
 // playGames plays n games of the given kind, seeded by seed.
 func playGames(tb testing.TB, w, h, mines int, rule board.FirstClick, n int, seed uint64) playResult {
 	tb.Helper()
-	return playGamesWith(tb, variant{opts: Options{Rule: rule}}, w, h, mines, n, seed, nil)
+	s := New(Options{Rule: rule})
+	var res playResult
+	for i := range n {
+		b, err := board.NewRandom(board.Settings{Width: w, Height: h, Mines: mines, Rule: rule}, nil, rand.New(rand.NewPCG(seed, uint64(i))))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		res.games++
+		before := res.moves
+		if playGame(tb, s, b, &res) {
+			res.wins++
+			res.wonClicks += res.moves - before
+			res.won3BV += b.ThreeBV()
+		}
+	}
+	return res
 }
 
-// variant is a way for the solver to play: its options, and the knobs of
-// experiments that Options leaves out.
+// variant is a way for the solver to play in TestPlayPair: its options,
+// and the knobs of experiments that Options leaves out.
 type variant struct {
 	opts    Options
 	layouts int          // the endgame's limit of layouts, when not 0
@@ -71,39 +86,6 @@ func (va variant) solver() *Solver {
 		s.end.tree.budget = va.budget << 20
 	}
 	return s
-}
-
-// playGamesWith plays n games as va says; won, when not nil, records each
-// game's outcome.
-func playGamesWith(tb testing.TB, va variant, w, h, mines int, n int, seed uint64, won []bool) playResult {
-	tb.Helper()
-	rule := va.opts.Rule
-	s := va.solver()
-	var res playResult
-	for i := range n {
-		b, err := board.NewRandom(board.Settings{Width: w, Height: h, Mines: mines, Rule: rule}, nil, rand.New(rand.NewPCG(seed, uint64(i))))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		res.games++
-		before := res.moves
-		if p := va.first; p != nil && p.X >= 0 && p.X < w && p.Y >= 0 && p.Y < h {
-			if _, err := b.Reveal(*p); err != nil {
-				tb.Fatalf("Reveal(%v): %v", *p, err)
-			}
-			res.moves++
-		}
-		ok := playGame(tb, s, b, &res)
-		if ok {
-			res.wins++
-			res.wonClicks += res.moves - before
-			res.won3BV += b.ThreeBV()
-		}
-		if won != nil {
-			won[i] = ok
-		}
-	}
-	return res
 }
 
 func TestPlaySmoke(t *testing.T) {
