@@ -52,11 +52,7 @@ func TestEndgameOpensLivingCell(t *testing.T) {
 	// mine. Opened safe, (0,0) and (2,2) always show 1; (0,1) and (1,2)
 	// show whether the other pair's mine is next to them.
 	v := parseView(t, "#10\n#31\n###", 3)
-	s := New(Options{})
-	s.an.resetCache()
-	if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
-		t.Fatal(err)
-	}
+	s := analysed(t, v)
 	cell, win, ok := s.end.solve(&s.an)
 	if p := v.point(cell); !ok || (p != board.Point{X: 0, Y: 1} && p != board.Point{X: 1, Y: 2}) || math.Abs(win-0.5) > 1e-12 {
 		t.Errorf("endgame = %v, %v, %v; want (0,1) or (1,2), 0.5, true", p, win, ok)

@@ -163,14 +163,22 @@ func TestNextAlwaysClosed(t *testing.T) {
 	}
 }
 
-func TestEndgameFiftyFifty(t *testing.T) {
-	// Two cells, one mine, nothing to tell them apart: a coin toss.
-	v := parseView(t, "##\n11\n00", 1)
+// analysed returns a new solver that has analysed v, as Next does before
+// it chooses a move; the test fails when no layout of mines fits v.
+func analysed(tb testing.TB, v *View) *Solver {
+	tb.Helper()
 	s := New(Options{})
 	s.an.resetCache()
 	if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
+	return s
+}
+
+func TestEndgameFiftyFifty(t *testing.T) {
+	// Two cells, one mine, nothing to tell them apart: a coin toss.
+	v := parseView(t, "##\n11\n00", 1)
+	s := analysed(t, v)
 	_, win, ok := s.end.solve(&s.an)
 	if !ok || math.Abs(win-0.5) > 1e-12 {
 		t.Errorf("endgame = %v, %v; want 0.5, true", win, ok)
@@ -286,11 +294,7 @@ func TestEndgameMatchesBruteForce(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v := parseView(t, tt.view, tt.mines)
-			s := New(Options{})
-			s.an.resetCache()
-			if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
-				t.Fatal(err)
-			}
+			s := analysed(t, v)
 			if _, n := bruteProbs(v); n != tt.layouts {
 				t.Fatalf("%d layouts; want %d", n, tt.layouts)
 			}
