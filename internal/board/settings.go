@@ -36,6 +36,27 @@ func (s Settings) String() string {
 	return t
 }
 
+// MarshalText returns the settings' text form, as String writes it, so
+// that a JSON field of Settings holds "30x16n99 opening". It refuses
+// settings that Check refuses: UnmarshalText would not read them back.
+func (s Settings) MarshalText() ([]byte, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText reads the text form that String writes, as ParseSettings
+// does, checking it as Check does. On an error s is left as it was.
+func (s *Settings) UnmarshalText(text []byte) error {
+	t, err := ParseSettings(string(text))
+	if err != nil {
+		return err
+	}
+	*s = t
+	return nil
+}
+
 // ParseSettings reads the text form that String writes and checks it as
 // Check does.
 func ParseSettings(text string) (Settings, error) {

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -53,14 +54,80 @@ func TestParseSettingsErrors(t *testing.T) {
 	}
 }
 
-// FuzzParseSettings checks that ParseSettings never panics and that what
-// it accepts is valid and prints back as a text it reads the same.
+// TestSettingsMarshalText checks that settings go to and from JSON as
+// their text form, and that neither way lets invalid settings through.
+func TestSettingsMarshalText(t *testing.T) {
+	type line struct {
+		Board Settings `json:"board"`
+	}
+	tests := []struct {
+		s    Settings
+		json string
+	}{
+		{Settings{Width: 30, Height: 16, Mines: 99, Rule: Opening}, `{"board":"30x16n99 opening"}`},
+		{Settings{Width: 30, Height: 16, Mines: 99, Rule: Opening, NoGuess: true}, `{"board":"30x16n99 opening no-guess"}`},
+		{Settings{Width: 9, Height: 9, Mines: 10, Rule: Safe}, `{"board":"9x9n10 safe"}`},
+		{Settings{Width: 1, Height: 1, Mines: 1, Rule: Unsafe}, `{"board":"1x1n1 unsafe"}`},
+	}
+	for _, tt := range tests {
+		text, err := tt.s.MarshalText()
+		if err != nil || string(text) != tt.s.String() {
+			t.Errorf("%#v.MarshalText() = %q, %v; want %q", tt.s, text, err, tt.s.String())
+		}
+		var got Settings
+		if err := got.UnmarshalText([]byte(tt.s.String())); err != nil || got != tt.s {
+			t.Errorf("UnmarshalText(%q) = %v, %#v; want %#v", tt.s.String(), err, got, tt.s)
+		}
+		data, err := json.Marshal(line{tt.s})
+		if err != nil || string(data) != tt.json {
+			t.Errorf("json.Marshal(%#v) = %s, %v; want %s", tt.s, data, err, tt.json)
+		}
+		var back line
+		if err := json.Unmarshal([]byte(tt.json), &back); err != nil || back.Board != tt.s {
+			t.Errorf("json.Unmarshal(%s) = %v, %#v; want %#v", tt.json, err, back.Board, tt.s)
+		}
+	}
+}
+
+// TestSettingsTextErrors checks that MarshalText refuses what Check
+// refuses, and that UnmarshalText refuses what ParseSettings refuses and
+// then leaves the settings as they were.
+func TestSettingsTextErrors(t *testing.T) {
+	bad := []Settings{
+		{},
+		{Width: 9, Height: 9, Mines: 82, Rule: Unsafe},
+		{Width: 9, Height: 9, Mines: 10, Rule: Safe, NoGuess: true},
+		{Width: 9, Height: 9, Mines: 10, Rule: FirstClick(3)},
+	}
+	for _, s := range bad {
+		if text, err := s.MarshalText(); err == nil {
+			t.Errorf("%#v.MarshalText() = %q, nil; want an error", s, text)
+		}
+	}
+	before := Settings{Width: 9, Height: 9, Mines: 10, Rule: Opening}
+	for _, text := range []string{"", "9x9n10", "9x9 opening", "9x9n82 opening", "9x9n10 safe no-guess", "9x9n10  opening  extra"} {
+		got := before
+		err := got.UnmarshalText([]byte(text))
+		if _, want := ParseSettings(text); err == nil || err.Error() != want.Error() || got != before {
+			t.Errorf("UnmarshalText(%q) = %v and settings %v; want %v and %v unchanged", text, err, got, want, before)
+		}
+	}
+}
+
+// FuzzParseSettings checks that ParseSettings never panics, that what it
+// accepts is valid and prints back as a text it reads the same, and that
+// UnmarshalText and MarshalText agree with it.
 func FuzzParseSettings(f *testing.F) {
-	for _, s := range []string{"30x16n99 opening", "9x9n10 safe no-guess", "1x1n0 unsafe", "x n ", "-1x2n3 opening"} {
+	for _, s := range []string{"30x16n99 opening", "9x9n10 safe no-guess", "1x1n0 unsafe", "x n ", "-1x2n3 opening",
+		"30x16n99 opening no-guess", " 9x9n10\topening ", "9x9n82 unsafe", "+9x09n10 safe"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := ParseSettings(text)
+		var u Settings
+		if uerr := u.UnmarshalText([]byte(text)); (uerr == nil) != (err == nil) || u != s {
+			t.Fatalf("UnmarshalText(%q) = %v, %v; ParseSettings = %v, %v", text, uerr, u, err, s)
+		}
 		if err != nil {
 			return
 		}
@@ -70,6 +137,9 @@ func FuzzParseSettings(f *testing.F) {
 		back, err := ParseSettings(s.String())
 		if err != nil || back != s {
 			t.Fatalf("ParseSettings(%q) = %v; its text %q reads back as %v, %v", text, s, s.String(), back, err)
+		}
+		if m, err := s.MarshalText(); err != nil || string(m) != s.String() {
+			t.Fatalf("%#v.MarshalText() = %q, %v; want %q", s, m, err, s.String())
 		}
 	})
 }
