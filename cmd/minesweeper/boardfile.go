@@ -215,8 +215,8 @@ func readGame(r io.Reader) (history.Game, error) {
 // of their size and mine count without repeats, every move on the board.
 // Its errors are *replayErrors.
 func keptGame(g history.Game) (board.Settings, *ui.Kept, error) {
-	s, err := board.ParseSettings(g.Board)
-	if err != nil {
+	s := g.Board
+	if err := s.Check(); err != nil {
 		return s, nil, replayErrorf("%v", err)
 	}
 	if len(g.Layout) != s.Mines {

@@ -38,7 +38,7 @@ func replayLine(t *testing.T, rec *record.Record, moves ...board.Move) []byte {
 	g := history.Game{
 		V:      history.Version,
 		Date:   time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC),
-		Board:  board.Settings{Width: rec.Cols, Height: rec.Rows, Mines: len(rec.Mines), Rule: board.Opening}.String(),
+		Board:  board.Settings{Width: rec.Cols, Height: rec.Rows, Mines: len(rec.Mines), Rule: board.Opening},
 		Result: "lost",
 	}
 	for _, p := range rec.Mines {

@@ -19,9 +19,9 @@ type keeper struct {
 	broken   bool           // the store could not be opened
 	warnings []string
 	now      func() time.Time
-	last     int              // the number in the history of the last game kept, or 0
-	offered  string           // the kind of board whose saved game the game started from, or ""
-	best     map[string]int64 // the best clean time of each kind of board, once read (see bestTime)
+	last     int                      // the number in the history of the last game kept, or 0
+	offered  board.Settings           // the kind of board whose saved game the game started from, or none (the zero Settings)
+	best     map[board.Settings]int64 // the best clean time of each kind of board, once read (see bestTime)
 }
 
 // newKeeper returns the keeper of the games of one run of the game. The
@@ -73,13 +73,13 @@ func (k *keeper) finished(r ui.Result) string {
 // the first clean win of a run; the run's own wins keep it up to date, so
 // a game's end does not read a log that grows with every game. A faster
 // win kept meanwhile by another game running at once is not seen.
-func (k *keeper) bestTime(kind string) (int64, bool) {
+func (k *keeper) bestTime(kind board.Settings) (int64, bool) {
 	if k.best == nil {
 		games, err := k.store.Games()
 		if err != nil {
 			return 0, false
 		}
-		k.best = map[string]int64{}
+		k.best = map[board.Settings]int64{}
 		for _, s := range history.Summarize(games) {
 			if len(s.Best) > 0 {
 				k.best[s.Kind] = s.Best[0].TimeMS
@@ -135,7 +135,7 @@ func (k *keeper) stats(s board.Settings) []string {
 		return []string{"The history cannot be read: " + err.Error()}
 	}
 	for _, st := range history.Summarize(games) {
-		if st.Kind == s.String() {
+		if st.Kind == s {
 			return statsLines(st)
 		}
 	}
@@ -159,12 +159,11 @@ func (k *keeper) prefs() (s board.Settings, boardOK bool, theme string) {
 		k.warn(fmt.Sprintf("the last theme is not used: %v", err))
 		p.Theme = ""
 	}
-	s, err = board.ParseSettings(p.Board)
-	if err != nil {
+	if err := p.Board.Check(); err != nil {
 		k.warn(fmt.Sprintf("the last board is not used: %v", err))
 		return s, false, p.Theme
 	}
-	return s, true, p.Theme
+	return p.Board, true, p.Theme
 }
 
 // remember keeps s and theme as what the player chose last; with
@@ -175,13 +174,13 @@ func (k *keeper) remember(s board.Settings, withBoard bool, theme string) {
 	}
 	p, _, _ := k.store.Prefs()
 	if withBoard {
-		p.Board, p.Level = s.String(), ""
+		p.Board, p.Level = s, ""
 		if name := board.LevelOf(s); name != "custom" {
 			p.Level = name
 		}
 	}
 	p.Theme = theme
-	if p.Board == "" {
+	if p.Board == (board.Settings{}) {
 		return // nothing worth keeping: a board file's game, no theme chosen
 	}
 	if err := k.store.SavePrefs(p); err != nil {
@@ -196,7 +195,7 @@ func (k *keeper) saved(s board.Settings) (*ui.Kept, bool) {
 		return nil, false
 	}
 	var kept *ui.Kept
-	_, ok, err := k.store.Saved(s.String(), func(g history.Game) error {
+	_, ok, err := k.store.Saved(s, func(g history.Game) error {
 		var err error
 		_, kept, err = keptGame(g)
 		return err
@@ -210,7 +209,7 @@ func (k *keeper) saved(s board.Settings) (*ui.Kept, bool) {
 // discard removes the saved game of the kind of board s.
 func (k *keeper) discard(s board.Settings) {
 	if k.peek() {
-		if err := k.store.Discard(s.String()); err != nil {
+		if err := k.store.Discard(s); err != nil {
 			k.warn("the saved game was not removed: " + err.Error())
 		}
 	}
@@ -229,7 +228,7 @@ type leaving struct {
 // is now over, lost to a new game or replaced is removed.
 func (k *keeper) leave(r ui.Result) leaving {
 	var out leaving
-	kind := r.Board.String()
+	kind := r.Board
 	if r.Started && r.Status == board.Playing && r.Source == "" && k.open() {
 		g := historyGame(r, k.now())
 		if err := k.store.Save(g); err != nil {
@@ -238,7 +237,7 @@ func (k *keeper) leave(r ui.Result) leaving {
 			out.saved = true
 		}
 	}
-	if k.offered != "" && !(out.saved && k.offered == kind) && k.open() {
+	if k.offered != (board.Settings{}) && !(out.saved && k.offered == kind) && k.open() {
 		if err := k.store.Discard(k.offered); err != nil {
 			k.warn("the saved game was not removed: " + err.Error())
 		}
@@ -274,7 +273,7 @@ func historyGame(r ui.Result, end time.Time) history.Game {
 	g := history.Game{
 		V:        history.Version,
 		Date:     end.UTC().Truncate(time.Millisecond),
-		Board:    r.Board.String(),
+		Board:    r.Board,
 		Seed:     r.Seed,
 		Source:   r.Source,
 		Result:   "lost",

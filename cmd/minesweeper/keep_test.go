@@ -137,7 +137,7 @@ func TestKeeperLeave(t *testing.T) {
 		t.Error("saved() of another rule found the game")
 	}
 	// The game goes on and ends: the saved game goes.
-	k.offered = s.String()
+	k.offered = s
 	won := playing
 	won.Status = board.Won
 	k.finished(won)

@@ -86,7 +86,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				k.discard(cfg.Settings)
 			}
 		case ok:
-			uc.Resume, uc.AskResume, k.offered = kept, !*resume, cfg.Settings.String()
+			uc.Resume, uc.AskResume, k.offered = kept, !*resume, cfg.Settings
 		case *resume:
 			fmt.Fprintf(stderr, "minesweeper: -resume: no game of %s was left unfinished\n", describe(cfg.Settings))
 			return exitFailure

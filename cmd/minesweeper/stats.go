@@ -267,13 +267,8 @@ func write(name string, stdout, stderr io.Writer, out []byte) int {
 // boardLabel names a kind of board for a person: its level when it has
 // one, else its size and mines, followed by its first-click rule unless it
 // is the default, opening, and "no-guess" for a no-guess board:
-// "expert no-guess", "16x16n40 safe". A kind that does not read as
-// settings is shown as it is.
-func boardLabel(kind, level string) string {
-	s, err := board.ParseSettings(kind)
-	if err != nil {
-		return kind
-	}
+// "expert no-guess", "16x16n40 safe".
+func boardLabel(s board.Settings, level string) string {
 	label := level
 	if label == "" || label == "custom" {
 		label = fmt.Sprintf("%dx%dn%d", s.Width, s.Height, s.Mines)

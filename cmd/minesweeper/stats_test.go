@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 )
 
@@ -20,14 +21,14 @@ import (
 func statsGames() []history.Game {
 	paris := time.FixedZone("CET", 3600)
 	day := time.Date(2025, 3, 1, 20, 0, 0, 0, paris)
-	const (
-		beginner = "9x9n10 opening"
-		expert   = "30x16n99 opening"
-		noGuess  = "30x16n99 opening no-guess"
-		custom   = "12x7n20 safe"
+	var (
+		beginner = board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
+		expert   = board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}
+		noGuess  = board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}
+		custom   = board.Settings{Width: 12, Height: 7, Mines: 20, Rule: board.Safe}
 	)
 	var games []history.Game
-	add := func(minutes int, kind, level, result string, ms int64, threeBV, clicks int, marks ...string) {
+	add := func(minutes int, kind board.Settings, level, result string, ms int64, threeBV, clicks int, marks ...string) {
 		g := history.Game{V: history.Version, Date: day.Add(time.Duration(minutes) * time.Minute),
 			Board: kind, Level: level, Seed: uint64(len(games) + 1), Result: result,
 			TimeMS: ms, ThreeBV: threeBV, Clicks: clicks}
@@ -230,18 +231,18 @@ func TestStatsNoHome(t *testing.T) {
 
 func TestBoardLabel(t *testing.T) {
 	tests := []struct {
-		kind, level, want string
+		kind        board.Settings
+		level, want string
 	}{
-		{"30x16n99 opening", "expert", "expert"},
-		{"30x16n99 opening no-guess", "expert", "expert no-guess"},
-		{"9x9n10 safe", "beginner", "beginner safe"},
-		{"12x7n20 unsafe", "", "12x7n20 unsafe"},
-		{"12x7n20 opening", "custom", "12x7n20"},
-		{"nonsense", "expert", "nonsense"},
+		{board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}, "expert", "expert"},
+		{board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}, "expert", "expert no-guess"},
+		{board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Safe}, "beginner", "beginner safe"},
+		{board.Settings{Width: 12, Height: 7, Mines: 20, Rule: board.Unsafe}, "", "12x7n20 unsafe"},
+		{board.Settings{Width: 12, Height: 7, Mines: 20, Rule: board.Opening}, "custom", "12x7n20"},
 	}
 	for _, tt := range tests {
 		if got := boardLabel(tt.kind, tt.level); got != tt.want {
-			t.Errorf("boardLabel(%q, %q) = %q; want %q", tt.kind, tt.level, got, tt.want)
+			t.Errorf("boardLabel(%v, %q) = %q; want %q", tt.kind, tt.level, got, tt.want)
 		}
 	}
 }

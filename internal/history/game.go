@@ -15,20 +15,20 @@ const Version = 1
 
 // Game is one finished game, as one line of the log.
 type Game struct {
-	V        int       `json:"v"`                // Version
-	Date     time.Time `json:"date"`             // when the game ended
-	Board    string    `json:"board"`            // board.Settings's text form
-	Level    string    `json:"level,omitempty"`  // beginner, intermediate, expert; empty for a custom board
-	Seed     uint64    `json:"seed"`             // the seed the board was laid from; 0 for a record's board
-	Source   string    `json:"source,omitempty"` // the record file the board came from, if it did
-	Layout   []Cell    `json:"layout"`           // the mines
-	Result   string    `json:"result"`           // "won" or "lost"
-	TimeMS   int64     `json:"time_ms"`          // the clock at the end, in milliseconds
-	ThreeBV  int       `json:"3bv"`              // the fewest clicks that clear the board
-	Clicks   int       `json:"clicks"`           // openings, chords and marks the player made
-	Assisted bool      `json:"assisted,omitempty"`
-	Undone   bool      `json:"undone,omitempty"` // a move was taken back
-	Moves    []Move    `json:"moves"`            // every move, with its time
+	V        int            `json:"v"`                // Version
+	Date     time.Time      `json:"date"`             // when the game ended
+	Board    board.Settings `json:"board"`            // in its text form, "30x16n99 opening"
+	Level    string         `json:"level,omitempty"`  // beginner, intermediate, expert; empty for a custom board
+	Seed     uint64         `json:"seed"`             // the seed the board was laid from; 0 for a record's board
+	Source   string         `json:"source,omitempty"` // the record file the board came from, if it did
+	Layout   []Cell         `json:"layout"`           // the mines
+	Result   string         `json:"result"`           // "won" or "lost"
+	TimeMS   int64          `json:"time_ms"`          // the clock at the end, in milliseconds
+	ThreeBV  int            `json:"3bv"`              // the fewest clicks that clear the board
+	Clicks   int            `json:"clicks"`           // openings, chords and marks the player made
+	Assisted bool           `json:"assisted,omitempty"`
+	Undone   bool           `json:"undone,omitempty"` // a move was taken back
+	Moves    []Move         `json:"moves"`            // every move, with its time
 }
 
 // Cell is a cell as [column, row].
@@ -45,5 +45,5 @@ type Move struct {
 func (g *Game) Won() bool { return g.Result == "won" }
 
 // Kind returns the kind of board the game was played on, as statistics
-// group games: the settings' text form.
-func (g *Game) Kind() string { return g.Board }
+// group games: its settings.
+func (g *Game) Kind() board.Settings { return g.Board }

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // Playing is the Result of a saved game: one that was left before its end.
@@ -33,13 +35,13 @@ func (s *Store) Save(g Game) error {
 	return s.Replace(name, append(data, '\n'))
 }
 
-// Saved returns the saved game of the kind of board kind (a
-// board.Settings's text form), and reports whether there is one. A file
+// Saved returns the saved game of the kind of board kind, and reports
+// whether there is one. A file
 // that does not hold a saved game of that kind, or whose game check (if
 // not nil) refuses, is moved aside, to NAME.corrupt-TIME, with a warning,
 // and there is none; one written by a newer minesweeper is left as it is,
 // with a warning, and is not offered.
-func (s *Store) Saved(kind string, check func(Game) error) (Game, bool, error) {
+func (s *Store) Saved(kind board.Settings, check func(Game) error) (Game, bool, error) {
 	name := savedName(kind)
 	var g Game
 	ok, err := s.readWhole(name, func(data []byte) (newer bool, err error) {
@@ -60,7 +62,7 @@ func (s *Store) Saved(kind string, check func(Game) error) (Game, bool, error) {
 
 // Discard removes the saved game of the kind of board kind; it is no
 // error if there is none. One written by a newer minesweeper stays.
-func (s *Store) Discard(kind string) error {
+func (s *Store) Discard(kind board.Settings) error {
 	name := savedName(kind)
 	if old, err := s.Read(name); err == nil {
 		if _, newer, _ := DecodeLine(old); newer {
@@ -71,9 +73,9 @@ func (s *Store) Discard(kind string) error {
 }
 
 // savedName returns the name of the file that keeps the saved game of a
-// kind of board: "saved-30x16n99-opening-no-guess.json".
-func savedName(kind string) string {
-	return "saved-" + strings.Join(strings.Fields(kind), "-") + ".json"
+// kind of board, from its text form: "saved-30x16n99-opening-no-guess.json".
+func savedName(kind board.Settings) string {
+	return "saved-" + strings.Join(strings.Fields(kind.String()), "-") + ".json"
 }
 
 // prefsName is the file of the player's last choices.
@@ -83,10 +85,10 @@ const prefsName = "settings.json"
 // it was a level, and the theme. The game starts with them when no flag
 // says otherwise.
 type Prefs struct {
-	V     int    `json:"v"`               // Version
-	Board string `json:"board"`           // board.Settings's text form
-	Level string `json:"level,omitempty"` // beginner, intermediate, expert; empty for a custom board
-	Theme string `json:"theme,omitempty"` // the theme's name; empty for the default
+	V     int            `json:"v"`               // Version
+	Board board.Settings `json:"board"`           // in its text form, "30x16n99 opening"
+	Level string         `json:"level,omitempty"` // beginner, intermediate, expert; empty for a custom board
+	Theme string         `json:"theme,omitempty"` // the theme's name; empty for the default
 }
 
 // Prefs returns the player's last choices, and reports whether there are

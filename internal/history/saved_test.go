@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // TestAppendNumbers checks that Append numbers each game as Games lists
@@ -63,7 +65,7 @@ func TestAppendNumbers(t *testing.T) {
 }
 
 // savedGame returns a game in progress on the board kind.
-func savedGame(kind string, seed uint64) Game {
+func savedGame(kind board.Settings, seed uint64) Game {
 	g := testGame(int(seed))
 	g.Board, g.Result, g.V = kind, Playing, Version
 	return g
@@ -71,7 +73,8 @@ func savedGame(kind string, seed uint64) Game {
 
 func TestSaved(t *testing.T) {
 	t.Parallel()
-	const expert, beginner = "30x16n99 opening no-guess", "9x9n10 opening"
+	expert := board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}
+	beginner := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
 	s, w := open(t, "")
 	if _, ok, err := s.Saved(expert, nil); ok || err != nil {
 		t.Fatalf("Saved() of a new store = %v, %v; want none", ok, err)
@@ -83,7 +86,7 @@ func TestSaved(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct {
-		kind string
+		kind board.Settings
 		seed uint64
 	}{{expert, 3}, {beginner, 2}} {
 		got, ok, err := s.Saved(tt.kind, nil)
@@ -115,7 +118,7 @@ func TestSaved(t *testing.T) {
 // aside with a warning, and that a newer one is left and never replaced.
 func TestSavedDamaged(t *testing.T) {
 	t.Parallel()
-	const kind = "9x9n10 opening"
+	kind := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
 	tests := []struct {
 		name    string
 		content string
@@ -125,7 +128,8 @@ func TestSavedDamaged(t *testing.T) {
 		{"not JSON", "\x00\x01garbage", true, "could not be read"},
 		{"cut short", `{"v":1,"board":"9x9n10 op`, true, "could not be read"},
 		{"a finished game", strings.Replace(line(t, savedGame(kind, 1)), `"playing"`, `"won"`, 1), true, `result "won"`},
-		{"another board", line(t, savedGame("9x9n11 opening", 1)), true, `board "9x9n11 opening"`},
+		{"another board", line(t, savedGame(board.Settings{Width: 9, Height: 9, Mines: 11, Rule: board.Opening}, 1)), true, `board "9x9n11 opening"`},
+		{"a bad board", strings.Replace(line(t, savedGame(kind, 1)), `"9x9n10 opening"`, `"9x9n10 lucky"`, 1), true, `unknown first-click rule "lucky"`},
 		{"newer", `{"v":99,"whatever":true}`, false, "newer minesweeper"},
 	}
 	for _, tt := range tests {
@@ -175,7 +179,7 @@ func TestPrefs(t *testing.T) {
 	if p, ok, err := s.Prefs(); ok || err != nil {
 		t.Fatalf("Prefs() of a new store = %+v, %v, %v; want none", p, ok, err)
 	}
-	want := Prefs{V: Version, Board: "20x10n30 safe", Theme: "mono"}
+	want := Prefs{V: Version, Board: board.Settings{Width: 20, Height: 10, Mines: 30, Rule: board.Safe}, Theme: "mono"}
 	if err := s.SavePrefs(Prefs{Board: want.Board, Theme: want.Theme}); err != nil {
 		t.Fatal(err)
 	}
@@ -191,6 +195,14 @@ func TestPrefs(t *testing.T) {
 	if aside, _ := filepath.Glob(path + ".corrupt-*"); len(aside) != 1 {
 		t.Errorf("the damaged file was not moved aside: %q", aside)
 	}
+	// A board that is not settings makes the file unreadable as a whole.
+	os.WriteFile(path, []byte(`{"v":1,"board":"20x10n30 lucky","theme":"mono"}`), 0o600)
+	if p, ok, err := s.Prefs(); ok || err != nil {
+		t.Errorf("Prefs() of a file with a bad board = %+v, %v, %v; want none", p, ok, err)
+	}
+	if aside, _ := filepath.Glob(path + ".corrupt-*"); len(aside) != 2 {
+		t.Errorf("the file with a bad board was not moved aside: %q", aside)
+	}
 	os.WriteFile(path, []byte(`{"v":7}`), 0o600)
 	if p, ok, err := s.Prefs(); ok || err != nil {
 		t.Errorf("Prefs() of a newer file = %+v, %v, %v; want none", p, ok, err)
@@ -198,7 +210,7 @@ func TestPrefs(t *testing.T) {
 	if err := s.SavePrefs(want); !errors.Is(err, ErrReadOnly) {
 		t.Errorf("SavePrefs() over a newer file = %v; want %v", err, ErrReadOnly)
 	}
-	if msgs := w.all(); len(msgs) != 2 {
-		t.Errorf("warnings %q; want two: the damaged file, the newer one", msgs)
+	if msgs := w.all(); len(msgs) != 3 || !strings.Contains(msgs[1], `unknown first-click rule "lucky"`) {
+		t.Errorf("warnings %q; want three: the damaged file, the bad board, the newer one", msgs)
 	}
 }

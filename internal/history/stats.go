@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // How many best times and recent speeds Summarize keeps per kind of board.
@@ -20,8 +22,8 @@ const (
 // back. Every game counts in Played, Won and the streaks; only clean games
 // enter the best times and the speeds, which would mean little otherwise.
 type Stats struct {
-	// Kind is the kind of board, Game.Kind: the settings' text form.
-	Kind string `json:"kind"`
+	// Kind is the kind of board, Game.Kind; JSON has its text form.
+	Kind board.Settings `json:"kind"`
 	// Level is the level named by the latest game that names one, if any
 	// does; "custom" is not a level.
 	Level string `json:"level,omitempty"`
@@ -66,8 +68,8 @@ func Summarize(games []Game) []Stats {
 	slices.SortStableFunc(byDate, func(a, b *Game) int { return a.Date.Compare(b.Date) })
 
 	var stats []*Stats
-	index := make(map[string]int) // kind to its place in stats
-	run := make(map[string]int)   // kind to its streak so far
+	index := make(map[board.Settings]int) // kind to its place in stats
+	run := make(map[board.Settings]int)   // kind to its streak so far
 	for _, g := range byDate {
 		kind := g.Kind()
 		i, ok := index[kind]

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // day0 is the date of the first game the tests write; game n of a test
@@ -20,7 +22,7 @@ func at(n int) time.Time { return day0.Add(time.Duration(n) * time.Minute) }
 // game returns a game on kind ending at(n): "won" or "lost", with its time
 // in milliseconds and its 3BV. Marks after the result may be "assisted" and
 // "undone"; a level name ("expert") sets Level.
-func game(n int, kind, result string, ms int64, threeBV int, marks ...string) Game {
+func game(n int, kind board.Settings, result string, ms int64, threeBV int, marks ...string) Game {
 	g := Game{V: Version, Date: at(n), Board: kind, Result: result, TimeMS: ms, ThreeBV: threeBV, Clicks: threeBV}
 	for _, m := range marks {
 		switch m {
@@ -35,10 +37,10 @@ func game(n int, kind, result string, ms int64, threeBV int, marks ...string) Ga
 	return g
 }
 
-const (
-	expert   = "30x16n99 opening"
-	beginner = "9x9n10 opening"
-	noGuess  = "9x9n10 opening no-guess"
+var (
+	expert   = board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}
+	beginner = board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
+	noGuess  = board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
 )
 
 func TestSummarize(t *testing.T) {

@@ -198,7 +198,9 @@ func readAll(name string) ([]byte, fs.FileInfo, error) {
 // last line cut short by a crash (warning of it) and moves a corrupt log
 // aside (as Games does); then writes the line with a single write and
 // syncs it to the disk. If the log holds a line of a later version it
-// writes nothing and returns an error whose cause is ErrReadOnly.
+// writes nothing and returns an error whose cause is ErrReadOnly. A game
+// whose board is not valid settings is refused too: its line could not
+// be read back.
 func (s *Store) Append(g Game) (int, error) {
 	s.mu.Lock()
 	defer s.unlock()
@@ -555,8 +557,11 @@ func scan(data []byte, before int, keep bool) logScan {
 }
 
 // DecodeLine returns the game of one line of the log, or reports that the
-// line is of a later version, which it does not read further. It is the
-// one reader of the log's lines: the store's, and -board's for a replay.
+// line is of a later version, which it does not read further. A line of
+// this version with a field that does not decode, such as a board that is
+// not valid settings (see board.ParseSettings) or a move that is not a
+// move, is an error. It is the one reader of the log's lines: the store's,
+// and -board's for a replay.
 func DecodeLine(line []byte) (g Game, newer bool, err error) {
 	newer, err = decodeVersioned(line, &g)
 	return g, newer, err

@@ -34,7 +34,7 @@ func testGame(i int) Game {
 	return Game{
 		V:      Version,
 		Date:   time.Date(2025, 3, 4, 5, 6, 7, i*int(time.Millisecond), time.UTC),
-		Board:  "9x9n10",
+		Board:  board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening},
 		Level:  "beginner",
 		Seed:   uint64(i),
 		Layout: []Cell{{i % 9, 0}, {1, 2}},
@@ -296,6 +296,9 @@ func TestCorrupt(t *testing.T) {
 		{"not a game", g0 + "[1, 2, 3]\n" + g1},
 		{"no version", g0 + `{"board":"9x9n10"}` + "\n"},
 		{"a bad move", g0 + strings.Replace(g1, `"O4,4"`, `"X4,4"`, 1)},
+		{"a bad board", g0 + strings.Replace(g1, `"9x9n10 opening"`, `"9x9n10 lucky"`, 1)},
+		{"a board without its rule", g0 + strings.Replace(g1, `"9x9n10 opening"`, `"9x9n10"`, 1)},
+		{"too many mines", g0 + strings.Replace(g1, `"9x9n10 opening"`, `"9x9n80 opening"`, 1)},
 		{"garbage last", g0 + g1 + "\x00\x01\x02"},
 		{"binary", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"},
 	}
