@@ -88,7 +88,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case ok:
 			uc.Resume, uc.AskResume, k.offered = kept, !*resume, cfg.Settings
 		case *resume:
-			fmt.Fprintf(stderr, "minesweeper: -resume: no game of %s was left unfinished\n", describe(cfg.Settings))
+			fmt.Fprintf(stderr, "minesweeper: -resume: no game of %s was left unfinished\n", cfg.Settings.Describe())
 			return exitFailure
 		}
 	}
@@ -124,19 +124,6 @@ func checkResume(bf *boardFlags, resume, fresh bool) error {
 		return errors.New("-resume: cannot be combined with -seed (the game left has its seed)")
 	}
 	return nil
-}
-
-// describe names a kind of board in words: "9x9 with 10 mines",
-// "30x16 with 99 mines, no-guess, the safe first click".
-func describe(s board.Settings) string {
-	text := fmt.Sprintf("%dx%d with %s", s.Width, s.Height, record.Count(s.Mines, "mine"))
-	if s.NoGuess {
-		text += ", no-guess"
-	}
-	if s.Rule != board.Opening {
-		text += fmt.Sprintf(", the %s first click", s.Rule)
-	}
-	return text
 }
 
 // canPlay reports whether the full screen can be used: the keys come from

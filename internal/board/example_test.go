@@ -55,3 +55,17 @@ func ExampleBoard_Chord() {
 	// 121
 	// 01F
 }
+
+// A kind of board has a text form, for files and flags, and words, for a
+// person.
+func ExampleSettings_Describe() {
+	s, err := board.ParseSettings("16x16n40 safe")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s)
+	fmt.Println(s.Describe())
+	// Output:
+	// 16x16n40 safe
+	// 16x16 with 40 mines, the safe first click
+}

@@ -36,6 +36,25 @@ func (s Settings) String() string {
 	return t
 }
 
+// Describe names the kind of board in words, for a person: the size and
+// the mines, "no-guess" for a no-guess board, and the first-click rule
+// unless it is the default, opening: "9x9 with 10 mines", "30x16 with 99
+// mines, no-guess", "16x16 with 40 mines, the safe first click".
+func (s Settings) Describe() string {
+	noun := "mines"
+	if s.Mines == 1 {
+		noun = "mine"
+	}
+	text := fmt.Sprintf("%dx%d with %d %s", s.Width, s.Height, s.Mines, noun)
+	if s.NoGuess {
+		text += ", no-guess"
+	}
+	if s.Rule != Opening {
+		text += fmt.Sprintf(", the %s first click", s.Rule)
+	}
+	return text
+}
+
 // MarshalText returns the settings' text form, as String writes it, so
 // that a JSON field of Settings holds "30x16n99 opening". It refuses
 // settings that Check refuses: UnmarshalText would not read them back.

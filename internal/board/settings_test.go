@@ -54,6 +54,26 @@ func TestParseSettingsErrors(t *testing.T) {
 	}
 }
 
+func TestSettingsDescribe(t *testing.T) {
+	tests := []struct {
+		s    Settings
+		want string
+	}{
+		{Settings{Width: 9, Height: 9, Mines: 10, Rule: Opening}, "9x9 with 10 mines"},
+		{Settings{Width: 30, Height: 16, Mines: 99, Rule: Opening, NoGuess: true}, "30x16 with 99 mines, no-guess"},
+		{Settings{Width: 16, Height: 16, Mines: 40, Rule: Safe}, "16x16 with 40 mines, the safe first click"},
+		{Settings{Width: 1, Height: 1, Mines: 1, Rule: Unsafe}, "1x1 with 1 mine, the unsafe first click"},
+		{Settings{Width: 12, Height: 8, Mines: 0, Rule: Opening}, "12x8 with 0 mines"},
+		// Settings that Check refuses are still described as they are.
+		{Settings{Width: 9, Height: 9, Mines: 10, Rule: Safe, NoGuess: true}, "9x9 with 10 mines, no-guess, the safe first click"},
+	}
+	for _, tt := range tests {
+		if got := tt.s.Describe(); got != tt.want {
+			t.Errorf("%#v.Describe() = %q; want %q", tt.s, got, tt.want)
+		}
+	}
+}
+
 // TestSettingsMarshalText checks that settings go to and from JSON as
 // their text form, and that neither way lets invalid settings through.
 func TestSettingsMarshalText(t *testing.T) {
