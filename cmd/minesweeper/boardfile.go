@@ -9,14 +9,13 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"time"
 	"unicode/utf8"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/record"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 // boardFormat is a kind of file that -board reads.
@@ -159,13 +158,16 @@ func readReplay(r io.Reader) (*record.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, k, err := keptGame(g)
+	k, err := session.KeptOf(g)
 	if err != nil {
-		return nil, err
+		return nil, replayErrorf("%v", err)
 	}
-	rec := &record.Record{Rows: s.Height, Cols: s.Width, Mines: k.Mines}
+	if k.Mines == nil {
+		return nil, replayErrorf("it holds no layout: minesweeper replay plays it")
+	}
+	rec := &record.Record{Rows: k.Settings.Height, Cols: k.Settings.Width, Mines: k.Mines}
 	for _, m := range k.Moves {
-		if m.Move.Action == board.Open {
+		if m.Move.Action == game.Open {
 			rec.Clicks = append(rec.Clicks, m.Move.At)
 		}
 	}
@@ -208,59 +210,6 @@ func readGame(r io.Reader) (history.Game, error) {
 		return g, replayErrorf("%v", err)
 	}
 	return g, nil
-}
-
-// keptGame returns the board settings of g, a game of the history or a
-// saved game, and g as the game keeps it, checked: the settings, a layout
-// of their size and mine count without repeats, every move on the board.
-// Its errors are *replayErrors.
-func keptGame(g history.Game) (board.Settings, *ui.Kept, error) {
-	s := g.Board
-	if err := s.Check(); err != nil {
-		return s, nil, replayErrorf("%v", err)
-	}
-	if len(g.Layout) != s.Mines {
-		return s, nil, replayErrorf("the layout holds %s; the board %q has %d", record.Count(len(g.Layout), "mine"), g.Board, s.Mines)
-	}
-	k := &ui.Kept{
-		Mines:    make([]board.Point, 0, len(g.Layout)),
-		Moves:    make([]ui.TimedMove, 0, len(g.Moves)),
-		Elapsed:  time.Duration(g.TimeMS) * time.Millisecond,
-		Seed:     g.Seed,
-		Source:   g.Source,
-		Assisted: g.Assisted,
-		Undone:   g.Undone,
-	}
-	seen := make(map[board.Point]bool, len(g.Layout))
-	for i, c := range g.Layout {
-		p := board.Point{X: c[0], Y: c[1]}
-		if err := onBoard(p, s); err != nil {
-			return s, nil, replayErrorf("layout: mine %d of %d: %v", i+1, len(g.Layout), err)
-		}
-		if seen[p] {
-			return s, nil, replayErrorf("layout: mine %d of %d: %v at column %d, row %d", i+1, len(g.Layout), board.ErrRepeatedMine, p.X, p.Y)
-		}
-		seen[p] = true
-		k.Mines = append(k.Mines, p)
-	}
-	for i, m := range g.Moves {
-		if err := onBoard(m.Move.At, s); err != nil {
-			return s, nil, replayErrorf("move %d of %d (%v): %v", i+1, len(g.Moves), m.Move, err)
-		}
-		k.Moves = append(k.Moves, ui.TimedMove{Move: m.Move, At: time.Duration(m.At) * time.Millisecond})
-	}
-	return s, k, nil
-}
-
-// onBoard reports an error unless p lies on a board of settings s.
-func onBoard(p board.Point, s board.Settings) error {
-	switch {
-	case p.X < 0 || p.X >= s.Width:
-		return fmt.Errorf("column %d is %w (0 to %d)", p.X, board.ErrOutOfBounds, s.Width-1)
-	case p.Y < 0 || p.Y >= s.Height:
-		return fmt.Errorf("row %d is %w (0 to %d)", p.Y, board.ErrOutOfBounds, s.Height-1)
-	}
-	return nil
 }
 
 // jsonError words the decoder's error for a replay: a read error as it

@@ -47,6 +47,7 @@ type boardConfig struct {
 	board.Settings
 	Layout board.Layout // how the mines are laid: nil for the random layout
 	Seed   uint64
+	Seeded bool // the player chose Seed (-seed): the board is known
 	Level  string         // the preset's name, or "custom"
 	Record *record.Record // the -board file's record, or nil
 	File   string
@@ -62,6 +63,7 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 		return boardConfig{}, fmt.Errorf("-first-click: %v", err)
 	}
 	cfg := boardConfig{Settings: board.Settings{Rule: rule, NoGuess: f.noGuess}, Seed: f.seed, Level: f.level}
+	cfg.Seeded = set["seed"]
 	if !set["seed"] {
 		cfg.Seed = uint64(time.Now().UnixNano())
 	}

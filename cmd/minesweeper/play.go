@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"math/rand/v2"
 	"strings"
-	"time"
 
 	"golang.org/x/term"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
@@ -31,8 +32,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
 		return code
 	}
-	k := newKeeper()
-	defer k.flush(stderr) // the warnings of an early return
+	k := session.New()
+	defer k.Flush(stderr) // the warnings of an early return
 	cfg, err := bf.resolve()
 	if err == nil {
 		err = checkResume(bf, *resume, *fresh)
@@ -43,7 +44,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if err == nil {
-		last, lastOK, lastTheme := k.prefs()
+		last, lastOK, lastTheme := k.Prefs(ui.CheckTheme)
 		if *theme == "" {
 			*theme = lastTheme
 		}
@@ -53,7 +54,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if lerr == nil {
 				cfg = c
 			} else {
-				k.warn(fmt.Sprintf("the last board, %s, is not used: %v", last, lerr))
+				k.Warn(fmt.Sprintf("the last board, %s, is not used: %v", last, lerr))
 			}
 		}
 	}
@@ -70,40 +71,53 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Board:         cfg.Settings,
 		Layout:        cfg.Layout,
 		Seed:          cfg.Seed,
+		Seeded:        cfg.Seeded,
+		NewSeed:       rand.Uint64, // a new game's seed cannot be foreseen from the last
 		QuestionMarks: *question,
 		ASCII:         *ascii,
 		Mono:          os.Getenv("NO_COLOR") != "",
 		Theme:         *theme,
 		Choose:        chooseBoard,
+		Keeper:        k,
 	}
-	if rec := cfg.Record; rec != nil {
+	switch rec := cfg.Record; {
+	case rec != nil:
 		uc.Fixed, uc.Mines, uc.Clicks, uc.Source = true, rec.Mines, rec.Clicks, cfg.File
-	} else {
-		kept, ok := k.saved(cfg.Settings)
+	case *fresh:
+		k.Discard(cfg.Settings)
+	case cfg.Seeded:
+		// The seed asked for is played; a saved game of the board stays
+		// saved, to be resumed another time.
+	default:
+		kept, ok := k.Saved(cfg.Settings, true)
 		switch {
-		case *fresh:
-			if ok {
-				k.discard(cfg.Settings)
-			}
 		case ok:
-			uc.Resume, uc.AskResume, k.offered = kept, !*resume, cfg.Settings
+			uc.Resume, uc.AskResume = kept, !*resume
 		case *resume:
 			fmt.Fprintf(stderr, "minesweeper: -resume: no game of %s was left unfinished\n", cfg.Settings.Describe())
 			return exitFailure
 		}
 	}
-	uc.Finished, uc.Stats = k.finished, k.stats
 	res, err := ui.Play(uc)
 	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitFailure
 	}
-	left := k.leave(res)
+	left := k.Leave(res.Game, res.Started, res.Kept)
 	// A board file's game is no board to start with next time; a random
 	// game that followed it (n) is.
-	k.remember(res.Board, res.Source == "", res.Theme)
-	k.flush(stderr)
-	fmt.Fprintln(stdout, summary(res, left))
+	k.Remember(res.Board, res.Source == "", res.Theme)
+	k.Flush(stderr)
+	again := ""
+	switch {
+	case left.Saved:
+		again = fmt.Sprintf("minesweeper %s -resume", boardArgs(res.Board, board.LevelOf(res.Board)))
+	case res.Source != "":
+		again = "minesweeper -board " + shellQuote(res.Source)
+	case res.Game.Origin == game.Seeded:
+		again = fmt.Sprintf("minesweeper %s -seed %d", boardArgs(res.Board, board.LevelOf(res.Board)), res.Seed)
+	}
+	fmt.Fprintln(stdout, ui.Summary(res, left.Saved, again))
 	if res.Signal != nil {
 		return ui.SignalStatus(res.Signal) // 128 plus its number, as a shell reports it
 	}
@@ -150,88 +164,6 @@ func canPlay(stdin io.Reader, stdout, stderr io.Writer) bool {
 func isTerminal(f any) bool {
 	fh, ok := f.(*os.File)
 	return ok && term.IsTerminal(int(fh.Fd()))
-}
-
-// summary returns the line printed when the game ends: the result, the
-// time, the board and, for a game that ended, its numbers, the guesses it
-// forced and the command that replays it; for a game left before its end
-// and saved, the command that goes on with it.
-func summary(r ui.Result, left leaving) string {
-	var b strings.Builder
-	secs := int(r.Elapsed / time.Second)
-	switch {
-	case r.Status == board.Won:
-		fmt.Fprintf(&b, "You win in %.2fs", r.Elapsed.Seconds())
-	case r.Status == board.Lost:
-		fmt.Fprintf(&b, "You lose after %.2fs", r.Elapsed.Seconds())
-	case r.Started:
-		fmt.Fprintf(&b, "Quit after %ds", secs)
-	default:
-		b.WriteString("Quit before the first move")
-	}
-	k := r.Board
-	fmt.Fprintf(&b, " on %dx%d with %s, ", k.Width, k.Height, record.Count(k.Mines, "mine"))
-	if k.NoGuess && r.Source == "" {
-		b.WriteString("no-guess, ")
-	}
-	if r.Assisted {
-		b.WriteString("assisted, ")
-	}
-	if r.Undone {
-		b.WriteString("undone, ")
-	}
-	if r.Source != "" {
-		fmt.Fprintf(&b, "board %s", r.Source)
-	} else {
-		fmt.Fprintf(&b, "seed %d", r.Seed)
-	}
-	line := withVerdict(b.String(), r)
-	switch {
-	case r.Status != board.Playing && left.number > 0:
-		line += fmt.Sprintf("; replay: minesweeper replay %d", left.number)
-	case r.Status != board.Playing:
-		line += "; not kept, so it cannot be replayed"
-	case left.saved:
-		line += fmt.Sprintf("; saved, to go on: minesweeper %s -resume", boardArgs(k, board.LevelOf(k)))
-	case r.Source != "":
-		line += fmt.Sprintf(" (again: minesweeper -board %s)", shellQuote(r.Source))
-	}
-	return line
-}
-
-// withVerdict appends, for a finished game, its numbers (see numbers),
-// the note the history gave it and the guesses it forced.
-func withVerdict(line string, r ui.Result) string {
-	if r.Status == board.Playing {
-		return line
-	}
-	line += "; " + numbers(r)
-	if r.Note != "" {
-		line += "; " + r.Note
-	}
-	if r.Verdict != "" {
-		line += "; " + r.Verdict
-	}
-	return line
-}
-
-// numbers returns what speedrunners read of a finished game: for a win the
-// 3BV, the 3BV per second, the clicks and the efficiency (3BV per click);
-// for a loss the clicks.
-func numbers(r ui.Result) string {
-	clicks := record.Count(len(r.Moves), "click")
-	if r.Status != board.Won || r.ThreeBV == 0 {
-		return clicks
-	}
-	text := fmt.Sprintf("3BV %d", r.ThreeBV)
-	if s := r.Elapsed.Seconds(); s > 0 {
-		text += fmt.Sprintf(", %.2f 3BV/s", float64(r.ThreeBV)/s)
-	}
-	text += ", " + clicks
-	if n := len(r.Moves); n > 0 {
-		text += fmt.Sprintf(", %.0f%% efficiency", 100*float64(r.ThreeBV)/float64(n))
-	}
-	return text
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

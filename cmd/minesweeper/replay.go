@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
@@ -63,7 +64,7 @@ Flags:
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
 	}
-	s, kept, err := keptGame(g)
+	kept, err := session.KeptOf(g)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
@@ -73,12 +74,12 @@ Flags:
 		return exitFailure
 	}
 	_, err = ui.Play(ui.Config{
-		Board:         s,
+		Board:         kept.Settings,
 		Seed:          g.Seed,
 		QuestionMarks: true,
 		ASCII:         *ascii,
 		Mono:          os.Getenv("NO_COLOR") != "",
-		Replay:        kept,
+		Replay:        &kept,
 		ReplaySpeed:   *speed,
 	})
 	if err != nil {

@@ -537,3 +537,27 @@ func Parse(text string) (*Board, error) {
 	}
 	return New(width, height, mines)
 }
+
+// LayoutSum returns a fingerprint of the layout: FNV-1a over the indices
+// of the mines in row-major order, or 0 while a random board waits for
+// its first opening. A game kept without its layout keeps the sum, so that
+// the layout laid again from its seed is known to be the same.
+func (b *Board) LayoutSum() uint64 {
+	if b.pending {
+		return 0
+	}
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	for i, c := range b.cells {
+		if c&mineBit != 0 {
+			for v := uint64(i); ; v >>= 8 {
+				h = (h ^ v&0xff) * prime
+				if v < 0x100 {
+					break
+				}
+			}
+			h = (h ^ 0xff) * prime // ends the index
+		}
+	}
+	return h
+}

@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // Version is the version of the log's lines that this program writes. A
 // line of a later version is left alone: the log is then read-only.
-const Version = 1
+const Version = 2
 
 // Game is one finished game, as one line of the log.
 type Game struct {
@@ -29,7 +30,35 @@ type Game struct {
 	Assisted bool           `json:"assisted,omitempty"`
 	Undone   bool           `json:"undone,omitempty"` // a move was taken back
 	Moves    []Move         `json:"moves"`            // every move, with its time
+
+	// Known reports whether the player could know the board: laid from a
+	// seed the player chose, or played again (r) after its cells were
+	// revealed. A board file's game (Source) is known too. Known games are
+	// kept, and counted apart: never in the best times or the win rate.
+	Known bool `json:"known,omitempty"`
+	// Seeded reports whether the player chose the seed (-seed).
+	Seeded bool `json:"seeded,omitempty"`
+	// Restarted reports whether the game was played again after its cells
+	// were revealed.
+	Restarted bool `json:"restarted,omitempty"`
+	// GaveUp reports whether the game was given up before its end (a new
+	// game, a restart or another board asked for): its Result is "lost".
+	GaveUp bool `json:"gave_up,omitempty"`
+	// First is the cell whose opening laid the mines, and Sum the
+	// layout's fingerprint (board.Board.LayoutSum): with the seed they lay
+	// the board again, so a saved game need not hold its Layout.
+	First *Cell  `json:"first,omitempty"`
+	Sum   uint64 `json:"sum,omitempty"`
+	// Ends counts the times the game ended, and Ended says how it ended
+	// the first time, for a saved game that ended and was played on after
+	// an undo ("won" or "lost").
+	Ends  int    `json:"ends,omitempty"`
+	Ended string `json:"ended,omitempty"`
 }
+
+// IsKnown reports whether the player could know the board before playing
+// it: Known, or a board file's game.
+func (g *Game) IsKnown() bool { return g.Known || g.Source != "" }
 
 // Cell is a cell as [column, row].
 type Cell [2]int
@@ -37,8 +66,8 @@ type Cell [2]int
 // Move is one move of a game and when it was made, in milliseconds from
 // the game's first opening (negative before it).
 type Move struct {
-	Move board.Move `json:"m"` // its text form, "O3,4"
-	At   int64      `json:"t"`
+	Move game.Move `json:"m"` // its text form, "O3,4"
+	At   int64     `json:"t"`
 }
 
 // Won reports whether the game was won.

@@ -24,6 +24,10 @@ const (
 type Stats struct {
 	// Kind is the kind of board, Game.Kind; JSON has its text form.
 	Kind board.Settings `json:"kind"`
+	// Known reports whether these are the games on boards the player could
+	// know (Game.IsKnown), counted apart: they have no best times or
+	// speeds, and the statistics of the others do not count them.
+	Known bool `json:"known,omitempty"`
 	// Level is the level named by the latest game that names one, if any
 	// does; "custom" is not a level.
 	Level string `json:"level,omitempty"`
@@ -67,16 +71,20 @@ func Summarize(games []Game) []Stats {
 	}
 	slices.SortStableFunc(byDate, func(a, b *Game) int { return a.Date.Compare(b.Date) })
 
+	type key struct {
+		kind  board.Settings
+		known bool
+	}
 	var stats []*Stats
-	index := make(map[board.Settings]int) // kind to its place in stats
-	run := make(map[board.Settings]int)   // kind to its streak so far
+	index := make(map[key]int) // kind to its place in stats
+	run := make(map[key]int)   // kind to its streak so far
 	for _, g := range byDate {
-		kind := g.Kind()
+		kind := key{g.Kind(), g.IsKnown()}
 		i, ok := index[kind]
 		if !ok {
 			i = len(stats)
 			index[kind] = i
-			stats = append(stats, &Stats{Kind: kind, Best: []Best{}, Recent3BVs: []float64{}})
+			stats = append(stats, &Stats{Kind: kind.kind, Known: kind.known, Best: []Best{}, Recent3BVs: []float64{}})
 		}
 		s := stats[i]
 		s.Played++
@@ -90,7 +98,7 @@ func Summarize(games []Game) []Stats {
 		s.Won++
 		run[kind]++
 		s.BestStreak = max(s.BestStreak, run[kind])
-		if g.Assisted || g.Undone {
+		if g.Assisted || g.Undone || kind.known {
 			continue
 		}
 		s.Best = append(s.Best, Best{Date: g.Date, TimeMS: g.TimeMS})
@@ -103,7 +111,7 @@ func Summarize(games []Game) []Stats {
 	out := make([]Stats, len(stats))
 	for i, s := range stats {
 		s.WinRate = float64(s.Won) / float64(s.Played)
-		s.CurrentStreak = run[s.Kind]
+		s.CurrentStreak = run[key{s.Kind, s.Known}]
 		// Best is in date order: a stable sort by time breaks ties by date.
 		slices.SortStableFunc(s.Best, func(a, b Best) int { return cmp.Compare(a.TimeMS, b.TimeMS) })
 		s.Best = slices.Clip(s.Best[:min(len(s.Best), BestTimes)])
@@ -111,8 +119,17 @@ func Summarize(games []Game) []Stats {
 		out[i] = *s
 	}
 	// Kinds were added in order of first appearance: a stable sort by games
-	// played keeps that order among equals.
-	slices.SortStableFunc(out, func(a, b Stats) int { return cmp.Compare(b.Played, a.Played) })
+	// played keeps that order among equals; known boards come after the
+	// others.
+	slices.SortStableFunc(out, func(a, b Stats) int {
+		if a.Known != b.Known {
+			if a.Known {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Compare(b.Played, a.Played)
+	})
 	return out
 }
 

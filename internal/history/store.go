@@ -377,6 +377,11 @@ func (s *Store) Replace(name string, data []byte) error {
 		return err
 	}
 	defer unlock()
+	return s.replace(name, data)
+}
+
+// replace is Replace for a caller that holds the exclusive lock.
+func (s *Store) replace(name string, data []byte) error {
 	// One fixed temporary name is safe under the lock, and leaves at most
 	// one stray file per name after a crash.
 	tmp := s.path("." + name + ".tmp")
@@ -406,6 +411,61 @@ func (s *Store) Replace(name string, data []byte) error {
 		return fmt.Errorf("cannot save %s: %w", name, err)
 	}
 	return nil
+}
+
+// ErrAmend is the cause of Amend's error when the log no longer holds the
+// game to amend where it was.
+var ErrAmend = errors.New("the game to amend is not in the history where it was")
+
+// Amend replaces the game numbered n, as Append returned it, with g (its
+// V set to Version), if the log still holds there the game was: the same
+// date, board and seed. A game kept when it ended and then played on
+// after an undo is amended so, to be marked undone: one game, one line.
+// The log is rewritten whole, atomically (see Replace), under the
+// exclusive lock; a log that changed meanwhile is left as it is, and the
+// error's cause is ErrAmend.
+func (s *Store) Amend(n int, was, g Game) error {
+	s.mu.Lock()
+	defer s.unlock()
+	if s.readOnly {
+		return s.readOnlyError()
+	}
+	g.V = Version
+	rec, err := json.Marshal(g)
+	if err != nil {
+		return fmt.Errorf("cannot write the game: %w", err)
+	}
+	unlock, err := s.lock(true)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	data, _, err := readAll(s.path(logName))
+	if err != nil {
+		return fmt.Errorf("cannot read the history: %w", err)
+	}
+	count, rest := 0, data
+	for off := 0; len(rest) > 0; {
+		line, next, _ := bytes.Cut(rest, []byte{'\n'})
+		end := off + len(line)
+		if len(bytes.TrimSpace(line)) > 0 {
+			old, newer, err := DecodeLine(line)
+			if err == nil && !newer {
+				count++
+			}
+			if count == n && err == nil && !newer {
+				if !old.Date.Equal(was.Date) || old.Board != was.Board || old.Seed != was.Seed {
+					return fmt.Errorf("%w (game %d)", ErrAmend, n)
+				}
+				out := make([]byte, 0, len(data)-len(line)+len(rec))
+				out = append(append(append(out, data[:off]...), rec...), data[end:]...)
+				s.checked, s.checkedLine, s.checkedGame, s.checkedFile = 0, 0, 0, nil
+				return s.replace(logName, out)
+			}
+		}
+		off, rest = end+1, next
+	}
+	return fmt.Errorf("%w (game %d)", ErrAmend, n)
 }
 
 // Read returns the content of the file name in the store's directory, as

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
@@ -53,29 +54,22 @@ type assist struct {
 	err     error
 
 	running bool
-	job     uint64 // counts the jobs started, so that only the last one's answer counts
 	started time.Time
-	cancel  context.CancelFunc
 
 	want   want
 	hinted bool // the cursor was moved to hint.Cell: a second s explains it
 	odds   bool // the odds view is on: it asks for each new board's analysis
+	// oddsLogged reports whether the odds view was logged in the game
+	// since it was last turned on.
+	oddsLogged bool
 }
 
-// analysed is the data of the event that brings an analysis back to the
-// loop.
+// analysed is the answer of an analysis job.
 type analysed struct {
-	job     uint64
 	version uint64
 	hint    solver.Hint
 	an      *solver.Analysis
 	err     error
-}
-
-// analyse is the work of one analysis job; a variable so that tests can
-// hold it.
-var analyse = func(ctx context.Context, v *solver.View, rule board.FirstClick, near board.Point) (solver.Hint, *solver.Analysis, error) {
-	return solver.New(solver.Options{Rule: rule}).Hint(ctx, v, near)
 }
 
 // ask asks the solver for w on the board as it stands: at once when its
@@ -83,14 +77,14 @@ var analyse = func(ctx context.Context, v *solver.View, rule board.FirstClick, n
 // Asking for nothing only starts the analysis, quietly, as the odds view
 // does after each move.
 func (u *ui) ask(s tcell.Screen, w want) {
-	g := u.g
-	if g.b.Status() != board.Playing || g.b.SafeLeft() == g.b.Width()*g.b.Height()-g.b.Mines() {
+	g, b := u.g, u.g.Board()
+	if b.Status() != board.Playing || b.SafeLeft() == b.Width()*b.Height()-b.Mines() {
 		switch {
 		case w == wantNothing:
-		case g.b.Status() != board.Playing:
-			u.v.message = "the game is over: n new game, r restart, q quit"
+		case b.Status() != board.Playing:
+			u.v.message = overMessage
 		default:
-			u.v.message = "open a cell first: the solver starts from the numbers"
+			u.v.message = game.ErrNotStarted.Error()
 		}
 		return
 	}
@@ -98,37 +92,35 @@ func (u *ui) ask(s tcell.Screen, w want) {
 	// A ready hint serves where it was chosen, or once the cursor is on it;
 	// moved elsewhere, the player gets one near the cursor.
 	fresh := w != wantHint || a.near == u.v.cursor || a.hint.Cell == u.v.cursor
-	if a.ready && a.version == g.version && fresh {
+	if a.ready && a.version == g.Version() && fresh {
 		u.answer(w)
 		return
 	}
 	if w != wantNothing {
 		a.want = w
 	}
-	if a.running && a.version == g.version && (fresh || a.near == u.v.cursor) {
+	if a.running && a.version == g.Version() && (fresh || a.near == u.v.cursor) {
 		return
 	}
 	if a.running {
-		a.cancel()
+		u.stop(jobAnalyse)
 		a.running = false
 	}
 	u.stale()
 	a.want = w
-	v, err := solver.NewView(g.b.Width(), g.b.Height(), g.b.Mines(), g.b.Tiles(nil))
+	v, err := solver.NewView(b.Width(), b.Height(), b.Mines(), b.Tiles(nil))
 	if err != nil {
 		u.v.message = err.Error()
 		a.want = wantNothing
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	a.version, a.near, a.ready, a.running, a.cancel = g.version, u.v.cursor, false, true, cancel
+	a.version, a.near, a.ready, a.running = g.Version(), u.v.cursor, false, true
 	a.started = u.cfg.Now()
-	a.job++
-	job, version, rule, near, work := a.job, g.version, g.kind.Rule, u.v.cursor, analyse
-	go func() {
-		h, an, err := work(ctx, v, rule, near)
-		post(s, analysed{job: job, version: version, hint: h, an: an, err: err}, u.done)
-	}()
+	version, rule, near, sv := g.Version(), g.Settings().Rule, u.v.cursor, u.solver()
+	u.start(s, jobAnalyse, func(ctx context.Context) any {
+		h, an, err := sv.Hint(ctx, v, rule, near)
+		return analysed{version: version, hint: h, an: an, err: err}
+	})
 	// Redraw when the thinking mark is due, if the answer is not back.
 	time.AfterFunc(thinkingAfter, func() { post(s, tick{}, u.done) })
 }
@@ -137,12 +129,12 @@ func (u *ui) ask(s tcell.Screen, w want) {
 // changed since.
 func (u *ui) stale() {
 	a := &u.as
-	if a.running && a.version != u.g.version {
-		a.cancel()
+	if a.running && a.version != u.g.Version() {
+		u.stop(jobAnalyse)
 		a.running = false
 		a.want = wantNothing
 	}
-	if a.version != u.g.version {
+	if a.version != u.g.Version() {
 		a.ready, a.hinted = false, false
 	}
 }
@@ -151,34 +143,47 @@ func (u *ui) stale() {
 // the player asked for if the board has not changed since.
 func (u *ui) analysedBack(d analysed) {
 	a := &u.as
-	if d.job != a.job || !a.running || d.version != u.g.version {
+	if !a.running || d.version != u.g.Version() {
 		return // stale: a newer move or request cancelled it
 	}
-	a.cancel()
 	a.running = false
 	a.hint, a.an, a.err, a.ready = d.hint, d.an, d.err, true
 	w := a.want
 	a.want = wantNothing
 	u.answer(w)
+	u.logOdds()
 }
 
 // toggleOdds shows or hides the odds view.
 func (u *ui) toggleOdds(s tcell.Screen) {
 	a := &u.as
-	a.odds = !a.odds
+	a.odds, a.oddsLogged = !a.odds, false
 	if !a.odds {
 		return
 	}
-	u.g.assisted = true
 	u.v.message = fmt.Sprintf("odds: chance of a mine in %%, %s safe, %s a mine",
 		u.th.oddsSafe[0]+u.th.oddsSafe[1], u.th.oddsMine[0]+u.th.oddsMine[1])
 	u.ask(s, wantNothing)
+	u.logOdds()
+}
+
+// logOdds logs in the game that the odds view shows the odds of a started
+// board, once each time it is turned on: before the first opening it shows
+// nothing, and marks nothing.
+func (u *ui) logOdds() {
+	a := &u.as
+	if !a.odds || a.oddsLogged || u.rp != nil || u.oddsShown() == nil {
+		return
+	}
+	if _, err := u.g.Apply(game.Move{Action: game.Odds}, u.cfg.Now()); err == nil {
+		a.oddsLogged = true
+	}
 }
 
 // freshOdds asks for the analysis of a changed board while the odds view
 // is on.
 func (u *ui) freshOdds(s tcell.Screen) {
-	if a := &u.as; a.odds && !a.running && !(a.ready && a.version == u.g.version) {
+	if a := &u.as; a.odds && !a.running && !(a.ready && a.version == u.g.Version()) {
 		u.ask(s, wantNothing)
 	}
 }
@@ -187,7 +192,7 @@ func (u *ui) freshOdds(s tcell.Screen) {
 // is off or its analysis is not back.
 func (u *ui) oddsShown() *solver.Analysis {
 	a := &u.as
-	if !a.odds || !a.ready || a.version != u.g.version || a.err != nil || u.g.b.Status() != board.Playing {
+	if !a.odds || !a.ready || a.version != u.g.Version() || a.err != nil || u.g.Status() != board.Playing {
 		return nil
 	}
 	return a.an
@@ -198,9 +203,10 @@ func (u *ui) thinking(now time.Time) bool {
 	return u.as.running && now.Sub(u.as.started) >= thinkingAfter
 }
 
-// answer does w with the ready analysis.
+// answer does w with the ready analysis: the hint and the flags are moves
+// of the game, logged, so undo, saves and replays see them.
 func (u *ui) answer(w want) {
-	a, g := &u.as, u.g
+	a, g, now := &u.as, u.g, u.cfg.Now()
 	if a.err != nil {
 		if errors.Is(a.err, solver.ErrInconsistent) {
 			u.v.message = "the solver finds no layout of mines that fits the board"
@@ -211,8 +217,12 @@ func (u *ui) answer(w want) {
 	}
 	switch w {
 	case wantHint:
-		g.assisted = true
 		h := a.hint
+		if _, err := g.Apply(game.Move{Action: game.Hint, At: h.Cell}, now); err != nil {
+			u.v.message = messageFor(err)
+			return
+		}
+		u.stale()
 		if a.hinted && u.v.cursor == h.Cell || !h.Safe() {
 			u.v.cursor = h.Cell
 			a.hinted = true
@@ -225,21 +235,12 @@ func (u *ui) answer(w want) {
 	case wantFlags:
 		n := 0
 		for _, p := range a.an.Mines() {
-			// At most two turns: a question mark, then none, then a flag.
-			for range 3 {
-				if g.b.Mark(p) == board.Flag {
-					break
-				}
-				if _, err := g.b.ToggleMark(p); err != nil {
-					break
-				}
+			if g.Board().Mark(p) == board.Flag {
+				continue
 			}
-			if g.b.Mark(p) == board.Flag {
+			if _, err := g.Apply(game.Move{Action: game.FlagMine, At: p}, now); err == nil {
 				n++
 			}
-		}
-		if n > 0 {
-			g.assisted = true
 		}
 		u.v.message = "no mine is certain yet"
 		if n > 0 {

@@ -3,33 +3,17 @@ package ui
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
-// opening is one cell the player opened, as the solver saw the board just
-// before: whether it was a guess the game forced, and with what chance.
-type opening struct {
-	at      board.Point
-	pending bool        // its analysis has not come back yet
-	failed  bool        // its analysis failed (a view no layout fits cannot happen in play)
-	mine    float64     // the chance that the cell held a mine
-	safe    bool        // some closed cell was certainly safe
-	safeAt  board.Point // the certainly safe cell nearest the opened one, when safe
-	sure    bool        // the opened cell itself was certainly safe
-}
-
-// guess reports whether the opening was a guess the game forced: no cell
-// was certainly safe.
-func (o opening) guess() bool { return !o.pending && !o.failed && !o.safe }
-
 // auditJob is an opening whose analysis waits its turn.
 type auditJob struct {
 	version uint64 // the game, by its first version, that the job belongs to
 	index   int
+	at      board.Point
 	view    *solver.View
 }
 
@@ -54,36 +38,35 @@ type auditor struct {
 // longer than a frame.
 const syncAuditCells = 1 << 11
 
-// audit records that the player is about to open the closed cell at p,
-// and has the board as it stands analysed: at once when the ready analysis
-// is of this board or the board is small, else off the loop.
+// audit notes that the player is about to open the cell at p (see
+// game.Game.WillOpen), and has the board as it stands analysed: at once
+// when the ready analysis is of this board or the board is small, else off
+// the loop.
 func (u *ui) audit(s tcell.Screen, p board.Point) {
 	g := u.g
-	if g.b.Status() != board.Playing || g.b.SafeLeft() == g.b.Width()*g.b.Height()-g.b.Mines() && !g.reopen {
-		return // over, or the first opening: the rule decides, not the player
-	}
-	o := opening{at: p, pending: true}
-	g.opens = append(g.opens, o)
-	index := len(g.opens) - 1
-	if a := &u.as; a.ready && a.version == g.version && a.err == nil {
-		g.opens[index] = judge(o, a.an)
+	index, judge := g.WillOpen(p)
+	if !judge {
 		return
 	}
-	v, err := solver.NewView(g.b.Width(), g.b.Height(), g.b.Mines(), g.b.Tiles(nil))
+	if a := &u.as; a.ready && a.version == g.Version() && a.err == nil {
+		g.Judge(index, p, a.an)
+		return
+	}
+	b := g.Board()
+	v, err := solver.NewView(b.Width(), b.Height(), b.Mines(), b.Tiles(nil))
 	if err != nil {
-		g.opens[index].pending, g.opens[index].failed = false, true
+		g.Judge(index, p, nil)
 		return
 	}
-	if g.b.Width()*g.b.Height() <= syncAuditCells {
-		an, err := solver.New(solver.Options{Rule: g.kind.Rule}).Analyze(v)
+	if b.Width()*b.Height() <= syncAuditCells {
+		an, err := u.solver().Analyze(context.Background(), v, g.Settings().Rule)
 		if err != nil {
-			g.opens[index].pending, g.opens[index].failed = false, true
-		} else {
-			g.opens[index] = judge(o, an)
+			an = nil
 		}
+		g.Judge(index, p, an)
 		return
 	}
-	u.aud.queue = append(u.aud.queue, auditJob{version: u.aud.game, index: index, view: v})
+	u.aud.queue = append(u.aud.queue, auditJob{version: u.aud.game, index: index, at: p, view: v})
 	u.auditNext(s)
 }
 
@@ -96,9 +79,9 @@ func (u *ui) auditNext(s tcell.Screen) {
 	job := d.queue[0]
 	d.queue = d.queue[1:]
 	d.running = true
-	rule := u.g.kind.Rule
+	rule, sv := u.g.Settings().Rule, u.solver()
 	go func() {
-		an, err := solver.New(solver.Options{Rule: rule}).AnalyzeContext(context.Background(), job.view)
+		an, err := sv.Analyze(context.Background(), job.view, rule)
 		post(s, audited{job: job, an: an, err: err}, u.done)
 	}()
 }
@@ -106,107 +89,33 @@ func (u *ui) auditNext(s tcell.Screen) {
 // auditBack records an opening's analysis and starts the next.
 func (u *ui) auditBack(s tcell.Screen, d audited) {
 	u.aud.running = false
-	if d.job.version == u.aud.game && d.job.index < len(u.g.opens) {
-		o := &u.g.opens[d.job.index]
+	if d.job.version == u.aud.game {
+		an := d.an
 		if d.err != nil {
-			o.pending, o.failed = false, true
-		} else {
-			*o = judge(*o, d.an)
+			an = nil
 		}
+		u.g.Judge(d.job.index, d.job.at, an)
 	}
 	u.auditNext(s)
 }
 
-// newAudits forgets the openings of the last game: a new game or a
+// newAudits forgets the queued analyses of the last game: a new game or a
 // restart.
 func (u *ui) newAudits() {
-	u.g.opens = nil
 	u.aud.queue = nil
-	u.aud.game = u.g.version
-}
-
-// judge fills opening o from the analysis of the board just before it.
-func judge(o opening, an *solver.Analysis) opening {
-	o.pending = false
-	o.mine = an.Prob(o.at)
-	o.sure, _ = an.Certain(o.at)
-	best := -1
-	for _, p := range an.Safe() {
-		if d := max(abs(p.X-o.at.X), abs(p.Y-o.at.Y)); best < 0 || d < best {
-			o.safeAt, best = p, d
-		}
-	}
-	o.safe = best >= 0
-	return o
+	u.aud.game = u.g.Version()
 }
 
 func abs(x int) int { return max(x, -x) }
 
-// verdict sums up the openings of a finished game: the guesses it forced,
-// each with the chance the player survived it, and after a loss whether
-// the fatal cell was a forced guess. It is empty while the game goes on.
-func (g *game) verdict() string {
-	st := g.b.Status()
-	if st == board.Playing {
-		return ""
-	}
-	var b strings.Builder
-	pending := 0
-	var guesses []string
-	for _, o := range g.opens {
-		switch {
-		case o.pending:
-			pending++
-		case o.guess():
-			guesses = append(guesses, survival(o.mine))
-		}
-	}
-	switch len(guesses) {
-	case 0:
-		b.WriteString("no guess forced")
-	case 1:
-		fmt.Fprintf(&b, "1 guess: %s", guesses[0])
-	default:
-		fmt.Fprintf(&b, "%d guesses: %s", len(guesses), strings.Join(guesses, ", "))
-	}
-	switch {
-	case pending == 1:
-		b.WriteString(" (1 opening still being counted)")
-	case pending > 1:
-		fmt.Fprintf(&b, " (%d openings still being counted)", pending)
-	}
-	if st == board.Lost {
-		if o, ok := g.fatal(); ok && !o.pending && !o.failed {
-			if o.safe {
-				fmt.Fprintf(&b, "; lost on a %s mine; %v was safe: w shows it", solver.Percent(o.mine), o.safeAt)
-			} else {
-				fmt.Fprintf(&b, "; lost on a forced guess, a %s chance of a mine", solver.Percent(o.mine))
-			}
-		}
-	}
-	return b.String()
-}
-
-// fatal returns the opening that lost the game.
-func (g *game) fatal() (opening, bool) {
-	hit, ok := g.b.Hit()
-	if !ok || len(g.opens) == 0 || g.opens[len(g.opens)-1].at != hit {
-		return opening{}, false
-	}
-	return g.opens[len(g.opens)-1], true
-}
-
-// survival writes the chance of surviving a guess with chance p of a mine.
-func survival(p float64) string { return solver.Percent(1 - p) }
-
 // showSafe moves the cursor to the cell that was certainly safe when the
 // fatal cell was opened.
 func (u *ui) showSafe() {
-	o, ok := u.g.fatal()
-	if !ok || o.pending || !o.safe {
+	o, ok := u.g.Fatal()
+	if !ok || o.Pending || !o.Safe {
 		u.v.message = "no certainly safe cell to show"
 		return
 	}
-	u.v.cursor = o.safeAt
-	u.v.message = fmt.Sprintf("%v was certainly safe when the last cell was opened", o.safeAt)
+	u.v.cursor = o.SafeAt
+	u.v.message = fmt.Sprintf("%v was certainly safe when the last cell was opened", o.SafeAt)
 }

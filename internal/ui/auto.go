@@ -7,6 +7,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
@@ -18,40 +19,30 @@ var autoPace = [...]time.Duration{1: 100 * time.Millisecond, 2: 20 * time.Millis
 type autoplay struct {
 	speed   int // 0 off, else an index of autoPace
 	running bool
-	cancel  context.CancelFunc
 	last    time.Time // when the last move was played
 }
 
-// autoMoved is the data of the event that brings auto-play's next move
-// back to the loop.
+// autoMoved is the answer of an auto-play job: its next move.
 type autoMoved struct {
 	version uint64
 	at      board.Point
 	err     error
 }
 
-// nextMove is the work of one auto-play job; a variable so that tests can
-// hold it. Each job has a solver of its own: a stopped job's may still be
-// thinking when the next starts. Reseeding it with the game's seed keeps
-// the solver's choices between equal guesses the same for a seed.
-var nextMove = func(ctx context.Context, rule board.FirstClick, seed uint64, v *solver.View) (board.Point, error) {
-	p := solver.New(solver.Options{Rule: rule})
-	p.Reseed(seed)
-	return p.Next(v)
-}
+// autoMessage is what the footer says while auto-play runs.
+const autoMessage = "auto-play: a again plays faster, any other key stops"
 
 // toggleAuto starts auto-play, or makes it faster when it runs.
 func (u *ui) toggleAuto(s tcell.Screen) {
 	a := &u.auto
-	if u.g.b.Status() != board.Playing {
-		u.v.message = "the game is over: n new game, r restart, q quit"
+	if u.g.Status() != board.Playing {
+		u.v.message = overMessage
 		return
 	}
 	if a.speed < len(autoPace)-1 {
 		a.speed++
 	}
-	u.g.assisted = true
-	u.v.message = "auto-play: a again plays faster, any other key stops"
+	u.v.message = autoMessage
 	u.autoNext(s)
 }
 
@@ -62,7 +53,7 @@ func (u *ui) stopAuto() bool {
 		return false
 	}
 	if a.running {
-		a.cancel()
+		u.stop(jobAuto)
 		a.running = false
 	}
 	a.speed = 0
@@ -74,27 +65,26 @@ func (u *ui) stopAuto() bool {
 // is on and nothing else is under way. The job waits out the pace before
 // it brings the move back.
 func (u *ui) autoNext(s tcell.Screen) {
-	a, g := &u.auto, u.g
+	a, g, b := &u.auto, u.g, u.g.Board()
 	if a.speed == 0 || a.running || u.laying {
 		return
 	}
-	if g.b.Status() != board.Playing {
+	if b.Status() != board.Playing {
 		a.speed = 0
 		return
 	}
-	v, err := solver.NewView(g.b.Width(), g.b.Height(), g.b.Mines(), g.b.Tiles(nil))
+	v, err := solver.NewView(b.Width(), b.Height(), b.Mines(), b.Tiles(nil))
 	if err != nil {
 		a.speed = 0
 		u.v.message = err.Error()
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	a.running, a.cancel = true, cancel
-	due := a.last.Add(autoPace[a.speed])
-	version, rule, seed, work := g.version, g.kind.Rule, g.seed, nextMove
-	go func() {
-		at, err := work(ctx, rule, seed, v)
-		if wait := time.Until(due); err == nil && wait > 0 {
+	a.running = true
+	wait := max(a.last.Add(autoPace[a.speed]).Sub(u.cfg.Now()), 0)
+	version, rule, seed, sv := g.Version(), g.Settings().Rule, g.Seed(), u.solver()
+	u.start(s, jobAuto, func(ctx context.Context) any {
+		at, err := sv.Next(ctx, v, rule, seed)
+		if err == nil && wait > 0 {
 			t := time.NewTimer(wait)
 			select {
 			case <-t.C:
@@ -102,21 +92,17 @@ func (u *ui) autoNext(s tcell.Screen) {
 				t.Stop()
 			}
 		}
-		if ctx.Err() != nil {
-			return
-		}
-		post(s, autoMoved{version: version, at: at, err: err}, u.done)
-	}()
+		return autoMoved{version: version, at: at, err: err}
+	})
 }
 
 // autoBack plays the move auto-play's job brought back, if auto-play is
 // still on and the board has not changed, and asks for the next.
 func (u *ui) autoBack(s tcell.Screen, d autoMoved) {
 	a := &u.auto
-	if !a.running || d.version != u.g.version {
+	if !a.running || d.version != u.g.Version() {
 		return
 	}
-	a.cancel()
 	a.running = false
 	if a.speed == 0 {
 		return
@@ -130,12 +116,22 @@ func (u *ui) autoBack(s tcell.Screen, d autoMoved) {
 		}
 		return
 	}
-	a.last = time.Now()
-	u.do(s, command{act: actOpen, at: d.at, onCell: true})
-	if u.g.b.Status() != board.Playing {
+	a.last = u.cfg.Now()
+	u.v.cursor = d.at
+	m := game.Move{Action: game.AutoOpen, At: d.at}
+	if !u.layOffLoop(s, m) {
+		if err := u.play(s, m, u.cfg.Now()); err != nil {
+			a.speed = 0
+			u.v.message = "auto-play stopped: " + messageFor(err)
+			return
+		}
+	}
+	u.stale()
+	u.freshOdds(s)
+	if u.g.Status() != board.Playing {
 		a.speed = 0
 		return
 	}
-	u.v.message = "auto-play: a again plays faster, any other key stops"
+	u.v.message = autoMessage
 	u.autoNext(s)
 }

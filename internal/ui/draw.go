@@ -10,6 +10,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 // draw paints one whole frame from the game and view states and the
@@ -32,9 +34,14 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 	}
 	u.drawHeader(s, now)
 	u.drawFrame(s)
-	if u.g.paused() {
+	switch {
+	case u.g.Paused():
+		u.drawPaused(s, "paused", "p resumes")
+	case u.v.overlay != noOverlay && u.rp == nil:
+		// What covers the board stops the clock, so it hides the board
+		// too: no time to think for free.
 		u.drawPaused(s)
-	} else {
+	default:
 		u.drawBoard(s)
 	}
 	for y := l.footerY + 1; y < l.sh; y++ {
@@ -102,11 +109,11 @@ func wrap(text string, width, indent int) []string {
 // stateText returns the header's word for the game's state and its style.
 func (u *ui) stateText() (string, tcell.Style) {
 	switch {
-	case u.g.b.Status() == board.Won:
+	case u.g.Status() == board.Won:
 		return "You win", u.th.sWin
-	case u.g.b.Status() == board.Lost:
+	case u.g.Status() == board.Lost:
 		return "You lose", u.th.sLose
-	case u.g.paused():
+	case u.g.Paused():
 		return "paused", u.th.sPause
 	case u.rp != nil:
 		if st := u.replayState(); st != "" {
@@ -123,24 +130,31 @@ func (u *ui) stateText() (string, tcell.Style) {
 // and the spaces in the brackets; the last, no wider than minHeader, is
 // returned even when it does not fit.
 func (u *ui) headerParts(now time.Time, width int) (before, state, after string) {
-	g := u.g
-	left, secs := g.b.FlagsLeft(), int(g.elapsed(now)/time.Second)
+	g, b := u.g, u.g.Board()
+	left, secs := b.FlagsLeft(), int(g.Elapsed(now)/time.Second)
 	word, _ := u.stateText()
 	// One count of mines: those left to flag, of all of them.
-	count := fmt.Sprintf("%d/%d", left, g.b.Mines())
-	size := fmt.Sprintf("  %dx%d", g.b.Width(), g.b.Height())
-	if g.kind.NoGuess && !g.fixed {
+	count := fmt.Sprintf("%d/%d", left, b.Mines())
+	size := fmt.Sprintf("  %dx%d", b.Width(), b.Height())
+	fixed := g.Origin() == game.File
+	if k := g.Settings(); !fixed && k.Rule != board.Opening {
+		size += ", " + k.Rule.String() + " first click"
+	}
+	if g.Settings().NoGuess && !fixed {
 		size += ", no-guess"
 	}
-	if g.assisted {
+	if g.Assisted() {
 		size += ", assisted"
 	}
-	if g.undone {
+	if g.Undone() {
 		size += ", undone"
 	}
-	origin := fmt.Sprintf(", seed %d", g.seed)
-	if g.fixed && g.cfg.Source != "" {
-		origin = ", board " + filepath.Base(g.cfg.Source)
+	if g.Restarted() {
+		size += ", restarted"
+	}
+	origin := fmt.Sprintf(", seed %d", g.Seed())
+	if fixed && g.Source() != "" {
+		origin = ", board " + filepath.Base(g.Source())
 	}
 	full, wide := fmt.Sprintf("Mines %s  Time %d  ", count, secs), "[ "+word+" ]"
 	forms := [][3]string{
@@ -198,11 +212,11 @@ func (u *ui) drawFrame(s tcell.Screen) {
 	s.Put(x1, y0, th.tr, th.sFrame)
 	s.Put(x1, y1, th.br, th.sFrame)
 	s.Put(x0, y1, th.bl, th.sFrame)
-	if u.g.paused() {
+	if u.g.Paused() {
 		return
 	}
 	// Arrows on the sides beyond which more of the board lies.
-	bw, bh := u.g.b.Width(), u.g.b.Height()
+	bw, bh := u.g.Board().Width(), u.g.Board().Height()
 	midX, midY := (x0+x1)/2, (y0+y1)/2
 	if l.oy > 0 {
 		s.Put(midX, y0, th.up, th.sBold)
@@ -219,7 +233,7 @@ func (u *ui) drawFrame(s tcell.Screen) {
 }
 
 func (u *ui) drawBoard(s tcell.Screen) {
-	l, th, b := u.lay, u.th, u.g.b
+	l, th, b := u.lay, u.th, u.g.Board()
 	odds := u.oddsShown()
 	for y := l.oy; y < l.oy+l.vr; y++ {
 		sy := l.cellY(y)
@@ -244,9 +258,9 @@ func (u *ui) drawBoard(s tcell.Screen) {
 	}
 }
 
-func (u *ui) drawPaused(s tcell.Screen) {
+// drawPaused hides the board behind lines of text, centred.
+func (u *ui) drawPaused(s tcell.Screen, lines ...string) {
 	l := u.lay
-	lines := []string{"paused", "p resumes"}
 	inner := l.vc * cellW
 	for y := l.fy + 1; y <= l.fy+l.vr; y++ {
 		blank(s, l.fx+1, l.fx+1+inner, y)
@@ -264,7 +278,7 @@ func (u *ui) drawPaused(s tcell.Screen) {
 // message and the labels of quit and help, which are always shown. No
 // word is cut.
 func (u *ui) drawFooter(s tcell.Screen) {
-	l, b, y := u.lay, u.g.b, u.lay.footerY
+	l, b, y := u.lay, u.g.Board(), u.lay.footerY
 	if y >= l.sh {
 		return
 	}
@@ -276,8 +290,6 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		msg = "thinking..."
 	case u.v.message != "":
 		msg = u.v.message
-	case b.Status() != board.Playing:
-		msg = u.g.verdict()
 	case l.scrolled(b.Width(), b.Height()):
 		msg = fmt.Sprintf("cols %d-%d of %d, rows %d-%d of %d",
 			l.ox+1, l.ox+l.vc, b.Width(), l.oy+1, l.oy+l.vr, b.Height())
@@ -292,7 +304,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		}
 	}
 	if msg == "" {
-		for i, r := range footerRows(u.keys(), width) {
+		for i, r := range footerRows(u.footerKeys(), width) {
 			if i > 0 {
 				line = append(line, span{footerSep, tcell.StyleDefault})
 			}
@@ -314,8 +326,59 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	l.putLine(s, y, line...)
 	// A finished game's numbers go on the line below, when there is one.
 	if b.Status() != board.Playing && y+1 < l.sh {
-		l.putLine(s, y+1, span{fitWords(u.g.numbers(u.now()), l.sw), u.th.sText})
+		l.putLine(s, y+1, span{fitWords(u.numbers(u.now()), l.sw), u.th.sText})
 	}
+}
+
+// footerKeys returns the key rows the footer offers: the next steps once
+// a game is over, else those of keys.
+func (u *ui) footerKeys() []keyRow {
+	if u.rp != nil || u.g.Status() == board.Playing {
+		return u.keys()
+	}
+	var rows []keyRow
+	for i, a := range append(endActions, actQuit, actHelp) {
+		for _, r := range keyTable {
+			if r.label != "" && r.act() == a {
+				r.prio = i + 1
+				if a == actQuit || a == actHelp {
+					r.prio = i - 6 // first: never dropped
+				}
+				rows = append(rows, r)
+			}
+		}
+	}
+	return rows
+}
+
+// numbers returns the line under a finished game's footer: its numbers
+// (the time to the hundredth; for a win the 3BV, the 3BV per second, the
+// clicks and the efficiency), what it counts for, and the guesses it
+// forced.
+func (u *ui) numbers(now time.Time) string {
+	text := numbersText(u.g.Numbers(now))
+	if note := countsNote(u.counts, u.counted || u.counts.Why != session.Counted); note != "" && u.rp == nil {
+		text += ", " + note
+	}
+	if v := u.g.Verdict().String(); v != "" {
+		text += "; " + v
+	}
+	return text
+}
+
+// numbersText words a game's numbers.
+func numbersText(n game.Numbers) string {
+	text := fmt.Sprintf("%.2f s, %d clicks", n.Time.Seconds(), n.Clicks)
+	if n.Won && n.ThreeBV > 0 {
+		text = fmt.Sprintf("%.2f s, 3BV %d", n.Time.Seconds(), n.ThreeBV)
+		if v := n.Speed(); v > 0 {
+			text += fmt.Sprintf(", %.2f 3BV/s", v)
+		}
+		if e := n.Efficiency(); e > 0 {
+			text += fmt.Sprintf(", %d clicks, %.0f%% efficiency", n.Clicks, 100*e)
+		}
+	}
+	return text
 }
 
 // fitWords returns text, or as many of its words as fit in width columns.
@@ -499,12 +562,12 @@ func (u *ui) overlayLines() []string {
 	default:
 		return u.helpLines()
 	}
-	lines := []string{"Statistics: " + u.g.kind.String()}
-	if u.cfg.Stats == nil {
+	lines := []string{"Statistics: " + u.g.Settings().String()}
+	if u.keep == nil {
 		return append(lines, "", "No statistics are kept.")
 	}
 	lines = append(lines, "")
-	for _, l := range u.cfg.Stats(u.g.kind) {
+	for _, l := range statsLines(u.keep.Stats(u.g.Settings())) {
 		lines = append(lines, "  "+l)
 	}
 	return append(lines, "", "Any key closes this.")

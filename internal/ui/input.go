@@ -37,6 +37,7 @@ const (
 	actToEnd                 // a replay: play every move left
 	actToStart               // a replay: back to before the first move
 	actMenu                  // the options menu
+	actReplay                // after the end: replay the game
 )
 
 // String returns the action's name.
@@ -92,6 +93,8 @@ func (a action) String() string {
 		return "to-start"
 	case actMenu:
 		return "menu"
+	case actReplay:
+		return "replay"
 	}
 	return fmt.Sprintf("action(%d)", uint8(a))
 }
@@ -306,5 +309,5 @@ func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c command, press boo
 // a closed cell, not flagged, that the mouse holds down in a game in play.
 func (u *ui) pressed(p board.Point, tl board.Tile) bool {
 	return (tl == board.TileClosed || tl == board.TileQuestion) &&
-		u.g.b.Status() == board.Playing && u.v.mouse.presses(p)
+		u.g.Status() == board.Playing && u.v.mouse.presses(p)
 }

@@ -152,6 +152,7 @@ var keyTable = []keyRow{
 	{keys: []binding{{ctrl('z'), command{act: actSuspend}}}, help: "suspend (fg resumes)"},
 	{keys: []binding{{ctrl('l'), command{act: actRedraw}}}, help: "redraw"},
 	{keys: []binding{{char('u'), command{act: actUndo}}}, label: "u undo", prio: 13, help: "undo the last move, even a fatal one"},
+	{keys: []binding{{char('e'), command{act: actReplay}}}, label: "e replay", prio: 15, help: "after the end: replay the game (q comes back)"},
 	// The help's key stays the last key row: the footer ends with its label.
 	{keys: []binding{{char('?'), command{act: actHelp}}}, label: "? help", prio: 1, help: "this help"},
 
@@ -349,6 +350,16 @@ func labelOf(a action) string {
 	}
 	return ""
 }
+
+// labelKey returns the key of action a as its label names it: "n".
+func labelKey(a action) string {
+	k, _, _ := strings.Cut(labelOf(a), " ")
+	return k
+}
+
+// endActions are the actions the footer offers once a game is over, in
+// its order: the next steps.
+var endActions = []action{actUndo, actNew, actRestart, actReplay}
 
 // markdownKeys returns the README's tables of keys and mouse actions, the
 // game's and the replay's, made from keyTable and replayTable as the help

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 // The options menu (o): the board, its first-click rule, no-guess and the
@@ -58,6 +59,9 @@ type menu struct {
 	theme  string
 	typing bool   // a number is being typed on the line: digits append
 	err    string // why Enter was refused
+	// confirmed reports whether the player was told that another board
+	// gives up the game in play: the next Enter does.
+	confirmed bool
 }
 
 // openMenu opens the menu on the settings of the game in play.
@@ -66,7 +70,7 @@ func (u *ui) openMenu() {
 	if theme == "" {
 		theme = ThemeNames()[0]
 	}
-	u.menu = menu{s: u.g.kind, theme: theme}
+	u.menu = menu{s: u.g.Settings(), theme: theme}
 	u.v.overlay = menuOverlay
 }
 
@@ -84,11 +88,13 @@ func (u *ui) menuKey(s tcell.Screen, ev *tcell.EventKey) bool {
 	if ev.Key() == tcell.KeyRune {
 		r = ev.Rune()
 	}
+	m.confirmed = m.confirmed && ev.Key() == tcell.KeyEnter
 	switch {
 	case ev.Key() == tcell.KeyEsc, r == 'o', r == 'q':
 		u.v.overlay = noOverlay
 	case ev.Key() == tcell.KeyEnter:
 		u.applyMenu()
+		return false
 	case ev.Key() == tcell.KeyUp, r == 'k':
 		m.field, m.typing = (m.field+fieldCount-1)%fieldCount, false
 	case ev.Key() == tcell.KeyDown, r == 'j', ev.Key() == tcell.KeyTab:
@@ -182,18 +188,28 @@ func (m *menu) change(dir int) {
 func (u *ui) applyMenu() {
 	m := &u.menu
 	g := u.g
-	if m.s != g.kind {
+	if m.s != g.Settings() {
 		lay, err := u.choose(m.s)
 		if err != nil {
 			m.err = err.Error()
 			return
 		}
+		// Another board gives up the game in play: Enter again confirms.
+		if u.atStake() && !m.confirmed {
+			m.confirmed = true
+			m.err = "this gives up the game in play, as a loss: Enter again to confirm"
+			return
+		}
 		u.stopAuto()
-		g.cfg.Board, g.cfg.Layout, g.cfg.Fixed = m.s, lay, false
-		if err := g.renew(); err != nil {
+		now := u.cfg.Now()
+		u.giveUp(now)
+		cfg := g.Config()
+		cfg.Settings, cfg.Layout = m.s, lay
+		if err := g.Choose(cfg, u.newSeed()); err != nil {
 			m.err = err.Error()
 			return
 		}
+		u.counts, u.counted, u.as.oddsLogged = session.Counts{}, false, false
 		u.newAudits()
 		u.v.cursor, u.v.ox, u.v.oy = board.Point{}, 0, 0
 	}

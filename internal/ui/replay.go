@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // Replays. A kept game is played back on the game's own screen: each move
@@ -31,7 +33,7 @@ const (
 // replayer is the state of a replay: the kept game and where its playback
 // stands. It is view state: the game state is the board it plays on.
 type replayer struct {
-	k      *Kept
+	k      game.Kept
 	next   int           // the index in k.Moves of the next move to play
 	at     time.Duration // the position on the game's clock; negative before the first move
 	speed  float64       // game time per real time
@@ -43,7 +45,7 @@ type replayer struct {
 // startReplay makes the ui play k back, at cfg.ReplaySpeed, from its
 // board as newGame loads it: every cell closed, the clock before the
 // first move.
-func (u *ui) startReplay(k *Kept) {
+func (u *ui) startReplay(k game.Kept) {
 	u.newAudits()
 	now := u.cfg.Now()
 	speed := u.cfg.ReplaySpeed
@@ -98,7 +100,7 @@ func (u *ui) replayStep(s tcell.Screen) {
 	m := r.k.Moves[r.next]
 	r.next++
 	r.at = max(r.at, m.At)
-	if u.g.b.In(m.Move.At) {
+	if u.g.Board().In(m.Move.At) {
 		u.v.cursor = m.Move.At // where the player acted, as a click puts the cursor
 	}
 	_ = u.play(s, m.Move, r.base.Add(m.At)) // a move that fails changes nothing, as in play
@@ -109,9 +111,10 @@ func (u *ui) replayStep(s tcell.Screen) {
 // replayRestart closes the board again and goes back to before the first
 // move, keeping the speed and the pause.
 func (u *ui) replayRestart() {
-	r, g := u.rp, u.g
-	g.restart()
-	g.assisted, g.undone = r.k.Assisted, r.k.Undone
+	r := u.rp
+	if g, err := game.Load(u.g.Config(), r.k); err == nil {
+		u.g = g
+	}
 	u.newAudits()
 	u.stale()
 	r.next, r.at = 0, -replayLead
@@ -156,10 +159,44 @@ func (u *ui) replayKey(s tcell.Screen, ev *tcell.EventKey) bool {
 		u.replayTo(s, r.end())
 	case actToStart:
 		u.replayRestart()
-	case actQuit, actSuspend, actRedraw, actHelp:
+	case actQuit:
+		if u.back != nil {
+			u.endReplay()
+			return false
+		}
+		return true
+	case actSuspend, actRedraw, actHelp:
 		return u.do(s, c)
 	}
 	return false
+}
+
+// replayGame replays the game that just ended, on its own screen ('e'); q
+// comes back to it as it was.
+func (u *ui) replayGame() error {
+	if u.g.Status() == board.Playing {
+		return errReplayInPlay
+	}
+	k := u.g.Kept(u.cfg.Now(), true)
+	g, err := game.Load(u.g.Config(), k)
+	if err != nil {
+		return err
+	}
+	u.stopAuto()
+	u.back, u.g = u.g, g
+	u.startReplay(k)
+	return nil
+}
+
+// errReplayInPlay refuses to replay a game still in play.
+var errReplayInPlay = errors.New("a game is replayed once it is over")
+
+// endReplay goes back from the replay of a game to the game.
+func (u *ui) endReplay() {
+	u.g, u.back, u.rp = u.back, nil, nil
+	u.v.overlay = noOverlay
+	u.newAudits()
+	u.stale()
 }
 
 // replayState returns the header's word for the replay: "replay 2x",
@@ -168,7 +205,7 @@ func (u *ui) replayKey(s tcell.Screen, ev *tcell.EventKey) bool {
 func (u *ui) replayState() string {
 	r := u.rp
 	switch {
-	case r.done() && u.g.b.Status() != board.Playing:
+	case r.done() && u.g.Status() != board.Playing:
 		return ""
 	case r.paused:
 		return "replay paused"

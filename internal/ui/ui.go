@@ -17,6 +17,9 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
 
 // Config describes the game to play.
@@ -27,14 +30,21 @@ type Config struct {
 	// no-guess boards.
 	Layout board.Layout
 	Seed   uint64
+	// Seeded reports whether the player chose Seed: the first game's board
+	// is then known (see game.Game.Known).
+	Seeded bool
+	// NewSeed returns the seed of each new game ('n', the menu): one the
+	// player cannot foresee from the game before. Nil means a SplitMix64
+	// step from the last seed, which tests can foresee.
+	NewSeed func() uint64
 
-	// Fixed plays exactly the mines in Mines (a record's layout, without
-	// relocation) and replays Clicks on it. New games ('n') are random
-	// boards of the same size and mine count.
+	// Fixed plays exactly the mines in Mines (a board file's layout,
+	// without relocation) and replays Clicks on it. New games ('n') are
+	// random boards of the same size and mine count.
 	Fixed  bool
 	Mines  []board.Point
 	Clicks []board.Point
-	Source string // the record file's name, shown instead of the seed
+	Source string // the board file's name, shown instead of the seed
 
 	QuestionMarks bool   // 'f' cycles flag, question mark, none; else flag, none
 	ASCII         bool   // draw with ASCII characters only
@@ -49,25 +59,23 @@ type Config struct {
 	// Suspend is called between Screen.Suspend and Screen.Resume on Ctrl-Z
 	// to stop the process; nil only releases and retakes the screen.
 	Suspend func()
-	// Finished, when not nil, is called on the loop with each game that
-	// ends won or lost, as it ends: a new game (n) starts after it. The
-	// game's history is kept through it. What it returns, such as "new
-	// best time", is shown with the game's numbers at its end.
-	Finished func(Result) string
-	// Stats, when not nil, returns the lines that the statistics key shows
-	// for a kind of board.
-	Stats func(board.Settings) []string
+	// Keeper, when not nil, keeps the games as they end or are given up,
+	// and gives the statistics.
+	Keeper Keeper
+	// Solver answers the hints, the odds, auto-play and the guess audit;
+	// nil means package solver.
+	Solver Solver
 
 	// Resume, when not nil, is a game of the settings Board left before its
 	// end: the first game goes on from it rather than starting anew. With
 	// AskResume the player is asked first, its board hidden and its clock
 	// stopped; a new game then has the seed Seed.
-	Resume    *Kept
+	Resume    *game.Kept
 	AskResume bool
 	// Replay, when not nil, is a game of the settings Board to play back
 	// at its own pace, faster, slower, paused or move by move, rather than
-	// a game to play. Finished is not called.
-	Replay *Kept
+	// a game to play. Nothing is kept.
+	Replay *game.Kept
 	// Choose, when not nil, returns the layout of settings chosen in the
 	// options menu (nil for uniformly random mines, as Layout), or why
 	// they cannot be played; without it the menu refuses no-guess boards.
@@ -76,41 +84,35 @@ type Config struct {
 	// ReplaySpeed is the replay's speed at the start, game time per real
 	// time: 2 plays it twice as fast; zero means 1.
 	ReplaySpeed float64
+
+	// layGate, when set, runs before the mines are laid off the loop: a
+	// test holds the laying there.
+	layGate func()
 }
 
 // Result is how the last game stood when the player left.
 type Result struct {
-	Status   board.Status
-	Started  bool           // whether anything was opened
-	Elapsed  time.Duration  // the clock
-	Board    board.Settings // the last game's board
-	Assisted bool           // the solver helped: a hint or flags it placed
-	Undone   bool           // a move was taken back (u), even a fatal one
-	// Verdict counts the guesses a finished game forced, with the chance
-	// the player survived each, and says after a loss whether the last cell
-	// was one; empty while the game goes on.
-	Verdict string
-	Seed    uint64
-	Source  string    // the record file, when the board was its layout
-	Signal  os.Signal // the signal that ended the game, or nil
-	Theme   string    // the theme in use at the end, as the menu left it
-
-	// The game in numbers: its mines (nil before the first opening), its
-	// 3BV (the fewest clicks that clear it), the moves that changed the
-	// board or its marks, and when each was made, from the first opening.
-	Mines   []board.Point
-	ThreeBV int
-	Moves   []TimedMove
-	// Note is what Config.Finished said of the game, such as "new best
-	// time".
-	Note string
-}
-
-// TimedMove is a move and when it was made, from the game's first opening;
-// the moves before it have negative or zero times.
-type TimedMove struct {
-	Move board.Move
-	At   time.Duration
+	// Game is the last game as it is kept, with its layout.
+	Game game.Kept
+	// Counts is what the keeper said the last game counts for, when it
+	// ended.
+	Counts session.Counts
+	// Kept reports whether the last game was kept when it ended (or was
+	// given up), so that it is not to be saved.
+	Kept    bool
+	Started bool               // whether anything was opened
+	Verdict string             // the guesses the game forced; empty while it goes on
+	Numbers game.Numbers       // its time, 3BV and clicks
+	Signal  os.Signal          // the signal that ended the game, or nil
+	Theme   string             // the theme in use at the end, as the menu left it
+	Board   board.Settings     // the last game's board
+	Status  board.Status       // how the last game stood
+	Elapsed time.Duration      // the clock
+	Moves   []game.TimedMove   // its log
+	Undone  bool               // a move was taken back
+	Seed    uint64             // its seed
+	Source  string             // the board file, when the board was its layout
+	GaveUp  int                // games given up before the last, each kept as a loss
 }
 
 // tick is the data of the clock's posted events.
@@ -130,15 +132,12 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 		cfg.Now = time.Now
 	}
 	if cfg.Replay != nil {
-		cfg.Finished = nil // the game was kept when it was played
-		if cfg.Replay.Source != "" {
-			cfg.Source = cfg.Replay.Source
-		}
+		cfg.Keeper = nil // the game was kept when it was played
 	}
 	if !isUTF8(s.CharacterSet()) {
 		cfg.ASCII = true // the terminal cannot show the board's glyphs
 	}
-	g, err := newGame(cfg, cfg.Now())
+	g, err := firstGame(cfg)
 	if err != nil {
 		return Result{}, err
 	}
@@ -147,11 +146,13 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	u := newUI(g, cfg, done)
 	switch {
 	case cfg.Replay != nil:
-		u.startReplay(cfg.Replay)
+		u.startReplay(*cfg.Replay)
 	case cfg.Resume != nil:
-		if err := u.resume(s, cfg.Resume, cfg.Now(), cfg.AskResume); err != nil {
+		if err := u.resume(s, *cfg.Resume, cfg.Now(), cfg.AskResume); err != nil {
 			return Result{}, err
 		}
+	case cfg.Fixed:
+		u.playKept(s, clicks(cfg.Clicks), cfg.Now())
 	}
 	s.EnableMouse(tcell.MouseButtonEvents, tcell.MouseDragEvents) // drags move a pressed cell
 	s.HideCursor()
@@ -182,10 +183,61 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 			}
 		}
 	}
-	res := u.g.result(cfg.Now())
-	res.Signal, res.Theme = u.signal, u.cfg.Theme
-	return res, u.fault
+	if u.back != nil {
+		u.endReplay() // quit from the replay of the last game: it is the last
+	}
+	return u.result(cfg.Now()), u.fault
 }
+
+// result returns how the last game stood at now.
+func (u *ui) result(now time.Time) Result {
+	g := u.g
+	k := g.Kept(now, true)
+	return Result{
+		Game: k, Counts: u.counts, Kept: u.counted, Started: g.Started(),
+		Verdict: g.Verdict().String(), Numbers: g.Numbers(now),
+		Signal: u.signal, Theme: u.cfg.Theme,
+		Board: k.Settings, Status: k.Status, Elapsed: k.Elapsed, Moves: k.Moves,
+		Undone: k.Undone, Seed: k.Seed, Source: k.Source, GaveUp: u.gaveUp,
+	}
+}
+
+// clicks returns a board file's clicks as the player's timed openings.
+func clicks(ps []board.Point) []game.TimedMove {
+	moves := make([]game.TimedMove, len(ps))
+	for i, p := range ps {
+		moves[i] = game.TimedMove{Move: game.Move{Action: game.Open, At: p}}
+	}
+	return moves
+}
+
+// firstGame returns the first game of cfg: the replay's or the resumed
+// game's board, a board file's layout, or a random board seeded with
+// cfg.Seed. A config it cannot play, such as one that names no theme of
+// ThemeNames, is an error.
+func firstGame(cfg Config) (*game.Game, error) {
+	if err := CheckTheme(cfg.Theme); err != nil {
+		return nil, err
+	}
+	gc := game.Config{Settings: cfg.Board, Layout: cfg.Layout, QuestionMarks: cfg.QuestionMarks}
+	switch {
+	case cfg.Replay != nil:
+		// The replay's own board: no layout is drawn, which a no-guess
+		// board could not be without cfg.Layout.
+		return game.Load(gc, *cfg.Replay)
+	case cfg.Fixed:
+		return game.NewFixed(gc, cfg.Mines, cfg.Source)
+	}
+	origin := game.Drawn
+	if cfg.Seeded {
+		origin = game.Seeded
+	}
+	return game.New(gc, cfg.Seed, origin)
+}
+
+// NextSeed returns the seed that follows seed: a SplitMix64 step (see
+// splitmix.Next), the new games' seeds when Config.NewSeed is nil.
+func NextSeed(seed uint64) uint64 { return splitmix.Next(seed) }
 
 // isUTF8 reports whether a terminal's character set is UTF-8.
 func isUTF8(charset string) bool {

@@ -9,6 +9,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 // overlay is what covers the board, if anything.
@@ -142,39 +144,49 @@ func (l layout) cellAt(x, y int) (board.Point, bool) {
 // ui is one running game on one screen: the game state, the view state,
 // the theme and the last layout, and how the loop is to end.
 type ui struct {
-	g      *game
+	g      *game.Game
 	v      view
 	th     *theme
 	lay    layout
 	cfg    Config
 	laying bool            // the first click's mines are being laid off the loop
+	jobs   jobs            // the work running off the loop
 	as     assist          // the solver's analysis of the board, and requests
 	auto   autoplay        // the solver playing for the player
 	aud    auditor         // the analyses of the openings, for the guess count
 	rp     *replayer       // the replay played back, or nil in a game
+	back   *game.Game      // the game a replay of it ('e') comes back to
 	menu   menu            // the options menu's choice, while it is open
 	done   <-chan struct{} // closed when the loop has ended
+
+	keep    Keeper         // the session, or nil: nothing is kept
+	counts  session.Counts // what the game counts for, once it ended
+	counted bool           // the game was kept when it ended
+	confirm action         // the give-up asked about, until another key
+	quiet   bool           // moves played again are not kept
+	gaveUp  int            // games given up
 
 	signal os.Signal // the signal that ended the loop, if one did
 	fault  error     // why the loop cannot go on, if it cannot
 }
 
 // newUI returns the ui of game g; done is closed when its loop ends.
-func newUI(g *game, cfg Config, done <-chan struct{}) *ui {
-	return &ui{g: g, cfg: cfg, th: newTheme(cfg.Theme, cfg.ASCII, cfg.Mono), done: done}
+func newUI(g *game.Game, cfg Config, done <-chan struct{}) *ui {
+	return &ui{g: g, cfg: cfg, th: newTheme(cfg.Theme, cfg.ASCII, cfg.Mono), done: done, keep: cfg.Keeper}
 }
 
 // render lays out the screen, draws a frame and shows it.
 func (u *ui) render(s tcell.Screen) {
 	sw, sh := s.Size()
-	u.lay = newLayout(sw, sh, u.g.b.Width(), u.g.b.Height(), u.v.cursor, u.v.ox, u.v.oy)
+	b := u.g.Board()
+	u.lay = newLayout(sw, sh, b.Width(), b.Height(), u.v.cursor, u.v.ox, u.v.oy)
 	now := u.now()
 	if u.rp == nil {
 		// The clock counts only the time the player can play.
 		g := u.g
-		g.setStop(stopOverlay, u.v.overlay != noOverlay, now)
-		g.setStop(stopSmall, u.lay.tooSmall, now)
-		g.setStop(stopLaying, u.laying, now)
+		g.SetStop(game.StopOverlay, u.v.overlay != noOverlay, now)
+		g.SetStop(game.StopSmall, u.lay.tooSmall, now)
+		g.SetStop(game.StopLaying, u.laying, now)
 	}
 	if !u.lay.tooSmall {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
@@ -218,20 +230,23 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			return true
 		case suspendRequest:
 			c = command{act: actSuspend}
-		case laid:
-			u.adopt(d)
-			u.stale()
-			u.freshOdds(s)
-			u.autoNext(s)
-			return false
-		case analysed:
-			u.analysedBack(d)
-			return false
-		case autoMoved:
-			u.autoBack(s, d)
-			return false
-		case audited:
-			u.auditBack(s, d)
+		case jobDone:
+			if !u.latest(d) {
+				return false
+			}
+			switch v := d.v.(type) {
+			case laid:
+				u.adopt(v)
+				u.stale()
+				u.freshOdds(s)
+				u.autoNext(s)
+			case analysed:
+				u.analysedBack(v)
+			case autoMoved:
+				u.autoBack(s, v)
+			case audited:
+				u.auditBack(s, v)
+			}
 			return false
 		case tick:
 			if u.rp != nil {
@@ -257,6 +272,9 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			return u.replayKey(s, ev)
 		}
 		c = keyCommand(ev)
+		if c.act != u.confirm && u.confirm != actNone && c.act != actRedraw {
+			u.confirm = actNone // another key takes the question back
+		}
 		if c.act != actAuto && c.act != actSuspend && c.act != actRedraw && u.stopAuto() {
 			if c.act == actQuit {
 				return true
@@ -309,14 +327,15 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	}
 	u.v.message = ""
 	g, now := u.g, u.cfg.Now()
+	b := g.Board()
 	switch c.act {
 	case actMove, actOpen, actMark, actChord, actHint, actFlags, actOdds, actAuto, actUndo:
 		// The board must be in sight to be played.
 		if u.lay.tooSmall {
 			return false
 		}
-		if g.paused() {
-			u.v.message = errPaused.Error()
+		if g.Paused() {
+			u.v.message = game.ErrPaused.Error()
 			return false
 		}
 	}
@@ -335,33 +354,34 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 			// view scrolls with the cursor by the same amount.
 			n := max(u.lay.vr-1, 1)
 			dy *= n
-			u.v.oy = clamp(u.v.oy+dy, 0, max(g.b.Height()-u.lay.vr, 0))
+			u.v.oy = clamp(u.v.oy+dy, 0, max(b.Height()-u.lay.vr, 0))
 		}
-		u.v.cursor.X = clamp(u.v.cursor.X+c.dx, 0, g.b.Width()-1)
-		u.v.cursor.Y = clamp(u.v.cursor.Y+dy, 0, g.b.Height()-1)
+		u.v.cursor.X = clamp(u.v.cursor.X+c.dx, 0, b.Width()-1)
+		u.v.cursor.Y = clamp(u.v.cursor.Y+dy, 0, b.Height()-1)
 	case actOpen:
-		m := board.Move{Action: board.Open, At: u.v.cursor}
-		if g.b.Tile(u.v.cursor).IsOpen() {
-			m.Action = board.Chord
+		m := game.Move{Action: game.Open, At: u.v.cursor}
+		if b.Tile(u.v.cursor).IsOpen() {
+			m.Action = game.Chord
 		}
 		if u.layOffLoop(s, m) {
 			break
 		}
 		err = u.play(s, m, now)
 	case actMark:
-		err = g.apply(board.Move{Action: board.Toggle, At: u.v.cursor}, now)
+		err = u.play(s, game.Move{Action: game.Toggle, At: u.v.cursor}, now)
 	case actChord:
-		err = g.apply(board.Move{Action: board.Chord, At: u.v.cursor}, now)
+		err = u.play(s, game.Move{Action: game.Chord, At: u.v.cursor}, now)
 	case actUndo:
 		err = u.undo(now)
-	case actNew:
-		err = g.renew()
-		u.newAudits()
-	case actRestart:
-		g.restart()
-		u.newAudits()
+	case actNew, actRestart:
+		if !u.confirmGiveUp(c.act) {
+			return false
+		}
+		err = u.newGame(c.act, now)
+	case actReplay:
+		err = u.replayGame()
 	case actPause:
-		g.togglePause(now)
+		g.TogglePause(now)
 	case actHint:
 		u.ask(s, wantHint)
 	case actFlags:
@@ -381,8 +401,8 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	case actQuit:
 		return true
 	case actSuspend:
-		if g.b.Status() == board.Playing && !g.paused() && !u.laying {
-			g.togglePause(now)
+		if g.Status() == board.Playing && !g.Paused() && !u.laying {
+			g.TogglePause(now)
 		}
 		if err := s.Suspend(); err == nil {
 			if u.cfg.Suspend != nil {
@@ -396,7 +416,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	}
 	u.stale() // a move that changed the board cancels an analysis of the old one
 	u.freshOdds(s)
-	if err != nil || c.act != actHint && c.act != actFlags && c.act != actOdds && c.act != actAuto && c.act != actWhere {
+	if err != nil || c.act != actHint && c.act != actFlags && c.act != actOdds && c.act != actAuto && c.act != actWhere && c.act != actReplay {
 		u.v.message = messageFor(err)
 	}
 	return false
@@ -409,7 +429,7 @@ func messageFor(err error) string {
 	case err == nil, errors.Is(err, board.ErrOpen), errors.Is(err, board.ErrNotNumber):
 		return ""
 	case errors.Is(err, board.ErrGameOver):
-		return "the game is over: n new game, r restart, q quit"
+		return overMessage
 	case errors.Is(err, board.ErrFlagged):
 		return "flagged: press f to remove the flag first"
 	case errors.Is(err, board.ErrFlagCount):

@@ -1,0 +1,346 @@
+// Package session decides what a game counts for and keeps it: the
+// history of finished games, the saved game of each kind of board, the
+// board played last, the best times and the statistics. The screen tells
+// it of each game as it ends, is given up or is left, and it answers with
+// data (Counts, Stats) that the screen words. It keeps the games in a
+// history.Store, opened when first needed; what goes wrong is kept as
+// warnings for after the screen is closed: play always goes on.
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/history"
+)
+
+// Session is one run of the game's dealings with the player's records.
+// It is used from one goroutine, the game's loop.
+type Session struct {
+	// Now returns the current time, for the dates of the games kept.
+	Now func() time.Time
+
+	store    *history.Store // opened when first needed
+	broken   bool           // the store could not be opened
+	warnings []string
+	best     map[board.Settings]int64 // the best clean time of each kind of board, once read (see bestTime)
+	written  map[int]history.Game     // the lines this session wrote, by number, to amend
+	offered  *board.Settings          // the kind of board whose saved game the run started from
+}
+
+// New returns the session of one run of the game. The store is opened
+// when it is first needed; reading what the player left (Prefs, Saved)
+// opens it only if its directory exists.
+func New() *Session {
+	return &Session{Now: time.Now, written: map[int]history.Game{}}
+}
+
+// Warn keeps a warning for later.
+func (s *Session) Warn(msg string) { s.warnings = append(s.warnings, msg) }
+
+// Flush prints the warnings kept, one line each, and forgets them.
+func (s *Session) Flush(w io.Writer) {
+	for _, msg := range s.warnings {
+		fmt.Fprintf(w, "minesweeper: warning: %s\n", msg)
+	}
+	s.warnings = nil
+}
+
+// Warnings returns the warnings kept so far.
+func (s *Session) Warnings() []string { return s.warnings }
+
+// peek opens the store if its directory exists, to read what an earlier
+// game left, and reports whether it is open.
+func (s *Session) peek() bool {
+	if s.store == nil && !s.broken {
+		dir, err := history.Dir()
+		if err != nil {
+			return s.open() // warns of it
+		}
+		if _, err := os.Stat(dir); err != nil {
+			return false
+		}
+	}
+	return s.open()
+}
+
+// open opens the store the first time it is needed, and reports whether
+// it is open.
+func (s *Session) open() bool {
+	if s.store == nil && !s.broken {
+		dir, err := history.Dir()
+		if err == nil {
+			s.store, err = history.Open(dir, s.Warn)
+		}
+		if err != nil {
+			s.broken = true
+			s.Warn("games are not kept: " + err.Error())
+		}
+	}
+	return s.store != nil
+}
+
+// CountOf returns what a game kept as g counts for, given the best clean
+// time of its kind so far (-1 for none) and whether that is known. These
+// are the rules of the records:
+//   - a game on a board the player could know (a board file, a chosen
+//     seed, a restart after cells were revealed) is kept, apart: it counts
+//     in nothing of the others, not games played, won or the streaks;
+//   - of the others, every game counts in games played, won and the
+//     streaks, a game given up as a loss;
+//   - only a clean win, without help and with no move taken back, counts
+//     in the best times and speeds, and is a new best time when it beats
+//     the best so far.
+func CountOf(g history.Game, best int64, bestKnown bool) Counts {
+	c := Counts{Played: !g.IsKnown(), GaveUp: g.GaveUp, Time: time.Duration(g.TimeMS) * time.Millisecond}
+	switch {
+	case g.IsKnown():
+		c.Why = Known
+	case g.Assisted:
+		c.Why = Assisted
+	case g.Undone:
+		c.Why = Undone
+	}
+	c.Clean = c.Why == Counted && g.Won()
+	c.NewBest = c.Clean && bestKnown && (best < 0 || g.TimeMS < best)
+	return c
+}
+
+// Ended keeps k, a game that ended for the first time, won or lost, and
+// returns what it counts for.
+func (s *Session) Ended(k game.Kept) Counts {
+	return s.keep(HistoryGame(k, s.Now()))
+}
+
+// GaveUp keeps k, a started game given up before its end, as a loss.
+func (s *Session) GaveUp(k game.Kept) Counts {
+	g := HistoryGame(k, s.Now())
+	g.Result, g.GaveUp = "lost", true
+	return s.keep(g)
+}
+
+// keep appends g to the history and returns what it counts for.
+func (s *Session) keep(g history.Game) Counts {
+	if !s.open() {
+		return Counts{Why: NotKept}
+	}
+	best, known := int64(-1), false
+	if CountOf(g, -1, false).Clean {
+		best, known = s.bestTime(g.Kind())
+	}
+	c := CountOf(g, best, known)
+	n, err := s.store.Append(g)
+	if err != nil {
+		s.Warn("the game was not kept: " + err.Error())
+		return Counts{Why: NotKept}
+	}
+	c.Number = n
+	s.written[n] = g
+	if c.NewBest {
+		s.best[g.Kind()] = g.TimeMS
+	}
+	return c
+}
+
+// Reopened marks the game kept as number n undone: an undo took back its
+// end and it plays on. The history keeps it once, as it ended then.
+func (s *Session) Reopened(k game.Kept, n int) {
+	was, ok := s.written[n]
+	if !ok || was.Undone || !s.open() {
+		return
+	}
+	g := was
+	g.Undone = true
+	if err := s.store.Amend(n, was, g); err != nil {
+		s.Warn(fmt.Sprintf("game %d was not marked undone: %v", n, err))
+		return
+	}
+	s.written[n] = g
+	if s.best != nil {
+		s.best = nil // it may have been the best time: read the log again
+	}
+}
+
+// bestTime returns the best time of a clean win on the kind of board kind
+// (-1 for none yet), and whether it is known. The log is read once, for
+// the first clean win of a run; the run's own wins keep it up to date. A
+// faster win kept meanwhile by another game running at once is not seen.
+func (s *Session) bestTime(kind board.Settings) (int64, bool) {
+	if s.best == nil {
+		games, err := s.store.Games()
+		if err != nil {
+			return 0, false
+		}
+		s.best = map[board.Settings]int64{}
+		for _, st := range history.Summarize(games) {
+			if len(st.Best) > 0 && !st.Known {
+				s.best[st.Kind] = st.Best[0].TimeMS
+			}
+		}
+	}
+	if t, ok := s.best[kind]; ok {
+		return t, true
+	}
+	return -1, true
+}
+
+// Stats is the statistics of one kind of board, as the game's statistics
+// key shows them.
+type Stats struct {
+	Kept    bool          // the games are kept: the history can be used
+	Err     error         // the history cannot be read
+	Counted history.Stats // the games that count; Played is 0 when none ended yet
+	Known   history.Stats // the games on known boards, apart
+}
+
+// Stats returns the statistics of the kind of board kind.
+func (s *Session) Stats(kind board.Settings) Stats {
+	if !s.open() {
+		return Stats{}
+	}
+	games, err := s.store.Games()
+	if err != nil {
+		return Stats{Kept: true, Err: err}
+	}
+	st := Stats{Kept: true}
+	for _, sum := range history.Summarize(games) {
+		switch {
+		case sum.Kind != kind:
+		case sum.Known:
+			st.Known = sum
+		default:
+			st.Counted = sum
+		}
+	}
+	return st
+}
+
+// Prefs returns what the player chose last: the board, if there is one
+// that can be read, and the theme ("" for none). check refuses a theme
+// this game cannot show.
+func (s *Session) Prefs(check func(theme string) error) (b board.Settings, boardOK bool, theme string) {
+	if !s.peek() {
+		return b, false, ""
+	}
+	p, ok, err := s.store.Prefs()
+	if err != nil {
+		s.Warn(err.Error())
+	}
+	if !ok {
+		return b, false, ""
+	}
+	if check != nil {
+		if err := check(p.Theme); err != nil {
+			s.Warn(fmt.Sprintf("the last theme is not used: %v", err))
+			p.Theme = ""
+		}
+	}
+	if p.Board == (board.Settings{}) {
+		return b, false, p.Theme
+	}
+	return p.Board, true, p.Theme
+}
+
+// Remember keeps b and theme as what the player chose last; with withBoard
+// false, the board kept before stays.
+func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
+	if !s.open() {
+		return
+	}
+	p, _, _ := s.store.Prefs()
+	if withBoard {
+		p.Board, p.Level = b, ""
+		if name := board.LevelOf(b); name != "custom" {
+			p.Level = name
+		}
+	}
+	p.Theme = theme
+	if p.Board == (board.Settings{}) {
+		return // nothing worth keeping: a board file's game, no theme chosen
+	}
+	if err := s.store.SavePrefs(p); err != nil {
+		s.Warn("the settings were not kept: " + err.Error())
+	}
+}
+
+// Saved returns the saved game of the kind of board b, if there is one
+// that can be resumed; one that cannot is moved aside, with a warning.
+// With offer, the run starts from it: leaving another game, or this one
+// ended, removes it (see Leave).
+func (s *Session) Saved(b board.Settings, offer bool) (*game.Kept, bool) {
+	if !s.peek() {
+		return nil, false
+	}
+	var kept *game.Kept
+	_, ok, err := s.store.Saved(b, func(g history.Game) error {
+		k, err := KeptOf(g)
+		kept = &k
+		return err
+	})
+	if err != nil {
+		s.Warn(err.Error())
+	}
+	if ok && offer {
+		s.offered = &b
+	}
+	return kept, ok
+}
+
+// Discard removes the saved game of the kind of board b.
+func (s *Session) Discard(b board.Settings) {
+	if s.peek() {
+		if err := s.store.Discard(b); err != nil {
+			s.Warn("the saved game was not removed: " + err.Error())
+		}
+	}
+}
+
+// Leaving is what became of the last game when the player left.
+type Leaving struct {
+	Saved bool // it was left before its end and saved, to be resumed
+}
+
+// Leave keeps what the player left, k being the last game, kept already
+// (when it ended or was given up) or not: a started game left before its
+// end, never kept, on a board the player could not know is saved for the
+// next run, replacing the saved game of its kind, without its layout when
+// its seed lays it again; the saved game the run started from is removed
+// once it is over, given up or replaced.
+func (s *Session) Leave(k game.Kept, started, kept bool) Leaving {
+	var out Leaving
+	if started && !kept && k.Status == board.Playing && k.Ends == 0 && !k.Known() && s.open() {
+		save := k
+		if save.Laid && save.Origin != game.File {
+			save.Mines = nil // laid again from the seed and the first opening
+		}
+		if err := s.store.Save(HistoryGame(save, s.Now())); err != nil {
+			s.Warn("the game was not saved: " + err.Error())
+		} else {
+			out.Saved = true
+		}
+	}
+	if s.offered != nil && !(out.Saved && *s.offered == k.Settings) && s.open() {
+		if err := s.store.Discard(*s.offered); err != nil {
+			s.Warn("the saved game was not removed: " + err.Error())
+		}
+	}
+	return out
+}
+
+// Store returns the store, opening it; nil when it cannot be opened (see
+// the warnings).
+func (s *Session) Store() *history.Store {
+	if !s.open() {
+		return nil
+	}
+	return s.store
+}
+
+// errNoBoard refuses a kept game that holds neither its layout nor what
+// lays it again.
+var errNoBoard = errors.New("it holds no layout, nor the first opening that lays it again")

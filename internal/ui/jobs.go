@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/solver"
+)
+
+// jobKind is a kind of work the game runs off its loop.
+type jobKind uint8
+
+// The kinds of work. A new job of a kind cancels the one of that kind still
+// running, whose answer is then dropped.
+const (
+	jobAnalyse jobKind = iota // the analysis behind a hint, the flags and the odds
+	jobAuto                   // auto-play's next move
+	jobAudit                  // the analysis of an opening, for the guess count
+	jobLay                    // laying the mines of a large or no-guess board
+	jobKinds
+)
+
+// String returns the kind's name.
+func (k jobKind) String() string {
+	switch k {
+	case jobAnalyse:
+		return "analyse"
+	case jobAuto:
+		return "auto"
+	case jobAudit:
+		return "audit"
+	case jobLay:
+		return "lay"
+	}
+	return fmt.Sprintf("jobKind(%d)", uint8(k))
+}
+
+// jobs is the one way the game runs work off its loop, as bubbletea's
+// commands do: a job gets a context, a newer job of its kind cancels it,
+// and its answer comes back to the loop as one event, jobDone, which the
+// loop drops unless the job is still the latest of its kind.
+type jobs struct {
+	seq    [jobKinds]uint64
+	cancel [jobKinds]context.CancelFunc
+}
+
+// jobDone is the data of the event that brings a job's answer back.
+type jobDone struct {
+	kind jobKind
+	seq  uint64
+	v    any
+}
+
+// start runs work off the loop as the latest job of kind, cancelling the
+// one before, and posts its answer to s.
+func (u *ui) start(s tcell.Screen, kind jobKind, work func(context.Context) any) {
+	j := &u.jobs
+	if c := j.cancel[kind]; c != nil {
+		c()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	j.seq[kind]++
+	j.cancel[kind] = cancel
+	seq, done := j.seq[kind], u.done
+	go func() {
+		v := work(ctx)
+		if ctx.Err() == nil {
+			post(s, jobDone{kind: kind, seq: seq, v: v}, done)
+		}
+	}()
+}
+
+// stop cancels the running job of kind, if any: its answer is dropped.
+func (u *ui) stop(kind jobKind) {
+	j := &u.jobs
+	if c := j.cancel[kind]; c != nil {
+		c()
+		j.cancel[kind] = nil
+	}
+	j.seq[kind]++
+}
+
+// latest reports whether d is the answer of the latest job of its kind,
+// still wanted, and marks the kind as running nothing.
+func (u *ui) latest(d jobDone) bool {
+	j := &u.jobs
+	if d.seq != j.seq[d.kind] || j.cancel[d.kind] == nil {
+		return false
+	}
+	j.cancel[d.kind]()
+	j.cancel[d.kind] = nil
+	return true
+}
+
+// Solver is what the game asks of the solver, off its loop. Config.Solver
+// sets it; nil means the real one.
+type Solver interface {
+	// Hint returns a safe cell near near, or the best guess, with the
+	// analysis of the view.
+	Hint(ctx context.Context, v *solver.View, rule board.FirstClick, near board.Point) (solver.Hint, *solver.Analysis, error)
+	// Analyze returns the analysis of the view.
+	Analyze(ctx context.Context, v *solver.View, rule board.FirstClick) (*solver.Analysis, error)
+	// Next returns the solver's next move on the view, its choices between
+	// equal guesses fixed by seed.
+	Next(ctx context.Context, v *solver.View, rule board.FirstClick, seed uint64) (board.Point, error)
+}
+
+// realSolver is package solver behind Solver: a new solver for each job,
+// since a cancelled job's may still be thinking when the next starts.
+type realSolver struct{}
+
+func (realSolver) Hint(ctx context.Context, v *solver.View, rule board.FirstClick, near board.Point) (solver.Hint, *solver.Analysis, error) {
+	return solver.New(solver.Options{Rule: rule}).Hint(ctx, v, near)
+}
+
+func (realSolver) Analyze(ctx context.Context, v *solver.View, rule board.FirstClick) (*solver.Analysis, error) {
+	return solver.New(solver.Options{Rule: rule}).AnalyzeContext(ctx, v)
+}
+
+func (realSolver) Next(_ context.Context, v *solver.View, rule board.FirstClick, seed uint64) (board.Point, error) {
+	p := solver.New(solver.Options{Rule: rule})
+	p.Reseed(seed)
+	return p.Next(v)
+}
+
+// solver returns the solver the game asks.
+func (u *ui) solver() Solver {
+	if u.cfg.Solver != nil {
+		return u.cfg.Solver
+	}
+	return realSolver{}
+}

@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/record"
+)
+
+// Summary returns the line printed when the game ends: the result, the
+// time, the board and, for a game that ended, its numbers, what it counts
+// for, the guesses it forced and the command that replays it; for a game
+// left before its end and saved, again is the command that goes on with
+// it; for a board file's or a chosen seed's, the one that plays it again.
+func Summary(r Result, saved bool, again string) string {
+	var b strings.Builder
+	switch {
+	case r.Status == board.Won:
+		fmt.Fprintf(&b, "You win in %.2fs", r.Elapsed.Seconds())
+	case r.Status == board.Lost:
+		fmt.Fprintf(&b, "You lose after %.2fs", r.Elapsed.Seconds())
+	case r.Started:
+		fmt.Fprintf(&b, "Quit after %ds", int(r.Elapsed/time.Second))
+	default:
+		b.WriteString("Quit before the first move")
+	}
+	k := r.Board
+	fmt.Fprintf(&b, " on %dx%d with %s, ", k.Width, k.Height, record.Count(k.Mines, "mine"))
+	if k.Rule != board.Opening && r.Source == "" {
+		fmt.Fprintf(&b, "%s first click, ", k.Rule)
+	}
+	if k.NoGuess && r.Source == "" {
+		b.WriteString("no-guess, ")
+	}
+	if r.Game.Assisted {
+		b.WriteString("assisted, ")
+	}
+	if r.Undone {
+		b.WriteString("undone, ")
+	}
+	if r.Game.Restarted {
+		b.WriteString("restarted, ")
+	}
+	if r.Source != "" {
+		fmt.Fprintf(&b, "board %s", r.Source)
+	} else {
+		fmt.Fprintf(&b, "seed %d", r.Seed)
+	}
+	line := b.String()
+	over := r.Status != board.Playing
+	if over {
+		line += "; " + numbersText(r.Numbers)
+		if note := countsNote(r.Counts, true); note != "" {
+			line += "; " + note
+		}
+		if r.Verdict != "" {
+			line += "; " + r.Verdict
+		}
+	}
+	switch {
+	case over && r.Counts.Number > 0:
+		line += fmt.Sprintf("; replay: minesweeper replay %d", r.Counts.Number)
+	case over:
+		line += "; not kept, so it cannot be replayed"
+	case saved:
+		line += "; saved, to go on: " + again
+	case again != "":
+		line += " (again: " + again + ")"
+	}
+	if r.GaveUp > 0 {
+		line += fmt.Sprintf("; %s given up before it, kept as %s", record.Count(r.GaveUp, "game"), plural(r.GaveUp, "a loss", "losses"))
+	}
+	return line
+}
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
