@@ -46,10 +46,10 @@ func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Sig
 	fs := flag.NewFlagSet("minesweeper bench", flag.ContinueOnError)
 	bf := addBoardFlags(fs, false)
 	games, maxClicks, workers := 1000, bench.DefaultMaxClicks, min(runtime.NumCPU(), bench.MaxWorkers)
-	fs.Var((*intFlag)(&games), "games", "`number` of games to play")
-	fs.Var((*intFlag)(&maxClicks), "max-clicks", "`clicks` after which a game counts as lost (the assignment allows 400)")
-	fs.Var((*intFlag)(&workers), "workers", fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
-	asJSON := fs.Bool("json", false, "print the report as JSON")
+	fs.Var(&intFlag{p: &games}, "games", "`number` of games to play")
+	fs.Var(&intFlag{p: &maxClicks}, "max-clicks", "`clicks` after which a game counts as lost (the assignment allows 400)")
+	fs.Var(&intFlag{p: &workers}, "workers", fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
+	asJSON := newBool(fs, "json", false, "print the report as JSON")
 	shardText := fs.String("shard", "", "play only the K-th of N disjoint slices of the games, `K/N`, for bench merge to add up")
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper bench [flags]
@@ -175,7 +175,7 @@ func writeBenchJSON(w io.Writer, r benchReport) error {
 // run from the -json reports of its shards.
 func benchMerge(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper bench merge", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print the report as JSON")
+	asJSON := newBool(fs, "json", false, "print the report as JSON")
 	if code, done := parseFlagsArgs(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper bench merge [-json] FILE...
 

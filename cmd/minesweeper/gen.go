@@ -105,6 +105,7 @@ const startStream = 0x7374617274
 type startFlag struct {
 	row, col int
 	set      bool // -start was given
+	refusal
 }
 
 // String returns the cell as "ROW,COL", or "" when the flag is not set.
@@ -120,17 +121,17 @@ func (f *startFlag) String() string {
 func (f *startFlag) Set(s string) error {
 	rs, cs, ok := strings.Cut(s, ",")
 	if !ok || strings.Contains(cs, ",") {
-		return fmt.Errorf("%q is not ROW,COL", s)
+		return f.refuse(s, errNotCell)
 	}
 	row, rerr := strconv.ParseInt(rs, 10, strconv.IntSize)
 	col, cerr := strconv.ParseInt(cs, 10, strconv.IntSize)
 	for _, err := range []error{rerr, cerr} {
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return fmt.Errorf("%q is not ROW,COL", s)
+			return f.refuse(s, errNotCell)
 		}
 	}
 	if rerr != nil || cerr != nil {
-		return errOutOfRange // flagError words it as the other number flags
+		return f.refuse(s, errOutOfRange)
 	}
 	f.row, f.col, f.set = int(row), int(col), true
 	return nil

@@ -256,41 +256,45 @@ func TestGenNoGuessWins(t *testing.T) {
 }
 
 // TestStartFlag checks how -start reads its value before the board is
-// known: two decimal numbers and one comma, nothing else.
+// known: two decimal numbers and one comma, nothing else. A value it
+// refuses is kept for parseFlags to word.
 func TestStartFlag(t *testing.T) {
 	tests := []struct {
 		in       string
 		row, col int
-		err      string
+		err      error
 	}{
-		{"3,4", 3, 4, ""},
-		{"0,0", 0, 0, ""},
-		{"010,03", 10, 3, ""},
-		{"-1,2", -1, 2, ""}, // off every board: cell says so
-		{"+1,2", 1, 2, ""},
-		{"3,x", 0, 0, `"3,x" is not ROW,COL`},
-		{"3", 0, 0, `"3" is not ROW,COL`},
-		{"", 0, 0, `"" is not ROW,COL`},
-		{",", 0, 0, `"," is not ROW,COL`},
-		{"3,", 0, 0, `"3," is not ROW,COL`},
-		{",4", 0, 0, `",4" is not ROW,COL`},
-		{"1,2,3", 0, 0, `"1,2,3" is not ROW,COL`},
-		{"0x10,2", 0, 0, `"0x10,2" is not ROW,COL`},
-		{"1_0,2", 0, 0, `"1_0,2" is not ROW,COL`},
-		{" 1,2", 0, 0, `" 1,2" is not ROW,COL`},
-		{"1, 2", 0, 0, `"1, 2" is not ROW,COL`},
-		{"1.5,2", 0, 0, `"1.5,2" is not ROW,COL`},
-		{"1;2", 0, 0, `"1;2" is not ROW,COL`},
-		{"99999999999999999999,1", 0, 0, errOutOfRange.Error()},
-		{"99999999999999999999,x", 0, 0, `"99999999999999999999,x" is not ROW,COL`},
+		{"3,4", 3, 4, nil},
+		{"0,0", 0, 0, nil},
+		{"010,03", 10, 3, nil},
+		{"-1,2", -1, 2, nil}, // off every board: cell says so
+		{"+1,2", 1, 2, nil},
+		{"3,x", 0, 0, errNotCell},
+		{"3", 0, 0, errNotCell},
+		{"", 0, 0, errNotCell},
+		{",", 0, 0, errNotCell},
+		{"3,", 0, 0, errNotCell},
+		{",4", 0, 0, errNotCell},
+		{"1,2,3", 0, 0, errNotCell},
+		{"0x10,2", 0, 0, errNotCell},
+		{"1_0,2", 0, 0, errNotCell},
+		{" 1,2", 0, 0, errNotCell},
+		{"1, 2", 0, 0, errNotCell},
+		{"1.5,2", 0, 0, errNotCell},
+		{"1;2", 0, 0, errNotCell},
+		{"99999999999999999999,1", 0, 0, errOutOfRange},
+		{"99999999999999999999,x", 0, 0, errNotCell},
 	}
 	for _, tt := range tests {
 		var f startFlag
 		err := f.Set(tt.in)
 		switch {
-		case tt.err != "":
-			if err == nil || err.Error() != tt.err || f.set {
-				t.Errorf("Set(%q) = %v, set %v; want %q, unset", tt.in, err, f.set, tt.err)
+		case tt.err != nil:
+			if err != tt.err || f.set {
+				t.Errorf("Set(%q) = %v, set %v; want %v, unset", tt.in, err, f.set, tt.err)
+			}
+			if r := f.refused(); r == nil || r.value != tt.in || r.err != tt.err {
+				t.Errorf("Set(%q) refused %+v; want %q refused for %v", tt.in, r, tt.in, tt.err)
 			}
 		case err != nil || f.row != tt.row || f.col != tt.col || !f.set:
 			t.Errorf("Set(%q) = %v, row %d, column %d; want nil, %d, %d", tt.in, err, f.row, f.col, tt.row, tt.col)

@@ -86,9 +86,9 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fs.PrintDefaults()
 }
 
-// parseFlags parses args into fs and turns the flag package's errors into
-// one line on stderr. It returns done when the caller should return code:
-// after -h (usage on stdout, 0), a bad flag or an argument (2).
+// parseFlags parses args into fs and reports a bad flag in one line on
+// stderr. It returns done when the caller should return code: after -h
+// (usage on stdout, 0), a bad flag or an argument (2).
 func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (code int, done bool) {
 	if code, done := parseFlagsArgs(fs, args, stdout, stderr, printUsage); done {
 		return code, done
@@ -102,42 +102,26 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, print
 
 // parseFlagsArgs is parseFlags for a command that takes arguments after
 // its flags: they are left in fs.Args.
+//
+// A value that a flag refuses is worded from the flag's own error:
+// `-width: "x" is not a valid number`, `-json: "maybe" is not a valid
+// boolean (want true or false)`. The other errors, an unknown flag or a
+// missing value, keep the flag package's words: "flag provided but not
+// defined: -x".
 func parseFlagsArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (code int, done bool) {
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
+	if errors.Is(err, flag.ErrHelp) {
 		printUsage(stdout)
 		return exitOK, true
-	case err != nil:
-		fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), flagError(err))
+	}
+	if err != nil {
+		if name, v := refusedFlag(fs); v != nil {
+			fmt.Fprintf(stderr, "%s: -%s: %q %v\n", fs.Name(), name, v.value, v.err)
+		} else {
+			fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		}
 		return exitUsage, true
 	}
 	return exitOK, false
-}
-
-// flagError shortens the flag package's messages to one clear line:
-// `invalid value "x" for flag -width: is not a valid number` (or `parse
-// error`, from the flag package's own number flags) becomes `-width: "x" is
-// not a valid number`, and `invalid boolean value "x" for -json: parse
-// error` becomes `-json: "x" is not a valid boolean (want true or false)`.
-func flagError(err error) string {
-	msg := err.Error()
-	var value, name string
-	if n, _ := fmt.Sscanf(msg, "invalid value %q for flag %s", &value, &name); n == 2 {
-		name = strings.TrimSuffix(name, ":")
-		reason := strings.TrimPrefix(msg, fmt.Sprintf("invalid value %q for flag %s: ", value, name))
-		switch reason {
-		case errNotNumber.Error(), "parse error": // ours, the flag package's
-			return fmt.Sprintf("%s: %q %s", name, value, errNotNumber)
-		case errOutOfRange.Error(), "value out of range":
-			return fmt.Sprintf("%s: %q %s", name, value, errOutOfRange)
-		}
-		return fmt.Sprintf("%s: %s", name, reason)
-	}
-	if n, _ := fmt.Sscanf(msg, "invalid boolean value %q for %s", &value, &name); n == 2 {
-		name = strings.TrimSuffix(name, ":")
-		return fmt.Sprintf("%s: %q is not a valid boolean (want true or false)", name, value)
-	}
-	return msg
 }

@@ -24,11 +24,11 @@ import (
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
 	bf := addBoardFlags(fs, true)
-	ascii := fs.Bool("ascii", false, "draw with ASCII characters only")
-	question := fs.Bool("question", true, "let f cycle through a question mark after the flag")
+	ascii := newBool(fs, "ascii", false, "draw with ASCII characters only")
+	question := newBool(fs, "question", true, "let f cycle through a question mark after the flag")
 	theme := fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
-	resume := fs.Bool("resume", false, "go on with the game of this board left unfinished, without asking")
-	fresh := fs.Bool("new", false, "start a new game, throwing away the game of this board left unfinished")
+	resume := newBool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
+	fresh := newBool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
 		return code
 	}

@@ -20,8 +20,8 @@ import (
 // the game's screen at its own pace.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper replay", flag.ContinueOnError)
-	speed := fs.Float64("speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast")
-	ascii := fs.Bool("ascii", false, "draw with ASCII characters only")
+	speed := newFloat64(fs, "speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast")
+	ascii := newBool(fs, "ascii", false, "draw with ASCII characters only")
 	printUsage := func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper replay [flags] [FILE|N]
 

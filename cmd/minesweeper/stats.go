@@ -22,8 +22,8 @@ const noGames = "no games yet: play one with minesweeper\n"
 // kind of board, from the history log.
 func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper stats", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print the statistics as JSON")
-	ascii := fs.Bool("ascii", false, "draw the speeds with ASCII characters rather than blocks")
+	asJSON := newBool(fs, "json", false, "print the statistics as JSON")
+	ascii := newBool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprintf(w, `Usage: minesweeper stats [flags]
 
@@ -105,8 +105,8 @@ func writeStats(w io.Writer, stats []history.Stats, spark func([]float64) string
 func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper history", flag.ContinueOnError)
 	n := 20
-	fs.Var((*intFlag)(&n), "n", "the `number` of games to list, the latest; 0 lists all")
-	asJSON := fs.Bool("json", false, "print the games as JSON, as the log holds them")
+	fs.Var(&intFlag{p: &n}, "n", "the `number` of games to list, the latest; 0 lists all")
+	asJSON := newBool(fs, "json", false, "print the games as JSON, as the log holds them")
 	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper history [flags]
 

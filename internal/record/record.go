@@ -7,6 +7,7 @@ package record
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -27,11 +28,15 @@ func (r *Record) Board() (*board.Board, error) {
 	return board.New(r.Cols, r.Rows, r.Mines)
 }
 
-// Error is a malformed record: what is wrong and the 1-based line where it
-// was found (0 when the input is empty).
+// Error is a malformed record: what is wrong, the 1-based line where it
+// was found (0 when the input is empty), and the cause, for errors.Is.
 type Error struct {
 	Line int
 	Msg  string
+	// Err is the cause: one of the package's error variables or one of
+	// the board errors Read names. Errors made elsewhere with this type
+	// (the protocol package's) may leave it nil.
+	Err error
 }
 
 // Error returns "line N: reason", or the reason alone when Line is 0.
@@ -42,8 +47,31 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
 }
 
-// ErrEmpty is returned for input that holds nothing but white space.
-var ErrEmpty = &Error{Msg: "empty input: want a record \"rows columns mines clicks\""}
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Causes of the *Error values that Read returns, for errors.Is. Read also
+// gives as the cause board.ErrSize for fewer than 1 row or column,
+// board.ErrTooLarge for a board over board.MaxCells, board.ErrMineCount
+// for a number of mines below 0 or above the number of cells,
+// board.ErrOutOfBounds for a mine or a click off the board, and
+// board.ErrRepeatedMine.
+var (
+	// ErrEmpty is the cause for input that holds nothing but white space.
+	ErrEmpty = errors.New("empty input: want a record \"rows columns mines clicks\"")
+	// ErrNotInteger is the cause for a token that is not a decimal
+	// integer.
+	ErrNotInteger = errors.New("not an integer")
+	// ErrRange is the cause for a number the record cannot hold: beyond
+	// the range of int32, written in more than 4096 bytes, or a number of
+	// clicks below 0.
+	ErrRange = errors.New("number out of range")
+	// ErrShort is the cause for input that ends before the record does.
+	ErrShort = errors.New("input ends early")
+	// ErrTrailing is the cause for anything but white space after the
+	// record's last click.
+	ErrTrailing = errors.New("unexpected data after the record")
+)
 
 // maxTok is how much of a token the scanner keeps for error messages.
 const maxTok = 64
@@ -141,22 +169,22 @@ func (s *scanner) int(what label) (int, error) {
 		case s.err != nil:
 			return 0, s.err
 		case !s.seen:
-			return 0, ErrEmpty
+			return 0, &Error{Msg: ErrEmpty.Error(), Err: ErrEmpty}
 		}
-		return 0, s.errorf("input ends early: want %s", what)
+		return 0, s.errorf(ErrShort, "input ends early: want %s", what)
 	}
 	if s.bad || s.digits == 0 {
-		return 0, s.errorf("%s: not an integer: %s", what, s.quote())
+		return 0, s.errorf(ErrNotInteger, "%s: not an integer: %s", what, s.quote())
 	}
 	n := s.val
 	if s.neg {
 		n = -n
 	}
 	if s.big || n > math.MaxInt32 || n < math.MinInt32 {
-		return 0, s.errorf("%s: number %s is too large", what, s.quote())
+		return 0, s.errorf(ErrRange, "%s: number %s is too large", what, s.quote())
 	}
 	if s.cut {
-		return 0, s.errorf("%s: number %s is longer than %d bytes", what, s.quote(), maxLen)
+		return 0, s.errorf(ErrRange, "%s: number %s is longer than %d bytes", what, s.quote(), maxLen)
 	}
 	return int(n), nil
 }
@@ -168,20 +196,23 @@ func (s *scanner) quote() string {
 	return strconv.Quote(string(s.tok))
 }
 
-func (s *scanner) errorf(format string, args ...any) error {
-	return s.errorAt(s.line, format, args...)
+// errorf returns an *Error on the line of the last token read.
+func (s *scanner) errorf(cause error, format string, args ...any) error {
+	return s.errorAt(s.line, cause, format, args...)
 }
 
-func (s *scanner) errorAt(line int, format string, args ...any) error {
-	return &Error{Line: line, Msg: fmt.Sprintf(format, args...)}
+// errorAt returns an *Error on the given line with the given cause.
+func (s *scanner) errorAt(line int, cause error, format string, args ...any) error {
+	return &Error{Line: line, Msg: fmt.Sprintf(format, args...), Err: cause}
 }
 
 // bom is the UTF-8 byte order mark some editors write at the start of a
 // text file.
 var bom = []byte("\uFEFF")
 
-// Read parses one record from r. Errors are *Error values naming the line,
-// except read errors from r, which are returned as they are. Anything but
+// Read parses one record from r. Errors are *Error values naming the line
+// and the cause (see ErrEmpty and the variables with it), except read
+// errors from r, which are returned as they are. Anything but
 // white space after the record is an error. A UTF-8 byte order mark at the
 // start of the input is skipped.
 func Read(r io.Reader) (*Record, error) {
@@ -212,19 +243,19 @@ func read(s *scanner) (*Record, error) {
 		if rows >= 1 {
 			line = at[1]
 		}
-		return nil, s.errorAt(line, "board size %dx%d: rows and columns must be at least 1", rows, cols)
+		return nil, s.errorAt(line, board.ErrSize, "board size %dx%d: rows and columns must be at least 1", rows, cols)
 	}
 	if err := board.CheckSize(cols, rows); err != nil {
-		return nil, s.errorAt(at[1], "board of %s and %s is larger than %d cells", Count(rows, "row"), Count(cols, "column"), board.MaxCells)
+		return nil, s.errorAt(at[1], board.ErrTooLarge, "board of %s and %s is larger than %d cells", Count(rows, "row"), Count(cols, "column"), board.MaxCells)
 	}
 	if k < 0 {
-		return nil, s.errorAt(at[2], "the number of mines is %d, below 0", k)
+		return nil, s.errorAt(at[2], board.ErrMineCount, "the number of mines is %d, below 0", k)
 	}
 	if k > rows*cols {
-		return nil, s.errorAt(at[2], "%s do not fit in %s", Count(k, "mine"), Count(rows*cols, "cell"))
+		return nil, s.errorAt(at[2], board.ErrMineCount, "%s do not fit in %s", Count(k, "mine"), Count(rows*cols, "cell"))
 	}
 	if l < 0 {
-		return nil, s.errorAt(at[3], "the number of clicks is %d, below 0", l)
+		return nil, s.errorAt(at[3], ErrRange, "the number of clicks is %d, below 0", l)
 	}
 	rec := &Record{Rows: rows, Cols: cols, Mines: make([]board.Point, 0, min(k, 1<<16))}
 	var seen []uint64 // a bit a cell: where a mine has been read
@@ -238,7 +269,7 @@ func read(s *scanner) (*Record, error) {
 		}
 		at := p.Y*cols + p.X
 		if seen[at/64]&(1<<(at%64)) != 0 {
-			return nil, s.errorf("mine %d of %d: repeated mine at row %d, column %d", i+1, k, p.Y, p.X)
+			return nil, s.errorf(board.ErrRepeatedMine, "mine %d of %d: repeated mine at row %d, column %d", i+1, k, p.Y, p.X)
 		}
 		seen[at/64] |= 1 << (at % 64)
 		rec.Mines = append(rec.Mines, p)
@@ -251,7 +282,7 @@ func read(s *scanner) (*Record, error) {
 		rec.Clicks = append(rec.Clicks, p)
 	}
 	if s.next() {
-		return nil, s.errorf("unexpected %s after the record's last click", s.quote())
+		return nil, s.errorf(ErrTrailing, "unexpected %s after the record's last click", s.quote())
 	}
 	if s.err != nil {
 		return nil, s.err
@@ -269,7 +300,7 @@ func (s *scanner) point(what label, rows, cols int) (board.Point, error) {
 	what.part = ""
 	// Checked before the column is read, so the error names the row's line.
 	if i < 0 || i >= rows {
-		return board.Point{}, s.errorf("%v: row %d is off the board (0 to %d)", what, i, rows-1)
+		return board.Point{}, s.errorf(board.ErrOutOfBounds, "%v: row %d is off the board (0 to %d)", what, i, rows-1)
 	}
 	what.part = " (column)"
 	j, err := s.int(what)
@@ -278,7 +309,7 @@ func (s *scanner) point(what label, rows, cols int) (board.Point, error) {
 	}
 	what.part = ""
 	if j < 0 || j >= cols {
-		return board.Point{}, s.errorf("%v: column %d is off the board (0 to %d)", what, j, cols-1)
+		return board.Point{}, s.errorf(board.ErrOutOfBounds, "%v: column %d is off the board (0 to %d)", what, j, cols-1)
 	}
 	return board.Point{X: j, Y: i}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,58 +15,69 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/endless"
 )
 
+// causes are the causes of Read's errors, which are told apart: each error
+// has exactly one of them.
+var causes = []error{
+	ErrEmpty, ErrNotInteger, ErrRange, ErrShort, ErrTrailing,
+	board.ErrSize, board.ErrTooLarge, board.ErrMineCount, board.ErrOutOfBounds, board.ErrRepeatedMine,
+}
+
+// TestReadErrors reads each kind of malformed record and checks the error:
+// an *Error with the line and message, its text, and its cause for
+// errors.Is.
 func TestReadErrors(t *testing.T) {
 	long1 := strings.Repeat("1", 70)
 	tests := []struct {
-		name string
-		in   string
-		line int
-		msg  string
+		name  string
+		in    string
+		line  int
+		msg   string
+		cause error
 	}{
-		{"empty", "", 0, `empty input: want a record "rows columns mines clicks"`},
-		{"only white space", " \n\t\r\n  \n", 0, `empty input: want a record "rows columns mines clicks"`},
-		{"rows not an integer", "x 5 1 1", 1, `the number of rows: not an integer: "x"`},
-		{"columns not an integer", "5 5.0 1 1", 1, `the number of columns: not an integer: "5.0"`},
-		{"a sign alone", "5 5 - 1", 1, `the number of mines: not an integer: "-"`},
-		{"two signs", "5 5 1 +-1", 1, `the number of clicks: not an integer: "+-1"`},
-		{"hexadecimal", "0x5 5 1 1", 1, `the number of rows: not an integer: "0x5"`},
-		{"sign after digits", "5 5 1 1-", 1, `the number of clicks: not an integer: "1-"`},
-		{"mine row not an integer", "5 5 1 1\n\n a 0\n", 3, `mine 1 of 1 (row and column): not an integer: "a"`},
-		{"click column not an integer", "4 5 1 2\n1 2\n3 0\n1 x\n", 4, `click 2 of 2 (column): not an integer: "x"`},
-		{"long token not an integer", "5 5 1 1\n" + long1 + "x 0\n0 0", 2, `mine 1 of 1 (row and column): not an integer: "` + long1[:64] + `"...`},
-		{"too large", "99999999999999999999 1 1 1", 1, `the number of rows: number "99999999999999999999" is too large`},
-		{"beyond int32", "2147483648 1 0 0", 1, `the number of rows: number "2147483648" is too large`},
-		{"below int32", "5 5 -2147483649 0", 1, `the number of mines: number "-2147483649" is too large`},
-		{"long number", "5 " + long1 + " 1 1", 1, `the number of columns: number "` + long1[:64] + `"... is too large`},
-		{"leading zeros past 4096 bytes", "5 " + strings.Repeat("0", 4096) + "5 1 1", 1, `the number of columns: number "` + strings.Repeat("0", 64) + `"... is longer than 4096 bytes`},
-		{"zero rows", "0 5 1 1", 1, "board size 0x5: rows and columns must be at least 1"},
-		{"zero columns on line 2", "5\n0\n1 1", 2, "board size 5x0: rows and columns must be at least 1"},
-		{"negative rows", "-3\n4 0 0", 1, "board size -3x4: rows and columns must be at least 1"},
-		{"smallest int32", "-2147483648 1 0 0", 1, "board size -2147483648x1: rows and columns must be at least 1"},
-		{"board over the limit", "100000 100000 0 0", 1, "board of 100000 rows and 100000 columns is larger than 268435456 cells"},
-		{"board over the limit, columns on line 3", "2147483647\n\n2\n0 0", 3, "board of 2147483647 rows and 2 columns is larger than 268435456 cells"},
-		{"more mines than cells", "5 5 26 0", 1, "26 mines do not fit in 25 cells"},
-		{"more mines than cells on line 2", "1 1\n2 0", 2, "2 mines do not fit in 1 cell"},
-		{"one row over the limit", "1 268435457 0 0", 1, "board of 1 row and 268435457 columns is larger than 268435456 cells"},
-		{"byte order mark after white space", " \uFEFF5 5 0 0", 1, `the number of rows: not an integer: "\ufeff5"`},
-		{"byte order mark inside the record", "\uFEFF5 5 0 0\n\uFEFF", 2, `unexpected "\ufeff" after the record's last click`},
-		{"two byte order marks", "\uFEFF\uFEFF5 5 0 0", 1, `the number of rows: not an integer: "\ufeff5"`},
-		{"negative mines", "5 5\n-1 1", 2, "the number of mines is -1, below 0"},
-		{"negative clicks", "5 5 1\n\n-1", 3, "the number of clicks is -1, below 0"},
-		{"mine row off the board", "5 5 1 1\n5 0\n1 1", 2, "mine 1 of 1: row 5 is off the board (0 to 4)"},
-		{"mine row off the board, column on the next line", "5 5 1 1\n9\n0\n0 0", 2, "mine 1 of 1: row 9 is off the board (0 to 4)"},
-		{"negative mine row", "5 5 1 1\n-1 0\n1 1", 2, "mine 1 of 1: row -1 is off the board (0 to 4)"},
-		{"mine column off the board", "5 5 1 1\n0 5\n1 1", 2, "mine 1 of 1: column 5 is off the board (0 to 4)"},
-		{"click row off the board", "4 5 0 2\n0 0\n4 0", 3, "click 2 of 2: row 4 is off the board (0 to 3)"},
-		{"click column off the board", "4 5 0 2\n0 0\n2\n-1", 4, "click 2 of 2: column -1 is off the board (0 to 4)"},
-		{"repeated mine", "5 5 3 0\n1 1\n2 2\n1 1", 4, "mine 3 of 3: repeated mine at row 1, column 1"},
-		{"ends in the header", "5 5 1", 1, "input ends early: want the number of clicks"},
-		{"ends in the header after a newline", "5 5\n", 1, "input ends early: want the number of mines"},
-		{"ends before the mines", "5 5 2 1\n0 0\n", 2, "input ends early: want mine 2 of 2 (row and column)"},
-		{"ends inside a pair", "5 5 1 1\n0", 2, "input ends early: want mine 1 of 1 (column)"},
-		{"ends before the clicks", "4 5 1 2\n1 2\n3 0\n", 3, "input ends early: want click 2 of 2 (row and column)"},
-		{"trailing data", "5 5 0 0 x", 1, `unexpected "x" after the record's last click`},
-		{"trailing number", "5 5 0 1\n0 0\n\n9\n", 4, `unexpected "9" after the record's last click`},
+		{"empty", "", 0, `empty input: want a record "rows columns mines clicks"`, ErrEmpty},
+		{"only white space", " \n\t\r\n  \n", 0, `empty input: want a record "rows columns mines clicks"`, ErrEmpty},
+		{"rows not an integer", "x 5 1 1", 1, `the number of rows: not an integer: "x"`, ErrNotInteger},
+		{"columns not an integer", "5 5.0 1 1", 1, `the number of columns: not an integer: "5.0"`, ErrNotInteger},
+		{"a sign alone", "5 5 - 1", 1, `the number of mines: not an integer: "-"`, ErrNotInteger},
+		{"two signs", "5 5 1 +-1", 1, `the number of clicks: not an integer: "+-1"`, ErrNotInteger},
+		{"hexadecimal", "0x5 5 1 1", 1, `the number of rows: not an integer: "0x5"`, ErrNotInteger},
+		{"sign after digits", "5 5 1 1-", 1, `the number of clicks: not an integer: "1-"`, ErrNotInteger},
+		{"mine row not an integer", "5 5 1 1\n\n a 0\n", 3, `mine 1 of 1 (row and column): not an integer: "a"`, ErrNotInteger},
+		{"click column not an integer", "4 5 1 2\n1 2\n3 0\n1 x\n", 4, `click 2 of 2 (column): not an integer: "x"`, ErrNotInteger},
+		{"long token not an integer", "5 5 1 1\n" + long1 + "x 0\n0 0", 2, `mine 1 of 1 (row and column): not an integer: "` + long1[:64] + `"...`, ErrNotInteger},
+		{"too large", "99999999999999999999 1 1 1", 1, `the number of rows: number "99999999999999999999" is too large`, ErrRange},
+		{"beyond int32", "2147483648 1 0 0", 1, `the number of rows: number "2147483648" is too large`, ErrRange},
+		{"below int32", "5 5 -2147483649 0", 1, `the number of mines: number "-2147483649" is too large`, ErrRange},
+		{"long number", "5 " + long1 + " 1 1", 1, `the number of columns: number "` + long1[:64] + `"... is too large`, ErrRange},
+		{"leading zeros past 4096 bytes", "5 " + strings.Repeat("0", 4096) + "5 1 1", 1, `the number of columns: number "` + strings.Repeat("0", 64) + `"... is longer than 4096 bytes`, ErrRange},
+		{"zero rows", "0 5 1 1", 1, "board size 0x5: rows and columns must be at least 1", board.ErrSize},
+		{"zero columns on line 2", "5\n0\n1 1", 2, "board size 5x0: rows and columns must be at least 1", board.ErrSize},
+		{"negative rows", "-3\n4 0 0", 1, "board size -3x4: rows and columns must be at least 1", board.ErrSize},
+		{"smallest int32", "-2147483648 1 0 0", 1, "board size -2147483648x1: rows and columns must be at least 1", board.ErrSize},
+		{"board over the limit", "100000 100000 0 0", 1, "board of 100000 rows and 100000 columns is larger than 268435456 cells", board.ErrTooLarge},
+		{"board over the limit, columns on line 3", "2147483647\n\n2\n0 0", 3, "board of 2147483647 rows and 2 columns is larger than 268435456 cells", board.ErrTooLarge},
+		{"more mines than cells", "5 5 26 0", 1, "26 mines do not fit in 25 cells", board.ErrMineCount},
+		{"more mines than cells on line 2", "1 1\n2 0", 2, "2 mines do not fit in 1 cell", board.ErrMineCount},
+		{"one row over the limit", "1 268435457 0 0", 1, "board of 1 row and 268435457 columns is larger than 268435456 cells", board.ErrTooLarge},
+		{"byte order mark after white space", " \uFEFF5 5 0 0", 1, `the number of rows: not an integer: "\ufeff5"`, ErrNotInteger},
+		{"byte order mark inside the record", "\uFEFF5 5 0 0\n\uFEFF", 2, `unexpected "\ufeff" after the record's last click`, ErrTrailing},
+		{"two byte order marks", "\uFEFF\uFEFF5 5 0 0", 1, `the number of rows: not an integer: "\ufeff5"`, ErrNotInteger},
+		{"negative mines", "5 5\n-1 1", 2, "the number of mines is -1, below 0", board.ErrMineCount},
+		{"negative clicks", "5 5 1\n\n-1", 3, "the number of clicks is -1, below 0", ErrRange},
+		{"mine row off the board", "5 5 1 1\n5 0\n1 1", 2, "mine 1 of 1: row 5 is off the board (0 to 4)", board.ErrOutOfBounds},
+		{"mine row off the board, column on the next line", "5 5 1 1\n9\n0\n0 0", 2, "mine 1 of 1: row 9 is off the board (0 to 4)", board.ErrOutOfBounds},
+		{"negative mine row", "5 5 1 1\n-1 0\n1 1", 2, "mine 1 of 1: row -1 is off the board (0 to 4)", board.ErrOutOfBounds},
+		{"mine column off the board", "5 5 1 1\n0 5\n1 1", 2, "mine 1 of 1: column 5 is off the board (0 to 4)", board.ErrOutOfBounds},
+		{"click row off the board", "4 5 0 2\n0 0\n4 0", 3, "click 2 of 2: row 4 is off the board (0 to 3)", board.ErrOutOfBounds},
+		{"click column off the board", "4 5 0 2\n0 0\n2\n-1", 4, "click 2 of 2: column -1 is off the board (0 to 4)", board.ErrOutOfBounds},
+		{"repeated mine", "5 5 3 0\n1 1\n2 2\n1 1", 4, "mine 3 of 3: repeated mine at row 1, column 1", board.ErrRepeatedMine},
+		{"ends in the header", "5 5 1", 1, "input ends early: want the number of clicks", ErrShort},
+		{"ends in the header after a newline", "5 5\n", 1, "input ends early: want the number of mines", ErrShort},
+		{"ends before the mines", "5 5 2 1\n0 0\n", 2, "input ends early: want mine 2 of 2 (row and column)", ErrShort},
+		{"ends inside a pair", "5 5 1 1\n0", 2, "input ends early: want mine 1 of 1 (column)", ErrShort},
+		{"ends before the clicks", "4 5 1 2\n1 2\n3 0\n", 3, "input ends early: want click 2 of 2 (row and column)", ErrShort},
+		{"trailing data", "5 5 0 0 x", 1, `unexpected "x" after the record's last click`, ErrTrailing},
+		{"trailing number", "5 5 0 1\n0 0\n\n9\n", 4, `unexpected "9" after the record's last click`, ErrTrailing},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,14 +96,22 @@ func TestReadErrors(t *testing.T) {
 			if err.Error() != want {
 				t.Errorf("Read(%q) error %q; want %q", tt.in, err, want)
 			}
+			for _, c := range causes {
+				if got, want := errors.Is(err, c), c == tt.cause; got != want {
+					t.Errorf("errors.Is(Read(%q), %v) = %v; want %v", tt.in, c, got, want)
+				}
+			}
 		})
 	}
 }
 
+// TestReadEmptyIsErrEmpty checks that empty input, a byte order mark
+// included, is ErrEmpty for errors.Is and says so in ErrEmpty's words.
 func TestReadEmptyIsErrEmpty(t *testing.T) {
 	for _, in := range []string{"\n\n", "\uFEFF", "\uFEFF \n"} {
-		if _, err := Read(strings.NewReader(in)); err != ErrEmpty {
-			t.Errorf("Read(%q) = %v; want ErrEmpty", in, err)
+		_, err := Read(strings.NewReader(in))
+		if !errors.Is(err, ErrEmpty) || err.Error() != ErrEmpty.Error() {
+			t.Errorf("Read(%q) = %v; want an error that is ErrEmpty", in, err)
 		}
 	}
 }
@@ -219,7 +239,8 @@ func fields(data []byte) []string {
 }
 
 // FuzzRead checks that Read never panics, that every error it returns is an
-// *Error naming a line (0 only for empty input), and that every record it
+// *Error naming a line (0 only for empty input) and one of the documented
+// causes, and that every record it
 // accepts is valid, matches a plain reading of its integers, and comes back
 // equal through Write and Read.
 func FuzzRead(f *testing.F) {
@@ -266,6 +287,9 @@ func FuzzRead(f *testing.F) {
 			}
 			if (e.Line == 0) != (len(fields(data)) == 0) || e.Line < 0 || e.Line > bytes.Count(data, []byte("\n"))+1 {
 				t.Fatalf("Read(%q): error %q names line %d", data, err, e.Line)
+			}
+			if !slices.ContainsFunc(causes, func(c error) bool { return errors.Is(err, c) }) {
+				t.Fatalf("Read(%q): error %q has cause %v; want one of the causes Read documents", data, err, e.Err)
 			}
 			return
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -16,9 +15,8 @@ import (
 
 // Play opens the terminal, runs the game and restores the terminal on every
 // way out: a quit, a signal (SIGTERM, SIGHUP, SIGINT or SIGQUIT; a second
-// one exits at once, the terminal restored first), a panic, which comes
-// back as an error after the terminal is restored, or the terminal going
-// away. SIGTSTP suspends the game as Ctrl-Z does; with cfg.Suspend nil,
+// one exits at once, the terminal restored first), a panic, which is
+// raised again once the terminal is restored, or the terminal going away. SIGTSTP suspends the game as Ctrl-Z does; with cfg.Suspend nil,
 // both stop the process until the shell continues it.
 func Play(cfg Config) (Result, error) {
 	useEncodings()
@@ -77,8 +75,12 @@ func SignalStatus(sig os.Signal) int {
 type suspendRequest struct{}
 
 // playOn is Play on a screen not yet initialised: it initialises s, runs
-// the game and always finalises s, turning a panic into an error after the
-// screen is restored. Signals are caught from before the screen is made
+// the game and always finalises s. A panic in the game is recovered, the
+// screen finalised, and the panic raised again with its value: the runtime
+// then prints it on a terminal that is itself again, with the stack of
+// where it happened (the deferred call runs above those frames), and exits
+// with status 2. Nothing is lost by not returning it as an error: a game
+// that panics has no Result for the caller to keep. Signals are caught from before the screen is made
 // raw until after it is restored, so none of them can leave it raw.
 func playOn(s tcell.Screen, cfg Config, esc rescue) (res Result, err error) {
 	sigs := make(chan os.Signal, 4)
@@ -96,7 +98,7 @@ func playOn(s tcell.Screen, cfg Config, esc rescue) (res Result, err error) {
 		r := recover()
 		finish(s, esc.restore)
 		if r != nil {
-			err = fmt.Errorf("internal error: %v\n%s", r, debug.Stack())
+			panic(r)
 		}
 	}()
 	go watchSignals(s, sigs, done, esc)

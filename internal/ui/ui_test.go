@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -556,6 +557,9 @@ func TestClockTicks(t *testing.T) {
 	}
 }
 
+// TestPanicRestoresScreen panics inside the loop: playOn must finalise the
+// screen, then raise the panic again with its value, from above the frames
+// where it happened so that the runtime prints their stack.
 func TestPanicRestoresScreen(t *testing.T) {
 	s := tcell.NewSimulationScreen("UTF-8")
 	calls := 0
@@ -568,13 +572,28 @@ func TestPanicRestoresScreen(t *testing.T) {
 		}
 		return time.Time{}
 	}
-	_, err := playOn(s, cfg, noRescue(t))
-	if err == nil || !strings.Contains(err.Error(), "internal error: boom") {
-		t.Errorf("playOn = %v; want an internal error", err)
+	r, stack, res, err := playOnPanics(t, s, cfg)
+	if r != "boom" {
+		t.Fatalf("playOn = %+v, %v, panic %v; want the panic \"boom\" raised again", res, err, r)
 	}
 	if w, h := s.Size(); w != 0 || h != 0 {
 		t.Errorf("screen is %dx%d after the panic; want finalised (0x0)", w, h)
 	}
+	if !strings.Contains(stack, "TestPanicRestoresScreen.func1") {
+		t.Errorf("stack of the panic raised again:\n%s\nwant the frame of cfg.Now, where it happened", stack)
+	}
+}
+
+// playOnPanics runs playOn on s and returns the value it panics with and
+// the stack where the panic was recovered, or nil and what it returned.
+func playOnPanics(t *testing.T, s tcell.Screen, cfg Config) (r any, stack string, res Result, err error) {
+	defer func() {
+		if r = recover(); r != nil {
+			stack = string(debug.Stack())
+		}
+	}()
+	res, err = playOn(s, cfg, noRescue(t))
+	return nil, "", res, err
 }
 
 func TestBadConfig(t *testing.T) {
