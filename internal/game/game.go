@@ -125,14 +125,15 @@ func New(cfg Config, seed uint64, origin Origin) (*Game, error) {
 
 // NewFixed returns a game on exactly the given mines (a board file's
 // layout, not moved by any first-click rule) of a board of cfg's size; its
-// new games (Renew) are random boards of cfg. source names the file.
-func NewFixed(cfg Config, mines []board.Point, source string) (*Game, error) {
+// new games (Renew) are random boards of cfg. source names the file; seed
+// is shown when there is none.
+func NewFixed(cfg Config, mines []board.Point, source string, seed uint64) (*Game, error) {
 	b, err := board.New(cfg.Settings.Width, cfg.Settings.Height, mines)
 	if err != nil {
 		return nil, err
 	}
 	b.SetQuestionMarks(cfg.QuestionMarks)
-	return &Game{cfg: cfg, kind: cfg.Settings, b: b, origin: File, source: source, version: 1}, nil
+	return &Game{cfg: cfg, kind: cfg.Settings, b: b, origin: File, source: source, seed: seed, version: 1}, nil
 }
 
 // random replaces the board with a random one seeded with seed.

@@ -236,6 +236,7 @@ func (u *ui) answer(w want) {
 		n := 0
 		for _, p := range a.an.Mines() {
 			if g.Board().Mark(p) == board.Flag {
+				n++ // flagged already: still certain
 				continue
 			}
 			if _, err := g.Apply(game.Move{Action: game.FlagMine, At: p}, now); err == nil {

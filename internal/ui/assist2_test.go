@@ -56,8 +56,8 @@ func TestAutoPlayWins(t *testing.T) {
 	h.typ("aa")
 	sc := h.waitUntil("auto-play to win", func(sc screen) bool { return strings.Contains(sc.header(), "You win") })
 	checkHeader(t, sc, "assisted")
-	if got := sc.footer(); !strings.Contains(got, "no guess forced") {
-		t.Errorf("footer after the win = %q; want the verdict, no guess forced", got)
+	if !sc.contains("no guess forced") {
+		t.Errorf("the screen after the win lacks the verdict, no guess forced:\n%s", sc)
 	}
 	h.typ("q")
 	if o := h.wait(); o.res.Status != board.Won || !o.res.Assisted || o.res.Verdict != "no guess forced" {
@@ -94,8 +94,8 @@ func TestPostMortem(t *testing.T) {
 		sc := h.snap()
 		checkHeader(t, sc, "You lose")
 		want := "1 guess: 50%; lost on a forced guess, a 50% chance of a mine"
-		if got := sc.footer(); !strings.Contains(got, want) {
-			t.Errorf("footer = %q; want %q", got, want)
+		if !sc.contains(want) {
+			t.Errorf("the numbers lack %q:\n%s", want, sc)
 		}
 		h.typ("q")
 		if o := h.wait(); o.res.Verdict != want {
@@ -107,9 +107,9 @@ func TestPostMortem(t *testing.T) {
 		h.typ("jj\n")   // leaves (2,0), a certain mine, and (3,0), safe
 		h.typ("kkll\n") // (2,0)
 		sc := h.snap()
-		want := "no guess forced; lost on a 100% mine; (3,0) was safe: w shows it"
-		if got := sc.footer(); !strings.Contains(got, want) {
-			t.Errorf("footer = %q; want %q", got, want)
+		want := "no guess forced; lost on a 100% mine; (3,0) was safe"
+		if !sc.contains(want) {
+			t.Errorf("the numbers lack %q:\n%s", want, sc)
 		}
 		h.typ("w")
 		sc = h.waitFooter("(3,0) was certainly safe")
@@ -120,12 +120,12 @@ func TestPostMortem(t *testing.T) {
 	})
 }
 
-// TestFinished checks that each game that ends is handed to Finished as
+// TestFinished checks that each game that ends is handed to the keeper as
 // it ends, with its numbers, and that a quit game is not.
 func TestFinished(t *testing.T) {
-	var got []Result
+	k := &keeper{}
 	cfg := asciiCfg(t, hintBoard)
-	cfg.Finished = func(r Result) string { got = append(got, r); return "" }
+	cfg.Keeper = k
 	h := start(t, cfg, 80, 24)
 	h.typ("jj\n") // opens all but (2,0) and (3,0)
 	h.typ("kkf")  // a flag on (0,0)... an open cell: refused, not a move
@@ -135,8 +135,9 @@ func TestFinished(t *testing.T) {
 	h.typ("n")    // a new game, quit before it starts
 	h.typ("q")
 	h.wait()
-	if len(got) != 1 {
-		t.Fatalf("Finished called %d times (%+v); want once, for the won game", len(got), got)
+	got := k.ended
+	if len(got) != 1 || len(k.gaveUp) != 0 {
+		t.Fatalf("Ended called %d times (%+v), GaveUp %d; want once, for the won game", len(got), got, len(k.gaveUp))
 	}
 	r := got[0]
 	if r.Status != board.Won || r.ThreeBV != 2 || len(r.Mines) != 1 {

@@ -106,27 +106,44 @@ func TestHintBeforeStart(t *testing.T) {
 }
 
 // holdAnalysis makes analyses wait until the returned function is called.
-func holdAnalysis(t *testing.T) (release func()) {
+func holdAnalysis(t *testing.T, cfg *Config) (release func()) {
 	t.Helper()
-	real := analyse
-	open, release := gate(t, func() { analyse = real })
-	analyse = func(ctx context.Context, v *solver.View, rule board.FirstClick, near board.Point) (solver.Hint, *solver.Analysis, error) {
-		select {
-		case <-open:
-		case <-ctx.Done():
-			return solver.Hint{}, nil, ctx.Err()
-		}
-		return real(ctx, v, rule, near)
-	}
+	open, release := gate(t, func() {})
+	cfg.Solver = gatedSolver{open: open}
 	return release
+}
+
+// gatedSolver is the real solver whose hints and moves wait for open.
+type gatedSolver struct {
+	realSolver
+	open <-chan struct{}
+}
+
+func (s gatedSolver) Hint(ctx context.Context, v *solver.View, rule board.FirstClick, near board.Point) (solver.Hint, *solver.Analysis, error) {
+	select {
+	case <-s.open:
+	case <-ctx.Done():
+		return solver.Hint{}, nil, ctx.Err()
+	}
+	return s.realSolver.Hint(ctx, v, rule, near)
+}
+
+func (s gatedSolver) Next(ctx context.Context, v *solver.View, rule board.FirstClick, seed uint64) (board.Point, error) {
+	select {
+	case <-s.open:
+	case <-ctx.Done():
+		return board.Point{}, ctx.Err()
+	}
+	return s.realSolver.Next(ctx, v, rule, seed)
 }
 
 // TestHintOffLoop checks that the game answers keys while the solver
 // thinks, says so after 100 ms, and that a move made meanwhile cancels the
 // stale analysis: its answer never moves the cursor.
 func TestHintOffLoop(t *testing.T) {
-	release := holdAnalysis(t)
-	h := start(t, fixed(t, hintBoard), 80, 24)
+	cfg := fixed(t, hintBoard)
+	release := holdAnalysis(t, &cfg)
+	h := start(t, cfg, 80, 24)
 	h.typ("jj\n")
 	h.typ("s")
 	if sc := h.snap(); strings.Contains(sc.footer(), "thinking") {

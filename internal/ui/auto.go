@@ -130,6 +130,7 @@ func (u *ui) autoBack(s tcell.Screen, d autoMoved) {
 	u.freshOdds(s)
 	if u.g.Status() != board.Playing {
 		a.speed = 0
+		u.v.message = "" // the footer offers the next steps
 		return
 	}
 	u.v.message = autoMessage

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // BenchmarkDraw measures one frame (layout, draw and Show) in an 80x24
@@ -23,19 +24,19 @@ func BenchmarkDraw(b *testing.B) {
 			s.SetSize(80, 24)
 			cfg := Config{Board: board.Settings{Width: size.w, Height: size.h, Mines: size.mines, Rule: board.Opening}, Seed: 1,
 				QuestionMarks: true, Now: func() time.Time { return time.Time{} }}
-			g, err := newGame(cfg, cfg.Now())
+			g, err := firstGame(cfg)
 			if err != nil {
 				b.Fatal(err)
 			}
 			// A game in progress: an opening and some marks, the cursor mid-board.
 			mid := board.Point{X: size.w / 2, Y: size.h / 2}
-			if err := g.apply(board.Move{Action: board.Open, At: mid}, cfg.Now()); err != nil {
+			if _, err := g.Apply(game.Move{Action: game.Open, At: mid}, cfg.Now()); err != nil {
 				b.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(2, 3))
 			for range size.w * size.h / 10 {
 				p := board.Point{X: rng.IntN(size.w), Y: rng.IntN(size.h)}
-				_ = g.apply(board.Move{Action: board.Toggle, At: p}, cfg.Now())
+				_, _ = g.Apply(game.Move{Action: game.Toggle, At: p}, cfg.Now())
 			}
 			u := newUI(g, cfg, nil)
 			u.v.cursor = mid

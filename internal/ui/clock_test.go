@@ -60,8 +60,9 @@ func TestClockCountsPlayOnly(t *testing.T) {
 // TestClockNotWhileLaying checks that the seconds a huge board takes to
 // lay its mines after the first opening are not on the clock.
 func TestClockNotWhileLaying(t *testing.T) {
-	release := holdLaying(t)
-	h := start(t, bigCfg(), 80, 24)
+	cfg := bigCfg()
+	release := holdLaying(t, &cfg)
+	h := start(t, cfg, 80, 24)
 	h.typ("\n")
 	h.snap()
 	h.clock.advance(30 * time.Second) // laying

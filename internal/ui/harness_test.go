@@ -12,6 +12,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -350,4 +352,47 @@ func checkGolden(t *testing.T, name, got string) {
 	if got != string(want) {
 		t.Errorf("screen differs from %s (run go test ./internal/ui -update after checking):\ngot:\n%s\nwant:\n%s", path, got, want)
 	}
+}
+
+// keeper is a Keeper that remembers what it was told, for tests: each
+// game ended gets the next number, and counts as note says.
+type keeper struct {
+	mu       sync.Mutex
+	ended    []game.Kept
+	reopened []int
+	gaveUp   []game.Kept
+	newBest  func(game.Kept) bool // when not nil, which wins are new best times
+	stats    session.Stats
+	asked    []board.Settings
+}
+
+func (k *keeper) Ended(g game.Kept) session.Counts {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.ended = append(k.ended, g)
+	c := session.Counts{Number: len(k.ended) + len(k.gaveUp), Played: true}
+	if k.newBest != nil && k.newBest(g) {
+		c.Clean, c.NewBest = true, true
+	}
+	return c
+}
+
+func (k *keeper) Reopened(g game.Kept, n int) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.reopened = append(k.reopened, n)
+}
+
+func (k *keeper) GaveUp(g game.Kept) session.Counts {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.gaveUp = append(k.gaveUp, g)
+	return session.Counts{Number: len(k.ended) + len(k.gaveUp), Played: true, GaveUp: true}
+}
+
+func (k *keeper) Stats(s board.Settings) session.Stats {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.asked = append(k.asked, s)
+	return k.stats
 }

@@ -53,7 +53,7 @@ func (u *ui) ended(before int) {
 		u.counts = session.Counts{Number: u.counts.Number, Why: session.Again}
 		return
 	}
-	u.counts, u.counted = session.Counts{Why: session.NotKept}, false
+	u.counts, u.counted = session.Counts{}, false
 	if u.keep != nil {
 		u.counts, u.counted = u.keep.Ended(u.g.Kept(u.cfg.Now(), true)), true
 	}
@@ -134,7 +134,7 @@ func countsNote(c session.Counts, over bool) string {
 	case c.Why == session.Known:
 		return "known board: not in the records"
 	case c.Why == session.Again:
-		return "practice: kept as it first ended"
+		return "practice: kept as it ended first"
 	case c.Why == session.NotKept:
 		return "not kept"
 	}

@@ -8,11 +8,13 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // keptOf returns the game r as the history keeps it.
-func keptOf(r Result) *Kept {
-	return &Kept{Mines: r.Mines, Moves: r.Moves, Elapsed: r.Elapsed, Seed: r.Seed, Source: r.Source, Assisted: r.Assisted, Undone: r.Undone}
+func keptOf(r Result) *game.Kept {
+	k := r.Game
+	return &k
 }
 
 // headerLine returns the first line of the screen that is not blank: the
@@ -93,10 +95,16 @@ func TestReplayEndsAsTheGame(t *testing.T) {
 		}
 		h.typ("$")
 		replay := h.snap()
+		// All but the footer's keys, which offer the replay's own.
+		fy := replay.headerY() + 1 + 9 + 2
+		replay.text[fy], game.text[fy] = "", ""
 		if !slices.Equal(replay.text, game.text) {
 			t.Errorf("the replay ends on\n%s\nthe game ended on\n%s", replay, game)
 		}
 		for i := range game.cells {
+			if i/game.w == fy {
+				continue
+			}
 			if game.cells[i].Style != replay.cells[i].Style {
 				t.Errorf("mono %v: the style at (%d,%d) is %q in the replay, %q in the game", mono,
 					i%game.w, i/game.w, h.th.names[replay.cells[i].Style], h.th.names[game.cells[i].Style])
@@ -114,14 +122,14 @@ func TestReplayEndsAsTheGame(t *testing.T) {
 // move when its time comes, nothing while paused, one move a step, twice
 // as fast after +, and at the end Space plays it again.
 func TestReplayPace(t *testing.T) {
-	k := &Kept{
+	k := &game.Kept{
 		Mines: []board.Point{{X: 0, Y: 0}, {X: 3, Y: 3}},
-		Moves: []TimedMove{
-			{Move: board.Move{Action: board.Toggle, At: board.Point{X: 0, Y: 0}}, At: 0},
-			{Move: board.Move{Action: board.Open, At: board.Point{X: 4, Y: 0}}, At: 0},
-			{Move: board.Move{Action: board.Toggle, At: board.Point{X: 3, Y: 3}}, At: 2 * time.Second},
-			{Move: board.Move{Action: board.Toggle, At: board.Point{X: 0, Y: 0}}, At: 3 * time.Second},
-			{Move: board.Move{Action: board.Chord, At: board.Point{X: 4, Y: 2}}, At: 5 * time.Second},
+		Moves: []game.TimedMove{
+			{Move: game.Move{Action: game.Toggle, At: board.Point{X: 0, Y: 0}}, At: 0},
+			{Move: game.Move{Action: game.Open, At: board.Point{X: 4, Y: 0}}, At: 0},
+			{Move: game.Move{Action: game.Toggle, At: board.Point{X: 3, Y: 3}}, At: 2 * time.Second},
+			{Move: game.Move{Action: game.Toggle, At: board.Point{X: 0, Y: 0}}, At: 3 * time.Second},
+			{Move: game.Move{Action: game.Chord, At: board.Point{X: 4, Y: 2}}, At: 5 * time.Second},
 		},
 		Elapsed: 5 * time.Second,
 		Seed:    9,
@@ -149,8 +157,8 @@ func TestReplayPace(t *testing.T) {
 		{"paused", " ", 10 * time.Second, "move 3 of 5", "Time 2  [ replay paused ]", nil},
 		{"a step", ".", time.Second, "move 4 of 5", "Time 3  [ replay paused ]", []string{"?1   ", "11   ", "  111", "  1F#"}},
 		{"going on, faster", " +", 900 * time.Millisecond, "move 4 of 5", "Time 4  [ replay 2x ]", nil},
-		{"the last, every mine flagged by the win", "", 100 * time.Millisecond, "", "Time 5  [ You win ]", []string{"F1   ", "11   ", "  111", "  1F1"}},
-		{"the clock stops at the end", "", time.Minute, "", "Time 5  [ You win ]", nil},
+		{"the last, every mine flagged by the win", "", 100 * time.Millisecond, "move 5 of 5", "Time 5  [ You win ]", []string{"F1   ", "11   ", "  111", "  1F1"}},
+		{"the clock stops at the end", "", time.Minute, "move 5 of 5", "Time 5  [ You win ]", nil},
 		{"again from the start", " ", 0, "move 0 of 5", "Time 0  [ replay 2x ]", []string{"#####", "#####", "#####", "#####"}},
 		{"slower", "--", 2100 * time.Millisecond, "move 2 of 5", "Time 0  [ replay 0.5x ]", nil},
 	}
@@ -273,8 +281,8 @@ func TestResumeAtOnce(t *testing.T) {
 	}
 	h.typ("0\n") // (0,0) is a mine
 	sc = h.snap()
-	if got := sc.footer(); !strings.Contains(got, "guess") {
-		t.Errorf("footer after the loss = %q; want the guess count", got)
+	if !sc.contains("guess") {
+		t.Errorf("the screen after the loss lacks the guess count:\n%s", sc)
 	}
 	h.typ("q")
 	if o := h.wait(); o.res.Status != board.Lost || o.res.Elapsed != 5*time.Second {
@@ -285,7 +293,7 @@ func TestResumeAtOnce(t *testing.T) {
 // TestResumeBadLayout refuses a kept game whose layout does not fit its
 // board, with an error rather than a game.
 func TestResumeBadLayout(t *testing.T) {
-	for _, k := range []*Kept{
+	for _, k := range []*game.Kept{
 		{Mines: []board.Point{{X: 0, Y: 0}}},
 		{Mines: []board.Point{{X: 0, Y: 0}, {X: 9, Y: 9}}},
 		{Mines: []board.Point{{X: 0, Y: 0}, {X: 0, Y: 0}}},
@@ -309,18 +317,15 @@ func TestResumeBadLayout(t *testing.T) {
 	}
 }
 
-// TestNewBestShown checks that what Config.Finished says of a game, such
-// as "new best time", is shown with the game's numbers at its end.
+// TestNewBestShown checks that what the keeper says of a game, such as a
+// new best time, is shown with the game's numbers at its end, and that a
+// restart after a loss hands the keeper a game marked restarted: its
+// board was shown, so it is known and sets no record (the session's rule,
+// see session.CountOf).
 func TestNewBestShown(t *testing.T) {
 	cfg := asciiCfg(t, small)
-	var got []Result
-	cfg.Finished = func(r Result) string {
-		got = append(got, r)
-		if r.Status == board.Won {
-			return "new best time"
-		}
-		return ""
-	}
+	k := &keeper{newBest: func(g game.Kept) bool { return g.Status == board.Won }}
+	cfg.Keeper = k
 	h := start(t, cfg, 80, 24)
 	h.typ("$\n")
 	h.snap()
@@ -340,17 +345,21 @@ func TestNewBestShown(t *testing.T) {
 	}
 	h.typ("q")
 	h.wait()
+	got := k.ended
 	if len(got) != 2 || got[0].Status != board.Lost || got[1].Status != board.Won {
-		t.Errorf("Finished was called with %d games; want the loss, then the win", len(got))
+		t.Fatalf("Ended was called with %d games; want the loss, then the win", len(got))
+	}
+	if got[0].Restarted || !got[1].Restarted || !got[1].Known() {
+		t.Errorf("restarted %v, %v; want the loss not, the win after r restarted and known", got[0].Restarted, got[1].Restarted)
 	}
 }
 
 // TestReplayNoGuess replays a game of a no-guess board without the layout
 // function that lays such boards: the replay has its own layout.
 func TestReplayNoGuess(t *testing.T) {
-	k := &Kept{
+	k := &game.Kept{
 		Mines: []board.Point{{X: 0, Y: 0}, {X: 3, Y: 3}},
-		Moves: []TimedMove{{Move: board.Move{Action: board.Open, At: board.Point{X: 4, Y: 0}}, At: 0}},
+		Moves: []game.TimedMove{{Move: game.Move{Action: game.Open, At: board.Point{X: 4, Y: 0}}, At: 0}},
 		Seed:  3,
 	}
 	cfg := Config{Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening, NoGuess: true}, ASCII: true, Replay: k}

@@ -16,14 +16,10 @@ func bigCfg() Config {
 
 // holdLaying makes the laying of mines wait until the returned function
 // is called, so that a test can act while it runs.
-func holdLaying(t *testing.T) (release func()) {
+func holdLaying(t *testing.T, cfg *Config) (release func()) {
 	t.Helper()
-	real := layAndPlay
-	open, release := gate(t, func() { layAndPlay = real })
-	layAndPlay = func(b *board.Board, m board.Move) (*board.Board, int, error) {
-		<-open
-		return real(b, m)
-	}
+	open, release := gate(t, func() {})
+	cfg.layGate = func() { <-open }
 	return release
 }
 
@@ -59,8 +55,9 @@ func (sc screen) footer() string {
 // mines off the loop: meanwhile the game answers keys, moves the cursor,
 // refuses moves on the board, and takes the board when it is laid.
 func TestLayOffLoop(t *testing.T) {
-	release := holdLaying(t)
-	h := start(t, bigCfg(), 80, 24)
+	cfg := bigCfg()
+	release := holdLaying(t, &cfg)
+	h := start(t, cfg, 80, 24)
 	h.typ("\n")
 	sc := h.snap()
 	if got, want := sc.footer(), "laying 40000 mines on 1024x256..."; !strings.Contains(got, want) {
@@ -92,8 +89,9 @@ func TestLayOffLoop(t *testing.T) {
 // still being laid, and that a new game waits for them.
 func TestLayOffLoopQuit(t *testing.T) {
 	for _, keys := range []string{"q", "nrfq"} {
-		release := holdLaying(t)
-		h := start(t, bigCfg(), 80, 24)
+		cfg := bigCfg()
+		release := holdLaying(t, &cfg)
+		h := start(t, cfg, 80, 24)
 		h.typ("\n" + keys)
 		o := h.wait()
 		if o.err != nil || o.res.Started || o.res.Seed != 7 {

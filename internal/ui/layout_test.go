@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // TestTooSmall draws the 9x9 board, which needs 14x7 (the footer's
@@ -331,7 +332,7 @@ func TestHeaderParts(t *testing.T) {
 		{0, "[playing]"},
 	}
 	cfg := fixed(t, nine)
-	g, err := newGame(cfg, t0)
+	g, err := firstGame(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,26 +345,26 @@ func TestHeaderParts(t *testing.T) {
 	}
 	states := []struct {
 		name string
-		play func(g *game)
+		play func(g *game.Game)
 	}{
-		{"playing", func(g *game) {}},
-		{"lost", func(g *game) { g.apply(board.Move{Action: board.Open, At: board.Point{X: 1, Y: 1}}, t0) }},
-		{"paused", func(g *game) {
-			g.apply(board.Move{Action: board.Open, At: board.Point{X: 8, Y: 0}}, t0)
-			g.togglePause(t0)
+		{"playing", func(g *game.Game) {}},
+		{"lost", func(g *game.Game) { g.Apply(game.Move{Action: game.Open, At: board.Point{X: 1, Y: 1}}, t0) }},
+		{"paused", func(g *game.Game) {
+			g.Apply(game.Move{Action: game.Open, At: board.Point{X: 8, Y: 0}}, t0)
+			g.TogglePause(t0)
 		}},
-		{"won", func(g *game) {
+		{"won", func(g *game.Game) {
 			for y := range 9 {
 				for x := range 9 {
 					if !isMine(x, y) {
-						g.apply(board.Move{Action: board.Open, At: board.Point{X: x, Y: y}}, t0)
+						g.Apply(game.Move{Action: game.Open, At: board.Point{X: x, Y: y}}, t0)
 					}
 				}
 			}
 		}},
 	}
 	for _, st := range states {
-		g, err := newGame(cfg, t0)
+		g, err := firstGame(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

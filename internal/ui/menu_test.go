@@ -32,6 +32,7 @@ func TestMenu(t *testing.T) {
 	}{
 		{"the next level", "l", 0, "", "> Level        < beginner >"},
 		{"the one after", "l", 0, "", "< intermediate >"},
+		{"a game at stake asks first", "", tcell.KeyEnter, "", "this gives up the game in play, as a loss: Enter again to confirm"},
 		{"played", "", tcell.KeyEnter, "16x16, seed", "Mines 40/40"},
 		{"a size typed", "oj12j8j30", tcell.KeyEnter, "12x8, seed", ""},
 		{"too many mines", "ojjj99", tcell.KeyEnter, "", "mine count out of range: 99 mines on 12x8"},
@@ -39,7 +40,7 @@ func TestMenu(t *testing.T) {
 		{"then played", "", tcell.KeyEnter, "12x8, seed", ""},
 		{"no-guess needs a way to lay it", "ojjjjjl", tcell.KeyEnter, "", "no-guess boards cannot be laid here"},
 		{"Esc changes nothing", "", tcell.KeyEsc, "12x8, seed", ""},
-		{"the safe rule", "ojjjjl", tcell.KeyEnter, "12x8, seed", ""},
+		{"the safe rule, named in the header", "ojjjjl", tcell.KeyEnter, "12x8, safe first click", ""},
 	}
 	for _, st := range steps {
 		h.typ(st.keys)

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
 // Where a mouse report is made.
@@ -194,7 +192,8 @@ func TestMouseGestures(t *testing.T) {
 		}},
 		{"the state starts a new game on release", floodFirst, nil, []mouseStep{
 			{[]report{onState(b1)}, flooded, nil, pt(4, 0), playing},
-			{[]report{onState(none)}, allClosed, nil, pt(4, 0), fmt.Sprintf("seed %d", NextSeed(42))},
+			{[]report{onState(none)}, flooded, nil, pt(4, 0), playing}, // asks: the game is at stake
+			{[]report{onState(b1), onState(none)}, allClosed, nil, pt(4, 0), fmt.Sprintf("seed %d", NextSeed(42))},
 		}},
 		{"a press on the state released off it does nothing", floodFirst, nil, []mouseStep{
 			{[]report{onState(b1), offRight(b1), offRight(none)}, flooded, nil, pt(4, 0), playing},
@@ -263,17 +262,9 @@ func checkPressed(t *testing.T, step int, sc screen, th *theme, pressed []board.
 // TestMousePressStopsAutoPlay checks that a press while the solver plays
 // stops it, and only stops it: the release opens nothing.
 func TestMousePressStopsAutoPlay(t *testing.T) {
-	real := nextMove
-	open, _ := gate(t, func() { nextMove = real })
-	nextMove = func(ctx context.Context, rule board.FirstClick, seed uint64, v *solver.View) (board.Point, error) {
-		select {
-		case <-open:
-		case <-ctx.Done():
-			return board.Point{}, ctx.Err()
-		}
-		return real(ctx, rule, seed, v)
-	}
-	h := start(t, fixed(t, small), 80, 24)
+	cfg := fixed(t, small)
+	holdAnalysis(t, &cfg)
+	h := start(t, cfg, 80, 24)
 	h.typ("a")
 	h.waitFooter("auto-play")
 	h.inject(on(4, 0, tcell.Button1))

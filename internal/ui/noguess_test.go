@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
@@ -50,7 +49,7 @@ func TestNoGuessGame(t *testing.T) {
 // refused, as board.NewRandom refuses it, rather than laid at random.
 func TestNoGuessNeedsLayout(t *testing.T) {
 	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
-	if _, err := newGame(Config{Board: s, Seed: 1}, time.Time{}); err == nil {
-		t.Error("newGame of no-guess settings without a layout succeeded; want an error")
+	if _, err := firstGame(Config{Board: s, Seed: 1}); err == nil {
+		t.Error("firstGame of no-guess settings without a layout succeeded; want an error")
 	}
 }

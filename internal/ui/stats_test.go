@@ -4,28 +4,30 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 // TestStatsOverlay checks that i shows the lines Config.Stats gives for
 // the kind of board in play, and that any key closes them.
 func TestStatsOverlay(t *testing.T) {
 	cfg := asciiCfg(t, small)
-	var asked board.Settings
-	cfg.Stats = func(s board.Settings) []string {
-		asked = s
-		return []string{"played 3, won 2 (67%)", "best 12.34 s"}
-	}
+	k := &keeper{stats: session.Stats{Kept: true, Counted: history.Stats{
+		Played: 3, Won: 2, WinRate: 2.0 / 3, Best: []history.Best{{Date: time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC), TimeMS: 12340}},
+	}, Known: history.Stats{Played: 2, Won: 1, Known: true}}}
+	cfg.Keeper = k
 	h := start(t, cfg, 80, 24)
 	h.typ("i")
 	sc := h.snap()
-	for _, want := range []string{"Statistics: 5x4n2 opening", "played 3, won 2 (67%)", "best 12.34 s", "Any key closes this."} {
+	for _, want := range []string{"Statistics: 5x4n2 opening", "played 3, won 2 (67%)", "1.    12.34 s", "known boards, apart: played 2, won 1", "Any key closes this."} {
 		if !strings.Contains(sc.String(), want) {
 			t.Errorf("statistics lack %q:\n%s", want, sc)
 		}
 	}
-	if asked != cfg.Board {
-		t.Errorf("Stats asked for %v; want %v", asked, cfg.Board)
+	if len(k.asked) == 0 || k.asked[0] != cfg.Board {
+		t.Errorf("Stats asked for %v; want %v", k.asked, cfg.Board)
 	}
 	h.typ("x")
 	if sc := h.snap(); strings.Contains(sc.String(), "Statistics") {

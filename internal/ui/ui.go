@@ -99,20 +99,23 @@ type Result struct {
 	Counts session.Counts
 	// Kept reports whether the last game was kept when it ended (or was
 	// given up), so that it is not to be saved.
-	Kept    bool
-	Started bool               // whether anything was opened
-	Verdict string             // the guesses the game forced; empty while it goes on
-	Numbers game.Numbers       // its time, 3BV and clicks
-	Signal  os.Signal          // the signal that ended the game, or nil
-	Theme   string             // the theme in use at the end, as the menu left it
-	Board   board.Settings     // the last game's board
-	Status  board.Status       // how the last game stood
-	Elapsed time.Duration      // the clock
-	Moves   []game.TimedMove   // its log
-	Undone  bool               // a move was taken back
-	Seed    uint64             // its seed
-	Source  string             // the board file, when the board was its layout
-	GaveUp  int                // games given up before the last, each kept as a loss
+	Kept     bool
+	Started  bool             // whether anything was opened
+	Verdict  string           // the guesses the game forced; empty while it goes on
+	Numbers  game.Numbers     // its time, 3BV and clicks
+	Signal   os.Signal        // the signal that ended the game, or nil
+	Theme    string           // the theme in use at the end, as the menu left it
+	Board    board.Settings   // the last game's board
+	Status   board.Status     // how the last game stood
+	Elapsed  time.Duration    // the clock
+	Moves    []game.TimedMove // its log
+	Undone   bool             // a move was taken back
+	Assisted bool             // the solver helped
+	Mines    []board.Point    // the layout; nil before the first opening
+	ThreeBV  int              // the board's 3BV, once the game is over
+	Seed     uint64           // its seed
+	Source   string           // the board file, when the board was its layout
+	GaveUp   int              // games given up before the last, each kept as a loss
 }
 
 // tick is the data of the clock's posted events.
@@ -133,6 +136,14 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	}
 	if cfg.Replay != nil {
 		cfg.Keeper = nil // the game was kept when it was played
+	}
+	// A kept game without settings is of the settings Board.
+	for _, k := range []**game.Kept{&cfg.Replay, &cfg.Resume} {
+		if *k != nil && (*k).Settings == (board.Settings{}) {
+			c := **k
+			c.Settings = cfg.Board
+			*k = &c
+		}
 	}
 	if !isUTF8(s.CharacterSet()) {
 		cfg.ASCII = true // the terminal cannot show the board's glyphs
@@ -199,6 +210,7 @@ func (u *ui) result(now time.Time) Result {
 		Signal: u.signal, Theme: u.cfg.Theme,
 		Board: k.Settings, Status: k.Status, Elapsed: k.Elapsed, Moves: k.Moves,
 		Undone: k.Undone, Seed: k.Seed, Source: k.Source, GaveUp: u.gaveUp,
+		Assisted: k.Assisted, Mines: k.Mines, ThreeBV: k.ThreeBV,
 	}
 }
 
@@ -226,7 +238,7 @@ func firstGame(cfg Config) (*game.Game, error) {
 		// board could not be without cfg.Layout.
 		return game.Load(gc, *cfg.Replay)
 	case cfg.Fixed:
-		return game.NewFixed(gc, cfg.Mines, cfg.Source)
+		return game.NewFixed(gc, cfg.Mines, cfg.Source, cfg.Seed)
 	}
 	origin := game.Drawn
 	if cfg.Seeded {

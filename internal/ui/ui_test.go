@@ -12,6 +12,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // small is a 5x4 board: opening the top-right corner floods everything but
@@ -211,10 +212,10 @@ func TestWinStopsClock(t *testing.T) {
 	o := h.wait()
 	want := Result{Status: board.Won, Started: true, Elapsed: 7 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening}, Seed: 42,
 		Verdict: "no guess forced"}
-	if got := o.res; len(got.Mines) != 2 || got.ThreeBV == 0 || len(got.Moves) == 0 {
-		t.Errorf("Run = %+v; want its 2 mines, its 3BV and its moves", got)
+	if got := o.res; len(got.Mines) != 2 || got.ThreeBV == 0 || len(got.Moves) == 0 || got.Game.Status != board.Won || got.Numbers.Time != 7*time.Second {
+		t.Errorf("Run = %+v; want its 2 mines, its 3BV, its moves and the game kept", got)
 	}
-	o.res.Mines, o.res.ThreeBV, o.res.Moves = nil, 0, nil
+	o.res.Mines, o.res.ThreeBV, o.res.Moves, o.res.Game, o.res.Numbers = nil, 0, nil, game.Kept{}, game.Numbers{}
 	if o.err != nil || !reflect.DeepEqual(o.res, want) {
 		t.Errorf("Run = %+v, %v; want %+v, nil", o.res, o.err, want)
 	}
@@ -228,10 +229,10 @@ func TestLoseShowsMines(t *testing.T) {
 	checkHeader(t, sc, "[ You lose ]")
 	h.typ("$\n") // frozen
 	checkRows(t, h.snap(), "X!##!", "#####", "#####", "###*#")
-	h.typ("r") // restart: same layout, all closed
+	h.typ("r") // restart: same layout, all closed, and known: marked restarted
 	sc = h.snap()
 	checkRows(t, sc, "#####", "#####", "#####", "#####")
-	checkHeader(t, sc, "Mines 2/2  Time 0  [ playing ]  5x4, seed 42")
+	checkHeader(t, sc, "Mines 2/2  Time 0  [ playing ]  5x4, restarted, seed 42")
 	h.typ("\n") // the cursor stayed at (4,0): it floods as before
 	checkRows(t, h.snap(), "#1   ", "11   ", "  111", "  1##")
 	h.key(tcell.KeyEsc, tcell.ModNone)
@@ -254,21 +255,28 @@ func TestRecordClicksReplayed(t *testing.T) {
 	}
 }
 
+// TestNewGame starts a new game with n, and with a click on the header's
+// state: the game in play is at stake, so each asks first, and the second
+// n or click gives it up, a loss handed to the keeper.
 func TestNewGame(t *testing.T) {
 	cfg := Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7, ASCII: true}
+	clickState := func(h *harness) {
+		sc := h.snap()
+		x := strings.Index(sc.header(), "[ ")
+		h.click(x+3, sc.headerY(), tcell.Button1)
+	}
 	tests := []struct {
 		name string
 		new  func(h *harness)
 	}{
 		{"n", func(h *harness) { h.typ("n") }},
-		{"click the state", func(h *harness) {
-			sc := h.snap()
-			x := strings.Index(sc.header(), "[ ")
-			h.click(x+3, sc.headerY(), tcell.Button1)
-		}},
+		{"click the state", clickState},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			k := &keeper{}
+			cfg := cfg
+			cfg.Keeper = k
 			h := start(t, cfg, 80, 24)
 			h.typ("jjll\n") // the opening rule: the first cell is a zero
 			sc := h.snap()
@@ -278,6 +286,14 @@ func TestNewGame(t *testing.T) {
 			checkHeader(t, sc, "seed 7")
 			tt.new(h)
 			sc = h.snap()
+			if !sc.contains("give up this game for a new game? it counts as a loss") || !sc.contains("seed 7") {
+				t.Errorf("the first %s does not ask:\n%s", tt.name, sc)
+			}
+			tt.new(h)
+			sc = h.snap()
+			if len(k.gaveUp) != 1 || k.gaveUp[0].Seed != 7 || k.gaveUp[0].Status != board.Playing {
+				t.Errorf("given up %+v; want the game of seed 7, in play", k.gaveUp)
+			}
 			next := NextSeed(7)
 			checkHeader(t, sc, fmt.Sprintf("Mines 10/10  Time 0  [ playing ]  9x9, seed %d", next))
 			checkRows(t, sc, slices.Repeat([]string{"#########"}, 9)...)
@@ -435,7 +451,7 @@ func TestHelpScrolls(t *testing.T) {
 	if s := sc.String(); strings.Contains(s, "any other key closes") || !strings.Contains(s, "v more: arrows scroll") {
 		t.Errorf("help at 80x24 shows its end, or no more mark:\n%s", sc)
 	}
-	h.typ("jjjjjjjjjj") // past the end: it stops there
+	h.typ("jjjjjjjjjjjjjjjj") // past the end: it stops there
 	sc = h.snap()
 	for _, want := range []string{"right click", "any other key closes it.", "^ more: arrows scroll"} {
 		if !strings.Contains(sc.String(), want) {

@@ -8,10 +8,11 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // moveTexts returns the moves in their text form, separated by spaces.
-func moveTexts(moves []TimedMove) string {
+func moveTexts(moves []game.TimedMove) string {
 	var s []string
 	for _, m := range moves {
 		s = append(s, m.Move.String())
@@ -60,12 +61,14 @@ func TestUndoOpening(t *testing.T) {
 
 // TestUndoFatal takes back the opening that lost a forced 50/50: the game
 // is in play again, its clock resumes where it stopped without counting
-// the time spent lost, and the guess taken back is not counted. Finished
-// sees the loss, then the win, undone.
+// the time spent lost, and the guess taken back is not counted. The keeper
+// keeps the loss once: told of the undo, it marks that game undone, and
+// the win after it is not kept again (one game, one line, never a win
+// counted for a game lost).
 func TestUndoFatal(t *testing.T) {
-	var got []Result
+	k := &keeper{}
 	cfg := asciiCfg(t, "*.\n..\n..\n")
-	cfg.Finished = func(r Result) string { got = append(got, r); return "well played" }
+	cfg.Keeper = k
 	h := start(t, cfg, 80, 24)
 	h.typ("jj\n") // opens all but the top row: the clock starts
 	h.snap()
@@ -79,7 +82,7 @@ func TestUndoFatal(t *testing.T) {
 	sc = h.snap()
 	checkRows(t, sc, "##", "11", "  ")
 	checkHeader(t, sc, "Time 4  [ playing ]  2x3, undone, seed 42")
-	if f := sc.footer(); strings.Contains(f, "well played") || strings.Contains(f, "guess") {
+	if f := sc.footer(); strings.Contains(f, "guess") {
 		t.Errorf("footer after the undo = %q; want the end's numbers gone", f)
 	}
 	h.clock.advance(3 * time.Second)
@@ -88,17 +91,23 @@ func TestUndoFatal(t *testing.T) {
 	h.typ("l\n") // (1,0): safe, the other side of the 50/50
 	sc = h.snap()
 	checkHeader(t, sc, "Time 7  [ You win ]  2x3, undone")
+	if !sc.contains("practice: kept as it ended") {
+		t.Errorf("the win after the undo does not say it was kept as it first ended:\n%s", sc)
+	}
 	h.typ("q")
 	o := h.wait()
-	if len(got) != 2 {
-		t.Fatalf("Finished called %d times; want twice, for the loss and the win", len(got))
+	if len(k.ended) != 1 || len(k.gaveUp) != 0 {
+		t.Fatalf("Ended called %d times, GaveUp %d; want once, for the loss", len(k.ended), len(k.gaveUp))
 	}
-	if r := got[0]; r.Status != board.Lost || r.Undone || r.Elapsed != 4*time.Second {
-		t.Errorf("first finished game %+v; want lost in 4s, not undone", r)
+	if r := k.ended[0]; r.Status != board.Lost || r.Undone || r.Elapsed != 4*time.Second {
+		t.Errorf("the game kept %+v; want lost in 4s, not undone", r)
+	}
+	if len(k.reopened) != 1 || k.reopened[0] != 1 {
+		t.Errorf("Reopened %v; want game 1 once", k.reopened)
 	}
 	want := "1 guess: 50%" // the fatal guess was taken back
-	if r := got[1]; r.Status != board.Won || !r.Undone || r.Elapsed != 7*time.Second || r.Verdict != want {
-		t.Errorf("second finished game %+v; want won in 7s, undone, verdict %q", r, want)
+	if r := o.res; r.Status != board.Won || !r.Kept || r.Verdict != want {
+		t.Errorf("Run = %+v; want won, kept already, verdict %q", r, want)
 	}
 	if r := o.res; !r.Undone || r.Elapsed != 7*time.Second || moveTexts(r.Moves) != "O0,2 O1,0" {
 		t.Errorf("Run = %+v; want undone, 7s, moves O0,2 O1,0", r)
@@ -120,7 +129,7 @@ func TestUndoNothing(t *testing.T) {
 	}{
 		{"fixed", asciiCfg(t, small), ""},
 		{"pending", random, ""},
-		{"restarted", asciiCfg(t, small), "$\nr"},
+		{"restarted", asciiCfg(t, small), "$\nrr"},
 		{"all taken back", asciiCfg(t, small), "f$\nuu"},
 	}
 	for _, tt := range tests {
@@ -158,12 +167,13 @@ func TestUndoTwice(t *testing.T) {
 	}
 }
 
-// TestUndoWon takes back a win and wins again: Finished sees both games,
-// the second undone; a restart then plays clean again.
+// TestUndoWon takes back a win and wins again: the keeper keeps the first
+// win, is told it was undone, and is not handed the second; a restart
+// then plays clean again.
 func TestUndoWon(t *testing.T) {
-	var got []Result
+	k := &keeper{}
 	cfg := asciiCfg(t, small)
-	cfg.Finished = func(r Result) string { got = append(got, r); return "" }
+	cfg.Keeper = k
 	h := start(t, cfg, 80, 24)
 	h.typ("$\njjj\n")
 	checkHeader(t, h.snap(), "[ You win ]")
@@ -179,13 +189,11 @@ func TestUndoWon(t *testing.T) {
 	}
 	h.typ("q")
 	h.wait()
-	if len(got) != 2 {
-		t.Fatalf("Finished called %d times; want twice", len(got))
+	if len(k.ended) != 1 || len(k.reopened) != 1 {
+		t.Fatalf("Ended %d times, Reopened %v; want the first win once, reopened once", len(k.ended), k.reopened)
 	}
-	for i, r := range got {
-		if r.Status != board.Won || r.Undone != (i == 1) || moveTexts(r.Moves) != "O4,0 O4,3" {
-			t.Errorf("finished game %d: %+v; want won, undone %v, moves O4,0 O4,3", i, r, i == 1)
-		}
+	if r := k.ended[0]; r.Status != board.Won || r.Undone || moveTexts(r.Moves) != "O4,0 O4,3" {
+		t.Errorf("the game kept: %+v; want won, moves O4,0 O4,3", r)
 	}
 }
 
@@ -195,8 +203,8 @@ func TestUndoWhilePaused(t *testing.T) {
 	h := start(t, asciiCfg(t, small), 80, 24)
 	h.typ("$\np")
 	h.typ("u")
-	if got := h.snap().footer(); !strings.Contains(got, errPaused.Error()) {
-		t.Errorf("footer = %q; want %q", got, errPaused)
+	if got := h.snap().footer(); !strings.Contains(got, game.ErrPaused.Error()) {
+		t.Errorf("footer = %q; want %q", got, game.ErrPaused)
 	}
 	h.typ("p")
 	sc := h.snap()
@@ -206,133 +214,65 @@ func TestUndoWhilePaused(t *testing.T) {
 	}
 }
 
-// TestGameUndoClock checks the clock of a lost game taken back, without a
-// screen: it resumes from the loss's time, the time spent lost left out.
-func TestGameUndoClock(t *testing.T) {
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-	open := func(x, y int) board.Move { return board.Move{Action: board.Open, At: board.Point{X: x, Y: y}} }
-	g, err := newGame(fixed(t, small), t0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.undo(at(1)); !errors.Is(err, errNothingToUndo) {
-		t.Errorf("undo before any move = %v; want errNothingToUndo", err)
-	}
-	if g.undone {
-		t.Error("a refused undo marked the game undone")
-	}
-	for _, st := range []struct {
-		m   board.Move
-		now int
-	}{{open(4, 0), 10}, {open(0, 0), 13}} {
-		if err := g.apply(st.m, at(st.now)); err != nil {
-			t.Fatalf("apply(%v) = %v", st.m, err)
-		}
-	}
-	if g.b.Status() != board.Lost || g.elapsed(at(50)) != 3*time.Second {
-		t.Fatalf("status %v, clock %v; want lost at 3s", g.b.Status(), g.elapsed(at(50)))
-	}
-	v := g.version
-	if err := g.undo(at(100)); err != nil {
-		t.Fatalf("undo = %v", err)
-	}
-	if g.b.Status() != board.Playing || g.version == v || !g.undone {
-		t.Errorf("after undo: status %v, version %d (was %d), undone %v; want playing, a new version, undone", g.b.Status(), g.version, v, g.undone)
-	}
-	for _, c := range []struct{ now, want int }{{100, 3}, {105, 8}} {
-		if got := g.elapsed(at(c.now)); got != time.Duration(c.want)*time.Second {
-			t.Errorf("elapsed at %ds = %v; want %ds", c.now, got, c.want)
-		}
-	}
-	g.togglePause(at(106))
-	if err := g.undo(at(107)); !errors.Is(err, errPaused) {
-		t.Errorf("undo while paused = %v; want errPaused", err)
-	}
-	g.togglePause(at(110))
-	if err := g.apply(open(4, 3), at(112)); err != nil || g.b.Status() != board.Won {
-		t.Fatalf("apply(O4,3) = %v, status %v; want the win", err, g.b.Status())
-	}
-	r := g.result(at(200))
-	// 3s before the loss, 6s after the undo less 4s paused.
-	if r.Elapsed != 11*time.Second || !r.Undone || moveTexts(r.Moves) != "O4,0 O4,3" || r.Moves[1].At != 11*time.Second {
-		t.Errorf("result %+v; want 11s, undone, moves O4,0 then O4,3 at 11s", r)
-	}
-}
-
-// TestGameUndoReplayFails checks that a move that cannot be played again,
-// which only a bug could record, leaves the game with the moves before it
-// and an error naming it.
-func TestGameUndoReplayFails(t *testing.T) {
-	g, err := newGame(fixed(t, small), time.Time{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.apply(board.Move{Action: board.Open, At: board.Point{X: 4, Y: 0}}, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	g.moves = append(g.moves,
-		TimedMove{Move: board.Move{Action: board.Open, At: board.Point{X: 9, Y: 9}}},
-		TimedMove{Move: board.Move{Action: board.Toggle, At: board.Point{X: 0, Y: 0}}})
-	err = g.undo(time.Time{})
-	if !errors.Is(err, board.ErrOutOfBounds) || !strings.Contains(err.Error(), "O9,9") {
-		t.Errorf("undo = %v; want ErrOutOfBounds naming O9,9", err)
-	}
-	if got := moveTexts(g.moves); got != "O4,0" {
-		t.Errorf("moves %q; want O4,0", got)
-	}
-	if got := g.b.String(); got != "#1000\n11000\n00111\n001##\n" {
-		t.Errorf("board\n%s; want the opening played again", got)
-	}
-}
-
 // TestUndoAudits checks that the openings taken back leave the guess
 // audit, with the analyses still to come of them: a queued one is
 // dropped, and one running off the loop is ignored when it comes back,
 // even when a new opening has taken its index.
 func TestUndoAudits(t *testing.T) {
-	open := func(x, y int) board.Move { return board.Move{Action: board.Open, At: board.Point{X: x, Y: y}} }
+	open := func(x, y int) game.Move { return game.Move{Action: game.Open, At: board.Point{X: x, Y: y}} }
 	setup := func(t *testing.T) *ui {
 		t.Helper()
-		g, err := newGame(fixed(t, small), time.Time{})
+		cfg := fixed(t, small)
+		g, err := firstGame(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := newUI(g, g.cfg, nil)
-		for _, m := range []board.Move{open(4, 0), open(4, 3)} {
-			g.opens = append(g.opens, opening{at: m.At, pending: true})
-			if err := g.apply(m, time.Time{}); err != nil {
+		u := newUI(g, cfg, nil)
+		// The opening that laid the mines, taken back: the openings after
+		// it are the player's, and judged.
+		if _, err := g.Apply(open(4, 0), time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Undo(time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []game.Move{open(4, 0), open(4, 3)} {
+			if _, judge := g.WillOpen(m.At); !judge {
+				t.Fatalf("WillOpen(%v) is not judged", m.At)
+			}
+			if _, err := g.Apply(m, time.Time{}); err != nil {
 				t.Fatal(err)
 			}
 		}
+		u.newAudits()
 		return u
 	}
 	t.Run("running kept, queued dropped", func(t *testing.T) {
 		u := setup(t)
 		epoch := u.aud.game
 		u.aud.running = true // (4,0)'s analysis
-		u.aud.queue = []auditJob{{version: epoch, index: 1}}
+		u.aud.queue = []auditJob{{version: epoch, index: 1, at: board.Point{X: 4, Y: 3}}}
 		if err := u.undo(time.Time{}); err != nil {
 			t.Fatal(err)
 		}
-		if len(u.g.opens) != 1 || u.g.opens[0].at != (board.Point{X: 4, Y: 0}) || len(u.aud.queue) != 0 || u.aud.game != epoch {
-			t.Errorf("opens %+v, queue %+v, epoch %d (was %d); want (4,0) kept, no queue, the same epoch", u.g.opens, u.aud.queue, u.aud.game, epoch)
+		if u.g.Openings() != 1 || u.g.Opening(0).At != (board.Point{X: 4, Y: 0}) || len(u.aud.queue) != 0 || u.aud.game != epoch {
+			t.Errorf("openings %d, queue %+v, epoch %d (was %d); want (4,0) kept, no queue, the same epoch", u.g.Openings(), u.aud.queue, u.aud.game, epoch)
 		}
 	})
 	t.Run("running dropped", func(t *testing.T) {
 		u := setup(t)
 		epoch := u.aud.game
-		u.g.opens[0].pending = false // (4,0)'s came back; (4,3)'s runs
+		u.g.Judge(0, board.Point{X: 4, Y: 0}, nil) // (4,0)'s came back; (4,3)'s runs
 		u.aud.running = true
 		if err := u.undo(time.Time{}); err != nil {
 			t.Fatal(err)
 		}
-		if len(u.g.opens) != 1 || u.aud.game == epoch {
-			t.Fatalf("opens %+v, epoch %d (was %d); want one opening, a new epoch", u.g.opens, u.aud.game, epoch)
+		if u.g.Openings() != 1 || u.aud.game == epoch {
+			t.Fatalf("openings %d, epoch %d (was %d); want one opening, a new epoch", u.g.Openings(), u.aud.game, epoch)
 		}
-		u.g.opens = append(u.g.opens, opening{at: board.Point{X: 3, Y: 3}, pending: true}) // a new opening, index 1
-		u.auditBack(nil, audited{job: auditJob{version: epoch, index: 1}, err: errors.New("the old analysis")})
-		if o := u.g.opens[1]; !o.pending || o.failed || u.aud.running {
+		u.g.WillOpen(board.Point{X: 4, Y: 3}) // a new opening, index 1
+		u.auditBack(nil, audited{job: auditJob{version: epoch, index: 1, at: board.Point{X: 4, Y: 3}}, err: errors.New("the old analysis")})
+		if o := u.g.Opening(1); !o.Pending || o.Failed || u.aud.running {
 			t.Errorf("new opening %+v, running %v after the old analysis came back; want it still pending, nothing running", o, u.aud.running)
 		}
 	})
