@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/record"
@@ -45,7 +46,7 @@ func replayLine(t *testing.T, rec *record.Record, moves ...board.Move) []byte {
 		g.Layout = append(g.Layout, history.Cell{p.X, p.Y})
 	}
 	for i, m := range moves {
-		g.Moves = append(g.Moves, history.Move{Move: m, At: int64(i * 100)})
+		g.Moves = append(g.Moves, history.Move{Move: game.PlayerMove(m), At: int64(i * 100)})
 	}
 	line, err := json.Marshal(g)
 	if err != nil {
@@ -185,12 +186,12 @@ func TestBoardFileErrors(t *testing.T) {
 		{"text.abf", "4 5 1 2\n", "MBF: byte 2: mine count out of range: 13600 mines do not fit in 1664 cells (52x32)"},
 		{"repeated", "\x09\x09\x00\x02\x01\x01\x01\x01", "MBF: byte 6: mine 2 of 2: repeated mine at column 1, row 1"},
 		{"trailing", "\x09\x09\x00\x00\x00", "MBF: byte 4: unexpected data after the last mine: the header counts 0 mines"},
-		{"newer", `{"v":99,"board":"what"}`, "replay: written by a newer minesweeper (this one reads version 1)"},
-		{"no version", `{"board":"9x9n10 opening"}`, `replay: no version (want "v":1)`},
+		{"newer", `{"v":99,"board":"what"}`, "replay: written by a newer minesweeper (this one reads version 2)"},
+		{"no version", `{"board":"9x9n10 opening"}`, `replay: no version (want "v":2)`},
 		{"syntax", `{"v":1,}`, "replay: byte 8: invalid character '}' looking for beginning of object key string"},
 		{"cut", `{"v":1,"board":"9x9n2 open`, "replay: the input ends inside the game"},
 		{"two games", good + good, "replay: unexpected data after the game: want one line of the history log"},
-		{"bad move", `{"v":1,"board":"9x9n0 opening","layout":[],"moves":[{"m":"X1,2","t":0}]}`, `replay: move "X1,2": want a letter O, C or F, then COLUMN,ROW`},
+		{"bad move", `{"v":1,"board":"9x9n0 opening","layout":[],"moves":[{"m":"X1,2","t":0}]}`, `replay: move "X1,2": want a letter O, C, F, M, A, H or P, then COLUMN,ROW`},
 		{"bad settings", `{"v":1,"board":"9x9 opening","layout":[]}`, `replay: board settings "9x9 opening": the size is not WIDTHxHEIGHTnMINES`},
 		{"count", `{"v":1,"board":"9x9n2 opening","layout":[[1,1]]}`, `replay: the layout holds 1 mine; the board "9x9n2 opening" has 2`},
 		{"mine off", `{"v":1,"board":"9x9n1 opening","layout":[[1,9]]}`, "replay: layout: mine 1 of 1: row 9 is off the board (0 to 8)"},

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
@@ -85,39 +87,48 @@ func TestRunPlayHelp(t *testing.T) {
 	}
 }
 
+// TestSummary checks the line printed after the screen closes (see
+// ui.Summary), with what the game counts for.
 func TestSummary(t *testing.T) {
 	nine := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
+	won := func(d time.Duration, bv, clicks int) game.Numbers {
+		return game.Numbers{Time: d, ThreeBV: bv, Clicks: clicks, Won: true}
+	}
 	tests := []struct {
-		r    ui.Result
-		left leaving
-		want string
+		r     ui.Result
+		saved bool
+		again string
+		want  string
 	}{
 		{ui.Result{Status: board.Won, Started: true, Elapsed: 42*time.Second + 900*time.Millisecond, Board: nine, Seed: 1234,
-			ThreeBV: 23, Moves: make([]ui.TimedMove, 30), Note: "new best time"}, leaving{number: 17},
+			Numbers: won(42*time.Second+900*time.Millisecond, 23, 30), Counts: session.Counts{Number: 17, NewBest: true}}, false, "",
 			"You win in 42.90s on 9x9 with 10 mines, seed 1234; 3BV 23, 0.54 3BV/s, 30 clicks, 77% efficiency; new best time; replay: minesweeper replay 17"},
-		{ui.Result{Status: board.Lost, Started: true, Elapsed: 3 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Seed: 5}, leaving{number: 2},
-			"You lose after 3.00s on 30x16 with 99 mines, seed 5; 0 clicks; replay: minesweeper replay 2"},
-		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Seed: 7}, leaving{saved: true},
+		{ui.Result{Status: board.Lost, Started: true, Elapsed: 3 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Seed: 5,
+			Numbers: game.Numbers{Time: 3 * time.Second}, Counts: session.Counts{Number: 2}}, false, "",
+			"You lose after 3.00s on 30x16 with 99 mines, safe first click, seed 5; 0 clicks; replay: minesweeper replay 2"},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Seed: 7}, true,
+			"minesweeper -width 5 -height 4 -mines 1 -resume",
 			"Quit after 61s on 5x4 with 1 mine, seed 7; saved, to go on: minesweeper -width 5 -height 4 -mines 1 -resume"},
-		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Seed: 7}, leaving{saved: true},
-			"Quit after 61s on 30x16 with 99 mines, seed 7; saved, to go on: minesweeper -level expert -first-click safe -resume"},
-		{ui.Result{Status: board.Playing, Started: true, Elapsed: 2 * time.Second, Board: nine, Seed: 7}, leaving{},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: 2 * time.Second, Board: nine, Seed: 7}, false, "",
 			"Quit after 2s on 9x9 with 10 mines, seed 7"},
-		{ui.Result{Status: board.Won, Started: true, Elapsed: 12 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}, Seed: 9}, leaving{number: 1},
-			"You win in 12.00s on 30x16 with 99 mines, no-guess, seed 9; 0 clicks; replay: minesweeper replay 1"},
-		{ui.Result{Status: board.Lost, Started: true, Elapsed: 5 * time.Second, Board: nine, Seed: 3, Assisted: true,
-			Verdict: "1 guess: 50%; lost on a forced guess, a 50% chance of a mine"}, leaving{},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: 2 * time.Second, Board: nine, Seed: 7, Game: game.Kept{Origin: game.Seeded}}, false,
+			"minesweeper -level beginner -seed 7",
+			"Quit after 2s on 9x9 with 10 mines, seed 7 (again: minesweeper -level beginner -seed 7)"},
+		{ui.Result{Status: board.Lost, Started: true, Elapsed: 5 * time.Second, Board: nine, Seed: 3, Game: game.Kept{Assisted: true},
+			Numbers: game.Numbers{Time: 5 * time.Second}, Verdict: "1 guess: 50%; lost on a forced guess, a 50% chance of a mine"}, false, "",
 			"You lose after 5.00s on 9x9 with 10 mines, assisted, seed 3; 0 clicks; 1 guess: 50%; lost on a forced guess, a 50% chance of a mine; not kept, so it cannot be replayed"},
-		{ui.Result{Board: nine, Seed: 8}, leaving{},
+		{ui.Result{Status: board.Won, Started: true, Elapsed: time.Second, Board: nine, Seed: 4, Numbers: won(time.Second, 5, 5),
+			Counts: session.Counts{Number: 9, Played: false, Why: session.Known}, GaveUp: 2}, false, "",
+			"You win in 1.00s on 9x9 with 10 mines, seed 4; 3BV 5, 5.00 3BV/s, 5 clicks, 100% efficiency; known board: not in the records; replay: minesweeper replay 9; 2 games given up before it, kept as losses"},
+		{ui.Result{Board: nine, Seed: 8}, false, "",
 			"Quit before the first move on 9x9 with 10 mines, seed 8"},
-		{ui.Result{Status: board.Won, Started: true, Elapsed: time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"}, leaving{number: 3},
-			"You win in 1.00s on 5x4 with 2 mines, board my board.txt; 0 clicks; replay: minesweeper replay 3"},
-		{ui.Result{Status: board.Playing, Started: true, Elapsed: time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"}, leaving{},
+		{ui.Result{Status: board.Playing, Started: true, Elapsed: time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"}, false,
+			"minesweeper -board 'my board.txt'",
 			"Quit after 1s on 5x4 with 2 mines, board my board.txt (again: minesweeper -board 'my board.txt')"},
 	}
 	for _, tt := range tests {
-		if got := summary(tt.r, tt.left); got != tt.want {
-			t.Errorf("summary(%+v, %+v) =\n%q; want\n%q", tt.r, tt.left, got, tt.want)
+		if got := ui.Summary(tt.r, tt.saved, tt.again); got != tt.want {
+			t.Errorf("Summary(%+v) =\n%q; want\n%q", tt.r, got, tt.want)
 		}
 	}
 }

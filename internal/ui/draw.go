@@ -356,7 +356,7 @@ func (u *ui) footerKeys() []keyRow {
 // clicks and the efficiency), what it counts for, and the guesses it
 // forced.
 func (u *ui) numbers(now time.Time) string {
-	text := numbersText(u.g.Numbers(now))
+	text := numbersText(u.g.Numbers(now), true)
 	if note := countsNote(u.counts, u.counted || u.counts.Why != session.Counted); note != "" && u.rp == nil {
 		text += ", " + note
 	}
@@ -366,11 +366,15 @@ func (u *ui) numbers(now time.Time) string {
 	return text
 }
 
-// numbersText words a game's numbers.
-func numbersText(n game.Numbers) string {
-	text := fmt.Sprintf("%.2f s, %d clicks", n.Time.Seconds(), n.Clicks)
+// numbersText words a game's numbers, with its time or not.
+func numbersText(n game.Numbers, withTime bool) string {
+	t := ""
+	if withTime {
+		t = fmt.Sprintf("%.2f s, ", n.Time.Seconds())
+	}
+	text := fmt.Sprintf("%s%d clicks", t, n.Clicks)
 	if n.Won && n.ThreeBV > 0 {
-		text = fmt.Sprintf("%.2f s, 3BV %d", n.Time.Seconds(), n.ThreeBV)
+		text = fmt.Sprintf("%s3BV %d", t, n.ThreeBV)
 		if v := n.Speed(); v > 0 {
 			text += fmt.Sprintf(", %.2f 3BV/s", v)
 		}

@@ -51,7 +51,7 @@ func Summary(r Result, saved bool, again string) string {
 	line := b.String()
 	over := r.Status != board.Playing
 	if over {
-		line += "; " + numbersText(r.Numbers)
+		line += "; " + numbersText(r.Numbers, false)
 		if note := countsNote(r.Counts, true); note != "" {
 			line += "; " + note
 		}
