@@ -47,7 +47,7 @@ type boardConfig struct {
 	board.Settings
 	Layout board.Layout // how the mines are laid: nil for the random layout
 	Seed   uint64
-	Seeded bool // the player chose Seed (-seed): the board is known
+	Seeded bool           // the player chose Seed (-seed): the board is known
 	Level  string         // the preset's name, or "custom"
 	Record *record.Record // the -board file's record, or nil
 	File   string

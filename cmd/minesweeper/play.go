@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"math/rand/v2"
+	"os"
 	"strings"
 
 	"golang.org/x/term"

@@ -11,8 +11,8 @@ import (
 	"strconv"
 
 	"github.com/minesweeper-go/minesweeper/internal/history"
-	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 

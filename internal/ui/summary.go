@@ -82,4 +82,3 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
-
