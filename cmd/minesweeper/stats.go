@@ -88,7 +88,11 @@ func writeStats(w io.Writer, stats []history.Stats, spark func([]float64) string
 		if len(s.Recent3BVs) > 0 {
 			speed = strconv.FormatFloat(s.Best3BVs, 'f', 2, 64)
 		}
-		t.add(boardLabel(s.Kind, s.Level),
+		label := boardLabel(s.Kind, s.Level)
+		if s.Known {
+			label += " known" // boards the player could know, apart
+		}
+		t.add(label,
 			strconv.Itoa(s.Played),
 			strconv.Itoa(s.Won),
 			fmt.Sprintf("%.0f%%", 100*s.WinRate),
