@@ -452,6 +452,12 @@ func (g *Game) Undo(now time.Time) error {
 			g.stoppedFor += max(now.Sub(g.end), 0)
 		}
 		g.end = time.Time{}
+		if g.stops != 0 {
+			// The clock stands still for another reason too: the time
+			// to now is counted above, and the stop's from now on, lest
+			// SetStop count it again when the reason ends.
+			g.stoppedAt = now
+		}
 	}
 	g.version++
 	g.undone = true
