@@ -33,6 +33,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	k := session.New()
+	k.Choose = chooseBoard
 	defer k.Flush(stderr) // the warnings of an early return
 	cfg, err := bf.resolve()
 	if err == nil {
@@ -68,21 +69,16 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	uc := ui.Config{
-		Board:         cfg.Settings,
-		Layout:        cfg.Layout,
-		Seed:          cfg.Seed,
-		Seeded:        cfg.Seeded,
-		NewSeed:       rand.Uint64, // a new game's seed cannot be foreseen from the last
-		QuestionMarks: *question,
-		ASCII:         *ascii,
-		Mono:          os.Getenv("NO_COLOR") != "",
-		Theme:         *theme,
-		Choose:        chooseBoard,
-		Keeper:        k,
+		Start: ui.Start{Board: cfg.Settings, Layout: cfg.Layout, Seed: cfg.Seed, Seeded: cfg.Seeded},
+		Prefs: ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != "", Theme: *theme},
+		// The session keeps the games, says what they count for and lays
+		// the boards chosen in the menu.
+		Keeper:  k,
+		NewSeed: rand.Uint64, // a new game's seed cannot be foreseen from the last
 	}
 	switch rec := cfg.Record; {
 	case rec != nil:
-		uc.Fixed, uc.Mines, uc.Clicks, uc.Source = true, rec.Mines, rec.Clicks, cfg.File
+		uc.Start.Fixed, uc.Start.Mines, uc.Start.Clicks, uc.Start.Source = true, rec.Mines, rec.Clicks, cfg.File
 	case *fresh:
 		k.Discard(cfg.Settings)
 	case cfg.Seeded:
@@ -92,7 +88,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		kept, ok := k.Saved(cfg.Settings, true)
 		switch {
 		case ok:
-			uc.Resume, uc.AskResume = kept, !*resume
+			uc.Start.Resume, uc.Start.AskResume = kept, !*resume
 		case *resume:
 			fmt.Fprintf(stderr, "minesweeper: -resume: no game of %s was left unfinished\n", cfg.Settings.Describe())
 			return exitFailure

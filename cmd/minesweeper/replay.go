@@ -74,13 +74,8 @@ Flags:
 		return exitFailure
 	}
 	_, err = ui.Play(ui.Config{
-		Board:         kept.Settings,
-		Seed:          g.Seed,
-		QuestionMarks: true,
-		ASCII:         *ascii,
-		Mono:          os.Getenv("NO_COLOR") != "",
-		Replay:        &kept,
-		ReplaySpeed:   *speed,
+		Start: ui.Start{Board: kept.Settings, Seed: g.Seed, Replay: &kept, ReplaySpeed: *speed},
+		Prefs: ui.Prefs{QuestionMarks: true, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != ""},
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)

@@ -24,6 +24,10 @@ import (
 type Session struct {
 	// Now returns the current time, for the dates of the games kept.
 	Now func() time.Time
+	// Choose returns the layout of the boards of some settings, or why
+	// they cannot be played (see Layout); nil checks the settings and
+	// lays no no-guess boards.
+	Choose func(board.Settings) (board.Layout, error)
 
 	store    *history.Store // opened when first needed
 	broken   bool           // the store could not be opened
@@ -339,6 +343,22 @@ func (s *Session) Store() *history.Store {
 		return nil
 	}
 	return s.store
+}
+
+// ErrNoGuessLayout refuses no-guess boards when the session was given no
+// way to lay them.
+var ErrNoGuessLayout = errors.New("no-guess boards cannot be laid here")
+
+// Layout returns the layout that lays the boards of settings b (nil for
+// uniformly random mines), or why they cannot be played: Choose's answer.
+func (s *Session) Layout(b board.Settings) (board.Layout, error) {
+	if s.Choose != nil {
+		return s.Choose(b)
+	}
+	if b.NoGuess {
+		return nil, ErrNoGuessLayout
+	}
+	return nil, b.Check()
 }
 
 // errNoBoard refuses a kept game that holds neither its layout nor what

@@ -54,7 +54,7 @@ const hintBoard = "..*.\n....\n....\n"
 // marked assisted in the header and the result.
 func TestHint(t *testing.T) {
 	cfg := fixed(t, hintBoard)
-	cfg.ASCII = true
+	cfg.Prefs.ASCII = true
 	h := start(t, cfg, 80, 24)
 	h.typ("jj\n")
 	h.typ("s")

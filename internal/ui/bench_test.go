@@ -22,8 +22,11 @@ func BenchmarkDraw(b *testing.B) {
 			}
 			defer s.Fini()
 			s.SetSize(80, 24)
-			cfg := Config{Board: board.Settings{Width: size.w, Height: size.h, Mines: size.mines, Rule: board.Opening}, Seed: 1,
-				QuestionMarks: true, Now: func() time.Time { return time.Time{} }}
+			cfg := Config{
+				Start: Start{Board: board.Settings{Width: size.w, Height: size.h, Mines: size.mines, Rule: board.Opening}, Seed: 1},
+				Prefs: Prefs{QuestionMarks: true},
+				Now:   func() time.Time { return time.Time{} },
+			}
 			g, err := firstGame(cfg)
 			if err != nil {
 				b.Fatal(err)

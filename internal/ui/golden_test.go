@@ -66,7 +66,7 @@ func TestGolden(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := fixed(t, nine)
-			cfg.Theme, cfg.ASCII, cfg.Mono = tt.theme, tt.ascii, tt.mono
+			cfg.Prefs.Theme, cfg.Prefs.ASCII, cfg.Prefs.Mono = tt.theme, tt.ascii, tt.mono
 			h := start(t, cfg, tt.w, tt.h)
 			tt.drive(h)
 			checkGolden(t, tt.name, h.snap().golden(h.th))

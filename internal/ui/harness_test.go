@@ -47,8 +47,8 @@ func fixed(t *testing.T, text string) Config {
 		t.Fatalf("board.Parse: %v", err)
 	}
 	return Config{
-		Board: board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}, Seed: 42,
-		Fixed: true, Mines: b.Layout(), QuestionMarks: true,
+		Start: Start{Board: board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}, Seed: 42, Fixed: true, Mines: b.Layout()},
+		Prefs: Prefs{QuestionMarks: true},
 	}
 }
 
@@ -77,8 +77,8 @@ func start(t *testing.T, cfg Config, w, h int) *harness {
 		t.Fatalf("Init: %v", err)
 	}
 	s.SetSize(w, h)
-	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.Theme, cfg.ASCII, cfg.Mono),
-		bw: cfg.Board.Width, bh: cfg.Board.Height, done: make(chan outcome, 1)}
+	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.Prefs.Theme, cfg.Prefs.ASCII, cfg.Prefs.Mono),
+		bw: cfg.Start.Board.Width, bh: cfg.Start.Board.Height, done: make(chan outcome, 1)}
 	cfg.Now = hs.clock.now
 	if cfg.Tick == 0 {
 		cfg.Tick = -1
@@ -362,6 +362,7 @@ type keeper struct {
 	reopened []int
 	gaveUp   []game.Kept
 	newBest  func(game.Kept) bool // when not nil, which wins are new best times
+	layout   func(board.Settings) (board.Layout, error)
 	stats    session.Stats
 	asked    []board.Settings
 }
@@ -395,4 +396,14 @@ func (k *keeper) Stats(s board.Settings) session.Stats {
 	defer k.mu.Unlock()
 	k.asked = append(k.asked, s)
 	return k.stats
+}
+
+func (k *keeper) Layout(s board.Settings) (board.Layout, error) {
+	if k.layout != nil {
+		return k.layout(s)
+	}
+	if s.NoGuess {
+		return nil, session.ErrNoGuessLayout
+	}
+	return nil, s.Check()
 }

@@ -23,6 +23,10 @@ type Keeper interface {
 	GaveUp(k game.Kept) session.Counts
 	// Stats returns the statistics of a kind of board.
 	Stats(s board.Settings) session.Stats
+	// Layout returns the layout that lays the boards of settings s chosen
+	// in the options menu (nil for uniformly random mines), or why they
+	// cannot be played.
+	Layout(s board.Settings) (board.Layout, error)
 }
 
 // overMessage is what the footer says when a finished game is asked for a

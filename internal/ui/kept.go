@@ -54,7 +54,7 @@ func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 	case ev.Key() == tcell.KeyRune && (ev.Rune() == 'n' || ev.Rune() == 'N'):
 		u.v.overlay = noOverlay
 		u.giveUp(now) // "it is then lost": the prompt asked
-		if err := u.g.Renew(u.cfg.Seed); err != nil {
+		if err := u.g.Renew(u.cfg.Start.Seed); err != nil {
 			u.v.message = err.Error()
 		}
 		u.newAudits()

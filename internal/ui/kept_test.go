@@ -81,13 +81,13 @@ func playWin(t *testing.T, cfg Config) (screen, Result) {
 func TestReplayEndsAsTheGame(t *testing.T) {
 	for _, mono := range []bool{false, true} {
 		cfg := fixed(t, nine)
-		cfg.Mono = mono
+		cfg.Prefs.Mono = mono
 		game, res := playWin(t, cfg)
 		if !res.Undone || !strings.Contains(moveTexts(res.Moves), "F0,0 F0,0") {
 			t.Fatalf("the game played %q, undone %v; want its marks, an undo", moveTexts(res.Moves), res.Undone)
 		}
 
-		rc := Config{Board: res.Board, Seed: res.Seed, QuestionMarks: true, Mono: mono, Replay: keptOf(res)}
+		rc := Config{Start: Start{Board: res.Board, Seed: res.Seed, Replay: keptOf(res)}, Prefs: Prefs{QuestionMarks: true, Mono: mono}}
 		h := start(t, rc, 80, 24)
 		first := h.snap()
 		if got := first.headerLine(); !strings.Contains(got, "[ replay 1x ]") || !strings.Contains(got, "Time 0") {
@@ -134,7 +134,7 @@ func TestReplayPace(t *testing.T) {
 		Elapsed: 5 * time.Second,
 		Seed:    9,
 	}
-	cfg := Config{Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Seed: 9, ASCII: true, QuestionMarks: true, Replay: k}
+	cfg := Config{Start: Start{Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Seed: 9, Replay: k}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
 	h := start(t, cfg, 80, 24)
 	h.snap() // the replay has started at the clock's time
 	step := func(d time.Duration) screen {
@@ -205,7 +205,7 @@ func TestResumeAsk(t *testing.T) {
 	}
 
 	for _, answer := range []string{"y", "\n", "n", "q"} {
-		rc := Config{Board: res.Board, Seed: 77, ASCII: true, QuestionMarks: true, Resume: keptOf(res), AskResume: true}
+		rc := Config{Start: Start{Board: res.Board, Seed: 77, Resume: keptOf(res), AskResume: true}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
 		h := start(t, rc, 80, 24)
 		sc := h.snap()
 		if got := sc.headerLine(); !strings.Contains(got, "Time 7  [ paused ]") {
@@ -270,7 +270,7 @@ func TestResumeAtOnce(t *testing.T) {
 	h.typ("q")
 	res := h.wait().res
 
-	rc := Config{Board: res.Board, Seed: 1, ASCII: true, QuestionMarks: true, Resume: keptOf(res)}
+	rc := Config{Start: Start{Board: res.Board, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
 	h = start(t, rc, 80, 24)
 	sc := h.snap()
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
@@ -299,11 +299,11 @@ func TestResumeBadLayout(t *testing.T) {
 		{Mines: []board.Point{{X: 0, Y: 0}, {X: 0, Y: 0}}},
 	} {
 		for _, replay := range []bool{false, true} {
-			cfg := Config{Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Tick: -1, Now: newClock().now}
+			cfg := Config{Start: Start{Board: board.Settings{Width: 5, Height: 4, Mines: 2}}, Tick: -1, Now: newClock().now}
 			if replay {
-				cfg.Replay = k
+				cfg.Start.Replay = k
 			} else {
-				cfg.Resume = k
+				cfg.Start.Resume = k
 			}
 			s := tcell.NewSimulationScreen("UTF-8")
 			if err := s.Init(); err != nil {
@@ -362,7 +362,7 @@ func TestReplayNoGuess(t *testing.T) {
 		Moves: []game.TimedMove{{Move: game.Move{Action: game.Open, At: board.Point{X: 4, Y: 0}}, At: 0}},
 		Seed:  3,
 	}
-	cfg := Config{Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening, NoGuess: true}, ASCII: true, Replay: k}
+	cfg := Config{Start: Start{Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening, NoGuess: true}, Replay: k}, Prefs: Prefs{ASCII: true}}
 	h := start(t, cfg, 80, 24)
 	h.typ("$")
 	sc := h.snap()

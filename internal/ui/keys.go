@@ -130,7 +130,7 @@ var keyTable = []keyRow{
 		label: "space open", prio: 4, help: "open; on a number, chord"},
 	{keys: []binding{{char('f'), command{act: actMark}}}, label: "f flag", prio: 5,
 		helpFor: func(cfg Config) string {
-			if cfg.QuestionMarks {
+			if cfg.Prefs.QuestionMarks {
 				return "cycle flag, question mark, none"
 			}
 			return "put or remove a flag"
@@ -160,7 +160,7 @@ var keyTable = []keyRow{
 	{mouse: "left click", help: "press shows it, release opens; a number chords"},
 	{mouse: "drag, held", help: "move the press; release off the board cancels"},
 	{mouse: "right click", helpFor: func(cfg Config) string {
-		if cfg.QuestionMarks {
+		if cfg.Prefs.QuestionMarks {
 			return "cycle the marks, at once on the press"
 		}
 		return "put or remove a flag, at once on the press"
@@ -366,7 +366,7 @@ var endActions = []action{actUndo, actNew, actRestart, actReplay}
 // is; a test keeps the README's copy equal to it.
 func markdownKeys() string {
 	var b strings.Builder
-	cfg := Config{QuestionMarks: true}
+	cfg := Config{Prefs: Prefs{QuestionMarks: true}}
 	table := func(rows []keyRow) {
 		b.WriteString("| key | action |\n| --- | --- |\n")
 		for _, r := range rows {

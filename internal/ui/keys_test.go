@@ -115,7 +115,7 @@ func TestKeyTableRows(t *testing.T) {
 		if (len(r.keys) == 0) == (r.mouse == "") {
 			t.Errorf("row %q: want keys or a mouse gesture, not both or neither", r.names())
 		}
-		if r.text(Config{}) == "" || r.text(Config{QuestionMarks: true}) == "" {
+		if r.text(Config{}) == "" || r.text(Config{Prefs: Prefs{QuestionMarks: true}}) == "" {
 			t.Errorf("row %q has no help text", r.names())
 		}
 		for _, b := range r.keys {
@@ -145,7 +145,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 	for _, question := range []bool{true, false} {
 		t.Run(fmt.Sprintf("question marks %v", question), func(t *testing.T) {
 			cfg := asciiCfg(t, small)
-			cfg.QuestionMarks = question
+			cfg.Prefs.QuestionMarks = question
 			h := start(t, cfg, 80, 40)
 			h.typ("?")
 			sc := h.snap()
@@ -303,7 +303,7 @@ func TestFitWords(t *testing.T) {
 // TestPageKeys checks that PgDn and PgUp move the cursor and the view by a
 // screen less one row, and stop at the board's edges.
 func TestPageKeys(t *testing.T) {
-	cfg := Config{Board: board.Settings{Width: 9, Height: 40, Mines: 10, Rule: board.Opening}, Seed: 1, ASCII: true}
+	cfg := Config{Start: Start{Board: board.Settings{Width: 9, Height: 40, Mines: 10, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
 	h := start(t, cfg, 80, 12) // 8 rows of the board in sight
 	tests := []struct {
 		key      tcell.Key
@@ -338,7 +338,7 @@ func TestPageKeys(t *testing.T) {
 // question mark that -question=false turned off.
 func TestHelpWithoutQuestionMarks(t *testing.T) {
 	cfg := asciiCfg(t, small)
-	cfg.QuestionMarks = false
+	cfg.Prefs.QuestionMarks = false
 	for _, line := range helpText(keyTable, cfg) {
 		if strings.Contains(line, "cycle") || strings.Contains(line, "question") {
 			t.Errorf("help line %q offers question marks", line)

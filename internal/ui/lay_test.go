@@ -11,7 +11,7 @@ import (
 
 // bigCfg is a random board just large enough to be laid off the loop.
 func bigCfg() Config {
-	return Config{Board: board.Settings{Width: 1024, Height: layOffLoopCells / 1024, Mines: 40000, Rule: board.Opening}, Seed: 7, ASCII: true}
+	return Config{Start: Start{Board: board.Settings{Width: 1024, Height: layOffLoopCells / 1024, Mines: 40000, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}}
 }
 
 // holdLaying makes the laying of mines wait until the returned function
@@ -113,7 +113,7 @@ func TestLaidOffLoopIsTheSeedsBoard(t *testing.T) {
 	h.waitLaid()
 	got := h.snap().boardRows()
 
-	b, err := board.NewRandom(cfg.Board, nil, board.NewRand(cfg.Seed))
+	b, err := board.NewRandom(cfg.Start.Board, nil, board.NewRand(cfg.Start.Seed))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestLaidOffLoopIsTheSeedsBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	ref := cfg
-	ref.Fixed, ref.Mines, ref.Clicks = true, b.Layout(), []board.Point{at}
+	ref.Start.Fixed, ref.Start.Mines, ref.Start.Clicks = true, b.Layout(), []board.Point{at}
 	h2 := start(t, ref, 80, 24)
 	h2.typ("JJLl")
 	if want := h2.snap().boardRows(); !slices.Equal(got, want) {

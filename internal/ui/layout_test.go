@@ -63,7 +63,7 @@ func TestNeed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := fixed(t, tt.board)
-			l := newLayout(tt.needW, tt.needH, cfg.Board.Width, cfg.Board.Height, board.Point{}, 0, 0)
+			l := newLayout(tt.needW, tt.needH, cfg.Start.Board.Width, cfg.Start.Board.Height, board.Point{}, 0, 0)
 			if l.needW != tt.needW || l.needH != tt.needH || l.tooSmall {
 				t.Errorf("newLayout at %dx%d: need %dx%d, too small %v; want need %dx%d, not too small",
 					tt.needW, tt.needH, l.needW, l.needH, l.tooSmall, tt.needW, tt.needH)

@@ -21,7 +21,7 @@ func BenchmarkLoop(b *testing.B) {
 	if testing.Short() {
 		b.Skip("a 200x100 game of a few hundred analyses")
 	}
-	cfg := Config{Board: board.Settings{Width: 200, Height: 100, Mines: 3000, Rule: board.Opening}, Seed: 1, ASCII: true}
+	cfg := Config{Start: Start{Board: board.Settings{Width: 200, Height: 100, Mines: 3000, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
 	const rounds = 400
 	var busy, idle []time.Duration
 	var played playStats
@@ -41,7 +41,7 @@ func BenchmarkLoop(b *testing.B) {
 // TestLoopBlocks plays a few rounds of BenchmarkLoop's game on a 60x40
 // board: the script, the probe and the figures, not how fast they are.
 func TestLoopBlocks(t *testing.T) {
-	cfg := Config{Board: board.Settings{Width: 60, Height: 40, Mines: 360, Rule: board.Opening}, Seed: 1, ASCII: true}
+	cfg := Config{Start: Start{Board: board.Settings{Width: 60, Height: 40, Mines: 360, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
 	busy, st := loopBlocks(t, cfg, func(g *loopGame) playStats { return g.playSolver(12) })
 	if st.hints == 0 {
 		t.Errorf("the script played %v; want some hints", st)
@@ -212,7 +212,7 @@ func (g *loopGame) press(keys string) {
 // toCentre returns the keys that move the cursor from the top-left
 // corner, where a new game and a restart leave it, to the board's centre.
 func (g *loopGame) toCentre() string {
-	x, y := g.cfg.Board.Width/2, g.cfg.Board.Height/2
+	x, y := g.cfg.Start.Board.Width/2, g.cfg.Start.Board.Height/2
 	return "0g" + strings.Repeat("L", x/5) + strings.Repeat("l", x%5) + strings.Repeat("J", y/5) + strings.Repeat("j", y%5)
 }
 

@@ -66,7 +66,7 @@ type menu struct {
 
 // openMenu opens the menu on the settings of the game in play.
 func (u *ui) openMenu() {
-	theme := u.cfg.Theme
+	theme := u.cfg.Prefs.Theme
 	if theme == "" {
 		theme = ThemeNames()[0]
 	}
@@ -203,9 +203,9 @@ func (u *ui) applyMenu() {
 		u.stopAuto()
 		now := u.cfg.Now()
 		u.giveUp(now)
-		cfg := g.Config()
-		cfg.Settings, cfg.Layout = m.s, lay
-		if err := g.Choose(cfg, u.newSeed()); err != nil {
+		gc := g.Config()
+		gc.Settings, gc.Layout = m.s, lay
+		if err := g.Choose(gc, u.newSeed()); err != nil {
 			m.err = err.Error()
 			return
 		}
@@ -213,9 +213,9 @@ func (u *ui) applyMenu() {
 		u.newAudits()
 		u.v.cursor, u.v.ox, u.v.oy = board.Point{}, 0, 0
 	}
-	if m.theme != u.cfg.Theme {
-		u.cfg.Theme = m.theme
-		u.th = newTheme(m.theme, u.cfg.ASCII, u.cfg.Mono)
+	if m.theme != u.cfg.Prefs.Theme {
+		u.cfg.Prefs.Theme = m.theme
+		u.th = newTheme(m.theme, u.cfg.Prefs.ASCII, u.cfg.Prefs.Mono)
 	}
 	u.v.overlay = noOverlay
 }
@@ -225,11 +225,11 @@ func (u *ui) applyMenu() {
 var errNoGuessMenu = errors.New("no-guess boards cannot be laid here")
 
 // choose returns the layout of the settings s, or why they cannot be
-// played: Config.Choose's answer, else the board's own checks, which know
-// no no-guess layout.
+// played: the keeper's answer, else the board's own checks, which know no
+// no-guess layout.
 func (u *ui) choose(s board.Settings) (board.Layout, error) {
-	if u.cfg.Choose != nil {
-		return u.cfg.Choose(s)
+	if u.keep != nil {
+		return u.keep.Layout(s)
 	}
 	if s.NoGuess {
 		return nil, errNoGuessMenu

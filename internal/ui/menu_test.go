@@ -78,18 +78,18 @@ func TestMenu(t *testing.T) {
 	}
 }
 
-// TestMenuChoose checks that the menu asks Config.Choose for the layout of
+// TestMenuChoose checks that the menu asks the keeper for the layout of
 // the settings chosen, and shows its refusal.
 func TestMenuChoose(t *testing.T) {
 	cfg := asciiCfg(t, small)
 	var asked []board.Settings
-	cfg.Choose = func(s board.Settings) (board.Layout, error) {
+	cfg.Keeper = &keeper{layout: func(s board.Settings) (board.Layout, error) {
 		asked = append(asked, s)
 		if s.Mines > 5 {
 			return nil, errTooMany
 		}
 		return nil, nil
-	}
+	}}
 	h := start(t, cfg, 80, 30)
 	h.typ("ojjj9")
 	h.key(tcell.KeyEnter, tcell.ModNone)

@@ -42,13 +42,13 @@ type replayer struct {
 	base   time.Time // the game's first opening, in the game's time
 }
 
-// startReplay makes the ui play k back, at cfg.ReplaySpeed, from its
+// startReplay makes the ui play k back, at cfg.Start.ReplaySpeed, from its
 // board as newGame loads it: every cell closed, the clock before the
 // first move.
 func (u *ui) startReplay(k game.Kept) {
 	u.newAudits()
 	now := u.cfg.Now()
-	speed := u.cfg.ReplaySpeed
+	speed := u.cfg.Start.ReplaySpeed
 	if speed <= 0 {
 		speed = 1
 	}

@@ -176,7 +176,7 @@ func TestStopSignalSuspends(t *testing.T) {
 	cfg := asciiCfg(t, small)
 	suspended := make(chan struct{}, 1)
 	cfg.Suspend = func() { suspended <- struct{}{} }
-	cfg.Clicks = []board.Point{{X: 4, Y: 0}} // a started game, so that it pauses
+	cfg.Start.Clicks = []board.Point{{X: 4, Y: 0}} // a started game, so that it pauses
 	done := startPlayOn(t, s, cfg, noRescue(t))
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTSTP); err != nil {
 		t.Fatal(err)

@@ -26,8 +26,8 @@ func TestStatsOverlay(t *testing.T) {
 			t.Errorf("statistics lack %q:\n%s", want, sc)
 		}
 	}
-	if len(k.asked) == 0 || k.asked[0] != cfg.Board {
-		t.Errorf("Stats asked for %v; want %v", k.asked, cfg.Board)
+	if len(k.asked) == 0 || k.asked[0] != cfg.Start.Board {
+		t.Errorf("Stats asked for %v; want %v", k.asked, cfg.Start.Board)
 	}
 	h.typ("x")
 	if sc := h.snap(); strings.Contains(sc.String(), "Statistics") {

@@ -184,7 +184,7 @@ func TestCursorOnTerminals(t *testing.T) {
 				}
 				defer s.Fini()
 				cfg := fixed(t, nine)
-				cfg.Theme, cfg.Tick = name, -1
+				cfg.Prefs.Theme, cfg.Tick = name, -1
 				th := newTheme(name, false, false)
 				done := make(chan error, 1)
 				go func() {

@@ -200,10 +200,10 @@ func TestThemeNames(t *testing.T) {
 // before it draws.
 func TestRunUnknownTheme(t *testing.T) {
 	cfg := fixed(t, nine)
-	cfg.Theme = "neon"
+	cfg.Prefs.Theme = "neon"
 	h := start(t, cfg, 80, 24)
 	if o := h.wait(); !errors.Is(o.err, ErrUnknownTheme) {
-		t.Errorf("Run with Theme %q = %v; want ErrUnknownTheme", cfg.Theme, o.err)
+		t.Errorf("Run with Theme %q = %v; want ErrUnknownTheme", cfg.Prefs.Theme, o.err)
 	}
 }
 

@@ -22,34 +22,14 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
 
-// Config describes the game to play.
+// Config is what Run plays: the game to start, the player's preferences
+// and the session the games are kept by, with what the loop reads of the
+// world (the clock, the ticker, Ctrl-Z, the solver, the seeds of new
+// games), which tests replace.
 type Config struct {
-	Board board.Settings // size, mines, first-click rule, no-guess
-	// Layout lays the mines of random boards on the first click; nil means
-	// uniformly at random. No-guess settings need a Layout that lays
-	// no-guess boards.
-	Layout board.Layout
-	Seed   uint64
-	// Seeded reports whether the player chose Seed: the first game's board
-	// is then known (see game.Game.Known).
-	Seeded bool
-	// NewSeed returns the seed of each new game ('n', the menu): one the
-	// player cannot foresee from the game before. Nil means a SplitMix64
-	// step from the last seed, which tests can foresee.
-	NewSeed func() uint64
-
-	// Fixed plays exactly the mines in Mines (a board file's layout,
-	// without relocation) and replays Clicks on it. New games ('n') are
-	// random boards of the same size and mine count.
-	Fixed  bool
-	Mines  []board.Point
-	Clicks []board.Point
-	Source string // the board file's name, shown instead of the seed
-
-	QuestionMarks bool   // 'f' cycles flag, question mark, none; else flag, none
-	ASCII         bool   // draw with ASCII characters only
-	Mono          bool   // no colours (NO_COLOR): glyphs and reverse video only
-	Theme         string // the theme's name (see ThemeNames); "" is the default
+	Start  Start  // the game to start: a new one, a saved one resumed, or a replay
+	Prefs  Prefs  // how the game looks and what f does
+	Keeper Keeper // the session: what the games count for and where they are kept; nil keeps nothing
 
 	// Now returns the current time; nil means time.Now. Tests fix it.
 	Now func() time.Time
@@ -59,12 +39,38 @@ type Config struct {
 	// Suspend is called between Screen.Suspend and Screen.Resume on Ctrl-Z
 	// to stop the process; nil only releases and retakes the screen.
 	Suspend func()
-	// Keeper, when not nil, keeps the games as they end or are given up,
-	// and gives the statistics.
-	Keeper Keeper
 	// Solver answers the hints, the odds, auto-play and the guess audit;
 	// nil means package solver.
 	Solver Solver
+	// NewSeed returns the seed of each new game ('n', the menu): one the
+	// player cannot foresee from the game before. Nil means a SplitMix64
+	// step from the last seed, which tests can foresee.
+	NewSeed func() uint64
+
+	// layGate, when set, runs before the mines are laid off the loop: a
+	// test holds the laying there.
+	layGate func()
+}
+
+// Start is the game Run starts with.
+type Start struct {
+	Board board.Settings // size, mines, first-click rule, no-guess
+	// Layout lays the mines of random boards on the first click; nil means
+	// uniformly at random. No-guess settings need a Layout that lays
+	// no-guess boards.
+	Layout board.Layout
+	Seed   uint64
+	// Seeded reports whether the player chose Seed: the first game's board
+	// is then known (see game.Game.Known).
+	Seeded bool
+
+	// Fixed plays exactly the mines in Mines (a board file's layout,
+	// without relocation) and replays Clicks on it. New games ('n') are
+	// random boards of the same size and mine count.
+	Fixed  bool
+	Mines  []board.Point
+	Clicks []board.Point
+	Source string // the board file's name, shown instead of the seed
 
 	// Resume, when not nil, is a game of the settings Board left before its
 	// end: the first game goes on from it rather than starting anew. With
@@ -76,18 +82,17 @@ type Config struct {
 	// at its own pace, faster, slower, paused or move by move, rather than
 	// a game to play. Nothing is kept.
 	Replay *game.Kept
-	// Choose, when not nil, returns the layout of settings chosen in the
-	// options menu (nil for uniformly random mines, as Layout), or why
-	// they cannot be played; without it the menu refuses no-guess boards.
-	Choose func(board.Settings) (board.Layout, error)
-
 	// ReplaySpeed is the replay's speed at the start, game time per real
 	// time: 2 plays it twice as fast; zero means 1.
 	ReplaySpeed float64
+}
 
-	// layGate, when set, runs before the mines are laid off the loop: a
-	// test holds the laying there.
-	layGate func()
+// Prefs are the player's preferences.
+type Prefs struct {
+	QuestionMarks bool   // 'f' cycles flag, question mark, none; else flag, none
+	ASCII         bool   // draw with ASCII characters only
+	Mono          bool   // no colours (NO_COLOR): glyphs and reverse video only
+	Theme         string // the theme's name (see ThemeNames); "" is the default
 }
 
 // Result is how the last game stood when the player left.
@@ -134,19 +139,19 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.Replay != nil {
+	if cfg.Start.Replay != nil {
 		cfg.Keeper = nil // the game was kept when it was played
 	}
 	// A kept game without settings is of the settings Board.
-	for _, k := range []**game.Kept{&cfg.Replay, &cfg.Resume} {
+	for _, k := range []**game.Kept{&cfg.Start.Replay, &cfg.Start.Resume} {
 		if *k != nil && (*k).Settings == (board.Settings{}) {
 			c := **k
-			c.Settings = cfg.Board
+			c.Settings = cfg.Start.Board
 			*k = &c
 		}
 	}
 	if !isUTF8(s.CharacterSet()) {
-		cfg.ASCII = true // the terminal cannot show the board's glyphs
+		cfg.Prefs.ASCII = true // the terminal cannot show the board's glyphs
 	}
 	g, err := firstGame(cfg)
 	if err != nil {
@@ -156,14 +161,14 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	defer close(done)
 	u := newUI(g, cfg, done)
 	switch {
-	case cfg.Replay != nil:
-		u.startReplay(*cfg.Replay)
-	case cfg.Resume != nil:
-		if err := u.resume(s, *cfg.Resume, cfg.Now(), cfg.AskResume); err != nil {
+	case cfg.Start.Replay != nil:
+		u.startReplay(*cfg.Start.Replay)
+	case cfg.Start.Resume != nil:
+		if err := u.resume(s, *cfg.Start.Resume, cfg.Now(), cfg.Start.AskResume); err != nil {
 			return Result{}, err
 		}
-	case cfg.Fixed:
-		u.playKept(s, clicks(cfg.Clicks), cfg.Now())
+	case cfg.Start.Fixed:
+		u.playKept(s, clicks(cfg.Start.Clicks), cfg.Now())
 	}
 	s.EnableMouse(tcell.MouseButtonEvents, tcell.MouseDragEvents) // drags move a pressed cell
 	s.HideCursor()
@@ -171,7 +176,7 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	if d := cfg.Tick; d >= 0 {
 		if d == 0 {
 			d = time.Second / 4
-			if cfg.Replay != nil {
+			if cfg.Start.Replay != nil {
 				d = replayTick
 			}
 		}
@@ -207,7 +212,7 @@ func (u *ui) result(now time.Time) Result {
 	return Result{
 		Game: k, Counts: u.counts, Kept: u.counted, Started: g.Started(),
 		Verdict: g.Verdict().String(), Numbers: g.Numbers(now),
-		Signal: u.signal, Theme: u.cfg.Theme,
+		Signal: u.signal, Theme: u.cfg.Prefs.Theme,
 		Board: k.Settings, Status: k.Status, Elapsed: k.Elapsed, Moves: k.Moves,
 		Undone: k.Undone, Seed: k.Seed, Source: k.Source, GaveUp: u.gaveUp,
 		Assisted: k.Assisted, Mines: k.Mines, ThreeBV: k.ThreeBV,
@@ -225,26 +230,26 @@ func clicks(ps []board.Point) []game.TimedMove {
 
 // firstGame returns the first game of cfg: the replay's or the resumed
 // game's board, a board file's layout, or a random board seeded with
-// cfg.Seed. A config it cannot play, such as one that names no theme of
+// cfg.Start.Seed. A config it cannot play, such as one that names no theme of
 // ThemeNames, is an error.
 func firstGame(cfg Config) (*game.Game, error) {
-	if err := CheckTheme(cfg.Theme); err != nil {
+	if err := CheckTheme(cfg.Prefs.Theme); err != nil {
 		return nil, err
 	}
-	gc := game.Config{Settings: cfg.Board, Layout: cfg.Layout, QuestionMarks: cfg.QuestionMarks}
+	gc := game.Config{Settings: cfg.Start.Board, Layout: cfg.Start.Layout, QuestionMarks: cfg.Prefs.QuestionMarks}
 	switch {
-	case cfg.Replay != nil:
+	case cfg.Start.Replay != nil:
 		// The replay's own board: no layout is drawn, which a no-guess
-		// board could not be without cfg.Layout.
-		return game.Load(gc, *cfg.Replay)
-	case cfg.Fixed:
-		return game.NewFixed(gc, cfg.Mines, cfg.Source, cfg.Seed)
+		// board could not be without cfg.Start.Layout.
+		return game.Load(gc, *cfg.Start.Replay)
+	case cfg.Start.Fixed:
+		return game.NewFixed(gc, cfg.Start.Mines, cfg.Start.Source, cfg.Start.Seed)
 	}
 	origin := game.Drawn
-	if cfg.Seeded {
+	if cfg.Start.Seeded {
 		origin = game.Seeded
 	}
-	return game.New(gc, cfg.Seed, origin)
+	return game.New(gc, cfg.Start.Seed, origin)
 }
 
 // NextSeed returns the seed that follows seed: a SplitMix64 step (see

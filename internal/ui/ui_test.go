@@ -26,7 +26,7 @@ const small = `
 
 func asciiCfg(t *testing.T, text string) Config {
 	cfg := fixed(t, text)
-	cfg.ASCII = true
+	cfg.Prefs.ASCII = true
 	return cfg
 }
 
@@ -121,7 +121,7 @@ func TestMarks(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%v/%s", tt.question, tt.keys), func(t *testing.T) {
 			cfg := asciiCfg(t, small)
-			cfg.QuestionMarks = tt.question
+			cfg.Prefs.QuestionMarks = tt.question
 			h := start(t, cfg, 80, 24)
 			h.typ(tt.keys)
 			sc := h.snap()
@@ -243,8 +243,8 @@ func TestLoseShowsMines(t *testing.T) {
 
 func TestRecordClicksReplayed(t *testing.T) {
 	cfg := asciiCfg(t, small)
-	cfg.Clicks = []board.Point{{X: 4, Y: 0}, {X: 4, Y: 3}, {X: 0, Y: 0}} // wins on the second
-	cfg.Source = "small.txt"
+	cfg.Start.Clicks = []board.Point{{X: 4, Y: 0}, {X: 4, Y: 3}, {X: 0, Y: 0}} // wins on the second
+	cfg.Start.Source = "small.txt"
 	h := start(t, cfg, 80, 24)
 	sc := h.snap()
 	checkRows(t, sc, "F1   ", "11   ", "  111", "  1F1")
@@ -259,7 +259,7 @@ func TestRecordClicksReplayed(t *testing.T) {
 // state: the game in play is at stake, so each asks first, and the second
 // n or click gives it up, a loss handed to the keeper.
 func TestNewGame(t *testing.T) {
-	cfg := Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7, ASCII: true}
+	cfg := Config{Start: Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}}
 	clickState := func(h *harness) {
 		sc := h.snap()
 		x := strings.Index(sc.header(), "[ ")
@@ -306,7 +306,7 @@ func TestNewGame(t *testing.T) {
 }
 
 func TestSameSeedSameBoard(t *testing.T) {
-	cfg := Config{Board: board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Opening}, Seed: 99, ASCII: true}
+	cfg := Config{Start: Start{Board: board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Opening}, Seed: 99}, Prefs: Prefs{ASCII: true}}
 	var first []string
 	for i := range 2 {
 		h := start(t, cfg, 80, 24)
@@ -325,7 +325,7 @@ func TestScroll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Board: board.Settings{Width: 200, Height: 100, Mines: 2}, Fixed: true, Mines: b.Layout(), ASCII: true}
+	cfg := Config{Start: Start{Board: board.Settings{Width: 200, Height: 100, Mines: 2}, Fixed: true, Mines: b.Layout()}, Prefs: Prefs{ASCII: true}}
 	h := start(t, cfg, 80, 24)
 	sc := h.snap()
 	footer := "cols 1-39 of 200, rows 1-20 of 100  q quit  ? help"
@@ -618,7 +618,7 @@ func TestBadConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Fini()
-	_, err := Run(s, Config{Board: board.Settings{Width: 3, Height: 3, Mines: 1}, Fixed: true, Mines: []board.Point{{X: 5, Y: 5}}})
+	_, err := Run(s, Config{Start: Start{Board: board.Settings{Width: 3, Height: 3, Mines: 1}, Fixed: true, Mines: []board.Point{{X: 5, Y: 5}}}})
 	if !errors.Is(err, board.ErrOutOfBounds) {
 		t.Errorf("Run with a mine off the board = %v; want ErrOutOfBounds", err)
 	}

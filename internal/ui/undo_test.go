@@ -121,7 +121,7 @@ func TestUndoFatal(t *testing.T) {
 // before any move, on a fixed board and on a random board still pending,
 // after a restart, and once every move is taken back.
 func TestUndoNothing(t *testing.T) {
-	random := Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7, ASCII: true}
+	random := Config{Start: Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}}
 	tests := []struct {
 		name string
 		cfg  Config

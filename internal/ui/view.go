@@ -172,7 +172,7 @@ type ui struct {
 
 // newUI returns the ui of game g; done is closed when its loop ends.
 func newUI(g *game.Game, cfg Config, done <-chan struct{}) *ui {
-	return &ui{g: g, cfg: cfg, th: newTheme(cfg.Theme, cfg.ASCII, cfg.Mono), done: done, keep: cfg.Keeper}
+	return &ui{g: g, cfg: cfg, th: newTheme(cfg.Prefs.Theme, cfg.Prefs.ASCII, cfg.Prefs.Mono), done: done, keep: cfg.Keeper}
 }
 
 // render lays out the screen, draws a frame and shows it.
