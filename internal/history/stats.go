@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // How many best times and recent speeds Summarize keeps per kind of board.
@@ -139,7 +140,16 @@ func (g *Game) Speed() (float64, bool) {
 	if g.TimeMS <= 0 {
 		return 0, false
 	}
-	return float64(g.ThreeBV) / (float64(g.TimeMS) / 1000), true
+	n := g.Numbers()
+	n.Won = true // the speed of its 3BV, as a win would have it
+	return n.Speed(), true
+}
+
+// Numbers returns the game's numbers, as the screen and the line printed
+// at its end give them: one reckoning of 3BV/s and efficiency for all.
+// A game kept before its end has no 3BV; the speed is that of a win.
+func (g *Game) Numbers() game.Numbers {
+	return game.Numbers{Time: time.Duration(g.TimeMS) * time.Millisecond, ThreeBV: g.ThreeBV, Clicks: g.Clicks, Won: g.Won()}
 }
 
 // Sparkline characters, lowest first.
