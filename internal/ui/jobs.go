@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -65,11 +66,31 @@ func (u *ui) start(s tcell.Screen, kind jobKind, work func(context.Context) any)
 	j.cancel[kind] = cancel
 	seq, done := j.seq[kind], u.done
 	go func() {
+		defer func() {
+			// A panic off the loop is raised again on it, where the
+			// terminal is restored before it goes on up (see playOn).
+			if r := recover(); r != nil {
+				post(s, jobPanic{kind: kind, v: r, stack: debug.Stack()}, done)
+			}
+		}()
 		v := work(ctx)
 		if ctx.Err() == nil {
 			post(s, jobDone{kind: kind, seq: seq, v: v}, done)
 		}
 	}()
+}
+
+// jobPanic is the data of the event that brings a job's panic back to
+// the loop.
+type jobPanic struct {
+	kind  jobKind
+	v     any
+	stack []byte
+}
+
+// String describes the panic, with the job's stack.
+func (p jobPanic) String() string {
+	return fmt.Sprintf("%v (in a %v job)\n%s", p.v, p.kind, p.stack)
 }
 
 // stop cancels the running job of kind, if any: its answer is dropped.

@@ -1,18 +1,21 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
 // small is a 5x4 board: opening the top-right corner floods everything but
@@ -647,5 +650,40 @@ func TestEnumStrings(t *testing.T) {
 	}
 	if got := helpOverlay.String(); got != "help" {
 		t.Errorf("helpOverlay.String() = %q", got)
+	}
+}
+
+// panicSolver is a solver whose hints panic, as a bug off the loop would.
+type panicSolver struct{ realSolver }
+
+func (panicSolver) Hint(context.Context, *solver.View, board.FirstClick, board.Point) (solver.Hint, *solver.Analysis, error) {
+	panic("boom off the loop")
+}
+
+// TestJobPanicRestoresScreen checks that a panic in work run off the loop
+// (a hint's analysis) reaches the loop, which restores the terminal before
+// the panic goes on up, with the job's stack in its value.
+func TestJobPanicRestoresScreen(t *testing.T) {
+	s := tcell.NewSimulationScreen("UTF-8")
+	cfg := asciiCfg(t, small)
+	cfg.Tick, cfg.Solver = -1, panicSolver{}
+	var once sync.Once
+	cfg.Now = func() time.Time {
+		// The first read of the clock is on the loop, the screen made:
+		// the keys can go in.
+		once.Do(func() {
+			s.InjectKey(tcell.KeyRune, '$', tcell.ModNone)
+			s.InjectKey(tcell.KeyEnter, 0, tcell.ModNone) // an opening
+			s.InjectKey(tcell.KeyRune, 's', tcell.ModNone) // a hint
+		})
+		return time.Time{}
+	}
+	r, _, res, err := playOnPanics(t, s, cfg)
+	msg, _ := r.(string)
+	if !strings.Contains(msg, "boom off the loop (in a analyse job)") || !strings.Contains(msg, "panicSolver.Hint") {
+		t.Fatalf("playOn = %+v, %v, panic %v; want the job's panic raised again on the loop, with its stack", res, err, r)
+	}
+	if w, h := s.Size(); w != 0 || h != 0 {
+		t.Errorf("screen is %dx%d after the panic; want finalised (0x0)", w, h)
 	}
 }

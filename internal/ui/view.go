@@ -230,6 +230,8 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			return true
 		case suspendRequest:
 			c = command{act: actSuspend}
+		case jobPanic:
+			panic(d.String())
 		case jobDone:
 			if !u.latest(d) {
 				return false
