@@ -673,7 +673,7 @@ func TestJobPanicRestoresScreen(t *testing.T) {
 		// the keys can go in.
 		once.Do(func() {
 			s.InjectKey(tcell.KeyRune, '$', tcell.ModNone)
-			s.InjectKey(tcell.KeyEnter, 0, tcell.ModNone) // an opening
+			s.InjectKey(tcell.KeyEnter, 0, tcell.ModNone)  // an opening
 			s.InjectKey(tcell.KeyRune, 's', tcell.ModNone) // a hint
 		})
 		return time.Time{}
