@@ -2,8 +2,6 @@ package game
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -102,32 +100,16 @@ func (m Move) MarshalText() ([]byte, error) {
 	if int(m.Action) >= len(actionLetters) {
 		return nil, fmt.Errorf("%w %d", board.ErrAction, m.Action)
 	}
-	b := []byte{actionLetters[m.Action]}
-	b = strconv.AppendInt(b, int64(m.At.X), 10)
-	b = append(b, ',')
-	return strconv.AppendInt(b, int64(m.At.Y), 10), nil
+	return board.AppendMoveText(nil, actionLetters[m.Action], m.At), nil
 }
 
 // UnmarshalText reads a move that MarshalText wrote.
 func (m *Move) UnmarshalText(text []byte) error {
-	s := string(text)
-	bad := fmt.Errorf("move %q: want a letter O, C, F, M, A, H or P, then COLUMN,ROW", s)
-	if len(s) < 4 {
-		return bad
+	act, p, err := board.ParseMoveText(text, string(actionLetters[:]))
+	if err != nil {
+		return err
 	}
-	act := -1
-	for a, l := range actionLetters {
-		if s[0] == l {
-			act = a
-		}
-	}
-	xs, ys, ok := strings.Cut(s[1:], ",")
-	x, errX := strconv.Atoi(xs)
-	y, errY := strconv.Atoi(ys)
-	if act < 0 || !ok || errX != nil || errY != nil || strings.HasPrefix(xs, "+") || strings.HasPrefix(ys, "+") {
-		return bad
-	}
-	*m = Move{Action: Action(act), At: board.Point{X: x, Y: y}}
+	*m = Move{Action: Action(act), At: p}
 	return nil
 }
 
