@@ -28,15 +28,11 @@ const (
 // board's (board.Move.MarshalText), then the help's.
 var actionLetters = [...]byte{Open: 'O', Chord: 'C', Toggle: 'F', FlagMine: 'M', AutoOpen: 'A', Hint: 'H', Odds: 'P'}
 
-// String returns the action's name.
+// String returns the action's name: the board's for its three.
 func (a Action) String() string {
 	switch a {
-	case Open:
-		return "open"
-	case Chord:
-		return "chord"
-	case Toggle:
-		return "mark"
+	case Open, Chord, Toggle:
+		return board.Action(a).String()
 	case FlagMine:
 		return "flag-mine"
 	case AutoOpen:
@@ -83,13 +79,13 @@ func (m Move) Board() (board.Move, bool) {
 // PlayerMove returns the player's move m on the board.
 func PlayerMove(m board.Move) Move { return Move{Action: Action(m.Action), At: m.At} }
 
-// String returns the move's text form; see MarshalText.
+// String returns the move's text form (see MarshalText), or Move(N X,Y)
+// for an action it has no letter for.
 func (m Move) String() string {
-	b, err := m.MarshalText()
-	if err != nil {
-		return fmt.Sprintf("Move(%d %v)", m.Action, m.At)
+	if int(m.Action) < len(actionLetters) {
+		return string(board.AppendMoveText(nil, actionLetters[m.Action], m.At))
 	}
-	return string(b)
+	return fmt.Sprintf("Move(%d %v)", m.Action, m.At)
 }
 
 // MarshalText writes the move as a letter and the cell's column and row,
