@@ -2,13 +2,16 @@ package history
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // oldLines are lines of the log as the version that kept the board as a
@@ -32,9 +35,9 @@ var oldLines = []struct {
 			Clicks:   230,
 			Assisted: true,
 			Moves: []Move{
-				{board.Move{Action: board.Open, At: board.Point{X: 3, Y: 4}}, 0},
-				{board.Move{Action: board.Toggle, At: board.Point{X: 0, Y: 0}}, 850},
-				{board.Move{Action: board.Chord, At: board.Point{X: 5, Y: 5}}, 1200},
+				{game.Move{Action: game.Open, At: board.Point{X: 3, Y: 4}}, 0},
+				{game.Move{Action: game.Toggle, At: board.Point{X: 0, Y: 0}}, 850},
+				{game.Move{Action: game.Chord, At: board.Point{X: 5, Y: 5}}, 1200},
 			},
 		},
 	},
@@ -51,7 +54,7 @@ var oldLines = []struct {
 			ThreeBV: 3,
 			Clicks:  1,
 			Undone:  true,
-			Moves:   []Move{{board.Move{Action: board.Open, At: board.Point{X: 4, Y: 3}}, 0}},
+			Moves:   []Move{{game.Move{Action: game.Open, At: board.Point{X: 4, Y: 3}}, 0}},
 		},
 	},
 }
@@ -95,11 +98,15 @@ func TestOldFiles(t *testing.T) {
 	if !ok || err != nil || g.Board != kind || g.Seed != 7 {
 		t.Errorf("Saved(%v) = %+v, %v, %v; want the game of seed 7 on %v", kind, g, ok, err, kind)
 	}
+	if g.V != 1 {
+		t.Errorf("Saved(%v).V = %d; want 1, as the file has it", kind, g.V)
+	}
+	// Save writes the current version; nothing else of the line changes.
 	if err := s.Save(g); err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(name); string(b) != saved {
-		t.Errorf("Save(Saved()) wrote %s; want the bytes read:\n%s", b, saved)
+	if b, want := readFile(t, name), current(saved); b != want {
+		t.Errorf("Save(Saved()) wrote %s; want the bytes read, of version %d:\n%s", b, Version, want)
 	}
 
 	prefs := `{"v":1,"board":"16x16n40 safe","level":"intermediate","theme":"mono"}` + "\n"
@@ -114,12 +121,28 @@ func TestOldFiles(t *testing.T) {
 	if err := s.SavePrefs(p); err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(filepath.Join(s.dir, prefsName)); string(b) != prefs {
-		t.Errorf("SavePrefs(Prefs()) wrote %s; want the bytes read:\n%s", b, prefs)
+	if b, want := readFile(t, filepath.Join(s.dir, prefsName)), current(prefs); b != want {
+		t.Errorf("SavePrefs(Prefs()) wrote %s; want the bytes read, of version %d:\n%s", b, Version, want)
 	}
 	if msgs := w.all(); len(msgs) != 0 {
 		t.Errorf("warnings %q; want none", msgs)
 	}
+}
+
+// current returns line, of version 1, as this version writes it: the
+// same but for its "v".
+func current(line string) string {
+	return strings.Replace(line, `{"v":1,`, fmt.Sprintf(`{"v":%d,`, Version), 1)
+}
+
+// readFile returns the content of the file name.
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // TestAppendRefusesInvalidBoard checks that a game whose board is not
@@ -137,5 +160,90 @@ func TestAppendRefusesInvalidBoard(t *testing.T) {
 	}
 	if got, want := readLog(t, s), line(t, testGame(0)); got != want {
 		t.Errorf("log after the refused Append = %q; want %q", got, want)
+	}
+}
+
+// newLine is a line of this version with what version 1 had no word for:
+// the moves of help (M a mine the solver flagged, A a cell auto-play
+// opened, H a hint, P the odds view), and the marks of a known board, a
+// game given up, the first opening and the layout's sum, the ends.
+const newLine = `{"v":2,"date":"2025-04-01T10:00:00.5Z","board":"9x9n10 opening","level":"beginner","seed":99,"layout":null,"result":"lost","time_ms":4321,"3bv":0,"clicks":3,"assisted":true,"undone":true,"moves":[{"m":"O4,4","t":0},{"m":"H3,4","t":1200},{"m":"M1,1","t":1500},{"m":"A2,2","t":2000},{"m":"P0,0","t":2100},{"m":"F8,8","t":3000},{"m":"C4,4","t":4000}],"known":true,"seeded":true,"restarted":true,"gave_up":true,"first":[4,4],"sum":1234567890123,"ends":2,"ended":"won"}`
+
+// TestNewLine checks that a line of this version, with every new field
+// and move letter, decodes to its game and encodes again byte for byte,
+// and that the store keeps it so.
+func TestNewLine(t *testing.T) {
+	t.Parallel()
+	at := func(a game.Action, x, y int, ms int64) Move {
+		return Move{game.Move{Action: a, At: board.Point{X: x, Y: y}}, ms}
+	}
+	want := Game{
+		V:        Version,
+		Date:     time.Date(2025, 4, 1, 10, 0, 0, 500e6, time.UTC),
+		Board:    board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening},
+		Level:    "beginner",
+		Seed:     99,
+		Result:   "lost",
+		TimeMS:   4321,
+		Clicks:   3,
+		Assisted: true,
+		Undone:   true,
+		Moves: []Move{
+			at(game.Open, 4, 4, 0), at(game.Hint, 3, 4, 1200), at(game.FlagMine, 1, 1, 1500), at(game.AutoOpen, 2, 2, 2000),
+			at(game.Odds, 0, 0, 2100), at(game.Toggle, 8, 8, 3000), at(game.Chord, 4, 4, 4000),
+		},
+		Known:     true,
+		Seeded:    true,
+		Restarted: true,
+		GaveUp:    true,
+		First:     &Cell{4, 4},
+		Sum:       1234567890123,
+		Ends:      2,
+		Ended:     "won",
+	}
+	if Version != 2 {
+		t.Fatalf("Version = %d; the line is of version 2", Version)
+	}
+	g, newer, err := DecodeLine([]byte(newLine))
+	if err != nil || newer || !reflect.DeepEqual(g, want) {
+		t.Fatalf("DecodeLine(%s) = %+v, %v, %v; want %+v", newLine, g, newer, err, want)
+	}
+	if !g.IsKnown() {
+		t.Errorf("IsKnown() = false; want true")
+	}
+	if data, err := json.Marshal(g); err != nil || string(data) != newLine {
+		t.Errorf("json.Marshal(DecodeLine(line)) = %s, %v; want the line as it was:\n%s", data, err, newLine)
+	}
+
+	s, w := open(t, "")
+	if n, err := s.Append(g); n != 1 || err != nil {
+		t.Fatalf("Append() = %d, %v; want 1, nil", n, err)
+	}
+	if got := readLog(t, s); got != newLine+"\n" {
+		t.Errorf("the log holds %s; want the line:\n%s", got, newLine)
+	}
+	if got := games(t, s); len(got) != 1 || !reflect.DeepEqual(got[0], want) {
+		t.Errorf("Games() = %+v; want [%+v]", got, want)
+	}
+	if msgs := w.all(); len(msgs) != 0 {
+		t.Errorf("warnings %q; want none", msgs)
+	}
+}
+
+// TestIsKnown checks which games are on boards the player could know.
+func TestIsKnown(t *testing.T) {
+	tests := []struct {
+		name string
+		g    Game
+		want bool
+	}{
+		{"drawn", Game{}, false},
+		{"known", Game{Known: true}, true},
+		{"a board file's", Game{Source: "board.txt"}, true},
+	}
+	for _, tt := range tests {
+		if got := tt.g.IsKnown(); got != tt.want {
+			t.Errorf("IsKnown() of a %s game = %v; want %v", tt.name, got, tt.want)
+		}
 	}
 }

@@ -19,10 +19,11 @@ var day0 = time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
 // at returns the date of game n.
 func at(n int) time.Time { return day0.Add(time.Duration(n) * time.Minute) }
 
-// game returns a game on kind ending at(n): "won" or "lost", with its time
-// in milliseconds and its 3BV. Marks after the result may be "assisted" and
-// "undone"; a level name ("expert") sets Level.
-func game(n int, kind board.Settings, result string, ms int64, threeBV int, marks ...string) Game {
+// played returns a game on kind ending at(n): "won" or "lost", with its time
+// in milliseconds and its 3BV. Marks after the result may be "assisted",
+// "undone", "known" (a known board: a chosen seed or a restart) and "file"
+// (a board file's); a level name ("expert") sets Level.
+func played(n int, kind board.Settings, result string, ms int64, threeBV int, marks ...string) Game {
 	g := Game{V: Version, Date: at(n), Board: kind, Result: result, TimeMS: ms, ThreeBV: threeBV, Clicks: threeBV}
 	for _, m := range marks {
 		switch m {
@@ -30,6 +31,10 @@ func game(n int, kind board.Settings, result string, ms int64, threeBV int, mark
 			g.Assisted = true
 		case "undone":
 			g.Undone = true
+		case "known":
+			g.Known = true
+		case "file":
+			g.Source = "board.txt"
 		default:
 			g.Level = m
 		}
@@ -56,12 +61,12 @@ func TestSummarize(t *testing.T) {
 		},
 		{
 			name:  "one loss",
-			games: []Game{game(0, beginner, "lost", 3000, 10)},
+			games: []Game{played(0, beginner, "lost", 3000, 10)},
 			want:  []Stats{{Kind: beginner, Played: 1, Best: []Best{}, Recent3BVs: []float64{}}},
 		},
 		{
 			name:  "one win",
-			games: []Game{game(0, beginner, "won", 4000, 10, "beginner")},
+			games: []Game{played(0, beginner, "won", 4000, 10, "beginner")},
 			want: []Stats{{Kind: beginner, Level: "beginner", Played: 1, Won: 1, WinRate: 1, CurrentStreak: 1, BestStreak: 1,
 				Best: []Best{{at(0), 4000}}, Best3BVs: 2.5, Recent3BVs: []float64{2.5}}},
 		},
@@ -69,8 +74,8 @@ func TestSummarize(t *testing.T) {
 			// W W W L W W: best streak 3, current 2.
 			name: "streaks",
 			games: []Game{
-				game(0, beginner, "won", 10000, 10), game(1, beginner, "won", 10000, 20), game(2, beginner, "won", 10000, 30),
-				game(3, beginner, "lost", 10000, 40), game(4, beginner, "won", 10000, 40), game(5, beginner, "won", 10000, 50),
+				played(0, beginner, "won", 10000, 10), played(1, beginner, "won", 10000, 20), played(2, beginner, "won", 10000, 30),
+				played(3, beginner, "lost", 10000, 40), played(4, beginner, "won", 10000, 40), played(5, beginner, "won", 10000, 50),
 			},
 			want: []Stats{{Kind: beginner, Played: 6, Won: 5, WinRate: 5.0 / 6, CurrentStreak: 2, BestStreak: 3,
 				Best:       []Best{{at(0), 10000}, {at(1), 10000}, {at(2), 10000}, {at(4), 10000}, {at(5), 10000}},
@@ -81,9 +86,9 @@ func TestSummarize(t *testing.T) {
 			// A loss ends the current streak; a loss on another kind does not.
 			name: "streaks across kinds",
 			games: []Game{
-				game(0, beginner, "won", 5000, 10), game(1, expert, "lost", 5000, 100),
-				game(2, beginner, "won", 5000, 10), game(3, expert, "won", 50000, 100),
-				game(4, beginner, "lost", 5000, 10), game(5, expert, "won", 50000, 100),
+				played(0, beginner, "won", 5000, 10), played(1, expert, "lost", 5000, 100),
+				played(2, beginner, "won", 5000, 10), played(3, expert, "won", 50000, 100),
+				played(4, beginner, "lost", 5000, 10), played(5, expert, "won", 50000, 100),
 			},
 			want: []Stats{
 				{Kind: beginner, Played: 3, Won: 2, WinRate: 2.0 / 3, CurrentStreak: 0, BestStreak: 2,
@@ -96,7 +101,7 @@ func TestSummarize(t *testing.T) {
 			// Games are taken in date order, not in the slice's order.
 			name: "date order",
 			games: []Game{
-				game(2, beginner, "lost", 5000, 10), game(0, beginner, "won", 5000, 10), game(1, beginner, "won", 4000, 10),
+				played(2, beginner, "lost", 5000, 10), played(0, beginner, "won", 5000, 10), played(1, beginner, "won", 4000, 10),
 			},
 			want: []Stats{{Kind: beginner, Played: 3, Won: 2, WinRate: 2.0 / 3, CurrentStreak: 0, BestStreak: 2,
 				Best: []Best{{at(1), 4000}, {at(0), 5000}}, Best3BVs: 2.5, Recent3BVs: []float64{2, 2.5}}},
@@ -105,8 +110,8 @@ func TestSummarize(t *testing.T) {
 			// Assisted and undone wins count as wins but not as times or speeds.
 			name: "assisted and undone",
 			games: []Game{
-				game(0, beginner, "won", 1000, 10, "assisted"), game(1, beginner, "won", 2000, 10, "undone"),
-				game(2, beginner, "won", 9000, 9), game(3, beginner, "won", 500, 10, "assisted", "undone"),
+				played(0, beginner, "won", 1000, 10, "assisted"), played(1, beginner, "won", 2000, 10, "undone"),
+				played(2, beginner, "won", 9000, 9), played(3, beginner, "won", 500, 10, "assisted", "undone"),
 			},
 			want: []Stats{{Kind: beginner, Played: 4, Won: 4, WinRate: 1, CurrentStreak: 4, BestStreak: 4,
 				Best: []Best{{at(2), 9000}}, Best3BVs: 1, Recent3BVs: []float64{1}}},
@@ -114,7 +119,7 @@ func TestSummarize(t *testing.T) {
 		{
 			name: "only assisted wins",
 			games: []Game{
-				game(0, beginner, "won", 1000, 10, "assisted"),
+				played(0, beginner, "won", 1000, 10, "assisted"),
 			},
 			want: []Stats{{Kind: beginner, Played: 1, Won: 1, WinRate: 1, CurrentStreak: 1, BestStreak: 1,
 				Best: []Best{}, Recent3BVs: []float64{}}},
@@ -123,8 +128,8 @@ func TestSummarize(t *testing.T) {
 			// Equal times: the earlier game first, whatever the slice's order.
 			name: "ties",
 			games: []Game{
-				game(3, beginner, "won", 7000, 14), game(1, beginner, "won", 7000, 7),
-				game(2, beginner, "won", 6000, 12), game(0, beginner, "won", 7000, 21),
+				played(3, beginner, "won", 7000, 14), played(1, beginner, "won", 7000, 7),
+				played(2, beginner, "won", 6000, 12), played(0, beginner, "won", 7000, 21),
 			},
 			want: []Stats{{Kind: beginner, Played: 4, Won: 4, WinRate: 1, CurrentStreak: 4, BestStreak: 4,
 				Best:       []Best{{at(2), 6000}, {at(0), 7000}, {at(1), 7000}, {at(3), 7000}},
@@ -134,19 +139,45 @@ func TestSummarize(t *testing.T) {
 		{
 			// A win in no time has a time but no speed.
 			name:  "no time",
-			games: []Game{game(0, beginner, "won", 0, 1)},
+			games: []Game{played(0, beginner, "won", 0, 1)},
 			want: []Stats{{Kind: beginner, Played: 1, Won: 1, WinRate: 1, CurrentStreak: 1, BestStreak: 1,
 				Best: []Best{{at(0), 0}}, Recent3BVs: []float64{}}},
+		},
+		{
+			// Games on boards the player could know are counted apart, after
+			// the others however many they are: a known win faster than
+			// every clean win is no best time, and a known loss does not
+			// end the others' streak.
+			name: "known boards apart",
+			games: []Game{
+				played(0, beginner, "won", 5000, 10), played(1, beginner, "won", 6000, 12),
+				played(2, beginner, "won", 1000, 10, "known"), played(3, beginner, "lost", 900, 10, "file"),
+				played(4, beginner, "won", 2000, 10, "known"), played(5, beginner, "won", 8000, 16),
+				played(6, beginner, "won", 500, 10, "file"),
+			},
+			want: []Stats{
+				{Kind: beginner, Played: 3, Won: 3, WinRate: 1, CurrentStreak: 3, BestStreak: 3,
+					Best: []Best{{at(0), 5000}, {at(1), 6000}, {at(5), 8000}}, Best3BVs: 2, Recent3BVs: []float64{2, 2, 2}},
+				{Kind: beginner, Known: true, Played: 4, Won: 3, WinRate: 0.75, CurrentStreak: 2, BestStreak: 2,
+					Best: []Best{}, Recent3BVs: []float64{}},
+			},
+		},
+		{
+			// Known games alone: their Stats, with no best time.
+			name:  "only known games",
+			games: []Game{played(0, expert, "won", 40000, 100, "known", "expert")},
+			want: []Stats{{Kind: expert, Known: true, Level: "expert", Played: 1, Won: 1, WinRate: 1, CurrentStreak: 1, BestStreak: 1,
+				Best: []Best{}, Recent3BVs: []float64{}}},
 		},
 		{
 			// The kind played most comes first; equals in order of first game.
 			// The latest level named wins; "custom" names none.
 			name: "kind order and levels",
 			games: []Game{
-				game(0, noGuess, "lost", 1000, 5), game(1, expert, "lost", 1000, 5, "expert"),
-				game(2, beginner, "lost", 1000, 5, "custom"), game(3, beginner, "lost", 1000, 5),
-				game(4, expert, "lost", 1000, 5), game(5, noGuess, "lost", 1000, 5, "beginner"),
-				game(6, beginner, "lost", 1000, 5),
+				played(0, noGuess, "lost", 1000, 5), played(1, expert, "lost", 1000, 5, "expert"),
+				played(2, beginner, "lost", 1000, 5, "custom"), played(3, beginner, "lost", 1000, 5),
+				played(4, expert, "lost", 1000, 5), played(5, noGuess, "lost", 1000, 5, "beginner"),
+				played(6, beginner, "lost", 1000, 5),
 			},
 			want: []Stats{
 				{Kind: beginner, Played: 3, Best: []Best{}, Recent3BVs: []float64{}},
@@ -178,7 +209,7 @@ func TestSummarizeCuts(t *testing.T) {
 	var games []Game
 	// 30 clean wins, each faster than the last: 3BV 60, 60 s down to 31 s.
 	for n := range 30 {
-		games = append(games, game(n, expert, "won", int64(60-n)*1000, 60))
+		games = append(games, played(n, expert, "won", int64(60-n)*1000, 60))
 	}
 	got := Summarize(games)
 	if len(got) != 1 {

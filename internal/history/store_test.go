@@ -17,6 +17,7 @@ import (
 
 	"github.com/adrg/xdg"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
 // The environment that makes TestHelperAppender and TestHelperReplacer
@@ -42,8 +43,8 @@ func testGame(i int) Game {
 		TimeMS: int64(1000 + i),
 		Clicks: 2,
 		Moves: []Move{
-			{Move: board.Move{Action: board.Open, At: board.Point{X: 4, Y: 4}}, At: 0},
-			{Move: board.Move{Action: board.Toggle, At: board.Point{X: i % 9, Y: 0}}, At: int64(i)},
+			{Move: game.Move{Action: game.Open, At: board.Point{X: 4, Y: 4}}, At: 0},
+			{Move: game.Move{Action: game.Toggle, At: board.Point{X: i % 9, Y: 0}}, At: int64(i)},
 		},
 	}
 }
@@ -396,7 +397,7 @@ func TestUnusableDir(t *testing.T) {
 
 func TestNewerVersion(t *testing.T) {
 	t.Parallel()
-	newer := `{"v":2,"date":"2031-01-01T00:00:00Z","board":"9x9n10","shape":"hex"}` + "\n"
+	newer := fmt.Sprintf(`{"v":%d,"date":"2031-01-01T00:00:00Z","board":"9x9n10","shape":"hex"}`, Version+1) + "\n"
 	log := line(t, testGame(0)) + newer + line(t, testGame(1)) + newer + `{"v":1,"da`
 	for _, read := range []bool{true, false} {
 		t.Run(fmt.Sprintf("read first %v", read), func(t *testing.T) {
