@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// wide is a 30x6 board, wider than the overlays, so that the board shows
+// on either side of them.
+const wide = `
+*.............................
+..............................
+.........................*....
+..............................
+..............................
+.............................*
+`
+
+// TestOverlayHidesBoard checks that the help, the statistics and the menu
+// hide the board, as a pause does: the clock stands still under them, so
+// the board must not be there to think about for free. Closing them shows
+// it again.
+func TestOverlayHidesBoard(t *testing.T) {
+	for _, key := range []string{"?", "i", "o"} {
+		t.Run(key, func(t *testing.T) {
+			h := start(t, asciiCfg(t, wide), 80, 24)
+			h.typ("jjj\n") // floods most of the board
+			before := h.snap().boardRows()
+			if !strings.Contains(strings.Join(before, ""), "1") {
+				t.Fatalf("no number after the opening: %q", before)
+			}
+			h.typ(key)
+			sc := h.snap()
+			for _, row := range sc.boardRows() {
+				if strings.ContainsAny(row, "#1") {
+					t.Fatalf("the board shows under %q:\n%s", key, sc)
+				}
+			}
+			h.key(tcell.KeyEsc, tcell.ModNone)
+			if got := h.snap().boardRows(); strings.Join(got, "\n") != strings.Join(before, "\n") {
+				t.Errorf("after closing %q the board is\n%s\nwant\n%s", key, strings.Join(got, "\n"), strings.Join(before, "\n"))
+			}
+		})
+	}
+}
+
+// TestUnsafeFirstClickLoss checks that under the unsafe rule the header
+// names the rule, and a first click that hits a mine is a forced guess
+// with its chance: 8 mines in 9 cells.
+func TestUnsafeFirstClickLoss(t *testing.T) {
+	s := board.Settings{Width: 3, Height: 3, Mines: 8, Rule: board.Unsafe}
+	for seed := uint64(1); seed < 20; seed++ {
+		h := start(t, Config{Start: Start{Board: s, Seed: seed}, Prefs: Prefs{ASCII: true}}, 80, 24)
+		checkHeader(t, h.snap(), "3x3, unsafe first click")
+		h.typ("\n")
+		sc := h.snap()
+		if !strings.Contains(sc.header(), "You lose") {
+			h.typ("q")
+			h.wait()
+			continue // the one safe cell: another seed
+		}
+		want := "1 guess: 11%; lost on a forced guess, a 89% chance of a mine"
+		if !sc.contains(want) {
+			t.Errorf("seed %d: the loss's numbers lack %q:\n%s", seed, want, sc)
+		}
+		h.typ("q")
+		if got := h.wait().res.Verdict; got != want {
+			t.Errorf("seed %d: verdict %q; want %q", seed, got, want)
+		}
+		return
+	}
+	t.Fatal("no seed of 19 lost on the first click")
+}
