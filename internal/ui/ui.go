@@ -208,7 +208,9 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 // result returns how the last game stood at now.
 func (u *ui) result(now time.Time) Result {
 	g := u.g
-	k := g.Kept(now, true)
+	// A game in play is saved without its layout, which its seed lays
+	// again: on the largest boards the layout is hundreds of megabytes.
+	k := g.Kept(now, g.Status() != board.Playing || g.Origin() == game.File)
 	return Result{
 		Game: k, Counts: u.counts, Kept: u.counted, Started: g.Started(),
 		Verdict: g.Verdict().String(), Numbers: g.Numbers(now),
