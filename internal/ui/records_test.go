@@ -74,3 +74,52 @@ func TestUnsafeFirstClickLoss(t *testing.T) {
 	}
 	t.Fatal("no seed of 19 lost on the first click")
 }
+
+// TestHelpIsAMove checks that what the solver changes is a move of the
+// game: m's flags are logged (M) and taken back by u, as any move; a hint
+// is logged (H) and marks the game; the odds view shown before the first
+// opening shows nothing and marks nothing.
+func TestHelpIsAMove(t *testing.T) {
+	t.Run("m, then u", func(t *testing.T) {
+		h := start(t, asciiCfg(t, hintBoard), 80, 24)
+		h.typ("jj\n") // leaves (2,0), a certain mine, and (3,0)
+		h.typ("m")
+		sc := h.waitFooter("1 mine is certain: all flagged")
+		checkRows(t, sc, " 1F#", " 111", "    ")
+		h.typ("u")
+		sc = h.snap()
+		checkRows(t, sc, " 1##", " 111", "    ")
+		checkHeader(t, sc, "assisted, undone")
+		h.typ("q")
+		if o := h.wait(); moveTexts(o.res.Moves) != "O0,2" || !o.res.Assisted {
+			t.Errorf("Run = %+v; want the opening alone after the undo, assisted", o.res)
+		}
+	})
+	t.Run("m, kept with the game", func(t *testing.T) {
+		h := start(t, asciiCfg(t, hintBoard), 80, 24)
+		h.typ("jj\n")
+		h.typ("m")
+		h.waitFooter("all flagged")
+		h.typ("s")
+		h.waitFooter("safe: (3,0)")
+		h.typ("q")
+		if o := h.wait(); moveTexts(o.res.Moves) != "O0,2 M2,0 H3,0" {
+			t.Errorf("moves %q; want the opening, the solver's flag and the hint", moveTexts(o.res.Moves))
+		}
+	})
+	t.Run("v before the first opening", func(t *testing.T) {
+		h := start(t, asciiCfg(t, hintBoard), 80, 24)
+		h.typ("v")
+		h.snap()
+		h.typ("v") // off again, before any opening
+		h.typ("jj\n")
+		sc := h.snap()
+		if strings.Contains(sc.header(), "assisted") {
+			t.Errorf("header %q; want no assisted mark: the odds showed nothing", sc.header())
+		}
+		h.typ("q")
+		if o := h.wait(); o.res.Assisted || moveTexts(o.res.Moves) != "O0,2" {
+			t.Errorf("Run = %+v; want not assisted, the opening alone", o.res)
+		}
+	})
+}
