@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
@@ -213,7 +214,7 @@ func boardArgs(s board.Settings, level string) string {
 }
 
 // readRecordFile reads and parses a -board file, a record, an MBF file or
-// a replay (see readBoard), naming the file in errors once: "-board: name:
+// a replay (see boardfile.Read), naming the file in errors once: "-board: name:
 // is a directory", not "read name: is a directory".
 func readRecordFile(name string) (*record.Record, error) {
 	fh, err := os.Open(name)
@@ -221,7 +222,7 @@ func readRecordFile(name string) (*record.Record, error) {
 		return nil, fmt.Errorf("-board: %s: %v", name, pathless(err))
 	}
 	defer fh.Close()
-	rec, err := readBoard(name, fh)
+	rec, err := boardfile.Read(name, fh)
 	if err != nil {
 		return nil, fmt.Errorf("-board: %s: %v", name, pathless(err))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
@@ -369,5 +370,54 @@ func TestGenHelp(t *testing.T) {
 	stdout.Reset()
 	if code := run([]string{"-h"}, strings.NewReader(""), &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "minesweeper gen [flags]") {
 		t.Errorf("minesweeper -h = %d, stdout %q; want 0 and a line for gen", code, stdout.String())
+	}
+}
+
+// TestGenFormat checks that gen -format mbf writes the mines that gen
+// writes as a record for the same flags.
+func TestGenFormat(t *testing.T) {
+	for _, tt := range genCases {
+		t.Run(tt.name, func(t *testing.T) {
+			want := genRecord(t, tt.args...)
+			if got := gen(t, append([]string{"-format", "record"}, tt.args...)...); !bytes.Equal(got, gen(t, tt.args...)) {
+				t.Errorf("gen -format record %v differs from gen %v", tt.args, tt.args)
+			}
+			out := gen(t, append([]string{"-format", "mbf"}, tt.args...)...)
+			rec, err := mbf.Read(bytes.NewReader(out))
+			if err != nil {
+				t.Fatalf("gen -format mbf %v: the output does not read as MBF: %v", tt.args, err)
+			}
+			if rec.Cols != want.Cols || rec.Rows != want.Rows || !slices.Equal(rec.Mines, want.Mines) {
+				t.Errorf("gen -format mbf %v = %dx%d %v; want %dx%d %v", tt.args, rec.Cols, rec.Rows, rec.Mines, want.Cols, want.Rows, want.Mines)
+			}
+		})
+	}
+}
+
+func TestGenFormatErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-format", "json"}, `minesweeper gen: -format: unknown format "json" (want record or mbf)`},
+		{[]string{"-format", ""}, `minesweeper gen: -format: unknown format "" (want record or mbf)`},
+		{[]string{"-format", "mbf", "-width", "256", "-height", "2", "-mines", "1"}, "minesweeper gen: -format mbf: a 256x2 board does not fit: MBF holds at most 255x255"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"gen"}, tt.args...), strings.NewReader(""), &stdout, &stderr)
+		if got := strings.TrimSuffix(stderr.String(), "\n"); code != exitUsage || got != tt.want || stdout.Len() != 0 {
+			t.Errorf("gen %q = %d, stderr %q, stdout %q; want %d, %q, nothing", tt.args, code, got, stdout.String(), exitUsage, tt.want)
+		}
+	}
+	// The largest board MBF holds is written.
+	out := gen(t, "-format", "mbf", "-width", "255", "-height", "255", "-mines", "65000", "-seed", "1", "-first-click", "safe")
+	if rec, err := mbf.Read(bytes.NewReader(out)); err != nil || len(rec.Mines) != 65000 {
+		t.Errorf("gen -format mbf 255x255 with 65000 mines: %v", err)
+	}
+
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"gen", "-h"}, strings.NewReader(""), &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "-format") {
+		t.Errorf("gen -h = %d; want 0 and a mention of -format:\n%s", code, stdout.String())
 	}
 }

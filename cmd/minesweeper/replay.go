@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
@@ -107,8 +107,8 @@ func replayTarget(target string, stderr io.Writer) (history.Game, error) {
 	return games[n-1], nil
 }
 
-// readGameFile reads the game of a replay file (see readGame), naming the
-// file in errors once.
+// readGameFile reads the game of a replay file (see boardfile.ReadGame),
+// naming the file in errors once.
 func readGameFile(name string) (history.Game, error) {
 	fh, err := os.Open(name)
 	if err != nil {
@@ -116,17 +116,14 @@ func readGameFile(name string) (history.Game, error) {
 	}
 	defer fh.Close()
 	br := bufio.NewReader(fh)
-	head, err := br.Peek(sniffLen)
+	head, err := br.Peek(boardfile.SniffLen)
 	if err != nil && err != io.EOF {
 		return history.Game{}, fmt.Errorf("%s: %v", name, pathless(err))
 	}
-	if f := sniffFormat(name, head); f != formatReplay {
+	if f := boardfile.Sniff(name, head); f != boardfile.Replay {
 		return history.Game{}, fmt.Errorf("%s: not a replay but, it seems, a board file (%v): minesweeper -board %s plays it", name, f, shellQuote(name))
 	}
-	if bytes.HasPrefix(head, bom) {
-		br.Discard(len(bom))
-	}
-	g, err := readGame(br)
+	g, err := boardfile.ReadGame(br)
 	if err != nil {
 		return history.Game{}, fmt.Errorf("%s: %v", name, err)
 	}

@@ -1,4 +1,7 @@
-package main
+// Package boardfile reads the files that "minesweeper -board" plays: a
+// record, an MBF file or a replay (one game of the history log), telling
+// them apart by their name and their first bytes.
+package boardfile
 
 import (
 	"bufio"
@@ -18,38 +21,39 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
-// boardFormat is a kind of file that -board reads.
-type boardFormat uint8
+// Format is a kind of board file.
+type Format uint8
 
+// The formats that Read reads.
 const (
-	formatRecord boardFormat = iota // the record format, text
-	formatMBF                       // JSMinesweeper's MBF, binary; see package mbf
-	formatReplay                    // one line of the history log, JSON
+	Record Format = iota // the record format, text
+	MBF                  // JSMinesweeper's MBF, binary; see package mbf
+	Replay               // one game of the history log, JSON
 )
 
 // String returns the format's name as errors give it.
-func (f boardFormat) String() string {
+func (f Format) String() string {
 	switch f {
-	case formatRecord:
+	case Record:
 		return "record"
-	case formatMBF:
+	case MBF:
 		return "MBF"
-	case formatReplay:
+	case Replay:
 		return "replay"
 	}
-	return fmt.Sprintf("boardFormat(%d)", uint8(f))
+	return fmt.Sprintf("Format(%d)", uint8(f))
 }
 
-// sniffLen is how much of a -board file sniffFormat looks at.
-const sniffLen = 512
+// SniffLen is how much of a file's content Sniff looks at.
+const SniffLen = 512
 
-// maxReplay is the longest replay -board reads: a history line holds each
-// mine and each move in a few bytes, so this is far beyond any board a
-// terminal can show, and an endless input ends.
+// maxReplay is the longest replay read: a history line holds each mine and
+// each move in a few bytes, so this is far beyond any board a terminal can
+// show, and an endless input ends.
 const maxReplay = 256 << 20
 
-// sniffFormat tells the format of a -board file from its name and the
-// first bytes of its content, head:
+// Sniff tells the format of a board file from its name and the first
+// bytes of its content, head (SniffLen of them, or all if fewer):
 //   - a name ending in .mbf or .abf is MBF, as JSMinesweeper reads such
 //     files, whatever they hold;
 //   - content that opens with '{' or '[', after an optional UTF-8 byte
@@ -60,19 +64,19 @@ const maxReplay = 256 << 20
 //     height or mine of such a byte;
 //   - the rest, empty input and /dev/zero among it, is a record, whose
 //     reader then words what is wrong with it as it always has.
-func sniffFormat(name string, head []byte) boardFormat {
+func Sniff(name string, head []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".mbf", ".abf":
-		return formatMBF
+		return MBF
 	}
 	text := bytes.TrimPrefix(head, bom)
 	if t := bytes.TrimLeft(text, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		return formatReplay
+		return Replay
 	}
-	if len(head) > 0 && head[0] != 0 && binary(head, len(head) < sniffLen) {
-		return formatMBF
+	if len(head) > 0 && head[0] != 0 && binary(head, len(head) < SniffLen) {
+		return MBF
 	}
-	return formatRecord
+	return Record
 }
 
 // binary reports whether b holds a byte no text file holds: a control byte
@@ -104,29 +108,28 @@ func binary(b []byte, whole bool) bool {
 // bom is the UTF-8 byte order mark that some editors write first.
 var bom = []byte("\uFEFF")
 
-// readBoard reads a -board file from r in the format sniffFormat finds:
-// a record as it is, an MBF file as a record with no clicks, a replay as a
-// record of its layout and its openings (see readReplay). Errors other
-// than a record's, which stay as record.Read words them, start with the
-// format: "MBF: byte 6: ...". Read errors from r are returned as they are.
-func readBoard(name string, r io.Reader) (*record.Record, error) {
+// Read reads a board file named name from r in the format Sniff finds: a
+// record as it is, an MBF file as a record with no clicks, a replay as a
+// record of its layout and its openings (the moves whose action is
+// board.Open, in order; its chords and marks are left out, as the record
+// format has none). Errors other than a record's, which stay as
+// record.Read words them, start with the format: "MBF: byte 6: ...". Read
+// errors from r are returned as they are.
+func Read(name string, r io.Reader) (*record.Record, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, err := br.Peek(sniffLen)
+	head, err := br.Peek(SniffLen)
 	if err != nil && err != io.EOF {
 		return nil, err
 	}
-	switch f := sniffFormat(name, head); f {
-	case formatMBF:
+	switch f := Sniff(name, head); f {
+	case MBF:
 		rec, err := mbf.Read(br)
 		var e *mbf.Error
 		if errors.As(err, &e) {
 			return nil, fmt.Errorf("%v: %w", f, err)
 		}
 		return rec, err
-	case formatReplay:
-		if bytes.HasPrefix(head, bom) {
-			br.Discard(len(bom))
-		}
+	case Replay:
 		rec, err := readReplay(br)
 		var re *replayError
 		if errors.As(err, &re) {
@@ -137,7 +140,7 @@ func readBoard(name string, r io.Reader) (*record.Record, error) {
 	return record.Read(br)
 }
 
-// replayError is a replay that -board cannot play.
+// replayError is a replay that cannot be played.
 type replayError struct{ err error }
 
 func (e *replayError) Error() string { return e.err.Error() }
@@ -147,14 +150,12 @@ func replayErrorf(format string, args ...any) error {
 	return &replayError{fmt.Errorf(format, args...)}
 }
 
-// readReplay reads a replay (see readGame) as the record of its board:
-// the size from its settings, the mines from its layout, and as clicks
-// the cells of its openings (the moves whose action is board.Open), in
-// order. Its chords and marks are left out, as the record format has
-// none. Read errors from r are returned as they are; every other error is
-// a *replayError.
+// readReplay reads a replay (see ReadGame) as the record of its board: the
+// size from its settings, the mines from its layout, and as clicks the
+// cells of its openings. Read errors from r are returned as they are;
+// every other error is a *replayError.
 func readReplay(r io.Reader) (*record.Record, error) {
-	g, err := readGame(r)
+	g, err := ReadGame(r)
 	if err != nil {
 		return nil, err
 	}
@@ -174,13 +175,18 @@ func readReplay(r io.Reader) (*record.Record, error) {
 	return rec, nil
 }
 
-// readGame reads a replay: one game of the history log, a JSON object as
+// ReadGame reads a replay: one game of the history log, a JSON object as
 // one line of the log holds it, or a JSON array holding one such game, as
-// "minesweeper history -json -n 1" prints it. Nothing but white space may
-// follow it. Read errors from r are returned as they are; every other
-// error is a *replayError.
-func readGame(r io.Reader) (history.Game, error) {
-	lr := &io.LimitedReader{R: r, N: maxReplay + 1}
+// "minesweeper history -json -n 1" prints it, after an optional UTF-8 byte
+// order mark. Nothing but white space may follow it. Read errors from r
+// are returned as they are; the other errors say what is wrong with the
+// replay without naming the format: "the input ends inside the game".
+func ReadGame(r io.Reader) (history.Game, error) {
+	br := bufio.NewReader(r)
+	if head, _ := br.Peek(len(bom)); bytes.Equal(head, bom) {
+		br.Discard(len(bom))
+	}
+	lr := &io.LimitedReader{R: br, N: maxReplay + 1}
 	dec := json.NewDecoder(lr)
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
