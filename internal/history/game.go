@@ -1,6 +1,7 @@
 // Package history keeps what the player did: every finished game, one JSON
 // line each in a log that is the source of truth, and the statistics
-// computed from it.
+// computed from it; and it writes both as "minesweeper stats" and
+// "minesweeper history" print them, as tables or as JSON.
 package history
 
 import (
