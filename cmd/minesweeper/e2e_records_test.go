@@ -175,7 +175,7 @@ func testKnownBoardWin(t *testing.T, dir, bin string) {
 	tm.waitFor("|    1 # # |")
 	tm.keys("G", "$", "Enter")
 	tm.waitFor("[ You win ]")
-	tm.waitFor(", known board: not in the records")
+	tm.waitFor("known board: not in the records; ")
 	tm.keys("q")
 	tm.checkExit("You win in ")
 	tm.checkLine(`^You win in \d+\.\d\ds on 5x4 with 2 mines, board .*known\.txt; 3BV 2, .*; known board: not in the records; no guess forced; replay: minesweeper replay 1$`)
@@ -281,8 +281,8 @@ func testRestartAfterLoss(t *testing.T, bin string) {
 // key asks again, rather than confirm), and q then saves the game.
 func testGiveUp(t *testing.T, bin string) {
 	const (
-		newGame = "give up this game for a new game? it counts as a loss: n again to confirm"
-		restart = "give up this game for a restart? it counts as a loss: r again to confirm"
+		newGame = "give up this game for a new game? it counts as a loss: n again"
+		restart = "give up this game for a restart? it counts as a loss: r again"
 	)
 	for _, tc := range []struct {
 		key, answer string

@@ -538,6 +538,16 @@ func (g *Game) Numbers(now time.Time) Numbers {
 	return n
 }
 
+// ThreeBV returns the board's 3BV, the fewest clicks that clear it, once
+// its mines are laid; 0 before. On the largest boards it takes a pass over
+// the grid.
+func (g *Game) ThreeBV() int {
+	if !g.b.Started() {
+		return 0
+	}
+	return g.threeBV()
+}
+
 // threeBV returns the board's 3BV.
 func (g *Game) threeBV() int {
 	return g.b.ThreeBV()

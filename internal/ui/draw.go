@@ -356,9 +356,11 @@ func (u *ui) footerKeys() []keyRow {
 // clicks and the efficiency), what it counts for, and the guesses it
 // forced.
 func (u *ui) numbers(now time.Time) string {
+	// What the game counts for first: it is the word a narrow screen must
+	// not cut.
 	text := numbersText(u.g.Numbers(now), true)
 	if note := countsNote(u.counts, u.counted || u.counts.Why != session.Counted); note != "" && u.rp == nil {
-		text += ", " + note
+		text = note + "; " + text
 	}
 	if v := u.g.Verdict().String(); v != "" {
 		text += "; " + v

@@ -77,7 +77,9 @@ func (u *ui) giveUp(now time.Time) {
 		return
 	}
 	if u.keep != nil {
-		u.keep.GaveUp(u.g.Kept(now, true))
+		k := u.g.Kept(now, true)
+		k.ThreeBV = u.g.ThreeBV() // a loss's 3BV, as the history keeps it
+		u.keep.GaveUp(k)
 	}
 	u.gaveUp++
 }
@@ -124,7 +126,7 @@ func (u *ui) confirmGiveUp(act action) bool {
 		what = "another board"
 	}
 	key := labelKey(act)
-	u.v.message = fmt.Sprintf("give up this game for %s? it counts as a loss: %s again to confirm", what, key)
+	u.v.message = fmt.Sprintf("give up this game for %s? it counts as a loss: %s again", what, key)
 	return false
 }
 

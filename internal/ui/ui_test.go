@@ -294,8 +294,8 @@ func TestNewGame(t *testing.T) {
 			}
 			tt.new(h)
 			sc = h.snap()
-			if len(k.gaveUp) != 1 || k.gaveUp[0].Seed != 7 || k.gaveUp[0].Status != board.Playing {
-				t.Errorf("given up %+v; want the game of seed 7, in play", k.gaveUp)
+			if len(k.gaveUp) != 1 || k.gaveUp[0].Seed != 7 || k.gaveUp[0].Status != board.Playing || k.gaveUp[0].ThreeBV == 0 {
+				t.Errorf("given up %+v; want the game of seed 7, in play, with its 3BV", k.gaveUp)
 			}
 			next := NextSeed(7)
 			checkHeader(t, sc, fmt.Sprintf("Mines 10/10  Time 0  [ playing ]  9x9, seed %d", next))
