@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,10 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"strconv"
-	"strings"
 	"syscall"
-	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -113,10 +109,10 @@ Flags:
 		Games: games, Shard: shard, Seed: cfg.Seed, MaxClicks: maxClicks, Workers: workers,
 		NewPlayer: newPlayer,
 	}
-	var bar *progressBar
+	var bar *bench.ProgressBar
 	if isTerminal(stderr) {
-		bar = &progressBar{w: stderr, total: games, start: time.Now()}
-		bc.Progress = bar.draw
+		bar = bench.NewProgressBar(stderr, games)
+		bc.Progress = bar.Draw
 	}
 	ctx, stop := context.WithCancelCause(context.Background())
 	defer stop(nil)
@@ -125,7 +121,7 @@ Flags:
 	go watchInterrupts(interrupts, done, stop, stderr, bar != nil, exit)
 	res, err := bench.Run(ctx, bc)
 	if bar != nil {
-		bar.clear()
+		bar.Clear()
 	}
 	code := exitOK
 	var in interrupted
@@ -138,12 +134,7 @@ Flags:
 		fmt.Fprintf(stderr, "minesweeper bench: %v\n", err)
 		return exitFailure
 	}
-	if *asJSON {
-		err = writeBenchJSON(stdout, benchReport{cfg.Level, min(workers, games), res})
-	} else {
-		_, err = io.WriteString(stdout, report(cfg.Level, res))
-	}
-	if err != nil {
+	if err := writeReport(stdout, bench.Report{Level: cfg.Level, Workers: min(workers, games), Result: res}, *asJSON); err != nil {
 		fmt.Fprintf(stderr, "minesweeper bench: %v\n", err)
 		return exitFailure
 	}
@@ -156,19 +147,13 @@ Flags:
 	return code
 }
 
-// benchReport is bench's report as JSON: the level's name, the workers and
-// the Result.
-type benchReport struct {
-	Level   string `json:"level"`
-	Workers int    `json:"workers"`
-	*bench.Result
-}
-
-// writeBenchJSON writes r as bench -json does.
-func writeBenchJSON(w io.Writer, r benchReport) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+// writeReport writes rep to stdout as text, or as JSON with asJSON.
+func writeReport(stdout io.Writer, rep bench.Report, asJSON bool) error {
+	if asJSON {
+		return rep.WriteJSON(stdout)
+	}
+	_, err := io.WriteString(stdout, rep.Text())
+	return err
 }
 
 // benchMerge is "minesweeper bench merge FILE...": the report of a whole
@@ -202,12 +187,9 @@ Flags:
 			fmt.Fprintf(stderr, "%s: %s: %v\n", fs.Name(), name, pathless(err))
 			return exitFailure
 		}
-		var r benchReport
-		if err := json.Unmarshal(data, &r); err != nil || r.Result == nil {
-			if err == nil {
-				err = errors.New("no report")
-			}
-			fmt.Fprintf(stderr, "%s: %s: not a bench -json report: %v\n", fs.Name(), name, err)
+		r, err := bench.ReadReport(data)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %s: %v\n", fs.Name(), name, err)
 			return exitFailure
 		}
 		if i > 0 && r.Level != level {
@@ -222,12 +204,7 @@ Flags:
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
 	}
-	if *asJSON {
-		err = writeBenchJSON(stdout, benchReport{level, workers, res})
-	} else {
-		_, err = io.WriteString(stdout, report(level, res))
-	}
-	if err != nil {
+	if err := writeReport(stdout, bench.Report{Level: level, Workers: workers, Result: res}, *asJSON); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
 	}
@@ -282,125 +259,3 @@ func watchInterrupts(interrupts <-chan os.Signal, done <-chan struct{}, stop con
 		return
 	}
 }
-
-// report renders the results as a few lines of text, labels aligned. A
-// partial report says so on its first line.
-func report(level string, r *bench.Result) string {
-	var b strings.Builder
-	if r.Partial {
-		fmt.Fprintf(&b, "partial    interrupted: %d of %s finished, the figures cover those only\n",
-			r.Games, record.Count(r.GamesPlanned, "game"))
-	}
-	name := fmt.Sprintf("%dx%d", r.Width, r.Height)
-	if level != "custom" {
-		name = level + " " + name
-	}
-	rule := r.Rule
-	if r.NoGuess {
-		rule += ", no-guess"
-	}
-	fmt.Fprintf(&b, "board      %s, %s, first click %s, seed %d, max clicks %d\n",
-		name, record.Count(r.Mines, "mine"), rule, r.Seed, r.MaxClicks)
-	if r.Games == 0 {
-		b.WriteString("games      none finished\n")
-		writeMoveTime(&b, r.MoveTime)
-		return b.String()
-	}
-	fmt.Fprintf(&b, "games      %d  wins %d  win rate %s (95%% CI %s–%s)", r.Games, r.Wins,
-		percent(r.WinRate), percent(r.WinLow), percent(r.WinHigh))
-	if r.OverLimit > 0 {
-		fmt.Fprintf(&b, "  over the click limit %d", r.OverLimit)
-	}
-	b.WriteByte('\n')
-	if r.NoGuess {
-		writeGuesses(&b, r)
-	}
-	if r.Wins > 0 {
-		fmt.Fprintf(&b, "clicks     %.1f per won game  %.3f per 3BV\n", r.ClicksPerWin, r.ClicksPer3BV)
-	} else {
-		b.WriteString("clicks     no game won\n")
-	}
-	fmt.Fprintf(&b, "score      %.2f per game\n", r.Score)
-	writeMoveTime(&b, r.MoveTime)
-	return b.String()
-}
-
-// writeGuesses writes the report's lines on the guesses of a no-guess run:
-// how many, and, when some games were lost or had a guess, how many
-// and the first of them.
-func writeGuesses(b *strings.Builder, r *bench.Result) {
-	fmt.Fprintf(b, "guesses    %d in %s", r.Guesses, record.Count(r.Games, "game"))
-	if r.GuessedGames > 0 {
-		fmt.Fprintf(b, ", %s with a guess", record.Count(r.GuessedGames, "game"))
-	}
-	b.WriteByte('\n')
-	if r.Failures > 0 {
-		fmt.Fprintf(b, "failures   %s lost or with a guess; the first, game %d, %s\n",
-			record.Count(r.Failures, "game"), r.FirstFailure.Game, r.FirstFailure.Reason)
-	}
-}
-
-// writeMoveTime writes the report's line on the time per move.
-func writeMoveTime(b *strings.Builder, t bench.MoveTimes) {
-	fmt.Fprintf(b, "move time  median %s  p99 %s  max %s  (%s", formatDuration(t.Median),
-		formatDuration(t.P99), formatDuration(t.Max), record.Count(int(t.Moves), "move"))
-	if !t.Exact {
-		b.WriteString(", quantiles within 1%")
-	}
-	b.WriteString(")\n")
-}
-
-// percent formats a proportion as a percentage with two decimals.
-func percent(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + "%" }
-
-// formatDuration writes d with three significant digits in the largest unit
-// it reaches: 812ns, 45.3µs, 1.20ms, 2.50s.
-func formatDuration(d time.Duration) string {
-	v, unit := float64(d), "ns"
-	for _, u := range []struct {
-		size float64
-		name string
-	}{{1e3, "µs"}, {1e6, "ms"}, {1e9, "s"}} {
-		if float64(d) >= u.size {
-			v, unit = float64(d)/u.size, u.name
-		}
-	}
-	prec := 2
-	switch {
-	case unit == "ns" || v >= 100:
-		prec = 0
-	case v >= 10:
-		prec = 1
-	}
-	return strconv.FormatFloat(v, 'f', prec, 64) + unit
-}
-
-// progressBar draws the run's progress on one terminal line.
-type progressBar struct {
-	w     io.Writer
-	total int
-	start time.Time
-}
-
-// barWidth is the number of cells in the bar.
-const barWidth = 30
-
-// draw redraws the line for done games of the total. bench.Run calls it at
-// most every bench.ProgressInterval.
-func (p *progressBar) draw(done int) {
-	p.drawAt(done, time.Since(p.start))
-}
-
-func (p *progressBar) drawAt(done int, elapsed time.Duration) {
-	filled := barWidth * done / max(p.total, 1)
-	line := fmt.Sprintf("\r[%s%s] %d/%d games %3d%%", strings.Repeat("#", filled), strings.Repeat(".", barWidth-filled),
-		done, p.total, 100*done/max(p.total, 1))
-	if done > 0 && done < p.total {
-		left := time.Duration(float64(elapsed) * float64(p.total-done) / float64(done))
-		line += "  about " + left.Round(time.Second).String() + " left"
-	}
-	io.WriteString(p.w, line+"\x1b[K")
-}
-
-// clear erases the line, so the report starts on a clean one.
-func (p *progressBar) clear() { io.WriteString(p.w, "\r\x1b[K") }

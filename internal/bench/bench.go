@@ -1,6 +1,8 @@
 // Package bench lets a player, the solver by default, play many games
 // against the board engine and sums up how it did: win rate with its
 // confidence interval, clicks, the assignment's score and time per move.
+// A Report words the sum as text or JSON, and a ProgressBar shows a run
+// going on a terminal.
 //
 // The player sees only a solver.View, built from the tiles a player would
 // see; it never holds the *board.Board, so it cannot peek at the mines. Each
