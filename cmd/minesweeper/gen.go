@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -90,14 +89,6 @@ Flags:
 	return exitOK
 }
 
-// startStream is the second word of the PCG source that draws gen's
-// default start cell from the seed, the first word. It differs from the
-// game's (see board.NewRand), so drawing the cell takes nothing from the
-// stream the mines are laid from: the board stays the one the game lays
-// for that seed and that first click. It spells "start" in ASCII; changing
-// it changes the default start of every seed.
-const startStream = 0x7374617274
-
 // startFlag is the -start flag: a cell as "ROW,COL", counted from 0 like
 // the record format, each a decimal number as intFlag reads them ("010" is
 // ten, "0x10" an error). Whether the cell lies on the board is checked
@@ -138,12 +129,11 @@ func (f *startFlag) Set(s string) error {
 }
 
 // cell returns the start click on a width by height board: the flag's
-// cell, which must lie on the board, or, when the flag is not set, a cell
-// drawn uniformly from seed on the startStream stream.
+// cell, which must lie on the board, or, when the flag is not set, the
+// cell board.StartCell draws from seed.
 func (f *startFlag) cell(width, height int, seed uint64) (board.Point, error) {
 	if !f.set {
-		i := rand.New(rand.NewPCG(seed, startStream)).IntN(width * height)
-		return board.Point{X: i % width, Y: i / width}, nil
+		return board.StartCell(width, height, seed), nil
 	}
 	if f.row < 0 || f.row >= height {
 		return board.Point{}, fmt.Errorf("-start: row %d is off the %d-row board (0 to %d)", f.row, height, height-1)
