@@ -16,26 +16,22 @@ const (
 	Undone                 // a move was taken back
 	Again                  // it ended before and was undone: it was kept then, not again
 	NotKept                // the history cannot be written (see the warnings)
-	Replayed               // a replay: it was kept when it was played
 )
+
+// reasonNames are the reasons' names, in their order.
+var reasonNames = [...]string{
+	Counted:  "counted",
+	Known:    "known board",
+	Assisted: "assisted",
+	Undone:   "undone",
+	Again:    "kept before",
+	NotKept:  "not kept",
+}
 
 // String returns the reason's name.
 func (r Reason) String() string {
-	switch r {
-	case Counted:
-		return "counted"
-	case Known:
-		return "known board"
-	case Assisted:
-		return "assisted"
-	case Undone:
-		return "undone"
-	case Again:
-		return "kept before"
-	case NotKept:
-		return "not kept"
-	case Replayed:
-		return "replayed"
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }

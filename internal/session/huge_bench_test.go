@@ -172,6 +172,21 @@ func sameGame(tb testing.TB, got, want *game.Game) {
 	}
 }
 
+// hugeStore returns a store in a directory of b's own, skipping the
+// layout format under -short.
+func hugeStore(b *testing.B, layout bool) (string, *history.Store) {
+	b.Helper()
+	if layout && testing.Short() {
+		b.Skip("the layout format takes seconds and gigabytes")
+	}
+	dir := b.TempDir()
+	st, err := history.Open(dir, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dir, st
+}
+
 // BenchmarkSaveHuge saves a game of the largest board, in each format, as
 // quitting does: the game kept, its history line, the file written. It
 // reports the file's size in file-bytes.
@@ -179,14 +194,7 @@ func BenchmarkSaveHuge(b *testing.B) {
 	g, now := hugeGame()
 	for _, f := range formats {
 		b.Run(f.name, func(b *testing.B) {
-			if f.layout && testing.Short() {
-				b.Skip("the layout format takes seconds and gigabytes")
-			}
-			dir := b.TempDir()
-			st, err := history.Open(dir, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
+			dir, st := hugeStore(b, f.layout)
 			var size int64
 			for b.Loop() {
 				size = save(b, st, dir, g, now, f.layout)
@@ -203,14 +211,7 @@ func BenchmarkResumeHuge(b *testing.B) {
 	want, now := hugeGame()
 	for _, f := range formats {
 		b.Run(f.name, func(b *testing.B) {
-			if f.layout && testing.Short() {
-				b.Skip("the layout format takes seconds and gigabytes")
-			}
-			dir := b.TempDir()
-			st, err := history.Open(dir, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
+			dir, st := hugeStore(b, f.layout)
 			size := save(b, st, dir, want, now, f.layout)
 			var got *game.Game
 			for b.Loop() {

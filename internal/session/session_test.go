@@ -71,7 +71,7 @@ func TestCountOf(t *testing.T) {
 
 func TestReasonString(t *testing.T) {
 	for r, want := range map[Reason]string{Counted: "counted", Known: "known board", Assisted: "assisted", Undone: "undone",
-		Again: "kept before", NotKept: "not kept", Replayed: "replayed", Replayed + 1: "Reason(7)"} {
+		Again: "kept before", NotKept: "not kept", NotKept + 1: "Reason(6)"} {
 		if got := r.String(); got != want {
 			t.Errorf("Reason(%d).String() = %q; want %q", uint8(r), got, want)
 		}
