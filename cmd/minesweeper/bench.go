@@ -13,6 +13,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
@@ -41,13 +42,13 @@ func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Sig
 	}
 	fs := flag.NewFlagSet("minesweeper bench", flag.ContinueOnError)
 	bf := addBoardFlags(fs, false)
-	games, maxClicks, workers := 1000, bench.DefaultMaxClicks, min(runtime.NumCPU(), bench.MaxWorkers)
-	fs.Var(&intFlag{p: &games}, "games", "`number` of games to play")
-	fs.Var(&intFlag{p: &maxClicks}, "max-clicks", "`clicks` after which a game counts as lost (the assignment allows 400)")
-	fs.Var(&intFlag{p: &workers}, "workers", fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
-	asJSON := newBool(fs, "json", false, "print the report as JSON")
+	var games, maxClicks, workers int
+	flagvalue.IntVar(fs, &games, "games", 1000, "`number` of games to play")
+	flagvalue.IntVar(fs, &maxClicks, "max-clicks", bench.DefaultMaxClicks, "`clicks` after which a game counts as lost (the assignment allows 400)")
+	flagvalue.IntVar(fs, &workers, "workers", min(runtime.NumCPU(), bench.MaxWorkers), fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
+	asJSON := flagvalue.Bool(fs, "json", false, "print the report as JSON")
 	shardText := fs.String("shard", "", "play only the K-th of N disjoint slices of the games, `K/N`, for bench merge to add up")
-	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper bench [flags]
        minesweeper bench merge FILE...
 
@@ -160,8 +161,8 @@ func writeReport(stdout io.Writer, rep bench.Report, asJSON bool) error {
 // run from the -json reports of its shards.
 func benchMerge(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper bench merge", flag.ContinueOnError)
-	asJSON := newBool(fs, "json", false, "print the report as JSON")
-	if code, done := parseFlagsArgs(fs, args, stdout, stderr, func(w io.Writer) {
+	asJSON := flagvalue.Bool(fs, "json", false, "print the report as JSON")
+	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper bench merge [-json] FILE...
 
 Prints the report of a whole run from the -json reports of its shards

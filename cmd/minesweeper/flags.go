@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/boardfile"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
@@ -31,12 +31,12 @@ type boardFlags struct {
 func addBoardFlags(fs *flag.FlagSet, withFile bool) *boardFlags {
 	f := &boardFlags{fs: fs}
 	fs.StringVar(&f.level, "level", "beginner", "board preset: beginner (9x9, 10 mines), intermediate (16x16, 40) or expert (30x16, 99)")
-	fs.Var(&intFlag{p: &f.width}, "width", "board width in `columns` (overrides -level)")
-	fs.Var(&intFlag{p: &f.height}, "height", "board height in `rows` (overrides -level)")
-	fs.Var(&intFlag{p: &f.mines}, "mines", "`number` of mines (with -width or -height but no -mines: one sixth of the area)")
-	fs.Var(&uint64Flag{p: &f.seed}, "seed", "random seed, a `number`; the same seed and first click give the same board (default: from the clock)")
+	flagvalue.IntVar(fs, &f.width, "width", 0, "board width in `columns` (overrides -level)")
+	flagvalue.IntVar(fs, &f.height, "height", 0, "board height in `rows` (overrides -level)")
+	flagvalue.IntVar(fs, &f.mines, "mines", 0, "`number` of mines (with -width or -height but no -mines: one sixth of the area)")
+	flagvalue.Uint64Var(fs, &f.seed, "seed", 0, "random seed, a `number`; the same seed and first click give the same board (default: from the clock)")
 	fs.StringVar(&f.firstClick, "first-click", "opening", "first-click rule: unsafe (mines anywhere), safe (the first cell is safe) or opening (it and its neighbours are safe)")
-	fs.Var(&boolFlag{p: &f.noGuess}, "no-guess", "lay the mines so that logic alone clears the board from the first click (needs -first-click opening)")
+	flagvalue.BoolVar(fs, &f.noGuess, "no-guess", false, "lay the mines so that logic alone clears the board from the first click (needs -first-click opening)")
 	if withFile {
 		fs.StringVar(&f.file, "board", "", "play the layout (and replay the clicks) of a record `file` in the judge's format")
 	}
@@ -237,178 +237,4 @@ func pathless(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// Errors of the flag values, phrased to follow the value they reject:
-// parseFlags prints `-width: "x" is not a valid number`.
-var (
-	errNotNumber  = errors.New("is not a valid number")
-	errOutOfRange = errors.New("is out of range")
-	errNotBool    = errors.New("is not a valid boolean (want true or false)")
-	errNotCell    = errors.New("is not ROW,COL")
-)
-
-// valueError is a value that a flag's Set refused, and why.
-type valueError struct {
-	value string
-	err   error
-}
-
-// refusal is kept in each of our flag values: the value its Set last
-// refused. The flag package passes on only the text of Set's error, inside
-// its own words (`invalid value "x" for flag -width: ...`, with %v), so
-// parseFlags asks the flags instead (see refusedFlag) and words the error
-// itself, from our error values.
-type refusal struct{ last *valueError }
-
-// refuse records that value was refused for err, and returns err.
-func (r *refusal) refuse(value string, err error) error {
-	r.last = &valueError{value, err}
-	return err
-}
-
-// refused returns the value last refused, or nil.
-func (r *refusal) refused() *valueError { return r.last }
-
-// refusedFlag returns the flag of fs whose Set refused its value, and the
-// refusal; or "", nil. fs.Parse stops at the first refusal, so after a
-// failed Parse there is at most one.
-func refusedFlag(fs *flag.FlagSet) (name string, v *valueError) {
-	fs.VisitAll(func(f *flag.Flag) {
-		if r, ok := f.Value.(interface{ refused() *valueError }); ok && r.refused() != nil {
-			name, v = f.Name, r.refused()
-		}
-	})
-	return name, v
-}
-
-// Every flag that can refuse a value is one of the types below, or gen's
-// startFlag, so that parseFlags words every refusal; a string flag refuses
-// nothing. Each holds a pointer to the variable it sets, and reads its
-// String from a nil pointer as the zero value, as the flag package's
-// PrintDefaults calls String on a zero flag value to tell whether a
-// default is worth printing.
-
-// intFlag is an int flag that reads decimal numbers only, as the record
-// and protocol formats do: "010" is ten, and "0x10" an error, where the
-// flag package would read Go's octal and hexadecimal prefixes. Its default
-// is the variable's value when the flag is defined.
-type intFlag struct {
-	p *int
-	refusal
-}
-
-// String returns the value in decimal.
-func (f *intFlag) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.Itoa(*f.p)
-}
-
-// Set reads s as a decimal int.
-func (f *intFlag) Set(s string) error {
-	n, err := strconv.ParseInt(s, 10, strconv.IntSize)
-	if err != nil {
-		return f.refuse(s, numberError(err))
-	}
-	*f.p = int(n)
-	return nil
-}
-
-// uint64Flag is a uint64 flag that reads decimal numbers only, as intFlag.
-type uint64Flag struct {
-	p *uint64
-	refusal
-}
-
-// String returns the value in decimal.
-func (f *uint64Flag) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.FormatUint(*f.p, 10)
-}
-
-// Set reads s as a decimal uint64.
-func (f *uint64Flag) Set(s string) error {
-	n, err := strconv.ParseUint(s, 10, 64)
-	if err != nil {
-		return f.refuse(s, numberError(err))
-	}
-	*f.p = n
-	return nil
-}
-
-// float64Flag is a float64 flag that reads what the flag package's does
-// (strconv.ParseFloat).
-type float64Flag struct {
-	p *float64
-	refusal
-}
-
-// newFloat64 defines a float64 flag on fs with a default, as fs.Float64
-// does, and returns the variable it sets.
-func newFloat64(fs *flag.FlagSet, name string, value float64, usage string) *float64 {
-	p := &value
-	fs.Var(&float64Flag{p: p}, name, usage)
-	return p
-}
-
-// String returns the value as the flag package's float64 flag does.
-func (f *float64Flag) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.FormatFloat(*f.p, 'g', -1, 64)
-}
-
-// Set reads s as a float64.
-func (f *float64Flag) Set(s string) error {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return f.refuse(s, numberError(err))
-	}
-	*f.p = v
-	return nil
-}
-
-// boolFlag is a boolean flag: -json alone, or -json=true or -json=false
-// (or any value strconv.ParseBool reads, as the flag package's).
-type boolFlag struct {
-	p *bool
-	refusal
-}
-
-// newBool defines a bool flag on fs with a default, as fs.Bool does, and
-// returns the variable it sets.
-func newBool(fs *flag.FlagSet, name string, value bool, usage string) *bool {
-	p := &value
-	fs.Var(&boolFlag{p: p}, name, usage)
-	return p
-}
-
-// IsBoolFlag reports that the flag needs no value: it tells the flag
-// package so.
-func (f *boolFlag) IsBoolFlag() bool { return true }
-
-// String returns "true" or "false".
-func (f *boolFlag) String() string { return strconv.FormatBool(f.p != nil && *f.p) }
-
-// Set reads s as a boolean.
-func (f *boolFlag) Set(s string) error {
-	v, err := strconv.ParseBool(s)
-	if err != nil {
-		return f.refuse(s, errNotBool)
-	}
-	*f.p = v
-	return nil
-}
-
-// numberError turns strconv's error into errOutOfRange or errNotNumber.
-func numberError(err error) error {
-	if errors.Is(err, strconv.ErrRange) {
-		return errOutOfRange
-	}
-	return errNotNumber
 }

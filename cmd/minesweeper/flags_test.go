@@ -142,110 +142,11 @@ func TestResolveEndlessFile(t *testing.T) {
 	}
 }
 
-// TestFlagError checks the one line parseFlags prints for each kind of bad
-// flag: a value one of our flags refuses, in our words, and the flag
-// package's own errors as it words them.
-func TestFlagError(t *testing.T) {
-	tests := []struct{ args, want string }{
-		{"-width x", `test: -width: "x" is not a valid number`},
-		{"-seed -1", `test: -seed: "-1" is not a valid number`},
-		{"-width 0x10", `test: -width: "0x10" is not a valid number`},
-		{"-height 0b11", `test: -height: "0b11" is not a valid number`},
-		{"-mines 0o7", `test: -mines: "0o7" is not a valid number`},
-		{"-mines 1_000", `test: -mines: "1_000" is not a valid number`},
-		{"-seed 0x10", `test: -seed: "0x10" is not a valid number`},
-		{"-seed 18446744073709551616", `test: -seed: "18446744073709551616" is out of range`},
-		{"-json=maybe", `test: -json: "maybe" is not a valid boolean (want true or false)`},
-		{"-no-guess=2", `test: -no-guess: "2" is not a valid boolean (want true or false)`},
-		{"-speed 0x", `test: -speed: "0x" is not a valid number`},
-		{"-speed 1e999", `test: -speed: "1e999" is out of range`},
-		{"-start 1,x", `test: -start: "1,x" is not ROW,COL`},
-		{"-start 1,99999999999999999999", `test: -start: "1,99999999999999999999" is out of range`},
-		{"-width 99999999999999999999", `test: -width: "99999999999999999999" is out of range`},
-		{"-width 5 -height x", `test: -height: "x" is not a valid number`},
-		{"-nosuch", "test: flag provided but not defined: -nosuch"},
-		{"-width", "test: flag needs an argument: -width"},
-		{"--", ""},
-		{"---x", "test: bad flag syntax: ---x"},
-		{"stray", `test: unexpected argument "stray"`},
-	}
-	for _, tt := range tests {
-		fs := flag.NewFlagSet("test", flag.ContinueOnError)
-		addBoardFlags(fs, true)
-		newBool(fs, "json", false, "a boolean flag")
-		newFloat64(fs, "speed", 1, "a float flag")
-		fs.Var(&startFlag{}, "start", "a cell")
-		var stdout, stderr strings.Builder
-		code, done := parseFlags(fs, strings.Fields(tt.args), &stdout, &stderr, func(io.Writer) {})
-		wantCode, wantDone := exitUsage, true
-		if tt.want == "" {
-			wantCode, wantDone = exitOK, false
-		}
-		if got := strings.TrimSuffix(stderr.String(), "\n"); code != wantCode || done != wantDone || got != tt.want {
-			t.Errorf("parseFlags(%q) = %d, %v, stderr %q; want %d, %v, %q", tt.args, code, done, got, wantCode, wantDone, tt.want)
-		}
-		if stdout.Len() != 0 {
-			t.Errorf("parseFlags(%q) wrote %q to stdout; want nothing", tt.args, stdout.String())
-		}
-	}
-}
-
-// TestFlagValues sets each of our flag values as the flag package would,
-// and checks what it reads and what String and the default print.
-func TestFlagValues(t *testing.T) {
-	var (
-		n    = 7
-		u    = uint64(3)
-		x    = 1.0
-		b    = true
-		zero = false
-	)
-	fs := flag.NewFlagSet("test", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Var(&intFlag{p: &n}, "n", "")
-	fs.Var(&uint64Flag{p: &u}, "u", "")
-	fs.Var(&float64Flag{p: &x}, "x", "")
-	fs.Var(&boolFlag{p: &b}, "b", "")
-	fs.Var(&boolFlag{p: &zero}, "z", "")
-	defaults := map[string]string{"n": "7", "u": "3", "x": "1", "b": "true", "z": "false"}
-	fs.VisitAll(func(f *flag.Flag) {
-		if f.DefValue != defaults[f.Name] {
-			t.Errorf("-%s default = %q; want %q", f.Name, f.DefValue, defaults[f.Name])
-		}
-	})
-	if err := fs.Parse([]string{"-n", "-010", "-u=18446744073709551615", "-x", "2.5", "-b=false", "-z"}); err != nil {
-		t.Fatalf("Parse = %v", err)
-	}
-	if n != -10 || u != 1<<64-1 || x != 2.5 || b || !zero {
-		t.Errorf("Parse set n, u, x, b, z = %d, %d, %v, %v, %v; want -10, %d, 2.5, false, true", n, u, x, b, zero, uint64(1<<64-1))
-	}
-	want := map[string]string{"n": "-10", "u": "18446744073709551615", "x": "2.5", "b": "false", "z": "true"}
-	fs.VisitAll(func(f *flag.Flag) {
-		if got := f.Value.String(); got != want[f.Name] {
-			t.Errorf("-%s String() = %q; want %q", f.Name, got, want[f.Name])
-		}
-	})
-	// PrintDefaults calls String on a zero value to tell whether to print
-	// a default: it must not panic, and the defaults show as before.
-	var out strings.Builder
-	fs = flag.NewFlagSet("test", flag.ContinueOnError)
-	fs.SetOutput(&out)
-	fs.Var(&intFlag{p: new(int)}, "n", "a `number`")
-	newBool(fs, "q", true, "on by default")
-	newBool(fs, "json", false, "off by default")
-	newFloat64(fs, "speed", 1, "a `factor`")
-	fs.PrintDefaults()
-	wantUsage := "  -json\n    \toff by default\n  -n number\n    \ta number\n  -q\ton by default (default true)\n  -speed factor\n    \ta factor (default 1)\n"
-	if out.String() != wantUsage {
-		t.Errorf("PrintDefaults() printed\n%s; want\n%s", out.String(), wantUsage)
-	}
-}
-
 // TestFlagsAreOurs checks that no command defines a flag with one of the
 // flag package's own values that can refuse a value (a number, a boolean,
-// a duration, a func), whose errors parseFlags could not word: a flag that
-// can refuse a value is one of ours, defined with fs.Var, newBool or
-// newFloat64.
+// a duration, a func), whose errors flagvalue.Parse could not word: a flag
+// that can refuse a value is defined with package flagvalue, or is a value
+// of ours that embeds flagvalue.Refusal.
 func TestFlagsAreOurs(t *testing.T) {
 	theirs := map[string]bool{}
 	for _, m := range []string{"Bool", "Int", "Int64", "Uint", "Uint64", "Float64", "Duration", "Func", "BoolFunc", "TextVar"} {
@@ -274,7 +175,7 @@ func TestFlagsAreOurs(t *testing.T) {
 				return true
 			}
 			if x, ok := sel.X.(*ast.Ident); ok && (x.Name == "fs" || x.Name == "flag") {
-				t.Errorf("%v: %s.%s defines a flag whose bad value parseFlags cannot word; use one of the flag values in flags.go", fset.Position(call.Pos()), x.Name, sel.Sel.Name)
+				t.Errorf("%v: %s.%s defines a flag whose bad value flagvalue.Parse cannot word; define it with package flagvalue", fset.Position(call.Pos()), x.Name, sel.Sel.Name)
 			}
 			return true
 		})

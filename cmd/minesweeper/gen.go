@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
@@ -24,7 +25,7 @@ func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var start startFlag
 	fs.Var(&start, "start", "the start click, `ROW,COL` counted from 0 as in the record format (default: a cell drawn from the seed)")
 	format := fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
-	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper gen [flags] > record
 
 Writes one board to standard output in the record format: "n m k 1" (rows,
@@ -89,14 +90,19 @@ Flags:
 	return exitOK
 }
 
+// errNotCell is the error of a -start value that is not a cell, phrased
+// to follow the value as flagvalue words it: `-start: "1,x" is not ROW,COL`.
+var errNotCell = errors.New("is not ROW,COL")
+
 // startFlag is the -start flag: a cell as "ROW,COL", counted from 0 like
-// the record format, each a decimal number as intFlag reads them ("010" is
-// ten, "0x10" an error). Whether the cell lies on the board is checked
-// once the board is known, by cell.
+// the record format, each a decimal number as flagvalue.IntVar reads them
+// ("010" is ten, "0x10" an error). Whether the cell lies on the board is
+// checked once the board is known, by cell. Its refusals are worded by
+// flagvalue.Parse, as those of the other flags.
 type startFlag struct {
 	row, col int
 	set      bool // -start was given
-	refusal
+	flagvalue.Refusal
 }
 
 // String returns the cell as "ROW,COL", or "" when the flag is not set.
@@ -112,17 +118,17 @@ func (f *startFlag) String() string {
 func (f *startFlag) Set(s string) error {
 	rs, cs, ok := strings.Cut(s, ",")
 	if !ok || strings.Contains(cs, ",") {
-		return f.refuse(s, errNotCell)
+		return f.Refuse(s, errNotCell)
 	}
 	row, rerr := strconv.ParseInt(rs, 10, strconv.IntSize)
 	col, cerr := strconv.ParseInt(cs, 10, strconv.IntSize)
 	for _, err := range []error{rerr, cerr} {
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return f.refuse(s, errNotCell)
+			return f.Refuse(s, errNotCell)
 		}
 	}
 	if rerr != nil || cerr != nil {
-		return f.refuse(s, errOutOfRange)
+		return f.Refuse(s, flagvalue.ErrOutOfRange)
 	}
 	f.row, f.col, f.set = int(row), int(col), true
 	return nil

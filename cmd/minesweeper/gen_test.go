@@ -12,6 +12,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/record"
@@ -258,7 +259,7 @@ func TestGenNoGuessWins(t *testing.T) {
 
 // TestStartFlag checks how -start reads its value before the board is
 // known: two decimal numbers and one comma, nothing else. A value it
-// refuses is kept for parseFlags to word.
+// refuses is kept for flagvalue.Parse to word.
 func TestStartFlag(t *testing.T) {
 	tests := []struct {
 		in       string
@@ -283,7 +284,7 @@ func TestStartFlag(t *testing.T) {
 		{"1, 2", 0, 0, errNotCell},
 		{"1.5,2", 0, 0, errNotCell},
 		{"1;2", 0, 0, errNotCell},
-		{"99999999999999999999,1", 0, 0, errOutOfRange},
+		{"99999999999999999999,1", 0, 0, flagvalue.ErrOutOfRange},
 		{"99999999999999999999,x", 0, 0, errNotCell},
 	}
 	for _, tt := range tests {
@@ -294,7 +295,7 @@ func TestStartFlag(t *testing.T) {
 			if err != tt.err || f.set {
 				t.Errorf("Set(%q) = %v, set %v; want %v, unset", tt.in, err, f.set, tt.err)
 			}
-			if r := f.refused(); r == nil || r.value != tt.in || r.err != tt.err {
+			if r := f.Refused(); r == nil || r.Value != tt.in || r.Err != tt.err {
 				t.Errorf("Set(%q) refused %+v; want %q refused for %v", tt.in, r, tt.in, tt.err)
 			}
 		case err != nil || f.row != tt.row || f.col != tt.col || !f.set:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/judge"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
@@ -12,7 +13,7 @@ import (
 // runJudge is "minesweeper judge": one record on stdin, the replay on stdout.
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper judge", flag.ContinueOnError)
-	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper judge < record
 
 Reads one record from standard input: "n m k l" (rows, columns, mines,

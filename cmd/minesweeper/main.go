@@ -18,7 +18,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -84,44 +83,4 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "\nRun minesweeper COMMAND -h for a command's flags. The game's flags:\n")
 	fs.SetOutput(w)
 	fs.PrintDefaults()
-}
-
-// parseFlags parses args into fs and reports a bad flag in one line on
-// stderr. It returns done when the caller should return code: after -h
-// (usage on stdout, 0), a bad flag or an argument (2).
-func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (code int, done bool) {
-	if code, done := parseFlagsArgs(fs, args, stdout, stderr, printUsage); done {
-		return code, done
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		return exitUsage, true
-	}
-	return exitOK, false
-}
-
-// parseFlagsArgs is parseFlags for a command that takes arguments after
-// its flags: they are left in fs.Args.
-//
-// A value that a flag refuses is worded from the flag's own error:
-// `-width: "x" is not a valid number`, `-json: "maybe" is not a valid
-// boolean (want true or false)`. The other errors, an unknown flag or a
-// missing value, keep the flag package's words: "flag provided but not
-// defined: -x".
-func parseFlagsArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (code int, done bool) {
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		printUsage(stdout)
-		return exitOK, true
-	}
-	if err != nil {
-		if name, v := refusedFlag(fs); v != nil {
-			fmt.Fprintf(stderr, "%s: -%s: %q %v\n", fs.Name(), name, v.value, v.err)
-		} else {
-			fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		}
-		return exitUsage, true
-	}
-	return exitOK, false
 }

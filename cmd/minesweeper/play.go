@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
@@ -24,12 +25,12 @@ import (
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
 	bf := addBoardFlags(fs, true)
-	ascii := newBool(fs, "ascii", false, "draw with ASCII characters only")
-	question := newBool(fs, "question", true, "let f cycle through a question mark after the flag")
+	ascii := flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
+	question := flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
 	theme := fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
-	resume := newBool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
-	fresh := newBool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
-	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
+	resume := flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
+	fresh := flagvalue.Bool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
 		return code
 	}
 	k := session.New()

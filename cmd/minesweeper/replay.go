@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/minesweeper-go/minesweeper/internal/boardfile"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
@@ -20,8 +21,8 @@ import (
 // the game's screen at its own pace.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper replay", flag.ContinueOnError)
-	speed := newFloat64(fs, "speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast")
-	ascii := newBool(fs, "ascii", false, "draw with ASCII characters only")
+	speed := flagvalue.Float64(fs, "speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast")
+	ascii := flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
 	printUsage := func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper replay [flags] [FILE|N]
 
@@ -43,7 +44,7 @@ Flags:
 	var target string
 	rest := args
 	for {
-		if code, done := parseFlagsArgs(fs, rest, stdout, stderr, printUsage); done {
+		if code, done := flagvalue.ParseArgs(fs, rest, stdout, stderr, printUsage); done {
 			return code
 		}
 		if fs.NArg() == 0 {

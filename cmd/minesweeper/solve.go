@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/protocol"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
@@ -16,7 +17,7 @@ import (
 // so a program can play against it over a pipe.
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper solve", flag.ContinueOnError)
-	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper solve < requests
 
 Reads requests from standard input until it ends. A request is a line

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 )
 
@@ -16,9 +17,9 @@ const noGames = "no games yet: play one with minesweeper\n"
 // in one Write, so nothing is written unless the whole is.
 func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper stats", flag.ContinueOnError)
-	asJSON := newBool(fs, "json", false, "print the statistics as JSON")
-	ascii := newBool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
-	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
+	asJSON := flagvalue.Bool(fs, "json", false, "print the statistics as JSON")
+	ascii := flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprintf(w, `Usage: minesweeper stats [flags]
 
 Prints the statistics of the games played, one line per kind of board, the
@@ -63,10 +64,10 @@ Flags:
 // log, newest first, one line each.
 func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper history", flag.ContinueOnError)
-	n := 20
-	fs.Var(&intFlag{p: &n}, "n", "the `number` of games to list, the latest; 0 lists all")
-	asJSON := newBool(fs, "json", false, "print the games as JSON, as the log holds them")
-	if code, done := parseFlags(fs, args, stdout, stderr, func(w io.Writer) {
+	var n int
+	flagvalue.IntVar(fs, &n, "n", 20, "the `number` of games to list, the latest; 0 lists all")
+	asJSON := flagvalue.Bool(fs, "json", false, "print the games as JSON, as the log holds them")
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprint(w, `Usage: minesweeper history [flags]
 
 Lists the latest games, newest first, one line each: its number, which

@@ -1,0 +1,268 @@
+// Package flagvalue provides flag.Value types that read decimal numbers,
+// floats and booleans with errors of their own, and the one-line wording
+// of a refused flag: `-width: "x" is not a valid number`.
+//
+// The flag package passes on only the text of a Set error, inside its own
+// words (`invalid value "x" for flag -width: ...`). So each value here
+// keeps what it refused in a Refusal, and Parse asks the flags for it and
+// words the error itself. A command defines every flag that can refuse a
+// value with this package's functions, or with a flag.Value of its own
+// that embeds Refusal; a string flag refuses nothing.
+package flagvalue
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Errors of the flag values, phrased to follow the value they reject:
+// Parse prints `-width: "x" is not a valid number`.
+var (
+	// ErrNotNumber is a value that is not a decimal number (for IntVar
+	// and Uint64Var) or not a float (for Float64).
+	ErrNotNumber = errors.New("is not a valid number")
+	// ErrOutOfRange is a number too large or too small for its type.
+	ErrOutOfRange = errors.New("is out of range")
+	// ErrNotBool is a value strconv.ParseBool does not read.
+	ErrNotBool = errors.New("is not a valid boolean (want true or false)")
+)
+
+// A ValueError is a value that a flag's Set refused, and why.
+type ValueError struct {
+	Value string
+	Err   error
+}
+
+// Error returns the value quoted, then why it was refused:
+// `"x" is not a valid number`.
+func (e *ValueError) Error() string { return fmt.Sprintf("%q %v", e.Value, e.Err) }
+
+// Unwrap returns why the value was refused.
+func (e *ValueError) Unwrap() error { return e.Err }
+
+// A Refusal is kept in each flag value that can refuse a value: the value
+// its Set last refused. A flag.Value of another package embeds it and
+// returns Refuse's result from Set, so that Parse words its refusals too.
+type Refusal struct{ last *ValueError }
+
+// Refuse records that value was refused for err, and returns err.
+func (r *Refusal) Refuse(value string, err error) error {
+	r.last = &ValueError{value, err}
+	return err
+}
+
+// Refused returns the value last refused, or nil.
+func (r *Refusal) Refused() *ValueError { return r.last }
+
+// refusedFlag returns the flag of fs whose Set refused its value, and the
+// refusal; or "", nil. fs.Parse stops at the first refusal, so after a
+// failed Parse there is at most one.
+func refusedFlag(fs *flag.FlagSet) (name string, v *ValueError) {
+	fs.VisitAll(func(f *flag.Flag) {
+		if r, ok := f.Value.(interface{ Refused() *ValueError }); ok && r.Refused() != nil {
+			name, v = f.Name, r.Refused()
+		}
+	})
+	return name, v
+}
+
+// The statuses Parse returns, those the flag package's ExitOnError exits
+// with.
+const (
+	exitOK    = 0 // after -h, or for the caller to go on
+	exitUsage = 2 // a bad flag or argument
+)
+
+// Parse parses args into fs and reports a bad flag in one line on stderr.
+// It returns done when the caller should return code: after -h (usage
+// printed on stdout, 0), or a bad flag or an argument (2). Otherwise code
+// is 0 and done false.
+func Parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage func(io.Writer)) (code int, done bool) {
+	if code, done := ParseArgs(fs, args, stdout, stderr, usage); done {
+		return code, done
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return exitUsage, true
+	}
+	return exitOK, false
+}
+
+// ParseArgs is Parse for a command that takes arguments after its flags:
+// they are left in fs.Args.
+//
+// A value that a flag refuses is worded from the flag's own error:
+// `-width: "x" is not a valid number`, `-json: "maybe" is not a valid
+// boolean (want true or false)`. The other errors, an unknown flag or a
+// missing value, keep the flag package's words: "flag provided but not
+// defined: -x". Each line starts with fs.Name().
+func ParseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage func(io.Writer)) (code int, done bool) {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		usage(stdout)
+		return exitOK, true
+	}
+	if err != nil {
+		if name, v := refusedFlag(fs); v != nil {
+			fmt.Fprintf(stderr, "%s: -%s: %v\n", fs.Name(), name, v)
+		} else {
+			fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		}
+		return exitUsage, true
+	}
+	return exitOK, false
+}
+
+// The flag values below each hold a pointer to the variable they set, and
+// read their String from a nil pointer as the zero value, as the flag
+// package's PrintDefaults calls String on a zero flag value to tell
+// whether a default is worth printing.
+
+// intValue is an int flag that reads decimal numbers only, as the record
+// and protocol formats do: "010" is ten, and "0x10" an error, where the
+// flag package would read Go's octal and hexadecimal prefixes.
+type intValue struct {
+	p *int
+	Refusal
+}
+
+// IntVar defines an int flag on fs that reads decimal numbers only, as
+// fs.IntVar does otherwise: p is set to value, the default.
+func IntVar(fs *flag.FlagSet, p *int, name string, value int, usage string) {
+	*p = value
+	fs.Var(&intValue{p: p}, name, usage)
+}
+
+// String returns the value in decimal.
+func (f *intValue) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.p)
+}
+
+// Set reads s as a decimal int.
+func (f *intValue) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, strconv.IntSize)
+	if err != nil {
+		return f.Refuse(s, numberError(err))
+	}
+	*f.p = int(n)
+	return nil
+}
+
+// uint64Value is a uint64 flag that reads decimal numbers only, as
+// intValue.
+type uint64Value struct {
+	p *uint64
+	Refusal
+}
+
+// Uint64Var defines a uint64 flag on fs that reads decimal numbers only,
+// as fs.Uint64Var does otherwise: p is set to value, the default.
+func Uint64Var(fs *flag.FlagSet, p *uint64, name string, value uint64, usage string) {
+	*p = value
+	fs.Var(&uint64Value{p: p}, name, usage)
+}
+
+// String returns the value in decimal.
+func (f *uint64Value) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.FormatUint(*f.p, 10)
+}
+
+// Set reads s as a decimal uint64.
+func (f *uint64Value) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return f.Refuse(s, numberError(err))
+	}
+	*f.p = n
+	return nil
+}
+
+// float64Value is a float64 flag that reads what the flag package's does
+// (strconv.ParseFloat).
+type float64Value struct {
+	p *float64
+	Refusal
+}
+
+// Float64 defines a float64 flag on fs with a default, as fs.Float64
+// does, and returns the variable it sets.
+func Float64(fs *flag.FlagSet, name string, value float64, usage string) *float64 {
+	p := &value
+	fs.Var(&float64Value{p: p}, name, usage)
+	return p
+}
+
+// String returns the value as the flag package's float64 flag does.
+func (f *float64Value) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*f.p, 'g', -1, 64)
+}
+
+// Set reads s as a float64.
+func (f *float64Value) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return f.Refuse(s, numberError(err))
+	}
+	*f.p = v
+	return nil
+}
+
+// boolValue is a boolean flag: -json alone, or -json=true or -json=false
+// (or any value strconv.ParseBool reads, as the flag package's).
+type boolValue struct {
+	p *bool
+	Refusal
+}
+
+// BoolVar defines a bool flag on fs, as fs.BoolVar does: p is set to
+// value, the default.
+func BoolVar(fs *flag.FlagSet, p *bool, name string, value bool, usage string) {
+	*p = value
+	fs.Var(&boolValue{p: p}, name, usage)
+}
+
+// Bool defines a bool flag on fs with a default, as fs.Bool does, and
+// returns the variable it sets.
+func Bool(fs *flag.FlagSet, name string, value bool, usage string) *bool {
+	p := new(bool)
+	BoolVar(fs, p, name, value, usage)
+	return p
+}
+
+// IsBoolFlag reports that the flag needs no value: it tells the flag
+// package so.
+func (f *boolValue) IsBoolFlag() bool { return true }
+
+// String returns "true" or "false".
+func (f *boolValue) String() string { return strconv.FormatBool(f.p != nil && *f.p) }
+
+// Set reads s as a boolean.
+func (f *boolValue) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return f.Refuse(s, ErrNotBool)
+	}
+	*f.p = v
+	return nil
+}
+
+// numberError turns strconv's error into ErrOutOfRange or ErrNotNumber.
+func numberError(err error) error {
+	if errors.Is(err, strconv.ErrRange) {
+		return ErrOutOfRange
+	}
+	return ErrNotNumber
+}
