@@ -48,8 +48,7 @@ func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Sig
 	flagvalue.IntVar(fs, &workers, "workers", min(runtime.NumCPU(), bench.MaxWorkers), fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
 	asJSON := flagvalue.Bool(fs, "json", false, "print the report as JSON")
 	shardText := fs.String("shard", "", "play only the K-th of N disjoint slices of the games, `K/N`, for bench merge to add up")
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
-		fmt.Fprint(w, `Usage: minesweeper bench [flags]
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper bench [flags]
        minesweeper bench merge FILE...
 
 The solver plays -games games against the engine, seeing only what a player
@@ -73,16 +72,10 @@ figure as one run of all the games gives it (the move times from the
 shards' histograms). Merge takes -json too.
 
 Flags:
-`)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}); done {
+`)); done {
 		return code
 	}
-	usagef := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "minesweeper bench: "+format+"\n", args...)
-		return exitUsage
-	}
+	usagef := complainer(stderr, "minesweeper bench", exitUsage)
 	cfg, err := bf.resolve()
 	if err != nil {
 		return usagef("%v", err)
@@ -162,18 +155,14 @@ func writeReport(stdout io.Writer, rep bench.Report, asJSON bool) error {
 func benchMerge(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper bench merge", flag.ContinueOnError)
 	asJSON := flagvalue.Bool(fs, "json", false, "print the report as JSON")
-	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, func(w io.Writer) {
-		fmt.Fprint(w, `Usage: minesweeper bench merge [-json] FILE...
+	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper bench merge [-json] FILE...
 
 Prints the report of a whole run from the -json reports of its shards
 (bench -shard K/N -json), one file each, every shard once: the same figures
 as one run of all the games, the move times within 1%.
 
 Flags:
-`)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}); done {
+`)); done {
 		return code
 	}
 	if fs.NArg() == 0 {

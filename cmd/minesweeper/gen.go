@@ -25,8 +25,7 @@ func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var start startFlag
 	fs.Var(&start, "start", "the start click, `ROW,COL` counted from 0 as in the record format (default: a cell drawn from the seed)")
 	format := fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
-		fmt.Fprint(w, `Usage: minesweeper gen [flags] > record
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper gen [flags] > record
 
 Writes one board to standard output in the record format: "n m k 1" (rows,
 columns, mines, one click), k lines "i j" (row, column of a mine, from 0)
@@ -43,20 +42,11 @@ row of each mine, one byte each. It holds no start click, and no board
 wider or taller than 255. "minesweeper -board FILE" reads it too.
 
 Flags:
-`)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}); done {
+`)); done {
 		return code
 	}
-	usagef := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "minesweeper gen: "+format+"\n", args...)
-		return exitUsage
-	}
-	failf := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "minesweeper gen: "+format+"\n", args...)
-		return exitFailure
-	}
+	usagef := complainer(stderr, "minesweeper gen", exitUsage)
+	failf := complainer(stderr, "minesweeper gen", exitFailure)
 	if *format != "record" && *format != "mbf" {
 		return usagef("-format: unknown format %q (want record or mbf)", *format)
 	}

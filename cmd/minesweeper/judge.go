@@ -13,8 +13,7 @@ import (
 // runJudge is "minesweeper judge": one record on stdin, the replay on stdout.
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper judge", flag.ContinueOnError)
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
-		fmt.Fprint(w, `Usage: minesweeper judge < record
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper judge < record
 
 Reads one record from standard input: "n m k l" (rows, columns, mines,
 clicks), k lines "i j" (row, column of a mine), l lines "i j" (clicks).
@@ -22,8 +21,7 @@ For each click it prints the board (-1 closed, else the neighbour count),
 "You lose" on a mine, or the board and "You win" when every safe cell is
 open; a click on an open cell prints nothing. Outputs are separated by an
 empty line. Bad input: one line on standard error and exit status 1.
-`)
-	}); done {
+`)); done {
 		return code
 	}
 	rec, err := record.Read(stdin)

@@ -84,3 +84,22 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 }
+
+// usageText returns the printer of a command's usage: text, then the
+// defaults of the flags of fs, if it has any.
+func usageText(fs *flag.FlagSet, text string) func(io.Writer) {
+	return func(w io.Writer) {
+		fmt.Fprint(w, text)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}
+
+// complainer returns the function with which a command refuses what it
+// was given: it prints "name: message" on w, one line, and returns code.
+func complainer(w io.Writer, name string, code int) func(format string, args ...any) int {
+	return func(format string, args ...any) int {
+		fmt.Fprintf(w, name+": "+format+"\n", args...)
+		return code
+	}
+}

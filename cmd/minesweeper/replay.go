@@ -23,8 +23,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper replay", flag.ContinueOnError)
 	speed := flagvalue.Float64(fs, "speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast")
 	ascii := flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
-	printUsage := func(w io.Writer) {
-		fmt.Fprint(w, `Usage: minesweeper replay [flags] [FILE|N]
+	printUsage := usageText(fs, `Usage: minesweeper replay [flags] [FILE|N]
 
 Plays a game back on the game's screen, each move at its time: the game
 numbered N in the history (as minesweeper history and the line printed
@@ -37,9 +36,6 @@ move, End goes to the end and Home back to the start, q quits.
 
 Flags:
 `)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}
 	// The flag package stops at the first argument; flags may follow it.
 	var target string
 	rest := args

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -17,8 +16,7 @@ import (
 // so a program can play against it over a pipe.
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper solve", flag.ContinueOnError)
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
-		fmt.Fprint(w, `Usage: minesweeper solve < requests
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper solve < requests
 
 Reads requests from standard input until it ends. A request is a line
 "n m k [rule]" (rows, columns, total mines, and optionally the first-click
@@ -30,14 +28,10 @@ read. A header or an empty line may take 1024 bytes, a row of m numbers
 1024 + 8m. A malformed request, a line too long or a view that no layout
 of mines fits: one line on standard error naming the line, and exit
 status 1.
-`)
-	}); done {
+`)); done {
 		return code
 	}
-	failf := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "minesweeper solve: "+format+"\n", args...)
-		return exitFailure
-	}
+	failf := complainer(stderr, "minesweeper solve", exitFailure)
 	r := protocol.NewReader(stdin)
 	solvers := map[board.FirstClick]*solver.Solver{} // a solver keeps its rule
 	for {

@@ -67,8 +67,7 @@ func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var n int
 	flagvalue.IntVar(fs, &n, "n", 20, "the `number` of games to list, the latest; 0 lists all")
 	asJSON := flagvalue.Bool(fs, "json", false, "print the games as JSON, as the log holds them")
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
-		fmt.Fprint(w, `Usage: minesweeper history [flags]
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper history [flags]
 
 Lists the latest games, newest first, one line each: its number, which
 minesweeper replay N takes, when it ended, the board, the result, the time, the board's 3BV, the speed in 3BV per second
@@ -78,10 +77,7 @@ and whether hints were used or moves undone.
 With -json the output is a JSON array of the games, one per line.
 
 Flags:
-`)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}); done {
+`)); done {
 		return code
 	}
 	if n < 0 {
