@@ -11,9 +11,97 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/judge"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
+	"github.com/minesweeper-go/minesweeper/internal/protocol"
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
+
+// runJudge is "minesweeper judge": one record on stdin, the replay on stdout.
+func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("minesweeper judge", flag.ContinueOnError)
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper judge < record
+
+Reads one record from standard input: "n m k l" (rows, columns, mines,
+clicks), k lines "i j" (row, column of a mine), l lines "i j" (clicks).
+For each click it prints the board (-1 closed, else the neighbour count),
+"You lose" on a mine, or the board and "You win" when every safe cell is
+open; a click on an open cell prints nothing. Outputs are separated by an
+empty line. Bad input: one line on standard error and exit status 1.
+`)); done {
+		return code
+	}
+	rec, err := record.Read(stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "minesweeper judge: %v\n", err)
+		return exitFailure
+	}
+	if err := judge.Run(rec, stdout); err != nil {
+		fmt.Fprintf(stderr, "minesweeper judge: %v\n", err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// runSolve is "minesweeper solve": the assignment's machine() as a stream.
+// Each request read from stdin is answered at once with one line on stdout,
+// so a program can play against it over a pipe.
+func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("minesweeper solve", flag.ContinueOnError)
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper solve < requests
+
+Reads requests from standard input until it ends. A request is a line
+"n m k [rule]" (rows, columns, total mines, and optionally the first-click
+rule in force: unsafe, the default, safe or opening) followed by n lines of
+m integers: -1 for a closed cell, 0 to 8 for an open one. Empty lines may
+separate requests. For each request it writes one line "i j", the row and
+column (from 0) of the closed cell to open next, as soon as the request is
+read. A header or an empty line may take 1024 bytes, a row of m numbers
+1024 + 8m. A malformed request, a line too long or a view that no layout
+of mines fits: one line on standard error naming the line, and exit
+status 1.
+`)); done {
+		return code
+	}
+	failf := complainer(stderr, "minesweeper solve", exitFailure)
+	r := protocol.NewReader(stdin)
+	solvers := map[board.FirstClick]*solver.Solver{} // a solver keeps its rule
+	for {
+		req, err := r.Read()
+		if err == io.EOF {
+			return exitOK
+		}
+		if err != nil {
+			return failf("%v", err)
+		}
+		s := solvers[req.Rule]
+		if s == nil {
+			s = solver.New(solver.Options{Rule: req.Rule})
+			solvers[req.Rule] = s
+		}
+		v, err := solver.NewView(req.Cols, req.Rows, req.Mines, req.Tiles)
+		if err != nil {
+			return failf("line %d: %v", req.Line, err)
+		}
+		p, err := s.Next(v)
+		if errors.Is(err, solver.ErrInconsistent) {
+			// The request is well formed, so it is named by its header.
+			return failf("line %d: no layout of mines fits this view", req.Line)
+		}
+		if err != nil {
+			return failf("line %d: %v", req.Line, err)
+		}
+		if !v.Closed(p) {
+			// The solver's contract; checked so a bug cannot send a bad move.
+			return failf("line %d: the solver chose row %d, column %d, which is not a closed cell", req.Line, p.Y, p.X)
+		}
+		// One Write per answer: stdout is not buffered, so it leaves now.
+		if err := protocol.WriteMove(stdout, p); err != nil {
+			return failf("%v", err)
+		}
+	}
+}
 
 // runGen is "minesweeper gen": one board on stdout in the record format,
 // its mines and its start click, laid as the game lays them for the same
