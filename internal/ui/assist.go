@@ -28,18 +28,15 @@ const (
 	wantFlags        // flag every certain mine
 )
 
-// String returns the request's name.
-func (w want) String() string {
-	switch w {
-	case wantNothing:
-		return "nothing"
-	case wantHint:
-		return "hint"
-	case wantFlags:
-		return "flags"
-	}
-	return fmt.Sprintf("want(%d)", uint8(w))
+// wantNames are the names of the want values, by value.
+var wantNames = [...]string{
+	wantNothing: "nothing",
+	wantHint:    "hint",
+	wantFlags:   "flags",
 }
+
+// String returns the request's name.
+func (w want) String() string { return enumName(wantNames[:], w, "want") }
 
 // assist is the solver's side of the view: the analysis of the board, made
 // off the loop, and what the player asked of it. An analysis is of one

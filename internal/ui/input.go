@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -40,64 +39,38 @@ const (
 	actReplay                // after the end: replay the game
 )
 
-// String returns the action's name.
-func (a action) String() string {
-	switch a {
-	case actNone:
-		return "none"
-	case actMove:
-		return "move"
-	case actOpen:
-		return "open"
-	case actMark:
-		return "mark"
-	case actChord:
-		return "chord"
-	case actNew:
-		return "new"
-	case actRestart:
-		return "restart"
-	case actPause:
-		return "pause"
-	case actHelp:
-		return "help"
-	case actQuit:
-		return "quit"
-	case actSuspend:
-		return "suspend"
-	case actRedraw:
-		return "redraw"
-	case actHint:
-		return "hint"
-	case actFlags:
-		return "flags"
-	case actOdds:
-		return "odds"
-	case actAuto:
-		return "auto"
-	case actWhere:
-		return "where"
-	case actStats:
-		return "stats"
-	case actUndo:
-		return "undo"
-	case actFaster:
-		return "faster"
-	case actSlower:
-		return "slower"
-	case actStep:
-		return "step"
-	case actToEnd:
-		return "to-end"
-	case actToStart:
-		return "to-start"
-	case actMenu:
-		return "menu"
-	case actReplay:
-		return "replay"
-	}
-	return fmt.Sprintf("action(%d)", uint8(a))
+// actionNames are the names of the action values, by value.
+var actionNames = [...]string{
+	actNone:    "none",
+	actMove:    "move",
+	actOpen:    "open",
+	actMark:    "mark",
+	actChord:   "chord",
+	actNew:     "new",
+	actRestart: "restart",
+	actPause:   "pause",
+	actHelp:    "help",
+	actQuit:    "quit",
+	actSuspend: "suspend",
+	actRedraw:  "redraw",
+	actHint:    "hint",
+	actFlags:   "flags",
+	actOdds:    "odds",
+	actAuto:    "auto",
+	actWhere:   "where",
+	actStats:   "stats",
+	actUndo:    "undo",
+	actFaster:  "faster",
+	actSlower:  "slower",
+	actStep:    "step",
+	actToEnd:   "to-end",
+	actToStart: "to-start",
+	actMenu:    "menu",
+	actReplay:  "replay",
 }
+
+// String returns the action's name.
+func (a action) String() string { return enumName(actionNames[:], a, "action") }
 
 // command is one key or click turned into what it means.
 type command struct {
@@ -173,18 +146,15 @@ const (
 	fromState                 // the left button went down on the header's state
 )
 
-// String returns the origin's name.
-func (o origin) String() string {
-	switch o {
-	case fromNowhere:
-		return "nowhere"
-	case fromBoard:
-		return "board"
-	case fromState:
-		return "state"
-	}
-	return fmt.Sprintf("origin(%d)", uint8(o))
+// originNames are the names of the origin values, by value.
+var originNames = [...]string{
+	fromNowhere: "nowhere",
+	fromBoard:   "board",
+	fromState:   "state",
 }
+
+// String returns the origin's name.
+func (o origin) String() string { return enumName(originNames[:], o, "origin") }
 
 // gesture is what the mouse is doing between the first button going down
 // and every button coming up, as Windows Minesweeper reads it: a press

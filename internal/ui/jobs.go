@@ -23,20 +23,16 @@ const (
 	jobKinds
 )
 
-// String returns the kind's name.
-func (k jobKind) String() string {
-	switch k {
-	case jobAnalyse:
-		return "analyse"
-	case jobAuto:
-		return "auto"
-	case jobAudit:
-		return "audit"
-	case jobLay:
-		return "lay"
-	}
-	return fmt.Sprintf("jobKind(%d)", uint8(k))
+// jobKindNames are the names of the jobKind values, by value.
+var jobKindNames = [...]string{
+	jobAnalyse: "analyse",
+	jobAuto:    "auto",
+	jobAudit:   "audit",
+	jobLay:     "lay",
 }
+
+// String returns the kind's name.
+func (k jobKind) String() string { return enumName(jobKindNames[:], k, "jobKind") }
 
 // jobs is the one way the game runs work off its loop, as bubbletea's
 // commands do: a job gets a context, a newer job of its kind cancels it,
@@ -152,4 +148,13 @@ func (u *ui) solver() Solver {
 		return u.cfg.Solver
 	}
 	return realSolver{}
+}
+
+// enumName returns the name of v in names, the names of its type's values
+// by value, or typ(N) for a value without one.
+func enumName[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, uint8(v))
 }

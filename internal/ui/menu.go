@@ -30,26 +30,19 @@ const (
 	fieldCount // the number of lines
 )
 
-// String returns the line's name as the menu shows it.
-func (f menuField) String() string {
-	switch f {
-	case fieldLevel:
-		return "Level"
-	case fieldWidth:
-		return "Width"
-	case fieldHeight:
-		return "Height"
-	case fieldMines:
-		return "Mines"
-	case fieldRule:
-		return "First click"
-	case fieldNoGuess:
-		return "No-guess"
-	case fieldTheme:
-		return "Theme"
-	}
-	return fmt.Sprintf("menuField(%d)", uint8(f))
+// menuFieldNames are the names of the menuField values, by value.
+var menuFieldNames = [...]string{
+	fieldLevel:   "Level",
+	fieldWidth:   "Width",
+	fieldHeight:  "Height",
+	fieldMines:   "Mines",
+	fieldRule:    "First click",
+	fieldNoGuess: "No-guess",
+	fieldTheme:   "Theme",
 }
+
+// String returns the line's name as the menu shows it.
+func (f menuField) String() string { return enumName(menuFieldNames[:], f, "menuField") }
 
 // menu is the menu's state: what is chosen so far. It is view state until
 // Enter makes it the game's.

@@ -25,22 +25,17 @@ const (
 	menuOverlay           // the options: board, rule, no-guess, theme
 )
 
-// String returns the overlay's name.
-func (o overlay) String() string {
-	switch o {
-	case noOverlay:
-		return "none"
-	case helpOverlay:
-		return "help"
-	case statsOverlay:
-		return "stats"
-	case resumeOverlay:
-		return "resume"
-	case menuOverlay:
-		return "menu"
-	}
-	return fmt.Sprintf("overlay(%d)", uint8(o))
+// overlayNames are the names of the overlay values, by value.
+var overlayNames = [...]string{
+	noOverlay:     "none",
+	helpOverlay:   "help",
+	statsOverlay:  "stats",
+	resumeOverlay: "resume",
+	menuOverlay:   "menu",
 }
+
+// String returns the overlay's name.
+func (o overlay) String() string { return enumName(overlayNames[:], o, "overlay") }
 
 // view is the view state: everything on screen that is not the game.
 type view struct {
