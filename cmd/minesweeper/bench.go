@@ -169,32 +169,14 @@ Flags:
 		fmt.Fprintf(stderr, "%s: no report to merge (want the -json reports of every shard)\n", fs.Name())
 		return exitUsage
 	}
-	var rs []*bench.Result
-	level, workers := "", 0
-	for i, name := range fs.Args() {
+	rep, err := bench.MergeReports(fs.Args(), func(name string) ([]byte, error) {
 		data, err := os.ReadFile(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %s: %v\n", fs.Name(), name, pathless(err))
-			return exitFailure
-		}
-		r, err := bench.ReadReport(data)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %s: %v\n", fs.Name(), name, err)
-			return exitFailure
-		}
-		if i > 0 && r.Level != level {
-			fmt.Fprintf(stderr, "%s: %s: level %q, not %q as in %s\n", fs.Name(), name, r.Level, level, fs.Arg(0))
-			return exitFailure
-		}
-		level, workers = r.Level, workers+r.Workers
-		rs = append(rs, r.Result)
+		return data, pathless(err)
+	})
+	if err == nil {
+		err = writeReport(stdout, rep, *asJSON)
 	}
-	res, err := bench.Merge(rs)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
-	}
-	if err := writeReport(stdout, bench.Report{Level: level, Workers: workers, Result: res}, *asJSON); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
 	}

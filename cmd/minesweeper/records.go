@@ -12,7 +12,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
-	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
@@ -117,19 +116,7 @@ Flags:
 // readGames reads the games of the history log, printing the store's
 // warnings, and any error, as one line each on stderr under name.
 func readGames(name string, stderr io.Writer) ([]history.Game, bool) {
-	dir, err := history.Dir()
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, false
-	}
-	st, err := history.Open(dir, func(msg string) {
-		fmt.Fprintf(stderr, "%s: warning: %s\n", name, msg)
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, false
-	}
-	games, err := st.Games()
+	games, err := history.ReadGames(func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", name, msg) })
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return nil, false
@@ -212,16 +199,10 @@ func replayTarget(target string, stderr io.Writer) (history.Game, error) {
 	if !ok {
 		return history.Game{}, errors.New("the history cannot be read")
 	}
-	switch {
-	case len(games) == 0:
-		return history.Game{}, errors.New("no game has been kept yet: play one with minesweeper")
-	case target == "":
-		return games[len(games)-1], nil
-	case n < 1 || n > len(games):
-		return history.Game{}, fmt.Errorf("there is no game %d: the history holds %s, numbered from 1 (see minesweeper history)",
-			n, record.Count(len(games), "game"))
+	if target == "" {
+		n = len(games) // the last
 	}
-	return games[n-1], nil
+	return history.Numbered(games, n)
 }
 
 // readGameFile reads the game of a replay file (see boardfile.ReadGame),

@@ -169,3 +169,33 @@ func (p *ProgressBar) drawAt(done int, elapsed time.Duration) {
 
 // Clear erases the line, so what follows starts on a clean one.
 func (p *ProgressBar) Clear() { io.WriteString(p.w, "\r\x1b[K") }
+
+// MergeReports returns the report of a whole run from the -json reports
+// of its shards, the files named names, read with read: every figure as
+// one run of all the games gives it (see Merge), the workers added up.
+// The shards must be of one level. An error names the file it is about,
+// "NAME: why", but for Merge's own.
+func MergeReports(names []string, read func(name string) ([]byte, error)) (Report, error) {
+	var rs []*Result
+	level, workers := "", 0
+	for i, name := range names {
+		data, err := read(name)
+		if err != nil {
+			return Report{}, fmt.Errorf("%s: %w", name, err)
+		}
+		r, err := ReadReport(data)
+		if err != nil {
+			return Report{}, fmt.Errorf("%s: %w", name, err)
+		}
+		if i > 0 && r.Level != level {
+			return Report{}, fmt.Errorf("%s: level %q, not %q as in %s", name, r.Level, level, names[0])
+		}
+		level, workers = r.Level, workers+r.Workers
+		rs = append(rs, r.Result)
+	}
+	res, err := Merge(rs)
+	if err != nil {
+		return Report{}, err
+	}
+	return Report{Level: level, Workers: workers, Result: res}, nil
+}

@@ -3,7 +3,9 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 	"io"
 	"slices"
 	"strconv"
@@ -58,6 +60,35 @@ func WriteStatsJSON(w io.Writer, stats []Stats) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(stats)
+}
+
+// ReadGames returns every game of the log of the player's store (see Dir
+// and Open), warning with warn of what it finds wrong in its files, as
+// Games does.
+func ReadGames(warn func(string)) ([]Game, error) {
+	dir, err := Dir()
+	if err != nil {
+		return nil, err
+	}
+	st, err := Open(dir, warn)
+	if err != nil {
+		return nil, err
+	}
+	return st.Games()
+}
+
+// Numbered returns the game numbered n in games, the log (counted from 1,
+// as Append numbers them and "minesweeper history" shows them); an error
+// says why there is none.
+func Numbered(games []Game, n int) (Game, error) {
+	switch {
+	case len(games) == 0:
+		return Game{}, errors.New("no game has been kept yet: play one with minesweeper")
+	case n < 1 || n > len(games):
+		return Game{}, fmt.Errorf("there is no game %d: the history holds %s, numbered from 1 (see minesweeper history)",
+			n, record.Count(len(games), "game"))
+	}
+	return games[n-1], nil
 }
 
 // Latest returns the latest n games of the log, or all when n is 0, newest

@@ -133,3 +133,29 @@ func TestWriteGamesJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbered checks which game a number names, and the words for none.
+func TestNumbered(t *testing.T) {
+	three := []Game{{Seed: 1}, {Seed: 2}, {Seed: 3}}
+	tests := []struct {
+		games   []Game
+		n       int
+		seed    uint64
+		wantErr string
+	}{
+		{three, 1, 1, ""},
+		{three, 3, 3, ""},
+		{three, 0, 0, "there is no game 0: the history holds 3 games, numbered from 1 (see minesweeper history)"},
+		{three, 4, 0, "there is no game 4: the history holds 3 games"},
+		{nil, 1, 0, "no game has been kept yet: play one with minesweeper"},
+	}
+	for _, tt := range tests {
+		g, err := Numbered(tt.games, tt.n)
+		switch {
+		case tt.wantErr == "" && (err != nil || g.Seed != tt.seed):
+			t.Errorf("Numbered(%d games, %d) = seed %d, %v; want seed %d", len(tt.games), tt.n, g.Seed, err, tt.seed)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("Numbered(%d games, %d) = %v; want an error %q", len(tt.games), tt.n, err, tt.wantErr)
+		}
+	}
+}
