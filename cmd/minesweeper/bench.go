@@ -104,7 +104,7 @@ Flags:
 		NewPlayer: newPlayer,
 	}
 	var bar *bench.ProgressBar
-	if isTerminal(stderr) {
+	if ui.IsTerminal(stderr) {
 		bar = bench.NewProgressBar(stderr, games)
 		bc.Progress = bar.Draw
 	}

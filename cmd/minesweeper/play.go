@@ -9,8 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"golang.org/x/term"
-
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/game"
@@ -64,7 +62,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitUsage
 	}
-	if !canPlay(stdin, stdout, stderr) {
+	if !ui.CanPlay(stdin, stdout, stderr) {
 		fmt.Fprintln(stderr, "minesweeper: the game needs a terminal on standard input, and one to draw on (try minesweeper judge for records)")
 		return exitFailure
 	}
@@ -135,32 +133,6 @@ func checkResume(bf *boardFlags, resume, fresh bool) error {
 		return errors.New("-resume: cannot be combined with -seed (the game left has its seed)")
 	}
 	return nil
-}
-
-// canPlay reports whether the full screen can be used: the keys come from
-// a terminal on standard input, and the screen, which tcell draws on
-// /dev/tty, is on standard output or standard error or opens as
-// /dev/tty. Standard output need not be a terminal, so that the line
-// printed at the end can go to a file: minesweeper >> results.txt.
-func canPlay(stdin io.Reader, stdout, stderr io.Writer) bool {
-	if !isTerminal(stdin) {
-		return false
-	}
-	if isTerminal(stdout) || isTerminal(stderr) {
-		return true
-	}
-	tty, err := os.Open("/dev/tty")
-	if err != nil {
-		return false
-	}
-	defer tty.Close()
-	return term.IsTerminal(int(tty.Fd()))
-}
-
-// isTerminal reports whether f is an *os.File open on a terminal.
-func isTerminal(f any) bool {
-	fh, ok := f.(*os.File)
-	return ok && term.IsTerminal(int(fh.Fd()))
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

@@ -173,7 +173,7 @@ Flags:
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
 	}
-	if !canPlay(stdin, stdout, stderr) {
+	if !ui.CanPlay(stdin, stdout, stderr) {
 		fmt.Fprintf(stderr, "%s: a replay needs a terminal on standard input, and one to draw on\n", fs.Name())
 		return exitFailure
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"sync"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	_ "github.com/gdamore/tcell/v2/encoding" // the decoders of non-UTF-8 locales
+	"golang.org/x/term"
 	"golang.org/x/text/encoding/unicode"
 )
 
@@ -170,4 +172,30 @@ func watchSignals(s tcell.Screen, sigs <-chan os.Signal, done <-chan struct{}, e
 			return
 		}
 	}
+}
+
+// CanPlay reports whether the full screen can be used: the keys come from
+// a terminal on standard input, and the screen, which tcell draws on
+// /dev/tty, is on standard output or standard error or opens as
+// /dev/tty. Standard output need not be a terminal, so that the line
+// printed at the end can go to a file: minesweeper >> results.txt.
+func CanPlay(stdin io.Reader, stdout, stderr io.Writer) bool {
+	if !IsTerminal(stdin) {
+		return false
+	}
+	if IsTerminal(stdout) || IsTerminal(stderr) {
+		return true
+	}
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return false
+	}
+	defer tty.Close()
+	return term.IsTerminal(int(tty.Fd()))
+}
+
+// IsTerminal reports whether f is an *os.File open on a terminal.
+func IsTerminal(f any) bool {
+	fh, ok := f.(*os.File)
+	return ok && term.IsTerminal(int(fh.Fd()))
 }
