@@ -253,7 +253,7 @@ func testRestartAfterLoss(t *testing.T, bin string) {
 	tm.waitFor("[ You win ]")
 	tm.keys("q")
 	tm.checkExit("You win in ")
-	tm.checkLine(`^You win in \d+\.\d\ds on 3x3 with 7 mines, safe first click, restarted, seed ` + seed + `; .*; known board: not in the records; .*replay: minesweeper replay 2$`)
+	tm.checkLine(`^You win in \d+\.\d\ds on 3x3 with 7 mines, the safe first click, restarted, seed ` + seed + `; .*; known board: not in the records; .*replay: minesweeper replay 2$`)
 
 	games := historyOf(t, bin, tm.home) // newest first
 	if len(games) != 2 {

@@ -293,7 +293,7 @@ func TestSummary(t *testing.T) {
 			"You win in 42.90s on 9x9 with 10 mines, seed 1234; 3BV 23, 0.54 3BV/s, 30 clicks, 77% efficiency; new best time; replay: minesweeper replay 17"},
 		{ui.Result{Status: board.Lost, Started: true, Elapsed: 3 * time.Second, Board: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, Seed: 5,
 			Numbers: game.Numbers{Time: 3 * time.Second}, Counts: session.Counts{Number: 2}}, false, "",
-			"You lose after 3.00s on 30x16 with 99 mines, safe first click, seed 5; 0 clicks; replay: minesweeper replay 2"},
+			"You lose after 3.00s on 30x16 with 99 mines, the safe first click, seed 5; 0 clicks; replay: minesweeper replay 2"},
 		{ui.Result{Status: board.Playing, Started: true, Elapsed: 61 * time.Second, Board: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Seed: 7}, true,
 			"minesweeper -width 5 -height 4 -mines 1 -resume",
 			"Quit after 61s on 5x4 with 1 mine, seed 7; saved, to go on: minesweeper -width 5 -height 4 -mines 1 -resume"},

@@ -123,3 +123,27 @@ func TestHelpIsAMove(t *testing.T) {
 		}
 	})
 }
+
+// TestNewSeedDrawn checks that a new game's seed is Config.NewSeed's (the
+// player cannot foresee it from the last, as cmd draws it), for n and for
+// another board chosen in the menu, and that such a game is not known.
+func TestNewSeedDrawn(t *testing.T) {
+	cfg := Config{Start: Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7, Seeded: true}, Prefs: Prefs{ASCII: true}}
+	seeds := []uint64{1001, 2002}
+	cfg.NewSeed = func() uint64 {
+		s := seeds[0]
+		seeds = seeds[1:]
+		return s
+	}
+	h := start(t, cfg, 80, 30)
+	h.typ("n") // nothing opened: nothing at stake, no question
+	checkHeader(t, h.snap(), "9x9, seed 1001")
+	h.typ("o")
+	h.typ("l") // intermediate
+	h.key(tcell.KeyEnter, tcell.ModNone)
+	checkHeader(t, h.snap(), "16x16, seed 2002")
+	h.typ("q")
+	if o := h.wait(); o.res.Seed != 2002 || o.res.Game.Known() {
+		t.Errorf("Run = seed %d, known %v; want seed 2002, not known", o.res.Seed, o.res.Game.Known())
+	}
+}

@@ -27,13 +27,11 @@ func Summary(r Result, saved bool, again string) string {
 		b.WriteString("Quit before the first move")
 	}
 	k := r.Board
-	fmt.Fprintf(&b, " on %dx%d with %s, ", k.Width, k.Height, record.Count(k.Mines, "mine"))
-	if k.Rule != board.Opening && r.Source == "" {
-		fmt.Fprintf(&b, "%s first click, ", k.Rule)
+	if r.Source != "" {
+		// A board file's layout: no rule laid it.
+		k.Rule, k.NoGuess = board.Opening, false
 	}
-	if k.NoGuess && r.Source == "" {
-		b.WriteString("no-guess, ")
-	}
+	fmt.Fprintf(&b, " on %s, ", k.Describe())
 	if r.Game.Assisted {
 		b.WriteString("assisted, ")
 	}
