@@ -128,14 +128,17 @@ type Solver interface {
 // since a cancelled job's may still be thinking when the next starts.
 type realSolver struct{}
 
+// Hint asks a new solver of rule for a hint near near.
 func (realSolver) Hint(ctx context.Context, v *solver.View, rule board.FirstClick, near board.Point) (solver.Hint, *solver.Analysis, error) {
 	return solver.New(solver.Options{Rule: rule}).Hint(ctx, v, near)
 }
 
+// Analyze asks a new solver of rule for the analysis of v.
 func (realSolver) Analyze(ctx context.Context, v *solver.View, rule board.FirstClick) (*solver.Analysis, error) {
 	return solver.New(solver.Options{Rule: rule}).AnalyzeContext(ctx, v)
 }
 
+// Next asks a new solver of rule, reseeded with seed, for its next move.
 func (realSolver) Next(_ context.Context, v *solver.View, rule board.FirstClick, seed uint64) (board.Point, error) {
 	p := solver.New(solver.Options{Rule: rule})
 	p.Reseed(seed)
