@@ -147,3 +147,20 @@ func TestNewSeedDrawn(t *testing.T) {
 		t.Errorf("Run = seed %d, known %v; want seed 2002, not known", o.res.Seed, o.res.Game.Known())
 	}
 }
+
+// TestBoardFileClicksKept checks that a board file's clicks are the
+// player's: a game they end is handed to the keeper, as a board file's,
+// known (see session.CountOf), not dropped as a replay's moves are.
+func TestBoardFileClicksKept(t *testing.T) {
+	cfg := asciiCfg(t, "*....\n.....\n.....\n.....\n.....\n")
+	cfg.Start.Source, cfg.Start.Clicks = "rec.txt", []board.Point{{X: 4, Y: 4}}
+	k := &keeper{}
+	cfg.Keeper = k
+	h := start(t, cfg, 80, 24)
+	checkHeader(t, h.snap(), "[ You win ]")
+	h.typ("q")
+	h.wait()
+	if len(k.ended) != 1 || k.ended[0].Status != board.Won || !k.ended[0].Known() || k.ended[0].Source != "rec.txt" {
+		t.Errorf("ended %+v; want the win, kept as the board file's, known", k.ended)
+	}
+}

@@ -168,7 +168,10 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 			return Result{}, err
 		}
 	case cfg.Start.Fixed:
-		u.playKept(s, clicks(cfg.Start.Clicks), cfg.Now())
+		// The file's clicks are the player's: a game they end is kept.
+		for _, m := range clicks(cfg.Start.Clicks) {
+			_ = u.play(s, m.Move, cfg.Now()) // a click that fails changes nothing and is skipped
+		}
 	}
 	s.EnableMouse(tcell.MouseButtonEvents, tcell.MouseDragEvents) // drags move a pressed cell
 	s.HideCursor()
