@@ -22,14 +22,17 @@ func (u *ui) playKept(s tcell.Screen, moves []game.TimedMove, base time.Time) {
 }
 
 // resume makes k, a game left before its end, the game in play: its moves
-// played again on its board and the clock at k.Elapsed at now. With ask
+// played again on its board and the clock at k.Elapsed once it is back. With ask
 // the game is paused, its board hidden, and the player asked whether to go
 // on with it or to start a new game (see answerResume).
-func (u *ui) resume(s tcell.Screen, k game.Kept, now time.Time, ask bool) error {
+func (u *ui) resume(s tcell.Screen, k game.Kept, ask bool) error {
 	g, err := game.Load(u.g.Config(), k)
 	if err != nil {
 		return err
 	}
+	// The clock goes on from the time the board is back: laying a huge
+	// board again takes a second or two, which are not played.
+	now := u.cfg.Now()
 	u.g = g
 	u.newAudits()
 	u.playKept(s, k.Moves, now.Add(-k.Elapsed))
