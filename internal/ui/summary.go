@@ -58,6 +58,9 @@ func Summary(r Result, saved bool, again string) string {
 		}
 	}
 	switch {
+	case !over && r.Kept && r.Counts.Number > 0:
+		// Played on after an undo of its end: it was kept as it ended.
+		line += fmt.Sprintf("; kept as it ended first: minesweeper replay %d", r.Counts.Number)
 	case over && r.Counts.Number > 0:
 		line += fmt.Sprintf("; replay: minesweeper replay %d", r.Counts.Number)
 	case over:
