@@ -87,9 +87,20 @@ func (g *Game) Kept(now time.Time, layout bool) Kept {
 // first opening, is not the one it was played on: the generator changed.
 var ErrRelaid = errors.New("its board cannot be laid again the same (a different version laid it)")
 
+// StartClock starts the clock at at if it has not started. A kept game
+// played again from Load starts it there, at the time its moves count
+// from, when it had run (k.Elapsed > 0): the opening that started it may
+// have been taken back, and the first that stands is logged later.
+func (g *Game) StartClock(at time.Time) {
+	if g.start.IsZero() {
+		g.start = at
+	}
+}
+
 // Load returns the game k with every cell closed and the clock at zero,
-// with k's marks of help, undo and restart: the caller then plays k.Moves,
-// each at its time, through Apply, as the player made them. cfg lays the
+// with k's marks of help, undo and restart: the caller then starts the
+// clock at base, when k's had run (see StartClock), and plays k.Moves,
+// each at base plus its time, through Apply, as the player made them. cfg lays the
 // new games that follow it and, when k holds no layout, lays k's again: it
 // must be the config of k's settings.
 func Load(cfg Config, k Kept) (*Game, error) {

@@ -35,7 +35,11 @@ func (u *ui) resume(s tcell.Screen, k game.Kept, ask bool) error {
 	now := u.cfg.Now()
 	u.g = g
 	u.newAudits()
-	u.playKept(s, k.Moves, now.Add(-k.Elapsed))
+	base := now.Add(-k.Elapsed)
+	if k.Elapsed > 0 {
+		g.StartClock(base)
+	}
+	u.playKept(s, k.Moves, base)
 	if ask && u.g.Status() == board.Playing {
 		u.g.SetStop(game.StopPause, true, now)
 		u.v.overlay = resumeOverlay

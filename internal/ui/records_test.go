@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -162,5 +163,33 @@ func TestBoardFileClicksKept(t *testing.T) {
 	h.wait()
 	if len(k.ended) != 1 || k.ended[0].Status != board.Won || !k.ended[0].Known() || k.ended[0].Source != "rec.txt" {
 		t.Errorf("ended %+v; want the win, kept as the board file's, known", k.ended)
+	}
+}
+
+// TestResumeAfterFirstUndone checks that a game whose first opening was
+// taken back resumes with its clock where it was left: the opening that
+// stands was logged after the clock had run.
+func TestResumeAfterFirstUndone(t *testing.T) {
+	h := start(t, asciiCfg(t, small), 80, 24)
+	h.typ("$\n")
+	h.snap()
+	h.clock.advance(3 * time.Second)
+	h.typ("u")
+	h.snap()
+	h.clock.advance(2 * time.Second)
+	h.typ("h\n") // (3,0): floods as (4,0) did
+	h.snap()
+	h.clock.advance(time.Second)
+	h.typ("q")
+	res := h.wait().res
+	if res.Elapsed != 6*time.Second {
+		t.Fatalf("left after %v; want 6 s", res.Elapsed)
+	}
+	rc := Config{Start: Start{Board: res.Board, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true}}
+	h = start(t, rc, 80, 24)
+	checkHeader(t, h.snap(), "Time 6  [ playing ]")
+	h.typ("q")
+	if got := h.wait().res.Elapsed; got != 6*time.Second {
+		t.Errorf("resumed and left after %v; want 6 s", got)
 	}
 }

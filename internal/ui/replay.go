@@ -53,6 +53,16 @@ func (u *ui) startReplay(k game.Kept) {
 		speed = 1
 	}
 	u.rp = &replayer{k: k, at: -replayLead, speed: min(max(speed, minSpeed), maxSpeed), last: now, base: now}
+	u.rp.startClock(u.g)
+}
+
+// startClock starts the clock of g, the game the replay plays on, where
+// the kept game's moves count from, when the kept game's had run (see
+// game.Game.StartClock).
+func (r *replayer) startClock(g *game.Game) {
+	if r.k.Elapsed > 0 {
+		g.StartClock(r.base)
+	}
 }
 
 // done reports whether every move has been played.
@@ -114,6 +124,7 @@ func (u *ui) replayRestart() {
 	r := u.rp
 	if g, err := game.Load(u.g.Config(), r.k); err == nil {
 		u.g = g
+		r.startClock(g)
 	}
 	u.newAudits()
 	u.stale()
