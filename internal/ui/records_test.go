@@ -193,3 +193,35 @@ func TestResumeAfterFirstUndone(t *testing.T) {
 		t.Errorf("resumed and left after %v; want 6 s", got)
 	}
 }
+
+// TestReplayOnTheSpot checks e once a game is over: the game is played
+// back on its own screen, and q comes back to it as it was; in play, e
+// refuses.
+func TestReplayOnTheSpot(t *testing.T) {
+	h := start(t, asciiCfg(t, small), 80, 24)
+	h.typ("e")
+	if got := h.snap().footer(); !strings.Contains(got, "a game is replayed once it is over") {
+		t.Errorf("footer after e in play = %q; want the refusal", got)
+	}
+	h.typ("$\nG$\n") // wins
+	checkHeader(t, h.snap(), "[ You win ]")
+	if got := h.snap().footer(); !strings.Contains(got, "u undo  n new  r restart  e replay") {
+		t.Errorf("footer after the win = %q; want the next steps", got)
+	}
+	h.typ("e")
+	sc := h.snap()
+	checkHeader(t, sc, "[ replay 1x ]")
+	checkRows(t, sc, "#####", "#####", "#####", "#####")
+	h.typ("$") // to the end
+	checkHeader(t, h.snap(), "[ You win ]")
+	h.typ("q") // back to the game
+	sc = h.snap()
+	checkHeader(t, sc, "[ You win ]")
+	if got := sc.footer(); !strings.Contains(got, "e replay") {
+		t.Errorf("footer back from the replay = %q; want the game's next steps", got)
+	}
+	h.typ("q")
+	if o := h.wait(); o.res.Status != board.Won || moveTexts(o.res.Moves) != "O4,0 O4,3" {
+		t.Errorf("Run = %+v; want the game won, its two openings", o.res)
+	}
+}
