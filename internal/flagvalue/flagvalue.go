@@ -122,102 +122,66 @@ func ParseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage 
 // package's PrintDefaults calls String on a zero flag value to tell
 // whether a default is worth printing.
 
-// intValue is an int flag that reads decimal numbers only, as the record
-// and protocol formats do: "010" is ten, and "0x10" an error, where the
-// flag package would read Go's octal and hexadecimal prefixes.
-type intValue struct {
-	p *int
+// number is a flag of a number type T, read by parse, which returns
+// strconv's errors, and written by format. The int and uint64 flags read
+// decimal numbers only, as the record and protocol formats do: "010" is
+// ten, and "0x10" an error, where the flag package would read Go's octal
+// and hexadecimal prefixes; the float64 flag reads what the flag
+// package's does (strconv.ParseFloat).
+type number[T int | uint64 | float64] struct {
+	p      *T
+	parse  func(string) (T, error)
+	format func(T) string
 	Refusal
+}
+
+// String returns the value as format writes it.
+func (f *number[T]) String() string {
+	var v T
+	if f.p != nil {
+		v = *f.p
+	}
+	if f.format == nil { // the zero value PrintDefaults makes
+		return "0"
+	}
+	return f.format(v)
+}
+
+// Set reads s as parse does.
+func (f *number[T]) Set(s string) error {
+	v, err := f.parse(s)
+	if err != nil {
+		return f.Refuse(s, numberError(err))
+	}
+	*f.p = v
+	return nil
 }
 
 // IntVar defines an int flag on fs that reads decimal numbers only, as
 // fs.IntVar does otherwise: p is set to value, the default.
 func IntVar(fs *flag.FlagSet, p *int, name string, value int, usage string) {
 	*p = value
-	fs.Var(&intValue{p: p}, name, usage)
-}
-
-// String returns the value in decimal.
-func (f *intValue) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.Itoa(*f.p)
-}
-
-// Set reads s as a decimal int.
-func (f *intValue) Set(s string) error {
-	n, err := strconv.ParseInt(s, 10, strconv.IntSize)
-	if err != nil {
-		return f.Refuse(s, numberError(err))
-	}
-	*f.p = int(n)
-	return nil
-}
-
-// uint64Value is a uint64 flag that reads decimal numbers only, as
-// intValue.
-type uint64Value struct {
-	p *uint64
-	Refusal
+	fs.Var(&number[int]{p: p, parse: func(s string) (int, error) {
+		n, err := strconv.ParseInt(s, 10, strconv.IntSize)
+		return int(n), err
+	}, format: strconv.Itoa}, name, usage)
 }
 
 // Uint64Var defines a uint64 flag on fs that reads decimal numbers only,
 // as fs.Uint64Var does otherwise: p is set to value, the default.
 func Uint64Var(fs *flag.FlagSet, p *uint64, name string, value uint64, usage string) {
 	*p = value
-	fs.Var(&uint64Value{p: p}, name, usage)
-}
-
-// String returns the value in decimal.
-func (f *uint64Value) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.FormatUint(*f.p, 10)
-}
-
-// Set reads s as a decimal uint64.
-func (f *uint64Value) Set(s string) error {
-	n, err := strconv.ParseUint(s, 10, 64)
-	if err != nil {
-		return f.Refuse(s, numberError(err))
-	}
-	*f.p = n
-	return nil
-}
-
-// float64Value is a float64 flag that reads what the flag package's does
-// (strconv.ParseFloat).
-type float64Value struct {
-	p *float64
-	Refusal
+	fs.Var(&number[uint64]{p: p, parse: func(s string) (uint64, error) { return strconv.ParseUint(s, 10, 64) },
+		format: func(v uint64) string { return strconv.FormatUint(v, 10) }}, name, usage)
 }
 
 // Float64 defines a float64 flag on fs with a default, as fs.Float64
 // does, and returns the variable it sets.
 func Float64(fs *flag.FlagSet, name string, value float64, usage string) *float64 {
 	p := &value
-	fs.Var(&float64Value{p: p}, name, usage)
+	fs.Var(&number[float64]{p: p, parse: func(s string) (float64, error) { return strconv.ParseFloat(s, 64) },
+		format: func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }}, name, usage)
 	return p
-}
-
-// String returns the value as the flag package's float64 flag does.
-func (f *float64Value) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.FormatFloat(*f.p, 'g', -1, 64)
-}
-
-// Set reads s as a float64.
-func (f *float64Value) Set(s string) error {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return f.Refuse(s, numberError(err))
-	}
-	*f.p = v
-	return nil
 }
 
 // boolValue is a boolean flag: -json alone, or -json=true or -json=false
