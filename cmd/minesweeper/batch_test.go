@@ -102,6 +102,27 @@ func TestRunUnknownCommand(t *testing.T) {
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
+// checkGolden compares got, the output of what, with the golden file
+// golden, which -update rewrites.
+func checkGolden(t *testing.T, golden string, got []byte, what string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s:\n%s\nwant (%s):\n%s", what, got, golden, want)
+	}
+}
+
 // TestSolveGolden feeds each testdata/solve/*.in to "minesweeper solve" and
 // compares stdout, stderr and the exit status with the .golden file beside
 // it. The requests in the inputs have exactly one safe cell, so any sound
@@ -128,19 +149,7 @@ func TestSolveGolden(t *testing.T) {
 			if again != got {
 				t.Fatalf("solve < %s gave different results on two runs:\n%s\nthen\n%s", in, got, again)
 			}
-			golden := strings.TrimSuffix(in, ".in") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("solve < %s:\n%s\nwant (%s):\n%s", in, got, golden, want)
-			}
+			checkGolden(t, strings.TrimSuffix(in, ".in")+".golden", []byte(got), "solve < "+in)
 		})
 	}
 }
@@ -412,22 +421,7 @@ func TestGenGolden(t *testing.T) {
 			if again := gen(t, tt.args...); !bytes.Equal(again, got) {
 				t.Fatalf("gen %v gave different boards on two runs:\n%s\nthen\n%s", tt.args, got, again)
 			}
-			golden := filepath.Join("testdata", "gen", tt.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("gen %v:\n%s\nwant (%s):\n%s", tt.args, got, golden, want)
-			}
+			checkGolden(t, filepath.Join("testdata", "gen", tt.name+".golden"), got, fmt.Sprintf("gen %v", tt.args))
 		})
 	}
 }

@@ -123,22 +123,7 @@ func TestStatsHistoryGolden(t *testing.T) {
 			code := run(tt.args, strings.NewReader(""), &stdout, &stderr)
 			got := fmt.Sprintf("-- stdout --\n%s-- stderr --\n%s-- exit --\n%d\n", stdout.String(), stderr.String(), code)
 			got = strings.ReplaceAll(got, dir, "$MINESWEEPER_HOME")
-			golden := filepath.Join("testdata", "stats", tt.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("minesweeper %s:\n%s\nwant (%s):\n%s", strings.Join(tt.args, " "), got, golden, want)
-			}
+			checkGolden(t, filepath.Join("testdata", "stats", tt.name+".golden"), []byte(got), "minesweeper "+strings.Join(tt.args, " "))
 		})
 	}
 }
