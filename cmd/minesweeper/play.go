@@ -98,19 +98,19 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitFailure
 	}
-	left := k.Leave(res.Game, res.Started, res.Kept)
+	left := k.Leave(res.Kept, res.Started, res.AlreadyKept)
 	// A board file's game is no board to start with next time; a random
 	// game that followed it (n) is.
-	k.Remember(res.Board, res.Source == "", res.Theme)
+	k.Remember(res.Settings, res.Source == "", res.Theme)
 	k.Flush(stderr)
 	again := ""
 	switch {
 	case left.Saved:
-		again = fmt.Sprintf("minesweeper %s -resume", boardArgs(res.Board, board.LevelOf(res.Board)))
+		again = fmt.Sprintf("minesweeper %s -resume", boardArgs(res.Settings, board.LevelOf(res.Settings)))
 	case res.Source != "":
 		again = "minesweeper -board " + shellQuote(res.Source)
-	case res.Game.Origin == game.Seeded:
-		again = fmt.Sprintf("minesweeper %s -seed %d", boardArgs(res.Board, board.LevelOf(res.Board)), res.Seed)
+	case res.Origin == game.Seeded:
+		again = fmt.Sprintf("minesweeper %s -seed %d", boardArgs(res.Settings, board.LevelOf(res.Settings)), res.Seed)
 	}
 	fmt.Fprintln(stdout, ui.Summary(res, left.Saved, again))
 	if res.Signal != nil {

@@ -13,7 +13,7 @@ import (
 
 // keptOf returns the game r as the history keeps it.
 func keptOf(r Result) *game.Kept {
-	k := r.Game
+	k := r.Kept
 	return &k
 }
 
@@ -87,7 +87,7 @@ func TestReplayEndsAsTheGame(t *testing.T) {
 			t.Fatalf("the game played %q, undone %v; want its marks, an undo", moveTexts(res.Moves), res.Undone)
 		}
 
-		rc := Config{Start: Start{Board: res.Board, Seed: res.Seed, Replay: keptOf(res)}, Prefs: Prefs{QuestionMarks: true, Mono: mono}}
+		rc := Config{Start: Start{Board: res.Settings, Seed: res.Seed, Replay: keptOf(res)}, Prefs: Prefs{QuestionMarks: true, Mono: mono}}
 		h := start(t, rc, 80, 24)
 		first := h.snap()
 		if got := first.headerLine(); !strings.Contains(got, "[ replay 1x ]") || !strings.Contains(got, "Time 0") {
@@ -205,7 +205,7 @@ func TestResumeAsk(t *testing.T) {
 	}
 
 	for _, answer := range []string{"y", "\n", "n", "q"} {
-		rc := Config{Start: Start{Board: res.Board, Seed: 77, Resume: keptOf(res), AskResume: true}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
+		rc := Config{Start: Start{Board: res.Settings, Seed: 77, Resume: keptOf(res), AskResume: true}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
 		h := start(t, rc, 80, 24)
 		sc := h.snap()
 		if got := sc.headerLine(); !strings.Contains(got, "Time 7  [ paused ]") {
@@ -270,7 +270,7 @@ func TestResumeAtOnce(t *testing.T) {
 	h.typ("q")
 	res := h.wait().res
 
-	rc := Config{Start: Start{Board: res.Board, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
+	rc := Config{Start: Start{Board: res.Settings, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
 	h = start(t, rc, 80, 24)
 	sc := h.snap()
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")

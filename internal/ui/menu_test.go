@@ -73,8 +73,8 @@ func TestMenu(t *testing.T) {
 	h.typ("q")
 	res := h.wait().res
 	want := board.Settings{Width: 12, Height: 8, Mines: 9, Rule: board.Safe}
-	if res.Board != want || res.Theme != "colour-blind" {
-		t.Errorf("Run = board %v, theme %q; want %v, colour-blind", res.Board, res.Theme, want)
+	if res.Settings != want || res.Theme != "colour-blind" {
+		t.Errorf("Run = board %v, theme %q; want %v, colour-blind", res.Settings, res.Theme, want)
 	}
 }
 

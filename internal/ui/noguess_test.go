@@ -40,8 +40,8 @@ func TestNoGuessGame(t *testing.T) {
 		t.Errorf("first click at %v shows %q; want an opened zero", at, row[at.X])
 	}
 	h.typ("q")
-	if o := h.wait(); o.res.Board != s || !o.res.Started {
-		t.Errorf("result board %v, started %v; want %v, started", o.res.Board, o.res.Started, s)
+	if o := h.wait(); o.res.Settings != s || !o.res.Started {
+		t.Errorf("result board %v, started %v; want %v, started", o.res.Settings, o.res.Started, s)
 	}
 }
 

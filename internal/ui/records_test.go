@@ -144,8 +144,8 @@ func TestNewSeedDrawn(t *testing.T) {
 	h.key(tcell.KeyEnter, tcell.ModNone)
 	checkHeader(t, h.snap(), "16x16, seed 2002")
 	h.typ("q")
-	if o := h.wait(); o.res.Seed != 2002 || o.res.Game.Known() {
-		t.Errorf("Run = seed %d, known %v; want seed 2002, not known", o.res.Seed, o.res.Game.Known())
+	if o := h.wait(); o.res.Seed != 2002 || o.res.Known() {
+		t.Errorf("Run = seed %d, known %v; want seed 2002, not known", o.res.Seed, o.res.Known())
 	}
 }
 
@@ -185,7 +185,7 @@ func TestResumeAfterFirstUndone(t *testing.T) {
 	if res.Elapsed != 6*time.Second {
 		t.Fatalf("left after %v; want 6 s", res.Elapsed)
 	}
-	rc := Config{Start: Start{Board: res.Board, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true}}
+	rc := Config{Start: Start{Board: res.Settings, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true}}
 	h = start(t, rc, 80, 24)
 	checkHeader(t, h.snap(), "Time 6  [ playing ]")
 	h.typ("q")

@@ -26,19 +26,19 @@ func Summary(r Result, saved bool, again string) string {
 	default:
 		b.WriteString("Quit before the first move")
 	}
-	k := r.Board
+	k := r.Settings
 	if r.Source != "" {
 		// A board file's layout: no rule laid it.
 		k.Rule, k.NoGuess = board.Opening, false
 	}
 	fmt.Fprintf(&b, " on %s, ", k.Describe())
-	if r.Game.Assisted {
+	if r.Assisted {
 		b.WriteString("assisted, ")
 	}
 	if r.Undone {
 		b.WriteString("undone, ")
 	}
-	if r.Game.Restarted {
+	if r.Restarted {
 		b.WriteString("restarted, ")
 	}
 	if r.Source != "" {
@@ -58,7 +58,7 @@ func Summary(r Result, saved bool, again string) string {
 		}
 	}
 	switch {
-	case !over && r.Kept && r.Counts.Number > 0:
+	case !over && r.AlreadyKept && r.Counts.Number > 0:
 		// Played on after an undo of its end: it was kept as it ended.
 		line += fmt.Sprintf("; kept as it ended first: minesweeper replay %d", r.Counts.Number)
 	case over && r.Counts.Number > 0:

@@ -95,32 +95,24 @@ type Prefs struct {
 	Theme         string // the theme's name (see ThemeNames); "" is the default
 }
 
-// Result is how the last game stood when the player left.
+// Result is how the last game stood when the player left: the game as
+// it is kept (its settings, seed, moves, clock, status and marks; its
+// layout once it is over, or for a board file's game), and what the
+// screen knew of it.
 type Result struct {
-	// Game is the last game as it is kept, with its layout.
-	Game game.Kept
+	game.Kept
 	// Counts is what the keeper said the last game counts for, when it
 	// ended.
 	Counts session.Counts
-	// Kept reports whether the last game was kept when it ended (or was
-	// given up), so that it is not to be saved.
-	Kept     bool
-	Started  bool             // whether anything was opened
-	Verdict  string           // the guesses the game forced; empty while it goes on
-	Numbers  game.Numbers     // its time, 3BV and clicks
-	Signal   os.Signal        // the signal that ended the game, or nil
-	Theme    string           // the theme in use at the end, as the menu left it
-	Board    board.Settings   // the last game's board
-	Status   board.Status     // how the last game stood
-	Elapsed  time.Duration    // the clock
-	Moves    []game.TimedMove // its log
-	Undone   bool             // a move was taken back
-	Assisted bool             // the solver helped
-	Mines    []board.Point    // the layout; nil before the first opening
-	ThreeBV  int              // the board's 3BV, once the game is over
-	Seed     uint64           // its seed
-	Source   string           // the board file, when the board was its layout
-	GaveUp   int              // games given up before the last, each kept as a loss
+	// AlreadyKept reports whether the last game was kept when it ended,
+	// so that it is not to be saved: it was played on after an undo.
+	AlreadyKept bool
+	Started     bool         // whether anything was opened
+	Verdict     string       // the guesses the game forced; empty while it goes on
+	Numbers     game.Numbers // its time, 3BV and clicks
+	Signal      os.Signal    // the signal that ended the game, or nil
+	Theme       string       // the theme in use at the end, as the menu left it
+	GaveUp      int          // games given up before the last, each kept as a loss
 }
 
 // tick is the data of the clock's posted events.
@@ -215,12 +207,9 @@ func (u *ui) result(now time.Time) Result {
 	// again: on the largest boards the layout is hundreds of megabytes.
 	k := g.Kept(now, g.Status() != board.Playing || g.Origin() == game.File)
 	return Result{
-		Game: k, Counts: u.counts, Kept: u.counted, Started: g.Started(),
+		Kept: k, Counts: u.counts, AlreadyKept: u.counted, Started: g.Started(),
 		Verdict: g.Verdict().String(), Numbers: g.Numbers(now),
-		Signal: u.signal, Theme: u.cfg.Prefs.Theme,
-		Board: k.Settings, Status: k.Status, Elapsed: k.Elapsed, Moves: k.Moves,
-		Undone: k.Undone, Seed: k.Seed, Source: k.Source, GaveUp: u.gaveUp,
-		Assisted: k.Assisted, Mines: k.Mines, ThreeBV: k.ThreeBV,
+		Signal: u.signal, Theme: u.cfg.Prefs.Theme, GaveUp: u.gaveUp,
 	}
 }
 
