@@ -102,6 +102,11 @@ type Game struct {
 	ends  int
 	ended board.Status
 
+	// bv is the board's 3BV as counted at bvVersion, when bvSet.
+	bv        int
+	bvVersion uint64
+	bvSet     bool
+
 	opens []Opening   // the openings after the first, judged by the solver
 	moves []TimedMove // every change, timed
 
@@ -550,5 +555,10 @@ func (g *Game) ThreeBV() int {
 
 // threeBV returns the board's 3BV.
 func (g *Game) threeBV() int {
-	return g.b.ThreeBV()
+	// Once over, the board stands still until a move changes its version:
+	// a screen that shows the numbers at every frame counts them once.
+	if !g.bvSet || g.bvVersion != g.version {
+		g.bv, g.bvVersion, g.bvSet = g.b.ThreeBV(), g.version, true
+	}
+	return g.bv
 }

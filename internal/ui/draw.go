@@ -565,9 +565,15 @@ func (u *ui) overlayLines() []string {
 	case menuOverlay:
 		return u.menuLines()
 	case statsOverlay:
-	default:
-		return u.helpLines()
+		return u.v.stats
 	}
+	return u.helpLines()
+}
+
+// statsOverlayLines returns the statistics overlay's lines, read from the
+// keeper once, when the overlay opens: the frames drawn while it is open
+// do not read the history again.
+func (u *ui) statsOverlayLines() []string {
 	lines := []string{"Statistics: " + u.g.Settings().String()}
 	if u.keep == nil {
 		return append(lines, "", "No statistics are kept.")

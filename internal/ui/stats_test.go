@@ -26,7 +26,7 @@ func TestStatsOverlay(t *testing.T) {
 			t.Errorf("statistics lack %q:\n%s", want, sc)
 		}
 	}
-	if len(k.asked) == 0 || k.asked[0] != cfg.Start.Board {
+	if len(k.asked) != 1 || k.asked[0] != cfg.Start.Board { // read once, when it opened
 		t.Errorf("Stats asked for %v; want %v", k.asked, cfg.Start.Board)
 	}
 	h.typ("x")

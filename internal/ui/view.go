@@ -42,9 +42,10 @@ type view struct {
 	cursor  board.Point
 	ox, oy  int // the board cell at the top-left of the viewport
 	overlay overlay
-	helpTop int     // the first line of the help shown, when it does not fit
-	message string  // shown in the footer until the next command
-	mouse   gesture // the mouse buttons held and what their release does
+	helpTop int      // the first line of the help shown, when it does not fit
+	message string   // shown in the footer until the next command
+	mouse   gesture  // the mouse buttons held and what their release does
+	stats   []string // the statistics overlay's lines, as read when it opened
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer
@@ -392,7 +393,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	case actHelp:
 		u.v.overlay, u.v.helpTop = helpOverlay, 0
 	case actStats:
-		u.v.overlay, u.v.helpTop = statsOverlay, 0
+		u.v.overlay, u.v.helpTop, u.v.stats = statsOverlay, 0, u.statsOverlayLines()
 	case actMenu:
 		u.openMenu()
 	case actQuit:
