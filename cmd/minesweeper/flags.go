@@ -170,6 +170,14 @@ func chooseBoard(s board.Settings) (board.Layout, error) {
 	return cfg.Layout, nil
 }
 
+// layoutOf returns the layout that lays boards of settings s again, or nil
+// (uniformly random mines, or settings that cannot be laid: their game is
+// then refused when it is loaded).
+func layoutOf(s board.Settings) board.Layout {
+	lay, _ := chooseBoard(s)
+	return lay
+}
+
 // boardFlagNames are the flags that choose the board.
 var boardFlagNames = []string{"level", "width", "height", "mines", "first-click", "no-guess", "board"}
 

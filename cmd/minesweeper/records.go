@@ -178,7 +178,9 @@ Flags:
 		return exitFailure
 	}
 	_, err = ui.Play(ui.Config{
-		Start: ui.Start{Board: kept.Settings, Seed: g.Seed, Replay: &kept, ReplaySpeed: *speed},
+		// A huge board's game is kept without its layout: its seed lays it
+		// again, with the layout of its settings (a no-guess board's).
+		Start: ui.Start{Board: kept.Settings, Layout: layoutOf(kept.Settings), Seed: g.Seed, Replay: &kept, ReplaySpeed: *speed},
 		Prefs: ui.Prefs{QuestionMarks: true, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != ""},
 	})
 	if err != nil {

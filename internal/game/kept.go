@@ -51,6 +51,19 @@ func (k *Kept) Clicks() int {
 	return n
 }
 
+// LayoutCells is the largest board whose record keeps its layout (see
+// Game.Record): a million cells, far more than any board a terminal shows
+// whole. A larger board's layout runs to hundreds of megabytes and takes
+// seconds to write; its seed and first opening lay it again in one or two.
+const LayoutCells = 1 << 20
+
+// Record returns the game as it stands at now, to keep in the history:
+// with its layout, unless its board is larger than LayoutCells and laid
+// from a seed (see Kept).
+func (g *Game) Record(now time.Time) Kept {
+	return g.Kept(now, g.kind.Cells() <= LayoutCells)
+}
+
 // Kept returns the game as it stands at now, to keep. With layout, or for
 // a board file's game, it holds the layout; else the layout is laid again
 // from the seed and the first opening when it is loaded.

@@ -238,3 +238,29 @@ func TestKeptNumbers(t *testing.T) {
 		t.Errorf("Kept() of a win = %+v; want 3BV 2, won, ended once, 2 clicks", k)
 	}
 }
+
+// TestRecordLayout checks which records keep their layout: every board up
+// to LayoutCells, and a board file's at any size; a larger board laid from
+// a seed keeps what lays it again instead.
+func TestRecordLayout(t *testing.T) {
+	for _, tt := range []struct {
+		w, h int
+		want bool
+	}{
+		{1024, 1024, true},  // LayoutCells exactly
+		{1025, 1024, false}, // one column more
+	} {
+		s := board.Settings{Width: tt.w, Height: tt.h, Mines: 10, Rule: board.Opening}
+		g, err := New(Config{Settings: s}, 1, Drawn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(Move{Action: Open, At: board.Point{X: 5, Y: 5}}, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		k := g.Record(time.Time{})
+		if got := k.Mines != nil; got != tt.want || !k.Laid || k.Sum == 0 {
+			t.Errorf("%dx%d: Record() has a layout %v, laid %v, sum %d; want a layout %v, laid, a sum", tt.w, tt.h, got, k.Laid, k.Sum, tt.want)
+		}
+	}
+}

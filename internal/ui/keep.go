@@ -59,7 +59,7 @@ func (u *ui) ended(before int) {
 	}
 	u.counts, u.counted = session.Counts{}, false
 	if u.keep != nil {
-		u.counts, u.counted = u.keep.Ended(u.g.Kept(u.cfg.Now(), true)), true
+		u.counts, u.counted = u.keep.Ended(u.g.Record(u.cfg.Now())), true
 	}
 }
 
@@ -77,7 +77,7 @@ func (u *ui) giveUp(now time.Time) {
 		return
 	}
 	if u.keep != nil {
-		k := u.g.Kept(now, true)
+		k := u.g.Record(now)
 		k.ThreeBV = u.g.ThreeBV() // a loss's 3BV, as the history keeps it
 		u.keep.GaveUp(k)
 	}

@@ -188,7 +188,7 @@ func (u *ui) replayGame() error {
 	if u.g.Status() == board.Playing {
 		return errReplayInPlay
 	}
-	k := u.g.Kept(u.cfg.Now(), true)
+	k := u.g.Record(u.cfg.Now())
 	g, err := game.Load(u.g.Config(), k)
 	if err != nil {
 		return err

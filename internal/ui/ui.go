@@ -205,7 +205,7 @@ func (u *ui) result(now time.Time) Result {
 	g := u.g
 	// A game in play is saved without its layout, which its seed lays
 	// again: on the largest boards the layout is hundreds of megabytes.
-	k := g.Kept(now, g.Status() != board.Playing || g.Origin() == game.File)
+	k := g.Kept(now, g.Status() != board.Playing && g.Settings().Cells() <= game.LayoutCells)
 	return Result{
 		Kept: k, Counts: u.counts, AlreadyKept: u.counted, Started: g.Started(),
 		Verdict: g.Verdict().String(), Numbers: g.Numbers(now),

@@ -31,7 +31,7 @@ func (u *ui) undo(now time.Time) error {
 	over := g.Status() != board.Playing
 	err := g.Undo(now)
 	if over && g.Status() == board.Playing && u.counted && u.keep != nil && u.rp == nil {
-		k := g.Kept(now, true)
+		k := g.Record(now)
 		u.keep.Reopened(k, u.counts.Number)
 	}
 	n := g.Openings()
