@@ -145,6 +145,12 @@ func WriteGames(w io.Writer, games []Game, nums []int) error {
 		if g.Undone {
 			marks = append(marks, "undone")
 		}
+		if g.GaveUp {
+			marks = append(marks, "gave up")
+		}
+		if g.IsKnown() {
+			marks = append(marks, "known")
+		}
 		t.add(strconv.Itoa(nums[i]),
 			g.Date.Format("2006-01-02 15:04"),
 			Label(g.Kind(), g.Level),

@@ -159,3 +159,24 @@ func TestNumbered(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteGamesMarks checks the marks of the history's table: a game
+// given up and a game on a board the player could know say so.
+func TestWriteGamesMarks(t *testing.T) {
+	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
+	games := []Game{
+		{Board: s, Level: "beginner", Result: "lost", GaveUp: true},
+		{Board: s, Level: "beginner", Result: "won", Seeded: true, Known: true},
+		{Board: s, Result: "won", Source: "b.txt"},
+	}
+	var b strings.Builder
+	if err := WriteGames(&b, games, []int{1, 2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	for i, want := range []string{"gave up", "known", "known"} {
+		if got := lines[i+1]; !strings.HasSuffix(strings.TrimSpace(got), want) {
+			t.Errorf("line of game %d = %q; want it to end %q", i+1, got, want)
+		}
+	}
+}
