@@ -304,7 +304,7 @@ func TestSummary(t *testing.T) {
 			"You lose after 5.00s on 9x9 with 10 mines, assisted, seed 3; 0 clicks; 1 guess: 50%; lost on a forced guess, a 50% chance of a mine; not kept, so it cannot be replayed"},
 		{ui.Result{Kept: game.Kept{Status: board.Won, Elapsed: time.Second, Settings: nine, Seed: 4}, Started: true, Numbers: won(time.Second, 5, 5), Counts: session.Counts{Number: 9, Played: false, Why: session.Known}, GaveUp: 2}, false, "",
 			"You win in 1.00s on 9x9 with 10 mines, seed 4; 3BV 5, 5.00 3BV/s, 5 clicks, 100% efficiency; known board: not in the records; replay: minesweeper replay 9; 2 games given up before it, kept as losses"},
-		{ui.Result{Kept: game.Kept{Status: board.Playing, Elapsed: 9 * time.Second, Settings: nine, Seed: 6, Undone: true}, Started: true, AlreadyKept: true, Counts: session.Counts{Number: 4}}, false, "",
+		{ui.Result{Kept: game.Kept{Status: board.Playing, Elapsed: 9 * time.Second, Settings: nine, Seed: 6, Undone: true, Ends: 1, Ended: board.Lost}, Started: true, Counts: session.Counts{Number: 4}}, false, "",
 			"Quit after 9s on 9x9 with 10 mines, undone, seed 6; kept as it ended first: minesweeper replay 4"},
 		{ui.Result{Kept: game.Kept{Settings: nine, Seed: 8}}, false, "",
 			"Quit before the first move on 9x9 with 10 mines, seed 8"},

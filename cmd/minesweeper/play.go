@@ -98,7 +98,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitFailure
 	}
-	left := k.Leave(res.Kept, res.Started, res.AlreadyKept)
+	left := k.Leave(res.Kept, res.Started)
 	// A board file's game is no board to start with next time; a random
 	// game that followed it (n) is.
 	k.Remember(res.Settings, res.Source == "", res.Theme)

@@ -1,9 +1,6 @@
 package session
 
-import (
-	"fmt"
-	"time"
-)
+import "fmt"
 
 // Reason is why a game that was kept does not count in the records.
 type Reason uint8
@@ -55,6 +52,4 @@ type Counts struct {
 	// GaveUp reports whether it was given up before its end, and so
 	// counted as a loss.
 	GaveUp bool
-	// Time is the game's time as kept.
-	Time time.Duration
 }

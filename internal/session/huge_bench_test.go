@@ -236,7 +236,7 @@ func TestSaveHugeSmall(t *testing.T) {
 	ses := New()
 	ses.Now = func() time.Time { return now }
 	// The screen hands over the game kept with its layout; Leave drops it.
-	if left := ses.Leave(g.Kept(now, true), true, false); !left.Saved {
+	if left := ses.Leave(g.Kept(now, true), true); !left.Saved {
 		t.Fatalf("Leave = %+v, warnings %q; want it saved", left, ses.Warnings())
 	}
 	seedSize := savedSize(t, home)

@@ -101,7 +101,7 @@ func (s *Session) open() bool {
 //     in the best times and speeds, and is a new best time when it beats
 //     the best so far.
 func CountOf(g history.Game, best int64, bestKnown bool) Counts {
-	c := Counts{Played: !g.IsKnown(), GaveUp: g.GaveUp, Time: time.Duration(g.TimeMS) * time.Millisecond}
+	c := Counts{Played: !g.IsKnown(), GaveUp: g.GaveUp}
 	switch {
 	case g.IsKnown():
 		c.Why = Known
@@ -309,15 +309,15 @@ type Leaving struct {
 	Saved bool // it was left before its end and saved, to be resumed
 }
 
-// Leave keeps what the player left, k being the last game, kept already
-// (when it ended or was given up) or not: a started game left before its
-// end, never kept, on a board the player could not know is saved for the
+// Leave keeps what the player left, k being the last game: a started game
+// left before its end, never ended (one that ended was kept then, and
+// plays on after an undo), on a board the player could not know is saved for the
 // next run, replacing the saved game of its kind, without its layout when
 // its seed lays it again; the saved game the run started from is removed
 // once it is over, given up or replaced.
-func (s *Session) Leave(k game.Kept, started, kept bool) Leaving {
+func (s *Session) Leave(k game.Kept, started bool) Leaving {
 	var out Leaving
-	if started && !kept && k.Status == board.Playing && k.Ends == 0 && !k.Known() && s.open() {
+	if started && k.Status == board.Playing && k.Ends == 0 && !k.Known() && s.open() {
 		save := k
 		if save.Laid && save.Origin != game.File {
 			save.Mines = nil // laid again from the seed and the first opening

@@ -32,35 +32,35 @@ func TestCountOf(t *testing.T) {
 		want      Counts
 	}{
 		{"a clean win beating the best", win(5000), 6000, true,
-			Counts{Played: true, Clean: true, NewBest: true, Time: 5 * time.Second}},
+			Counts{Played: true, Clean: true, NewBest: true}},
 		{"the first clean win", win(9000), -1, true,
-			Counts{Played: true, Clean: true, NewBest: true, Time: 9 * time.Second}},
+			Counts{Played: true, Clean: true, NewBest: true}},
 		{"a slower clean win", win(7000), 6000, true,
-			Counts{Played: true, Clean: true, Time: 7 * time.Second}},
+			Counts{Played: true, Clean: true}},
 		{"a clean win as fast as the best", win(6000), 6000, true,
-			Counts{Played: true, Clean: true, Time: 6 * time.Second}},
+			Counts{Played: true, Clean: true}},
 		{"a clean win, the best not known", win(10), -1, false,
-			Counts{Played: true, Clean: true, Time: 10 * time.Millisecond}},
+			Counts{Played: true, Clean: true}},
 		{"an assisted win", with(win(1000), func(g *history.Game) { g.Assisted = true }), 6000, true,
-			Counts{Played: true, Why: Assisted, Time: time.Second}},
+			Counts{Played: true, Why: Assisted}},
 		{"an undone win", with(win(1000), func(g *history.Game) { g.Undone = true }), 6000, true,
-			Counts{Played: true, Why: Undone, Time: time.Second}},
+			Counts{Played: true, Why: Undone}},
 		{"an assisted and undone win", with(win(1000), func(g *history.Game) { g.Assisted, g.Undone = true, true }), 6000, true,
-			Counts{Played: true, Why: Assisted, Time: time.Second}},
+			Counts{Played: true, Why: Assisted}},
 		{"a win on a chosen seed, the fastest", with(win(1000), func(g *history.Game) { g.Seeded, g.Known = true, true }), 6000, true,
-			Counts{Why: Known, Time: time.Second}},
+			Counts{Why: Known}},
 		{"a win on a board played again", with(win(1000), func(g *history.Game) { g.Restarted, g.Known = true, true }), -1, true,
-			Counts{Why: Known, Time: time.Second}},
+			Counts{Why: Known}},
 		{"a win on a board file's board", with(win(1000), func(g *history.Game) { g.Source = "board.txt" }), -1, true,
-			Counts{Why: Known, Time: time.Second}},
+			Counts{Why: Known}},
 		{"an assisted win on a known board", with(win(1000), func(g *history.Game) { g.Known, g.Assisted = true, true }), -1, true,
-			Counts{Why: Known, Time: time.Second}},
+			Counts{Why: Known}},
 		{"a loss", loss, 6000, true,
-			Counts{Played: true, Time: 3 * time.Second}},
+			Counts{Played: true}},
 		{"a loss given up", with(loss, func(g *history.Game) { g.GaveUp = true }), 6000, true,
-			Counts{Played: true, GaveUp: true, Time: 3 * time.Second}},
+			Counts{Played: true, GaveUp: true}},
 		{"a loss given up on a known board", with(loss, func(g *history.Game) { g.GaveUp, g.Known = true, true }), 6000, true,
-			Counts{GaveUp: true, Why: Known, Time: 3 * time.Second}},
+			Counts{GaveUp: true, Why: Known}},
 	}
 	for _, tt := range tests {
 		if got := CountOf(tt.g, tt.best, tt.bestKnown); got != tt.want {
@@ -195,7 +195,7 @@ func TestEndedReopened(t *testing.T) {
 	s, dir := newSession(t)
 	g := won(t, 10, game.Drawn)
 	c := s.Ended(g.Kept(at(10), true))
-	if want := (Counts{Number: 1, Played: true, Clean: true, NewBest: true, Time: 10 * time.Second}); c != want {
+	if want := (Counts{Number: 1, Played: true, Clean: true, NewBest: true}); c != want {
 		t.Errorf("Ended() = %+v; want %+v", c, want)
 	}
 	if err := g.Undo(at(20)); err != nil {
@@ -210,16 +210,16 @@ func TestEndedReopened(t *testing.T) {
 
 	// The game reopened is no best time: a slower clean win is the best.
 	c = s.Ended(won(t, 30, game.Drawn).Kept(at(30), true))
-	if want := (Counts{Number: 2, Played: true, Clean: true, NewBest: true, Time: 30 * time.Second}); c != want {
+	if want := (Counts{Number: 2, Played: true, Clean: true, NewBest: true}); c != want {
 		t.Errorf("Ended() of a slower clean win = %+v; want %+v", c, want)
 	}
 	c = s.Ended(won(t, 40, game.Drawn).Kept(at(40), true))
-	if want := (Counts{Number: 3, Played: true, Clean: true, Time: 40 * time.Second}); c != want {
+	if want := (Counts{Number: 3, Played: true, Clean: true}); c != want {
 		t.Errorf("Ended() of a slower clean win still = %+v; want %+v", c, want)
 	}
 	// A win on a chosen seed, the fastest, is kept apart.
 	c = s.Ended(won(t, 1, game.Seeded).Kept(at(1), true))
-	if want := (Counts{Number: 4, Why: Known, Time: time.Second}); c != want {
+	if want := (Counts{Number: 4, Why: Known}); c != want {
 		t.Errorf("Ended() of a win on a chosen seed = %+v; want %+v", c, want)
 	}
 	st := s.Stats(smallConfig(t).Settings)
@@ -258,7 +258,7 @@ func TestGaveUp(t *testing.T) {
 	g := newGame(t, smallConfig(t), 1, game.Drawn)
 	apply(t, g, at(0), mv(game.Open, 4, 0))
 	c := s.GaveUp(g.Kept(at(7), true))
-	if want := (Counts{Number: 1, Played: true, GaveUp: true, Time: 7 * time.Second}); c != want {
+	if want := (Counts{Number: 1, Played: true, GaveUp: true}); c != want {
 		t.Errorf("GaveUp() = %+v; want %+v", c, want)
 	}
 	games := historyOf(t, dir)
@@ -319,7 +319,7 @@ func TestLeaveSaves(t *testing.T) {
 		}
 	}
 	k := g.Kept(at(5), true)
-	if left := s.Leave(k, true, false); !left.Saved {
+	if left := s.Leave(k, true); !left.Saved {
 		t.Fatalf("Leave() = %+v; want it saved", left)
 	}
 	noWarnings(t, s)
@@ -379,21 +379,18 @@ func TestLeaveDoesNotSave(t *testing.T) {
 		name    string
 		g       *game.Game
 		started bool
-		kept    bool
 	}{
-		{"a seeded game", seeded, true, false},
-		{"a game restarted after an opening", restarted, true, false},
-		{"a game that ended and plays on after an undo", ended, true, true},
-		{"the same, not kept (the history could not be written)", ended, true, false},
-		{"a game kept already (given up)", inPlay, true, true},
-		{"a game not started", fresh, false, false},
-		{"a game over", won(t, 10, game.Drawn), true, true},
+		{"a seeded game", seeded, true},
+		{"a game restarted after an opening", restarted, true},
+		{"a game that ended and plays on after an undo", ended, true},
+		{"a game not started", fresh, false},
+		{"a game over", won(t, 10, game.Drawn), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s, dir := newSession(t)
 			k := tt.g.Kept(at(30), true)
-			if left := s.Leave(k, tt.started, tt.kept); left.Saved {
+			if left := s.Leave(k, tt.started); left.Saved {
 				t.Errorf("Leave() = %+v; want nothing saved", left)
 			}
 			if _, ok := savedFile(t, dir, k.Settings); ok {
@@ -412,7 +409,7 @@ func TestLeaveOffered(t *testing.T) {
 	cfg := smallConfig(t)
 	g := newGame(t, cfg, 1, game.Drawn)
 	apply(t, g, at(0), mv(game.Open, 4, 0))
-	if !s.Leave(g.Kept(at(5), true), true, false).Saved {
+	if !s.Leave(g.Kept(at(5), true), true).Saved {
 		t.Fatal("the game was not saved")
 	}
 
@@ -423,7 +420,7 @@ func TestLeaveOffered(t *testing.T) {
 		t.Fatal("no saved game")
 	}
 	r := resumed(t, cfg, *kept, at(100))
-	if !next.Leave(r.Kept(at(107), true), true, false).Saved {
+	if !next.Leave(r.Kept(at(107), true), true).Saved {
 		t.Fatal("the resumed game was not saved again")
 	}
 	if again, ok := next.Saved(cfg.Settings, false); !ok || again.Elapsed != 7*time.Second {
@@ -439,7 +436,7 @@ func TestLeaveOffered(t *testing.T) {
 	apply(t, r, at(210), mv(game.Open, 4, 3))
 	k := r.Kept(at(210), true)
 	last.Ended(k)
-	if left := last.Leave(k, true, true); left.Saved {
+	if left := last.Leave(k, true); left.Saved {
 		t.Errorf("Leave() of a game over = %+v; want nothing saved", left)
 	}
 	if _, ok := savedFile(t, dir, cfg.Settings); ok {

@@ -11,7 +11,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
-	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 // draw paints one whole frame from the game and view states and the
@@ -359,7 +358,7 @@ func (u *ui) numbers(now time.Time) string {
 	// What the game counts for first: it is the word a narrow screen must
 	// not cut.
 	text := numbersText(u.g.Numbers(now), true)
-	if note := countsNote(u.counts, u.counted || u.counts.Why != session.Counted); note != "" && u.rp == nil {
+	if note := countsNote(u.counts); note != "" && u.rp == nil {
 		text = note + "; " + text
 	}
 	if v := u.g.Verdict().String(); v != "" {

@@ -57,9 +57,9 @@ func (u *ui) ended(before int) {
 		u.counts = session.Counts{Number: u.counts.Number, Why: session.Again}
 		return
 	}
-	u.counts, u.counted = session.Counts{}, false
+	u.counts = session.Counts{}
 	if u.keep != nil {
-		u.counts, u.counted = u.keep.Ended(u.g.Record(u.cfg.Now())), true
+		u.counts = u.keep.Ended(u.g.Record(u.cfg.Now()))
 	}
 }
 
@@ -88,7 +88,7 @@ func (u *ui) giveUp(now time.Time) {
 // game in play given up first.
 func (u *ui) newGame(act action, now time.Time) error {
 	u.giveUp(now)
-	u.counts, u.counted = session.Counts{}, false
+	u.counts = session.Counts{}
 	u.as.oddsLogged = false
 	var err error
 	if act == actRestart {
@@ -130,11 +130,10 @@ func (u *ui) confirmGiveUp(act action) bool {
 	return false
 }
 
-// countsNote words what the game counts for, for the numbers line.
-func countsNote(c session.Counts, over bool) string {
+// countsNote words what the game counts for, for the numbers line and
+// the line printed at the end; nothing for a game not kept (yet).
+func countsNote(c session.Counts) string {
 	switch {
-	case !over:
-		return ""
 	case c.NewBest:
 		return "new best time"
 	case c.Why == session.Known:

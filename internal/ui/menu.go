@@ -202,7 +202,7 @@ func (u *ui) applyMenu() {
 			m.err = err.Error()
 			return
 		}
-		u.counts, u.counted, u.as.oddsLogged = session.Counts{}, false, false
+		u.counts, u.as.oddsLogged = session.Counts{}, false
 		u.newAudits()
 		u.v.cursor, u.v.ox, u.v.oy = board.Point{}, 0, 0
 	}

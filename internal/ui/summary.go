@@ -50,7 +50,7 @@ func Summary(r Result, saved bool, again string) string {
 	over := r.Status != board.Playing
 	if over {
 		line += "; " + numbersText(r.Numbers, false)
-		if note := countsNote(r.Counts, true); note != "" {
+		if note := countsNote(r.Counts); note != "" {
 			line += "; " + note
 		}
 		if r.Verdict != "" {
@@ -58,7 +58,7 @@ func Summary(r Result, saved bool, again string) string {
 		}
 	}
 	switch {
-	case !over && r.AlreadyKept && r.Counts.Number > 0:
+	case !over && r.Ends > 0 && r.Counts.Number > 0:
 		// Played on after an undo of its end: it was kept as it ended.
 		line += fmt.Sprintf("; kept as it ended first: minesweeper replay %d", r.Counts.Number)
 	case over && r.Counts.Number > 0:

@@ -103,16 +103,13 @@ type Result struct {
 	game.Kept
 	// Counts is what the keeper said the last game counts for, when it
 	// ended.
-	Counts session.Counts
-	// AlreadyKept reports whether the last game was kept when it ended,
-	// so that it is not to be saved: it was played on after an undo.
-	AlreadyKept bool
-	Started     bool         // whether anything was opened
-	Verdict     string       // the guesses the game forced; empty while it goes on
-	Numbers     game.Numbers // its time, 3BV and clicks
-	Signal      os.Signal    // the signal that ended the game, or nil
-	Theme       string       // the theme in use at the end, as the menu left it
-	GaveUp      int          // games given up before the last, each kept as a loss
+	Counts  session.Counts
+	Started bool         // whether anything was opened
+	Verdict string       // the guesses the game forced; empty while it goes on
+	Numbers game.Numbers // its time, 3BV and clicks
+	Signal  os.Signal    // the signal that ended the game, or nil
+	Theme   string       // the theme in use at the end, as the menu left it
+	GaveUp  int          // games given up before the last, each kept as a loss
 }
 
 // tick is the data of the clock's posted events.
@@ -207,7 +204,7 @@ func (u *ui) result(now time.Time) Result {
 	// again: on the largest boards the layout is hundreds of megabytes.
 	k := g.Kept(now, g.Status() != board.Playing && g.Settings().Cells() <= game.LayoutCells)
 	return Result{
-		Kept: k, Counts: u.counts, AlreadyKept: u.counted, Started: g.Started(),
+		Kept: k, Counts: u.counts, Started: g.Started(),
 		Verdict: g.Verdict().String(), Numbers: g.Numbers(now),
 		Signal: u.signal, Theme: u.cfg.Prefs.Theme, GaveUp: u.gaveUp,
 	}

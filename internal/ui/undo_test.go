@@ -106,7 +106,7 @@ func TestUndoFatal(t *testing.T) {
 		t.Errorf("Reopened %v; want game 1 once", k.reopened)
 	}
 	want := "1 guess: 50%" // the fatal guess was taken back
-	if r := o.res; r.Status != board.Won || !r.AlreadyKept || r.Verdict != want {
+	if r := o.res; r.Status != board.Won || r.Ends != 2 || r.Counts.Number != 1 || r.Verdict != want {
 		t.Errorf("Run = %+v; want won, kept already, verdict %q", r, want)
 	}
 	if r := o.res; !r.Undone || r.Elapsed != 7*time.Second || moveTexts(r.Moves) != "O0,2 O1,0" {

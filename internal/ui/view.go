@@ -157,7 +157,6 @@ type ui struct {
 
 	keep    Keeper         // the session, or nil: nothing is kept
 	counts  session.Counts // what the game counts for, once it ended
-	counted bool           // the game was kept when it ended
 	confirm action         // the give-up asked about, until another key
 	quiet   bool           // moves played again are not kept
 	gaveUp  int            // games given up
