@@ -84,7 +84,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The seed asked for is played; a saved game of the board stays
 		// saved, to be resumed another time.
 	default:
-		kept, ok := k.Saved(cfg.Settings, true)
+		kept, _, ok := k.Saved(cfg.Settings, true)
 		switch {
 		case ok:
 			uc.Start.Resume, uc.Start.AskResume = kept, !*resume

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,7 +13,9 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
@@ -43,12 +46,17 @@ Flags:
 	}); done {
 		return code
 	}
-	games, ok := readGames(fs.Name(), stderr)
+	st, ok := openStore(fs.Name(), stderr)
 	if !ok {
 		return exitFailure
 	}
-	var err error
-	switch stats := history.Summarize(games); {
+	defer st.Close()
+	stats, err := st.Stats(context.Background(), nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return exitFailure
+	}
+	switch {
 	case *asJSON:
 		err = history.WriteStatsJSON(stdout, stats)
 	case len(stats) == 0:
@@ -91,13 +99,21 @@ Flags:
 		fmt.Fprintf(stderr, "%s: -n: %d is negative (want a number of games, 0 for all)\n", fs.Name(), n)
 		return exitUsage
 	}
-	games, ok := readGames(fs.Name(), stderr)
+	st, ok := openStore(fs.Name(), stderr)
 	if !ok {
 		return exitFailure
 	}
-	// Each game keeps its number in the log, as replay takes it.
-	games, nums := history.Latest(games, n)
-	var err error
+	defer st.Close()
+	// Each game keeps its number, as replay takes it.
+	latest, err := st.Latest(context.Background(), n, *asJSON)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return exitFailure
+	}
+	games, nums := make([]history.Game, len(latest)), make([]int64, len(latest))
+	for i, l := range latest {
+		games[i], nums[i] = l.Game, l.N
+	}
 	switch {
 	case *asJSON:
 		err = history.WriteGamesJSON(stdout, games)
@@ -113,15 +129,20 @@ Flags:
 	return exitOK
 }
 
-// readGames reads the games of the history log, printing the store's
-// warnings, and any error, as one line each on stderr under name.
-func readGames(name string, stderr io.Writer) ([]history.Game, bool) {
-	games, err := history.ReadGames(func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", name, msg) })
+// openStore opens the player's records, printing the store's warnings,
+// and any error, as one line each on stderr under name.
+func openStore(name string, stderr io.Writer) (*store.DB, bool) {
+	warn := func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", name, msg) }
+	dir, err := history.Dir()
+	var st *store.DB
+	if err == nil {
+		st, err = store.Open(dir, warn)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return nil, false
 	}
-	return games, true
+	return st, true
 }
 
 // runReplay is "minesweeper replay [FILE|N]": a kept game played back on
@@ -197,14 +218,30 @@ func replayTarget(target string, stderr io.Writer) (history.Game, error) {
 	if target != "" && err != nil {
 		return readGameFile(target)
 	}
-	games, ok := readGames("minesweeper replay", stderr)
+	st, ok := openStore("minesweeper replay", stderr)
 	if !ok {
 		return history.Game{}, errors.New("the history cannot be read")
 	}
+	defer st.Close()
+	ctx := context.Background()
+	var g history.Game
 	if target == "" {
-		n = len(games) // the last
+		_, g, err = st.Last(ctx)
+	} else {
+		g, err = st.Game(ctx, int64(n))
 	}
-	return history.Numbered(games, n)
+	if !errors.Is(err, store.ErrNoGame) {
+		return g, err
+	}
+	count, cerr := st.Count(ctx)
+	switch {
+	case cerr != nil:
+		return g, cerr
+	case count == 0:
+		return g, errors.New("no game has been kept yet: play one with minesweeper")
+	}
+	return g, fmt.Errorf("there is no game %d: the history holds %s, numbered from 1 (see minesweeper history)",
+		n, record.Count(int(count), "game"))
 }
 
 // readGameFile reads the game of a replay file (see boardfile.ReadGame),

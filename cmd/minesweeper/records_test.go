@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/store"
 )
 
 // statsGames is the history the golden files of testdata/stats are made
@@ -245,16 +247,17 @@ func TestRunReplay(t *testing.T) {
 	if code, got := run(); code != exitFailure || got != "minesweeper replay: no game has been kept yet: play one with minesweeper\n" {
 		t.Errorf("replay with no history = %d, %q", code, got)
 	}
-	st, err := history.Open(home, nil)
+	st, err := store.Open(home, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer st.Close()
 	g, _, err := history.DecodeLine([]byte(line))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if _, err := st.Append(g); err != nil {
+		if _, err := st.Append(context.Background(), g); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,11 +2,7 @@ package history
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
@@ -77,92 +73,6 @@ func TestOldLines(t *testing.T) {
 	}
 }
 
-// TestOldFiles checks that the store reads a log, a saved game and the
-// settings as the string-board version left them, and writes the same
-// bytes back.
-func TestOldFiles(t *testing.T) {
-	t.Parallel()
-	log := oldLines[0].line + "\n" + oldLines[1].line + "\n"
-	s, w := open(t, log)
-	if got, want := games(t, s), []Game{oldLines[0].game, oldLines[1].game}; !reflect.DeepEqual(got, want) {
-		t.Errorf("Games() = %+v; want %+v", got, want)
-	}
-
-	saved := `{"v":1,"date":"2025-03-03T10:00:00Z","board":"9x9n10 opening","level":"beginner","seed":7,"layout":[[1,1]],"result":"playing","time_ms":2500,"3bv":12,"clicks":1,"moves":[{"m":"O4,4","t":0}]}` + "\n"
-	kind := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
-	name := filepath.Join(s.dir, "saved-9x9n10-opening.json")
-	if err := os.WriteFile(name, []byte(saved), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	g, ok, err := s.Saved(kind, nil)
-	if !ok || err != nil || g.Board != kind || g.Seed != 7 {
-		t.Errorf("Saved(%v) = %+v, %v, %v; want the game of seed 7 on %v", kind, g, ok, err, kind)
-	}
-	if g.V != 1 {
-		t.Errorf("Saved(%v).V = %d; want 1, as the file has it", kind, g.V)
-	}
-	// Save writes the current version; nothing else of the line changes.
-	if err := s.Save(g); err != nil {
-		t.Fatal(err)
-	}
-	if b, want := readFile(t, name), current(saved); b != want {
-		t.Errorf("Save(Saved()) wrote %s; want the bytes read, of version %d:\n%s", b, Version, want)
-	}
-
-	prefs := `{"v":1,"board":"16x16n40 safe","level":"intermediate","theme":"mono"}` + "\n"
-	if err := os.WriteFile(filepath.Join(s.dir, prefsName), []byte(prefs), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	p, ok, err := s.Prefs()
-	want := Prefs{V: 1, Board: board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Safe}, Level: "intermediate", Theme: "mono"}
-	if !ok || err != nil || p != want {
-		t.Errorf("Prefs() = %+v, %v, %v; want %+v", p, ok, err, want)
-	}
-	if err := s.SavePrefs(p); err != nil {
-		t.Fatal(err)
-	}
-	if b, want := readFile(t, filepath.Join(s.dir, prefsName)), current(prefs); b != want {
-		t.Errorf("SavePrefs(Prefs()) wrote %s; want the bytes read, of version %d:\n%s", b, Version, want)
-	}
-	if msgs := w.all(); len(msgs) != 0 {
-		t.Errorf("warnings %q; want none", msgs)
-	}
-}
-
-// current returns line, of version 1, as this version writes it: the
-// same but for its "v".
-func current(line string) string {
-	return strings.Replace(line, `{"v":1,`, fmt.Sprintf(`{"v":%d,`, Version), 1)
-}
-
-// readFile returns the content of the file name.
-func readFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// TestAppendRefusesInvalidBoard checks that a game whose board is not
-// valid settings is not written: its line would make the log unreadable.
-func TestAppendRefusesInvalidBoard(t *testing.T) {
-	t.Parallel()
-	s, _ := open(t, line(t, testGame(0)))
-	g := testGame(1)
-	g.Board = board.Settings{}
-	if n, err := s.Append(g); err == nil {
-		t.Errorf("Append() of a game on %v = %d, nil; want an error", g.Board, n)
-	}
-	if err := s.Save(g); err == nil {
-		t.Errorf("Save() of a game on %v = nil; want an error", g.Board)
-	}
-	if got, want := readLog(t, s), line(t, testGame(0)); got != want {
-		t.Errorf("log after the refused Append = %q; want %q", got, want)
-	}
-}
-
 // newLine is a line of this version with what version 1 had no word for:
 // the moves of help (M a mine the solver flagged, A a cell auto-play
 // opened, H a hint, P the odds view), and the marks of a known board, a
@@ -215,19 +125,6 @@ func TestNewLine(t *testing.T) {
 		t.Errorf("json.Marshal(DecodeLine(line)) = %s, %v; want the line as it was:\n%s", data, err, newLine)
 	}
 
-	s, w := open(t, "")
-	if n, err := s.Append(g); n != 1 || err != nil {
-		t.Fatalf("Append() = %d, %v; want 1, nil", n, err)
-	}
-	if got := readLog(t, s); got != newLine+"\n" {
-		t.Errorf("the log holds %s; want the line:\n%s", got, newLine)
-	}
-	if got := games(t, s); len(got) != 1 || !reflect.DeepEqual(got[0], want) {
-		t.Errorf("Games() = %+v; want [%+v]", got, want)
-	}
-	if msgs := w.all(); len(msgs) != 0 {
-		t.Errorf("warnings %q; want none", msgs)
-	}
 }
 
 // TestIsKnown checks which games are on boards the player could know.

@@ -3,9 +3,7 @@ package history
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"github.com/minesweeper-go/minesweeper/internal/record"
 	"io"
 	"slices"
 	"strconv"
@@ -62,51 +60,22 @@ func WriteStatsJSON(w io.Writer, stats []Stats) error {
 	return enc.Encode(stats)
 }
 
-// ReadGames returns every game of the log of the player's store (see Dir
-// and Open), warning with warn of what it finds wrong in its files, as
-// Games does.
-func ReadGames(warn func(string)) ([]Game, error) {
-	dir, err := Dir()
-	if err != nil {
-		return nil, err
-	}
-	st, err := Open(dir, warn)
-	if err != nil {
-		return nil, err
-	}
-	return st.Games()
-}
-
-// Numbered returns the game numbered n in games, the log (counted from 1,
-// as Append numbers them and "minesweeper history" shows them); an error
-// says why there is none.
-func Numbered(games []Game, n int) (Game, error) {
-	switch {
-	case len(games) == 0:
-		return Game{}, errors.New("no game has been kept yet: play one with minesweeper")
-	case n < 1 || n > len(games):
-		return Game{}, fmt.Errorf("there is no game %d: the history holds %s, numbered from 1 (see minesweeper history)",
-			n, record.Count(len(games), "game"))
-	}
-	return games[n-1], nil
-}
-
 // Latest returns the latest n games of the log, or all when n is 0, newest
 // first, with the number of each in the log, counted from 1, in nums. The
 // log is in the order the games ended, which is date order unless the
 // clock went back; the dates are put in order.
-func Latest(games []Game, n int) (latest []Game, nums []int) {
-	numbers := make(map[*Game]int, len(games))
+func Latest(games []Game, n int) (latest []Game, nums []int64) {
+	numbers := make(map[*Game]int64, len(games))
 	byDate := make([]*Game, len(games))
 	for i := range games {
-		numbers[&games[i]], byDate[i] = i+1, &games[i]
+		numbers[&games[i]], byDate[i] = int64(i+1), &games[i]
 	}
 	slices.SortStableFunc(byDate, func(a, b *Game) int { return b.Date.Compare(a.Date) })
 	if n > 0 && len(byDate) > n {
 		byDate = byDate[:n]
 	}
 	latest = make([]Game, len(byDate))
-	nums = make([]int, len(byDate))
+	nums = make([]int64, len(byDate))
 	for i, g := range byDate {
 		latest[i], nums[i] = *g, numbers[g]
 	}
@@ -115,7 +84,7 @@ func Latest(games []Game, n int) (latest []Game, nums []int) {
 
 // WriteGames writes games as a table, one line each in their order under a
 // header line, each with its number in nums.
-func WriteGames(w io.Writer, games []Game, nums []int) error {
+func WriteGames(w io.Writer, games []Game, nums []int64) error {
 	t := table{
 		{head: "#", right: true},
 		{head: "date"},
@@ -151,7 +120,7 @@ func WriteGames(w io.Writer, games []Game, nums []int) error {
 		if g.IsKnown() {
 			marks = append(marks, "known")
 		}
-		t.add(strconv.Itoa(nums[i]),
+		t.add(strconv.FormatInt(nums[i], 10),
 			g.Date.Format("2006-01-02 15:04"),
 			Label(g.Kind(), g.Level),
 			g.Result,

@@ -57,12 +57,13 @@ func TestLatest(t *testing.T) {
 		games = append(games, Game{Seed: uint64(i + 1), Date: day.Add(time.Duration(minutes) * time.Minute)})
 	}
 	tests := []struct {
-		n           int
-		seeds, nums []int
+		n     int
+		seeds []int
+		nums  []int64
 	}{
-		{0, []int{4, 2, 3, 1}, []int{4, 2, 3, 1}},
-		{2, []int{4, 2}, []int{4, 2}},
-		{9, []int{4, 2, 3, 1}, []int{4, 2, 3, 1}},
+		{0, []int{4, 2, 3, 1}, []int64{4, 2, 3, 1}},
+		{2, []int{4, 2}, []int64{4, 2}},
+		{9, []int{4, 2, 3, 1}, []int64{4, 2, 3, 1}},
 	}
 	for _, tt := range tests {
 		latest, nums := Latest(games, tt.n)
@@ -134,32 +135,6 @@ func TestWriteGamesJSON(t *testing.T) {
 	}
 }
 
-// TestNumbered checks which game a number names, and the words for none.
-func TestNumbered(t *testing.T) {
-	three := []Game{{Seed: 1}, {Seed: 2}, {Seed: 3}}
-	tests := []struct {
-		games   []Game
-		n       int
-		seed    uint64
-		wantErr string
-	}{
-		{three, 1, 1, ""},
-		{three, 3, 3, ""},
-		{three, 0, 0, "there is no game 0: the history holds 3 games, numbered from 1 (see minesweeper history)"},
-		{three, 4, 0, "there is no game 4: the history holds 3 games"},
-		{nil, 1, 0, "no game has been kept yet: play one with minesweeper"},
-	}
-	for _, tt := range tests {
-		g, err := Numbered(tt.games, tt.n)
-		switch {
-		case tt.wantErr == "" && (err != nil || g.Seed != tt.seed):
-			t.Errorf("Numbered(%d games, %d) = seed %d, %v; want seed %d", len(tt.games), tt.n, g.Seed, err, tt.seed)
-		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
-			t.Errorf("Numbered(%d games, %d) = %v; want an error %q", len(tt.games), tt.n, err, tt.wantErr)
-		}
-	}
-}
-
 // TestWriteGamesMarks checks the marks of the history's table: a game
 // given up and a game on a board the player could know say so.
 func TestWriteGamesMarks(t *testing.T) {
@@ -170,7 +145,7 @@ func TestWriteGamesMarks(t *testing.T) {
 		{Board: s, Result: "won", Source: "b.txt"},
 	}
 	var b strings.Builder
-	if err := WriteGames(&b, games, []int{1, 2, 3}); err != nil {
+	if err := WriteGames(&b, games, []int64{1, 2, 3}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")

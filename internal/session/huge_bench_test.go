@@ -1,10 +1,9 @@
 package session
 
 import (
+	"context"
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -12,7 +11,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
-	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/store"
 )
 
 // The saved game of the largest board. A game left before its end is
@@ -106,40 +105,45 @@ func played(tb testing.TB, s board.Settings) (*game.Game, time.Time) {
 }
 
 // save keeps g as it stands at now as the saved game of its kind in st,
-// with its layout or without it, and returns the size of the file.
-func save(tb testing.TB, st *history.Store, dir string, g *game.Game, now time.Time, layout bool) int64 {
+// with its layout or without it, in place of the one saved before, and
+// returns the size of its record.
+func save(tb testing.TB, st store.Store, g *game.Game, now time.Time, layout bool) int64 {
 	tb.Helper()
-	if err := st.Save(HistoryGame(g.Kept(now, layout), now)); err != nil {
+	var replace int64
+	if saved, err := st.Saved(context.Background(), g.Settings()); err == nil && len(saved) > 0 {
+		replace = saved[0].ID
+	}
+	if _, err := st.Save(context.Background(), HistoryGame(g.Kept(now, layout), now), replace); err != nil {
 		tb.Fatalf("Save: %v", err)
 	}
-	return savedSize(tb, dir)
+	return savedSize(tb, st, g.Settings())
 }
 
-// savedSize returns the size of the one saved game in dir.
-func savedSize(tb testing.TB, dir string) int64 {
+// savedSize returns the size of the record of the one saved game of s.
+func savedSize(tb testing.TB, st store.Store, s board.Settings) int64 {
 	tb.Helper()
-	names, err := filepath.Glob(filepath.Join(dir, "saved-*.json"))
-	if err != nil || len(names) != 1 {
-		tb.Fatalf("saved games in %s: %q, %v; want one", dir, names, err)
+	saved, err := st.Saved(context.Background(), s)
+	if err != nil || len(saved) != 1 {
+		tb.Fatalf("saved games of %v: %d, %v; want one", s, len(saved), err)
 	}
-	fi, err := os.Stat(names[0])
+	data, err := json.Marshal(saved[0].Game)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return fi.Size()
+	return int64(len(data))
 }
 
 // resume reads the saved game of s from st, as Session.Saved does, loads
 // it and plays its moves again, as the screen resumes it at now.
-func resume(tb testing.TB, st *history.Store, s board.Settings, now time.Time) *game.Game {
+func resume(tb testing.TB, st store.Store, s board.Settings, now time.Time) *game.Game {
 	tb.Helper()
-	var k game.Kept
-	_, ok, err := st.Saved(s, func(hg history.Game) (err error) {
-		k, err = KeptOf(hg)
-		return err
-	})
-	if !ok || err != nil {
-		tb.Fatalf("Saved(%v) = %v, %v; want a game", s, ok, err)
+	saved, err := st.Saved(context.Background(), s)
+	if err != nil || len(saved) == 0 {
+		tb.Fatalf("Saved(%v) = %d games, %v; want a game", s, len(saved), err)
+	}
+	k, err := KeptOf(saved[0].Game)
+	if err != nil {
+		tb.Fatalf("KeptOf: %v", err)
 	}
 	g, err := game.Load(game.Config{Settings: s}, k)
 	if err != nil {
@@ -174,17 +178,17 @@ func sameGame(tb testing.TB, got, want *game.Game) {
 
 // hugeStore returns a store in a directory of b's own, skipping the
 // layout format under -short.
-func hugeStore(b *testing.B, layout bool) (string, *history.Store) {
+func hugeStore(b *testing.B, layout bool) store.Store {
 	b.Helper()
 	if layout && testing.Short() {
 		b.Skip("the layout format takes seconds and gigabytes")
 	}
-	dir := b.TempDir()
-	st, err := history.Open(dir, nil)
+	st, err := store.Open(b.TempDir(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	return dir, st
+	b.Cleanup(func() { st.Close() })
+	return st
 }
 
 // BenchmarkSaveHuge saves a game of the largest board, in each format, as
@@ -194,10 +198,10 @@ func BenchmarkSaveHuge(b *testing.B) {
 	g, now := hugeGame()
 	for _, f := range formats {
 		b.Run(f.name, func(b *testing.B) {
-			dir, st := hugeStore(b, f.layout)
+			st := hugeStore(b, f.layout)
 			var size int64
 			for b.Loop() {
-				size = save(b, st, dir, g, now, f.layout)
+				size = save(b, st, g, now, f.layout)
 			}
 			b.ReportMetric(float64(size), "file-bytes")
 		})
@@ -211,8 +215,8 @@ func BenchmarkResumeHuge(b *testing.B) {
 	want, now := hugeGame()
 	for _, f := range formats {
 		b.Run(f.name, func(b *testing.B) {
-			dir, st := hugeStore(b, f.layout)
-			size := save(b, st, dir, want, now, f.layout)
+			st := hugeStore(b, f.layout)
+			size := save(b, st, want, now, f.layout)
 			var got *game.Game
 			for b.Loop() {
 				got = resume(b, st, hugeSettings, now)
@@ -239,10 +243,13 @@ func TestSaveHugeSmall(t *testing.T) {
 	if left := ses.Leave(g.Kept(now, true), true); !left.Saved {
 		t.Fatalf("Leave = %+v, warnings %q; want it saved", left, ses.Warnings())
 	}
-	seedSize := savedSize(t, home)
-
-	names, _ := filepath.Glob(filepath.Join(home, "saved-*.json"))
-	data, err := os.ReadFile(names[0])
+	st := ses.Store()
+	seedSize := savedSize(t, st, s)
+	saved, err := st.Saved(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(saved[0].Game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,11 +266,10 @@ func TestSaveHugeSmall(t *testing.T) {
 		}
 	}
 
-	k, ok := ses.Saved(s, false)
+	k, _, ok := ses.Saved(s, false)
 	if !ok || k.Mines != nil {
 		t.Fatalf("Saved = %v (layout of %d mines), warnings %q; want a game without its layout", ok, len(k.Mines), ses.Warnings())
 	}
-	st := ses.Store()
 	resumed := resume(t, st, s, now)
 	if got, want := resumed.Board().String(), g.Board().String(); got != want {
 		t.Errorf("the resumed board differs from the board left")
@@ -274,12 +280,12 @@ func TestSaveHugeSmall(t *testing.T) {
 	}
 
 	// The same game with its layout, as it was saved before.
-	dir := t.TempDir()
-	old, err := history.Open(dir, nil)
+	old, err := store.Open(t.TempDir(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	layoutSize := save(t, old, dir, g, now, true)
+	defer old.Close()
+	layoutSize := save(t, old, g, now, true)
 	if got, want := resume(t, old, s, now).Board().String(), g.Board().String(); got != want {
 		t.Errorf("the board resumed from its layout differs from the board left")
 	}

@@ -3,11 +3,12 @@
 // board played last, the best times and the statistics. The screen tells
 // it of each game as it ends, is given up or is left, and it answers with
 // data (Counts, Stats) that the screen words. It keeps the games in a
-// history.Store, opened when first needed; what goes wrong is kept as
+// store.Store, opened when first needed; what goes wrong is kept as
 // warnings for after the screen is closed: play always goes on.
 package session
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/store"
 )
 
 // Session is one run of the game's dealings with the player's records.
@@ -29,13 +31,16 @@ type Session struct {
 	// lays no no-guess boards.
 	Choose func(board.Settings) (board.Layout, error)
 
-	store    *history.Store // opened when first needed
-	broken   bool           // the store could not be opened
+	store    store.Store // opened when first needed
+	broken   bool        // the store could not be opened
 	warnings []string
-	best     map[board.Settings]int64 // the best clean time of each kind of board, once read (see bestTime)
-	written  map[int]history.Game     // the lines this session wrote, by number, to amend
-	offered  *board.Settings          // the kind of board whose saved game the run started from
+	written  map[int]history.Game // the games this session kept, by number, to amend
+	offered  int64                // the id of the saved game the run started from, if any
 }
+
+// ctx is the context of the session's dealings with the store: a game's
+// loop does not cancel them.
+var ctx = context.Background()
 
 // New returns the session of one run of the game. The store is opened
 // when it is first needed; reading what the player left (Prefs, Saved)
@@ -79,7 +84,10 @@ func (s *Session) open() bool {
 	if s.store == nil && !s.broken {
 		dir, err := history.Dir()
 		if err == nil {
-			s.store, err = history.Open(dir, s.Warn)
+			var db *store.DB
+			if db, err = store.Open(dir, s.Warn); err == nil {
+				s.store = db
+			}
 		}
 		if err != nil {
 			s.broken = true
@@ -135,19 +143,24 @@ func (s *Session) keep(g history.Game) Counts {
 	}
 	best, known := int64(-1), false
 	if CountOf(g, -1, false).Clean {
-		best, known = s.bestTime(g.Kind())
+		t, ok, err := s.store.BestTime(ctx, g.Kind())
+		switch {
+		case err != nil:
+			s.Warn("the best time cannot be read: " + err.Error())
+		case ok:
+			best, known = t, true
+		default:
+			known = true
+		}
 	}
 	c := CountOf(g, best, known)
-	n, err := s.store.Append(g)
+	n, err := s.store.Append(ctx, g)
 	if err != nil {
 		s.Warn("the game was not kept: " + err.Error())
 		return Counts{Why: NotKept}
 	}
-	c.Number = n
-	s.written[n] = g
-	if c.NewBest {
-		s.best[g.Kind()] = g.TimeMS
-	}
+	c.Number = int(n)
+	s.written[c.Number] = g
 	return c
 }
 
@@ -160,37 +173,11 @@ func (s *Session) Reopened(k game.Kept, n int) {
 	}
 	g := was
 	g.Undone = true
-	if err := s.store.Amend(n, was, g); err != nil {
+	if err := s.store.Amend(ctx, int64(n), was, g); err != nil {
 		s.Warn(fmt.Sprintf("game %d was not marked undone: %v", n, err))
 		return
 	}
 	s.written[n] = g
-	if s.best != nil {
-		s.best = nil // it may have been the best time: read the log again
-	}
-}
-
-// bestTime returns the best time of a clean win on the kind of board kind
-// (-1 for none yet), and whether it is known. The log is read once, for
-// the first clean win of a run; the run's own wins keep it up to date. A
-// faster win kept meanwhile by another game running at once is not seen.
-func (s *Session) bestTime(kind board.Settings) (int64, bool) {
-	if s.best == nil {
-		games, err := s.store.Games()
-		if err != nil {
-			return 0, false
-		}
-		s.best = map[board.Settings]int64{}
-		for _, st := range history.Summarize(games) {
-			if len(st.Best) > 0 && !st.Known {
-				s.best[st.Kind] = st.Best[0].TimeMS
-			}
-		}
-	}
-	if t, ok := s.best[kind]; ok {
-		return t, true
-	}
-	return -1, true
 }
 
 // Stats is the statistics of one kind of board, as the game's statistics
@@ -207,12 +194,12 @@ func (s *Session) Stats(kind board.Settings) Stats {
 	if !s.open() {
 		return Stats{}
 	}
-	games, err := s.store.Games()
+	stats, err := s.store.Stats(ctx, &kind)
 	if err != nil {
 		return Stats{Kept: true, Err: err}
 	}
 	st := Stats{Kept: true}
-	for _, sum := range history.Summarize(games) {
+	for _, sum := range stats {
 		switch {
 		case sum.Kind != kind:
 		case sum.Known:
@@ -231,7 +218,7 @@ func (s *Session) Prefs(check func(theme string) error) (b board.Settings, board
 	if !s.peek() {
 		return b, false, ""
 	}
-	p, ok, err := s.store.Prefs()
+	p, ok, err := s.store.Prefs(ctx)
 	if err != nil {
 		s.Warn(err.Error())
 	}
@@ -256,7 +243,10 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 	if !s.open() {
 		return
 	}
-	p, _, _ := s.store.Prefs()
+	p, _, err := s.store.Prefs(ctx)
+	if errors.Is(err, store.ErrNewer) {
+		return // a newer minesweeper's choices stay; Prefs said so
+	}
 	if withBoard {
 		p.Board, p.Level = b, ""
 		if name := board.LevelOf(b); name != "custom" {
@@ -267,40 +257,61 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 	if p.Board == (board.Settings{}) {
 		return // nothing worth keeping: a board file's game, no theme chosen
 	}
-	if err := s.store.SavePrefs(p); err != nil {
+	if err := s.store.SavePrefs(ctx, p); err != nil {
 		s.Warn("the settings were not kept: " + err.Error())
 	}
 }
 
-// Saved returns the saved game of the kind of board b, if there is one
-// that can be resumed; one that cannot is moved aside, with a warning.
-// With offer, the run starts from it: leaving another game, or this one
-// ended, removes it (see Leave).
-func (s *Session) Saved(b board.Settings, offer bool) (*game.Kept, bool) {
+// Saved returns the game of the kind of board b left unfinished last, if
+// there is one that can be resumed, and how many others of its kind wait
+// beside it; one that cannot be resumed is set aside, with a warning.
+// With offer, the run starts from it: leaving it, or another game, removes
+// it and no other saved game (see Leave).
+func (s *Session) Saved(b board.Settings, offer bool) (*game.Kept, int, bool) {
 	if !s.peek() {
-		return nil, false
+		return nil, 0, false
+	}
+	saved, err := s.store.Saved(ctx, b)
+	if err != nil {
+		s.Warn("the games left unfinished cannot be read: " + err.Error())
 	}
 	var kept *game.Kept
-	_, ok, err := s.store.Saved(b, func(g history.Game) error {
-		k, err := KeptOf(g)
-		kept = &k
-		return err
-	})
-	if err != nil {
-		s.Warn(err.Error())
+	var id int64
+	others := 0
+	for _, sv := range saved {
+		k, err := KeptOf(sv.Game)
+		switch {
+		case err != nil:
+			if err := s.store.SetAside(ctx, sv.ID, err.Error()); err != nil {
+				s.Warn("a saved game that cannot be resumed was not set aside: " + err.Error())
+			}
+		case kept == nil:
+			kept, id = &k, sv.ID
+		default:
+			others++
+		}
 	}
-	if ok && offer {
-		s.offered = &b
+	if kept == nil {
+		return nil, 0, false
 	}
-	return kept, ok
+	if offer {
+		s.offered = id
+	}
+	return kept, others, true
 }
 
-// Discard removes the saved game of the kind of board b.
+// Discard removes the game of the kind of board b left unfinished last,
+// the one Saved returns.
 func (s *Session) Discard(b board.Settings) {
-	if s.peek() {
-		if err := s.store.Discard(b); err != nil {
-			s.Warn("the saved game was not removed: " + err.Error())
-		}
+	if !s.peek() {
+		return
+	}
+	saved, err := s.store.Saved(ctx, b)
+	if err == nil && len(saved) > 0 {
+		err = s.store.Discard(ctx, saved[0].ID)
+	}
+	if err != nil {
+		s.Warn("the saved game was not removed: " + err.Error())
 	}
 }
 
@@ -311,10 +322,11 @@ type Leaving struct {
 
 // Leave keeps what the player left, k being the last game: a started game
 // left before its end, never ended (one that ended was kept then, and
-// plays on after an undo), on a board the player could not know is saved for the
-// next run, replacing the saved game of its kind, without its layout when
-// its seed lays it again; the saved game the run started from is removed
-// once it is over, given up or replaced.
+// plays on after an undo), on a board the player could not know is saved
+// for the next run, beside the other games left unfinished, without its
+// layout when its seed lays it again. The saved game the run started
+// from, and that one alone, is removed: it is over, given up or replaced
+// by the game saved now.
 func (s *Session) Leave(k game.Kept, started bool) Leaving {
 	var out Leaving
 	if started && k.Status == board.Playing && k.Ends == 0 && !k.Known() && s.open() {
@@ -322,15 +334,17 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 		if save.Laid && save.Origin != game.File {
 			save.Mines = nil // laid again from the seed and the first opening
 		}
-		if err := s.store.Save(HistoryGame(save, s.Now())); err != nil {
+		if _, err := s.store.Save(ctx, HistoryGame(save, s.Now()), s.offered); err != nil {
 			s.Warn("the game was not saved: " + err.Error())
 		} else {
-			out.Saved = true
+			out.Saved, s.offered = true, 0
 		}
 	}
-	if s.offered != nil && !(out.Saved && *s.offered == k.Settings) && s.open() {
-		if err := s.store.Discard(*s.offered); err != nil {
+	if s.offered != 0 && s.open() {
+		if err := s.store.Discard(ctx, s.offered); err != nil {
 			s.Warn("the saved game was not removed: " + err.Error())
+		} else {
+			s.offered = 0
 		}
 	}
 	return out
@@ -338,7 +352,7 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 
 // Store returns the store, opening it; nil when it cannot be opened (see
 // the warnings).
-func (s *Session) Store() *history.Store {
+func (s *Session) Store() store.Store {
 	if !s.open() {
 		return nil
 	}

@@ -1,18 +1,19 @@
 package session
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/store"
 )
 
 // TestCountOf is the table of the rules of the records: a game as the
@@ -169,13 +170,23 @@ func sessionIn(t *testing.T, dir string) *Session {
 // historyOf returns the games the store in dir holds.
 func historyOf(t *testing.T, dir string) []history.Game {
 	t.Helper()
-	st, err := history.Open(dir, func(msg string) { t.Errorf("warning: %s", msg) })
+	st, err := store.Open(dir, func(msg string) { t.Errorf("warning: %s", msg) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, err := st.Games()
+	defer st.Close()
+	ctx := context.Background()
+	count, err := st.Count(ctx)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var games []history.Game
+	for n := int64(1); n <= count; n++ {
+		g, err := st.Game(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
 	}
 	return games
 }
@@ -230,28 +241,6 @@ func TestEndedReopened(t *testing.T) {
 	noWarnings(t, s)
 }
 
-// TestReopenedRefused checks that an amend of a game that is not where it
-// was in the history is refused with a warning, the history unchanged.
-func TestReopenedRefused(t *testing.T) {
-	s, dir := newSession(t)
-	g := won(t, 10, game.Drawn)
-	c := s.Ended(g.Kept(at(10), true))
-	// The log is replaced meanwhile (another process moved it aside).
-	if err := os.Remove(filepath.Join(dir, "history.jsonl")); err != nil {
-		t.Fatal(err)
-	}
-	other := sessionIn(t, dir)
-	other.Now = func() time.Time { return t0.Add(time.Hour) }
-	other.Ended(won(t, 50, game.Drawn).Kept(at(50), true))
-	s.Reopened(g.Kept(at(20), true), c.Number)
-	if games := historyOf(t, dir); len(games) != 1 || games[0].Undone || games[0].TimeMS != 50000 {
-		t.Errorf("the history holds %+v; want the other game alone, as it was", games)
-	}
-	if w := s.Warnings(); len(w) != 1 || !strings.Contains(w[0], "not marked undone") {
-		t.Errorf("warnings %q; want one that the game was not marked undone", w)
-	}
-}
-
 // TestGaveUp checks that a game given up is kept as a loss.
 func TestGaveUp(t *testing.T) {
 	s, dir := newSession(t)
@@ -268,23 +257,31 @@ func TestGaveUp(t *testing.T) {
 	noWarnings(t, s)
 }
 
-// savedFile returns the saved game of the kind of board kind as JSON
-// fields, and whether there is one.
-func savedFile(t *testing.T, dir string, kind board.Settings) (map[string]json.RawMessage, bool) {
+// savedFile returns the saved game of the kind of board kind kept last as
+// JSON fields, and how many there are.
+func savedFile(t *testing.T, dir string, kind board.Settings) (map[string]json.RawMessage, int) {
 	t.Helper()
-	name := filepath.Join(dir, "saved-"+strings.Join(strings.Fields(kind.String()), "-")+".json")
-	data, err := os.ReadFile(name)
-	if os.IsNotExist(err) {
-		return nil, false
+	st, err := store.Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer st.Close()
+	saved, err := st.Saved(context.Background(), kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(saved) == 0 {
+		return nil, 0
+	}
+	data, err := json.Marshal(saved[0].Game)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil {
-		t.Fatalf("%s: %v", name, err)
+		t.Fatal(err)
 	}
-	return fields, true
+	return fields, len(saved)
 }
 
 // resumed loads k as the game does to resume it, and plays its moves
@@ -324,9 +321,9 @@ func TestLeaveSaves(t *testing.T) {
 	}
 	noWarnings(t, s)
 
-	fields, ok := savedFile(t, dir, cfg.Settings)
-	if !ok {
-		t.Fatal("no saved game")
+	fields, n := savedFile(t, dir, cfg.Settings)
+	if n != 1 {
+		t.Fatalf("%d saved games; want 1", n)
 	}
 	if l, ok := fields["layout"]; ok && string(l) != "null" {
 		t.Errorf("the saved game holds the layout %s; want none", l)
@@ -341,7 +338,7 @@ func TestLeaveSaves(t *testing.T) {
 	}
 
 	next := sessionIn(t, dir)
-	kept, ok := next.Saved(cfg.Settings, false)
+	kept, _, ok := next.Saved(cfg.Settings, false)
 	if !ok || kept == nil {
 		t.Fatalf("Saved() = %v, %v; want the game left", kept, ok)
 	}
@@ -393,7 +390,7 @@ func TestLeaveDoesNotSave(t *testing.T) {
 			if left := s.Leave(k, tt.started); left.Saved {
 				t.Errorf("Leave() = %+v; want nothing saved", left)
 			}
-			if _, ok := savedFile(t, dir, k.Settings); ok {
+			if _, n := savedFile(t, dir, k.Settings); n != 0 {
 				t.Error("Leave() saved the game")
 			}
 			noWarnings(t, s)
@@ -415,7 +412,7 @@ func TestLeaveOffered(t *testing.T) {
 
 	// The next run starts from it and leaves a game in play: it replaces it.
 	next := sessionIn(t, dir)
-	kept, ok := next.Saved(cfg.Settings, true)
+	kept, _, ok := next.Saved(cfg.Settings, true)
 	if !ok {
 		t.Fatal("no saved game")
 	}
@@ -423,13 +420,13 @@ func TestLeaveOffered(t *testing.T) {
 	if !next.Leave(r.Kept(at(107), true), true).Saved {
 		t.Fatal("the resumed game was not saved again")
 	}
-	if again, ok := next.Saved(cfg.Settings, false); !ok || again.Elapsed != 7*time.Second {
+	if again, _, ok := next.Saved(cfg.Settings, false); !ok || again.Elapsed != 7*time.Second {
 		t.Errorf("Saved() = %+v, %v; want the game resumed, 7s played", again, ok)
 	}
 
 	// The one after starts from it, and ends it: it is removed.
 	last := sessionIn(t, dir)
-	if kept, ok = last.Saved(cfg.Settings, true); !ok {
+	if kept, _, ok = last.Saved(cfg.Settings, true); !ok {
 		t.Fatal("no saved game")
 	}
 	r = resumed(t, cfg, *kept, at(200))
@@ -439,7 +436,7 @@ func TestLeaveOffered(t *testing.T) {
 	if left := last.Leave(k, true); left.Saved {
 		t.Errorf("Leave() of a game over = %+v; want nothing saved", left)
 	}
-	if _, ok := savedFile(t, dir, cfg.Settings); ok {
+	if _, n := savedFile(t, dir, cfg.Settings); n != 0 {
 		t.Error("the saved game the run started from is still there")
 	}
 	noWarnings(t, last)
@@ -473,7 +470,7 @@ func TestSavedOld(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "saved-9x9n10-opening.json"), []byte(oldSaved), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	kept, ok := s.Saved(kind, false)
+	kept, _, ok := s.Saved(kind, false)
 	if !ok || kept == nil {
 		t.Fatalf("Saved() = %v, %v; want the game of version 1", kept, ok)
 	}

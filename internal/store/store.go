@@ -1,0 +1,106 @@
+// Package store keeps a player's records in an embedded SQL database: the
+// finished games, their statistics and best times, the games left
+// unfinished and the last choices. It is SQLite through a pure-Go driver
+// (modernc.org/sqlite, no cgo), one file in the state directory, in WAL
+// mode with full synchronous commits: every writer is one transaction, and
+// readers, which see the last commit, never wait for a writer.
+//
+// Statistics are kept as they are written (a row per kind of board) and
+// best times and speeds are read through partial indexes, so that opening
+// the statistics or keeping a game costs the same at 100,000 games as at
+// 10. The schema is versioned (PRAGMA user_version) and migrated forward
+// when opened; an older program reads a newer database but writes nothing
+// to it.
+//
+// The first Open of a state directory imports what earlier versions kept
+// in files (history.jsonl, saved-*.json, settings.json), once; see Open.
+package store
+
+import (
+	"context"
+	"errors"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/history"
+)
+
+// Store is where a player's records are kept. The game's session uses it,
+// and so will the server of several players. Every method is safe for
+// use by several goroutines, and several processes may use one store at
+// once.
+type Store interface {
+	// Append keeps g, a finished game, and returns its number: 1 for the
+	// first game kept, as "minesweeper replay N" takes it.
+	Append(ctx context.Context, g history.Game) (int64, error)
+	// Amend replaces the game numbered n with g, if it still is the game
+	// was (the same date, board and seed); else the error's cause is
+	// ErrAmend.
+	Amend(ctx context.Context, n int64, was, g history.Game) error
+	// Game returns the game numbered n; ErrNoGame if there is none.
+	Game(ctx context.Context, n int64) (history.Game, error)
+	// Last returns the game kept last and its number; ErrNoGame if none.
+	Last(ctx context.Context) (int64, history.Game, error)
+	// Count returns how many games are kept.
+	Count(ctx context.Context) (int64, error)
+	// Latest returns the latest limit games by date, newest first (all
+	// when limit is 0); with full false, without their moves and layout.
+	Latest(ctx context.Context, limit int, full bool) ([]Numbered, error)
+	// Stats returns the statistics of the kind of board kind, or of every
+	// kind when kind is nil, in the order history.Summarize gives them.
+	Stats(ctx context.Context, kind *board.Settings) ([]history.Stats, error)
+	// BestTime returns the best time of a clean win on kind, and reports
+	// whether there is one.
+	BestTime(ctx context.Context, kind board.Settings) (int64, bool, error)
+
+	// Save keeps g as a game left unfinished, beside any other of its
+	// kind, and returns its id; replace, when not 0, is the id of a saved
+	// game it takes the place of, removed in the same transaction.
+	Save(ctx context.Context, g history.Game, replace int64) (int64, error)
+	// Saved returns the games of the kind of board kind left unfinished,
+	// newest first.
+	Saved(ctx context.Context, kind board.Settings) ([]Saved, error)
+	// Discard removes the saved game id, and no other; it is no error if
+	// there is none.
+	Discard(ctx context.Context, id int64) error
+	// SetAside moves the saved game id out of the saved games, keeping it
+	// with why it cannot be resumed.
+	SetAside(ctx context.Context, id int64, why string) error
+
+	// Prefs returns the player's last choices, and reports whether there
+	// are any; the error's cause is ErrNewer for choices kept by a newer
+	// minesweeper.
+	Prefs(ctx context.Context) (history.Prefs, bool, error)
+	// SavePrefs keeps p as the player's last choices, unless a newer
+	// minesweeper kept them (ErrNewer).
+	SavePrefs(ctx context.Context, p history.Prefs) error
+
+	// ReadOnly reports whether a newer minesweeper made the store: it is
+	// read but nothing is written to it.
+	ReadOnly() bool
+	// Close closes the store.
+	Close() error
+}
+
+// Numbered is a kept game with its number.
+type Numbered struct {
+	N    int64
+	Game history.Game
+}
+
+// Saved is a game left unfinished, with its id among the saved games.
+type Saved struct {
+	ID   int64
+	Game history.Game
+}
+
+// Errors whose causes callers tell apart.
+var (
+	// ErrNoGame: there is no game of that number.
+	ErrNoGame = errors.New("no such game")
+	// ErrAmend: the game to amend is no longer the one it was.
+	ErrAmend = errors.New("the game to amend is not in the records as it was")
+	// ErrReadOnly: a newer minesweeper made the store.
+	ErrReadOnly = errors.New("the records were written by a newer minesweeper and are read-only")
+	// ErrNewer: a record was written by a newer minesweeper.
+	ErrNewer = errors.New("written by a newer minesweeper")
+)
