@@ -1,8 +1,8 @@
 package session
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"encoding/json"
 	"slices"
 	"sync"
