@@ -1,0 +1,123 @@
+package session
+
+import (
+	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/game"
+)
+
+// leftGame returns a started game of small left unfinished, told apart by
+// its seed.
+func leftGame(t *testing.T, seed uint64) game.Kept {
+	t.Helper()
+	g := newGame(t, smallConfig(t), seed, game.Drawn)
+	apply(t, g, at(0), mv(game.Open, 4, 0))
+	return g.Kept(at(5), true)
+}
+
+// savedSeeds returns the seeds of the games of small left unfinished,
+// newest first, as a new run finds them.
+func savedSeeds(t *testing.T, dir string) []uint64 {
+	t.Helper()
+	var seeds []uint64
+	s := sessionIn(t, dir)
+	kept, others, ok := s.Saved(smallConfig(t).Settings, false)
+	if !ok {
+		return nil
+	}
+	seeds = append(seeds, kept.Seed)
+	st := s.Store()
+	saved, err := st.Saved(ctx, smallConfig(t).Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(saved) != others+1 {
+		t.Errorf("Saved() says %d others; the store holds %d games", others, len(saved))
+	}
+	seeds = seeds[:0]
+	for _, sv := range saved {
+		seeds = append(seeds, sv.Game.Seed)
+	}
+	return seeds
+}
+
+// TestSavedRace checks the saved games two runs of the game share, as the
+// issue found them lost: run A offers the saved game and the player
+// answers n; meanwhile run B leaves a game of the same board; A quits.
+// Only the game A offered goes; B's stays. And two games of one board
+// left unfinished by two runs are both kept, neither overwritten.
+func TestSavedRace(t *testing.T) {
+	tests := []struct {
+		name string
+		run  func(t *testing.T, dir string)
+		want []uint64 // the seeds left, newest first
+	}{
+		{
+			name: "A declines the offer, B saves, A quits",
+			run: func(t *testing.T, dir string) {
+				first := sessionIn(t, dir)
+				first.Leave(leftGame(t, 1), true)
+				a := sessionIn(t, dir)
+				if k, _, ok := a.Saved(smallConfig(t).Settings, true); !ok || k.Seed != 1 {
+					t.Fatalf("A is offered %v, %v; want the game of seed 1", k, ok)
+				}
+				b := sessionIn(t, dir) // started with -new's cousin: no offer taken
+				if !b.Leave(leftGame(t, 2), true).Saved {
+					t.Fatal("B's game was not saved")
+				}
+				a.Leave(game.Kept{}, false) // A quits before starting a game
+			},
+			want: []uint64{2},
+		},
+		{
+			name: "A declines the offer, B declines it too and saves, A saves",
+			run: func(t *testing.T, dir string) {
+				sessionIn(t, dir).Leave(leftGame(t, 1), true)
+				a, b := sessionIn(t, dir), sessionIn(t, dir)
+				a.Saved(smallConfig(t).Settings, true)
+				b.Saved(smallConfig(t).Settings, true)
+				b.Leave(leftGame(t, 2), true)
+				a.Leave(leftGame(t, 3), true)
+			},
+			want: []uint64{3, 2},
+		},
+		{
+			name: "two runs leave games of one board",
+			run: func(t *testing.T, dir string) {
+				a, b := sessionIn(t, dir), sessionIn(t, dir)
+				a.Leave(leftGame(t, 1), true)
+				b.Leave(leftGame(t, 2), true)
+			},
+			want: []uint64{2, 1},
+		},
+		{
+			name: "the game resumed and left again takes its own place",
+			run: func(t *testing.T, dir string) {
+				sessionIn(t, dir).Leave(leftGame(t, 1), true)
+				sessionIn(t, dir).Leave(leftGame(t, 2), true)
+				a := sessionIn(t, dir)
+				k, others, ok := a.Saved(smallConfig(t).Settings, true)
+				if !ok || k.Seed != 2 || others != 1 {
+					t.Fatalf("Saved() = %v, %d others, %v; want seed 2 and 1 other", k, others, ok)
+				}
+				a.Leave(*k, true)
+			},
+			want: []uint64{2, 1},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, dir := newSession(t)
+			tt.run(t, dir)
+			got := savedSeeds(t, dir)
+			if len(got) != len(tt.want) {
+				t.Fatalf("saved games of seeds %v; want %v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Fatalf("saved games of seeds %v; want %v", got, tt.want)
+				}
+			}
+		})
+	}
+}
