@@ -199,6 +199,7 @@ func importLog(ctx context.Context, tx *sql.Tx, path string) (sum string, lines,
 	defer f.Close()
 	h := sha256.New()
 	br := bufio.NewReaderSize(io.TeeReader(f, h), 1<<16)
+	late := lateKinds{}
 	for {
 		line, long, rerr := readLine(br, lineLimit)
 		if rerr != nil && rerr != io.EOF {
@@ -229,7 +230,7 @@ func importLog(ctx context.Context, tx *sql.Tx, path string) (sum string, lines,
 					bad = append(bad, lineErr{lines, shorten(merr.Error())})
 					break
 				}
-				if _, err := insertGame(ctx, tx, &g, rec); err != nil {
+				if _, err := insertGame(ctx, tx, &g, rec, late); err != nil {
 					return "", 0, 0, nil, err
 				}
 				games++
@@ -238,6 +239,9 @@ func importLog(ctx context.Context, tx *sql.Tx, path string) (sum string, lines,
 		if rerr == io.EOF {
 			break
 		}
+	}
+	if err := late.recount(ctx, tx); err != nil {
+		return "", 0, 0, nil, err
 	}
 	return hex.EncodeToString(h.Sum(nil)), lines, games, bad, nil
 }

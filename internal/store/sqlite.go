@@ -380,15 +380,57 @@ func (d *DB) Append(ctx context.Context, g history.Game) (int64, error) {
 	}
 	var n int64
 	err = d.write(ctx, func(tx *sql.Tx) error {
-		n, err = insertGame(ctx, tx, &g, rec)
+		n, err = insertGame(ctx, tx, &g, rec, nil)
 		return err
 	})
 	return n, err
 }
 
+// AppendAll keeps games, in their order, in one transaction, and returns
+// the number of the first: all are kept, or none.
+func (d *DB) AppendAll(ctx context.Context, games []history.Game) (int64, error) {
+	var first int64
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		late := lateKinds{}
+		for i := range games {
+			g := games[i]
+			g.V = history.Version
+			rec, err := json.Marshal(&g)
+			if err != nil {
+				return fmt.Errorf("cannot write the game: %w", err)
+			}
+			n, err := insertGame(ctx, tx, &g, rec, late)
+			if err != nil {
+				return err
+			}
+			if i == 0 {
+				first = n
+			}
+		}
+		return late.recount(ctx, tx)
+	})
+	return first, err
+}
+
+// lateKinds are the kinds of board whose statistics a batch of games
+// counts again once, at its end, rather than at each game dated before
+// the last of its kind.
+type lateKinds map[key]bool
+
+// recount counts the statistics of the kinds again.
+func (l lateKinds) recount(ctx context.Context, tx *sql.Tx) error {
+	for k := range l {
+		if err := recount(ctx, tx, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // insertGame adds the game g, whose JSON is rec, and counts it in its
-// kind's statistics.
-func insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte) (int64, error) {
+// kind's statistics: at once, or, for a kind in late (nil for none), at
+// the end of the batch.
+func insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte, late lateKinds) (int64, error) {
 	c := columnsOf(g)
 	res, err := tx.ExecContext(ctx,
 		`INSERT INTO games (date, kind, known, won, clean, time_ms, speed, level, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -399,6 +441,9 @@ func insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte) (i
 	n, err := res.LastInsertId()
 	if err != nil {
 		return 0, err
+	}
+	if late[c.ordered] {
+		return n, nil
 	}
 	var lastDate int64
 	err = tx.QueryRowContext(ctx, `SELECT last_date FROM kinds WHERE kind = ? AND known = ?`, c.kind, c.known).Scan(&lastDate)
@@ -420,6 +465,8 @@ func insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte) (i
 			level = CASE WHEN ?2 <> '' THEN ?2 ELSE level END,
 			last_date = ?3, last_n = ?4
 			WHERE kind = ?5 AND known = ?6`, c.won, c.level, c.date, n, c.kind, c.known)
+	case late != nil:
+		late[c.ordered] = true
 	default:
 		// A game dated before the last of its kind (a clock set back, an
 		// import): its streaks are counted again.
