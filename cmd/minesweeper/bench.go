@@ -16,6 +16,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // runBench is "minesweeper bench": the solver plays many games against the
@@ -38,7 +39,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // solver.
 func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Signal, exit func(code int), newPlayer func(board.FirstClick) bench.Player) int {
 	if len(args) > 0 && args[0] == "merge" {
-		return benchMerge(args[1:], stdout, stderr)
+		return benchMerge(args[1:], stdout, stderr, interrupts, exit, readReport)
 	}
 	fs := flag.NewFlagSet("minesweeper bench", flag.ContinueOnError)
 	bf := addBoardFlags(fs, false)
@@ -112,7 +113,7 @@ Flags:
 	defer stop(nil)
 	done := make(chan struct{})
 	defer close(done)
-	go watchInterrupts(interrupts, done, stop, stderr, bar != nil, exit)
+	go watchInterrupts("minesweeper bench", interrupts, done, stop, stderr, bar != nil, exit)
 	res, err := bench.Run(ctx, bc)
 	if bar != nil {
 		bar.Clear()
@@ -150,16 +151,31 @@ func writeReport(stdout io.Writer, rep bench.Report, asJSON bool) error {
 	return err
 }
 
+// readReport reads the report file name for bench merge: a regular file
+// of at most bench.MaxReportSize bytes. Its errors do not name the file.
+// It does not wait on ctx: the read of such a file is short.
+func readReport(_ context.Context, name string) ([]byte, error) {
+	return userfile.ReadFile(name, bench.MaxReportSize)
+}
+
 // benchMerge is "minesweeper bench merge FILE...": the report of a whole
-// run from the -json reports of its shards.
-func benchMerge(args []string, stdout, stderr io.Writer) int {
+// run from the -json reports of its shards, each file read with read. A
+// first interrupt (Ctrl-C, SIGTERM, SIGHUP) stops it before the next file,
+// without a report, with exit status 128 plus the signal's number; a
+// second one calls exit with it at once, as bench does.
+func benchMerge(args []string, stdout, stderr io.Writer, interrupts <-chan os.Signal, exit func(code int), read func(ctx context.Context, name string) ([]byte, error)) int {
 	fs := flag.NewFlagSet("minesweeper bench merge", flag.ContinueOnError)
 	asJSON := flagvalue.Bool(fs, "json", false, "print the report as JSON")
 	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper bench merge [-json] FILE...
 
 Prints the report of a whole run from the -json reports of its shards
 (bench -shard K/N -json), one file each, every shard once: the same figures
-as one run of all the games, the move times within 1%.
+as one run of all the games, the move times within 1%. Each report is
+checked before it is added; one that no run of bench writes is an error
+that names its file.
+
+Ctrl-C stops the merge without a report, with exit status 130 (SIGTERM
+and SIGHUP likewise, with 143 and 129).
 
 Flags:
 `)); done {
@@ -169,10 +185,17 @@ Flags:
 		fmt.Fprintf(stderr, "%s: no report to merge (want the -json reports of every shard)\n", fs.Name())
 		return exitUsage
 	}
-	rep, err := bench.MergeReports(fs.Args(), func(name string) ([]byte, error) {
-		data, err := os.ReadFile(name)
-		return data, pathless(err)
-	})
+	ctx, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
+	done := make(chan struct{})
+	defer close(done)
+	go watchInterrupts(fs.Name(), interrupts, done, stop, stderr, false, exit)
+	rep, err := bench.MergeReports(ctx, fs.Args(), func(name string) ([]byte, error) { return read(ctx, name) })
+	var in interrupted
+	if errors.As(err, &in) {
+		fmt.Fprintf(stderr, "%s: %v; no report\n", fs.Name(), err)
+		return ui.SignalStatus(in.sig)
+	}
 	if err == nil {
 		err = writeReport(stdout, rep, *asJSON)
 	}
@@ -207,10 +230,10 @@ type interrupted struct{ sig os.Signal }
 func (in interrupted) Error() string { return in.sig.String() }
 
 // watchInterrupts stops the run on the first signal, with the signal as
-// the cause, and on the second says so on stderr, over the progress bar if
-// there is one (bar), and calls exit with 128 plus the signal's number. It
-// returns when done is closed.
-func watchInterrupts(interrupts <-chan os.Signal, done <-chan struct{}, stop context.CancelCauseFunc, stderr io.Writer, bar bool, exit func(code int)) {
+// the cause, and on the second says so on stderr, after the command's
+// name, over the progress bar if there is one (bar), and calls exit with
+// 128 plus the signal's number. It returns when done is closed.
+func watchInterrupts(name string, interrupts <-chan os.Signal, done <-chan struct{}, stop context.CancelCauseFunc, stderr io.Writer, bar bool, exit func(code int)) {
 	for n := 0; ; n++ {
 		var sig os.Signal
 		select {
@@ -222,7 +245,7 @@ func watchInterrupts(interrupts <-chan os.Signal, done <-chan struct{}, stop con
 			stop(interrupted{sig})
 			continue
 		}
-		msg := "minesweeper bench: stopped again; quitting without a report\n"
+		msg := name + ": stopped again; quitting without a report\n"
 		if bar {
 			msg = "\r\x1b[K" + msg
 		}

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -316,7 +318,7 @@ func TestWatchInterrupts(t *testing.T) {
 	var stderr syncWriter
 	returned := make(chan struct{})
 	go func() {
-		watchInterrupts(sig, done, func(error) { close(stopped) }, &stderr, false, func(code int) { exited <- code })
+		watchInterrupts("minesweeper bench", sig, done, func(error) { close(stopped) }, &stderr, false, func(code int) { exited <- code })
 		close(returned)
 	}()
 	sig <- os.Interrupt
@@ -340,7 +342,7 @@ func TestWatchInterrupts(t *testing.T) {
 	done = make(chan struct{})
 	returned = make(chan struct{})
 	go func() {
-		watchInterrupts(sig, done, func(error) { t.Error("stop called without an interrupt") }, &stderr, false, func(int) { t.Error("exit called without an interrupt") })
+		watchInterrupts("minesweeper bench", sig, done, func(error) { t.Error("stop called without an interrupt") }, &stderr, false, func(int) { t.Error("exit called without an interrupt") })
 		close(returned)
 	}()
 	close(done)
@@ -393,7 +395,8 @@ func TestBenchShardsMerge(t *testing.T) {
 		want string
 	}{
 		{[]string{"bench", "merge"}, exitUsage, "minesweeper bench merge: no report to merge (want the -json reports of every shard)\n"},
-		{[]string{"bench", "merge", files[0]}, exitFailure, "minesweeper bench merge: 1 of 3 shards: the results are not every shard of the run, once each\n"},
+		{[]string{"bench", "merge", files[0]}, exitFailure, "minesweeper bench merge: " + files[0] + ": shard 3/3: 3 reports wanted, 1 given\n"},
+		{[]string{"bench", "merge", files[0], files[1]}, exitFailure, "minesweeper bench merge: " + files[0] + ": shard 3/3: 3 reports wanted, 2 given\n"},
 		{[]string{"bench", "merge", files[0], filepath.Join(dir, "nope")}, exitFailure, "minesweeper bench merge: " + filepath.Join(dir, "nope") + ": no such file or directory\n"},
 		{[]string{"bench", "-shard", "4/3"}, exitUsage, "minesweeper bench: -shard: shard \"4/3\": want 1 <= K <= N\n"},
 	} {
@@ -401,5 +404,179 @@ func TestBenchShardsMerge(t *testing.T) {
 		if code := run(tt.args, strings.NewReader(""), &stdout, &stderr); code != tt.code || stderr.String() != tt.want {
 			t.Errorf("%q = %d, %q; want %d, %q", tt.args, code, stderr.String(), tt.code, tt.want)
 		}
+	}
+}
+
+// shardReports runs the two shards of a small run with -json and returns
+// their reports.
+func shardReports(t *testing.T) [2]bench.Report {
+	t.Helper()
+	var reps [2]bench.Report
+	for k := range reps {
+		var stdout, stderr strings.Builder
+		args := []string{"bench", "-json", "-games", "20", "-level", "beginner", "-seed", "3", "-workers", "1", "-shard", fmt.Sprintf("%d/2", k+1)}
+		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+			t.Fatalf("%q: exit status %d, %s", args, code, stderr.String())
+		}
+		rep, err := bench.ReadReport([]byte(stdout.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps[k] = rep
+	}
+	return reps
+}
+
+// writeReportFile writes rep as JSON to the file dir/name and returns its
+// path.
+func writeReportFile(t *testing.T, dir, name string, rep bench.Report) string {
+	t.Helper()
+	var b strings.Builder
+	if err := rep.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestBenchMergeHostile gives bench merge files no run of bench writes:
+// shard counts that would take all memory or panic, counts below zero,
+// more wins than games, sums that overflow, a device, a FIFO, a file over
+// the size limit. Each is refused at once, with exit status 1, nothing on
+// stdout and one line on stderr that names the file.
+func TestBenchMergeHostile(t *testing.T) {
+	good := shardReports(t)
+	// files writes the two shards' reports, changed by change, and returns
+	// their paths.
+	files := func(t *testing.T, change func(a, b *bench.Report)) []string {
+		dir := t.TempDir()
+		a, b := good[0], good[1]
+		ra, rb := *a.Result, *b.Result
+		a.Result, b.Result = &ra, &rb
+		change(&a, &b)
+		return []string{writeReportFile(t, dir, "1.json", a), writeReportFile(t, dir, "2.json", b)}
+	}
+	tests := []struct {
+		name string
+		// args returns the files to merge and the error wanted on
+		// stderr, without the command's name.
+		args func(t *testing.T) ([]string, string)
+	}{
+		{"N = 1e12", func(t *testing.T) ([]string, string) {
+			f := files(t, func(a, b *bench.Report) { a.Shard = "1/1000000000000" })
+			return f[:1], f[0] + ": shard 1/1000000000000: 1000000000000 reports wanted, 1 given"
+		}},
+		{"N = MaxInt64", func(t *testing.T) ([]string, string) {
+			f := files(t, func(a, b *bench.Report) { a.Shard = "1/9223372036854775807" })
+			return f[:1], f[0] + ": shard 1/9223372036854775807: 9223372036854775807 reports wanted, 1 given"
+		}},
+		{"negative games", func(t *testing.T) ([]string, string) {
+			f := files(t, func(a, b *bench.Report) {
+				a.Shard, a.RunGames, a.GamesPlanned, a.Games, a.Wins = "1/1", -10, -10, -10, 0
+			})
+			return f[:1], f[0] + ": run_games -10: want at least 1"
+		}},
+		{"negative games in a shard", func(t *testing.T) ([]string, string) {
+			f := files(t, func(a, b *bench.Report) { a.Games, b.Games = -10, 30 })
+			return f, f[0] + ": games -10: want at least 0"
+		}},
+		{"wins above games", func(t *testing.T) ([]string, string) {
+			f := files(t, func(a, b *bench.Report) { b.Wins = 100 })
+			return f, f[1] + ": wins 100: more than the 10 games"
+		}},
+		{"zero games with wins", func(t *testing.T) ([]string, string) {
+			f := files(t, func(a, b *bench.Report) { a.Games, a.Wins, b.Games = 0, 5, 20 })
+			return f, f[0] + ": wins 5: more than the 0 games"
+		}},
+		{"sums that overflow", func(t *testing.T) ([]string, string) {
+			f := files(t, func(a, b *bench.Report) { a.WonClicks, b.WonClicks = math.MaxInt64, math.MaxInt64 })
+			return f, f[1] + ": won_clicks: the sum over the shards overflows"
+		}},
+		{"dev zero", func(t *testing.T) ([]string, string) {
+			return []string{"/dev/zero"}, "/dev/zero: is a device, not a regular file"
+		}},
+		{"FIFO", func(t *testing.T) ([]string, string) {
+			fifo := filepath.Join(t.TempDir(), "fifo.json")
+			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+				t.Skipf("mkfifo: %v", err)
+			}
+			return []string{fifo}, fifo + ": is a FIFO (a named pipe), not a regular file"
+		}},
+		{"over the limit", func(t *testing.T) ([]string, string) {
+			f := files(t, func(a, b *bench.Report) {})
+			if err := os.Truncate(f[1], bench.MaxReportSize+1); err != nil { // zeros after the report, sparse
+				t.Fatal(err)
+			}
+			return f, f[1] + ": too large: 16 MB (the most that is read is 16 MB)"
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args, want := tt.args(t)
+			var stdout, stderr strings.Builder
+			code := run(append([]string{"bench", "merge"}, args...), strings.NewReader(""), &stdout, &stderr)
+			if want = "minesweeper bench merge: " + want + "\n"; code != exitFailure || stdout.Len() != 0 || stderr.String() != want {
+				t.Errorf("bench merge %q = %d, stdout %q, stderr %q; want %d, none, %q", args, code, stdout.String(), stderr.String(), exitFailure, want)
+			}
+		})
+	}
+}
+
+// TestBenchMergeInterrupted interrupts bench merge while it reads the
+// second of three reports, as Ctrl-C, SIGTERM or SIGHUP does: it must
+// read no more, print no report, say so on stderr and exit with 128 plus
+// the signal's number, as bench does. A second interrupt quits at once.
+func TestBenchMergeInterrupted(t *testing.T) {
+	reps := shardReports(t)
+	dir := t.TempDir()
+	files := []string{writeReportFile(t, dir, "1.json", reps[0]), writeReportFile(t, dir, "2.json", reps[1]), writeReportFile(t, dir, "3.json", reps[1])}
+	for _, tt := range []struct {
+		sig  os.Signal
+		name string
+	}{{os.Interrupt, "interrupt"}, {syscall.SIGTERM, "terminated"}, {syscall.SIGHUP, "hangup"}} {
+		sig := make(chan os.Signal) // unbuffered: a send returns once received
+		var read []string
+		var stdout strings.Builder
+		var stderr syncWriter
+		code := benchMerge(files, &stdout, &stderr, sig, func(code int) {
+			t.Errorf("bench merge: exit(%d) on the first %s; want the merge stopped", code, tt.name)
+		}, func(ctx context.Context, name string) ([]byte, error) {
+			read = append(read, name)
+			if name == files[1] {
+				sig <- tt.sig
+				<-ctx.Done() // the read of a file that takes its time
+			}
+			return os.ReadFile(name)
+		})
+		want := fmt.Sprintf("minesweeper bench merge: %s after 2 of 3 reports; no report\n", tt.name)
+		if code != ui.SignalStatus(tt.sig) || stdout.Len() != 0 || stderr.String() != want {
+			t.Errorf("bench merge, %s: exit status %d, stdout %q, stderr %q; want %d, none, %q", tt.name, code, stdout.String(), stderr.String(), ui.SignalStatus(tt.sig), want)
+		}
+		if !slices.Equal(read, files[:2]) {
+			t.Errorf("bench merge, %s: read %q; want %q", tt.name, read, files[:2])
+		}
+	}
+
+	// A second interrupt calls exit at once, while a file is read.
+	sig := make(chan os.Signal)
+	exited := make(chan int, 1)
+	var stdout strings.Builder
+	var stderr syncWriter
+	code := benchMerge(files, &stdout, &stderr, sig, func(code int) { exited <- code }, func(ctx context.Context, name string) ([]byte, error) {
+		if name == files[0] {
+			sig <- os.Interrupt
+			sig <- os.Interrupt
+			if code := <-exited; code != ui.SignalStatus(os.Interrupt) {
+				t.Errorf("bench merge: exit(%d) on the second interrupt; want exit(%d)", code, ui.SignalStatus(os.Interrupt))
+			}
+		}
+		return os.ReadFile(name)
+	})
+	want := "minesweeper bench merge: stopped again; quitting without a report\nminesweeper bench merge: interrupt after 1 of 3 reports; no report\n"
+	if code != ui.SignalStatus(os.Interrupt) || stdout.Len() != 0 || stderr.String() != want {
+		t.Errorf("bench merge, two interrupts: exit status %d, stdout %q, stderr %q; want %d, none, %q", code, stdout.String(), stderr.String(), ui.SignalStatus(os.Interrupt), want)
 	}
 }

@@ -472,7 +472,7 @@ func result(cfg Config, t *totals, tm *timer) *Result {
 	}
 	if t.games > 0 {
 		r.WinRate = float64(t.wins) / float64(t.games)
-		r.Score = float64(t.scoreTenths) / float64(10*t.games)
+		r.Score = float64(t.scoreTenths) / (10 * float64(t.games)) // 10*games may overflow an int
 	}
 	r.WinLow, r.WinHigh = Wilson(t.wins, t.games, z95)
 	if t.wins > 0 {

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // Report is a run's report, as "minesweeper bench" prints it: the Result,
@@ -170,15 +172,29 @@ func (p *ProgressBar) drawAt(done int, elapsed time.Duration) {
 // Clear erases the line, so what follows starts on a clean one.
 func (p *ProgressBar) Clear() { io.WriteString(p.w, "\r\x1b[K") }
 
+// MaxReportSize is the most bench merge reads of one report file, in
+// bytes. A -json report is a few kilobytes (its move-time histogram, the
+// largest part, has at most a few thousand buckets); the limit is far
+// above that, and keeps a file that is not a report from filling memory.
+const MaxReportSize = 16 << 20
+
 // MergeReports returns the report of a whole run from the -json reports
 // of its shards, the files named names, read with read: every figure as
 // one run of all the games gives it (see Merge), the workers added up.
-// The shards must be of one level. An error names the file it is about,
-// "NAME: why", but for Merge's own.
-func MergeReports(names []string, read func(name string) ([]byte, error)) (Report, error) {
+// The shards must be of one level. Every error is one line that names the
+// file it is about, "NAME: why", but those about the shards together,
+// such as one missing. The level and the first failure's reason, text
+// from the files, are made Printable.
+//
+// MergeReports checks ctx before each file: once it is done, it stops
+// with an error that wraps ctx's cause and says how many files were read.
+func MergeReports(ctx context.Context, names []string, read func(name string) ([]byte, error)) (Report, error) {
 	var rs []*Result
 	level, workers := "", 0
 	for i, name := range names {
+		if ctx.Err() != nil {
+			return Report{}, stopped(ctx, i, len(names))
+		}
 		data, err := read(name)
 		if err != nil {
 			return Report{}, fmt.Errorf("%s: %w", name, err)
@@ -190,12 +206,25 @@ func MergeReports(names []string, read func(name string) ([]byte, error)) (Repor
 		if i > 0 && r.Level != level {
 			return Report{}, fmt.Errorf("%s: level %q, not %q as in %s", name, r.Level, level, names[0])
 		}
-		level, workers = r.Level, workers+r.Workers
+		if r.Workers < 0 || r.Workers > MaxWorkers {
+			return Report{}, fmt.Errorf("%s: workers %d: want 0 to %d", name, r.Workers, MaxWorkers)
+		}
+		level, workers = r.Level, workers+r.Workers // at most MaxWorkers a file: no overflow
 		rs = append(rs, r.Result)
 	}
-	res, err := Merge(rs)
+	if ctx.Err() != nil {
+		return Report{}, stopped(ctx, len(names), len(names))
+	}
+	res, err := merge(rs, func(i int) string { return names[i] })
 	if err != nil {
 		return Report{}, err
 	}
-	return Report{Level: level, Workers: workers, Result: res}, nil
+	res.FirstFailure.Reason = userfile.Printable(res.FirstFailure.Reason)
+	return Report{Level: userfile.Printable(level), Workers: workers, Result: res}, nil
+}
+
+// stopped is the error of MergeReports stopped by ctx after read of the
+// total files.
+func stopped(ctx context.Context, read, total int) error {
+	return fmt.Errorf("%w after %d of %s", context.Cause(ctx), read, record.Count(total, "report"))
 }

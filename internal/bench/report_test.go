@@ -1,9 +1,16 @@
 package bench
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 func TestReport(t *testing.T) {
@@ -161,5 +168,124 @@ func TestReadReport(t *testing.T) {
 		if _, err := ReadReport([]byte(tt.data)); err == nil || err.Error() != tt.want {
 			t.Errorf("ReadReport(%q) error = %v; want %q", tt.data, err, tt.want)
 		}
+	}
+}
+
+// shardFiles returns the -json reports of the two shards of a run, as
+// files by name, with change applied to their reports first.
+func shardFiles(t *testing.T, change func(a, b *Report)) map[string][]byte {
+	t.Helper()
+	cfg := Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Safe}, Games: 20, Seed: 4, Workers: 1}
+	var reps [2]Report
+	for k := range reps {
+		c := cfg
+		c.Shard = Shard{k + 1, 2}
+		r, err := Run(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps[k] = Report{Level: "custom", Workers: 1, Result: r}
+	}
+	change(&reps[0], &reps[1])
+	files := map[string][]byte{}
+	for k, rep := range reps {
+		var b strings.Builder
+		if err := rep.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		files[fmt.Sprintf("shard-%d.json", k+1)] = []byte(b.String())
+	}
+	return files
+}
+
+// readFrom returns a read function for MergeReports that reads files.
+func readFrom(files map[string][]byte) func(string) ([]byte, error) {
+	return func(name string) ([]byte, error) {
+		data, ok := files[name]
+		if !ok {
+			return nil, errors.New("no such file or directory")
+		}
+		return data, nil
+	}
+}
+
+// TestMergeReportsErrors checks that every error of MergeReports about a
+// report is one line that names its file.
+func TestMergeReportsErrors(t *testing.T) {
+	names := []string{"shard-1.json", "shard-2.json"}
+	tests := []struct {
+		name   string
+		change func(a, b *Report)
+		want   string
+	}{
+		{"huge N", func(a, b *Report) { a.Shard = "1/1000000000000" },
+			"shard-1.json: shard 1/1000000000000: 1000000000000 reports wanted, 2 given"},
+		{"N = MaxInt64", func(a, b *Report) { a.Shard = "1/9223372036854775807" },
+			"shard-1.json: shard 1/9223372036854775807: 9223372036854775807 reports wanted, 2 given"},
+		{"wins above games", func(a, b *Report) { b.Wins = 100 },
+			"shard-2.json: wins 100: more than the 10 games"},
+		{"negative games", func(a, b *Report) { b.Games = -1 },
+			"shard-2.json: games -1: want at least 0"},
+		{"sums that overflow", func(a, b *Report) { a.Guesses, b.Guesses = math.MaxInt64, 1 },
+			"shard-2.json: guesses: the sum over the shards overflows"},
+		{"another run", func(a, b *Report) { b.Seed = 5 },
+			`shard-2.json (shard "2/2"): the results are not of one run`},
+		{"negative workers", func(a, b *Report) { b.Workers = -1 },
+			"shard-2.json: workers -1: want 0 to 1024"},
+		{"workers that would overflow", func(a, b *Report) { a.Workers = math.MaxInt },
+			"shard-1.json: workers 9223372036854775807: want 0 to 1024"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := MergeReports(context.Background(), names, readFrom(shardFiles(t, tt.change)))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("MergeReports = %+v, %v; want the error %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestMergeReportsPrintable merges reports whose text, the level and the
+// first failure's reason, holds terminal controls: the merged report holds
+// them made harmless.
+func TestMergeReportsPrintable(t *testing.T) {
+	files := shardFiles(t, func(a, b *Report) {
+		a.Level, b.Level = "custom\x1b]0;pwned\a", "custom\x1b]0;pwned\a"
+		b.Failures, b.FirstFailure = 1, Failure{Game: 12, Reason: "lost at \x1b[2J(1,1)"}
+	})
+	got, err := MergeReports(context.Background(), []string{"shard-1.json", "shard-2.json"}, readFrom(files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "custom\uFFFD]0;pwned\uFFFD"; got.Level != want {
+		t.Errorf("MergeReports: level %q; want %q", got.Level, want)
+	}
+	if want := (Failure{Game: 12, Reason: "lost at \uFFFD[2J(1,1)"}); got.FirstFailure != want {
+		t.Errorf("MergeReports: first failure %+v; want %+v", got.FirstFailure, want)
+	}
+}
+
+// TestMergeReportsStopped stops MergeReports while it reads the second of
+// three files: it reads no more and says how many it read, with the cause.
+func TestMergeReportsStopped(t *testing.T) {
+	files := shardFiles(t, func(a, b *Report) {})
+	files["shard-3.json"] = files["shard-1.json"]
+	names := []string{"shard-1.json", "shard-2.json", "shard-3.json"}
+	ctx, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
+	cause := errors.New("interrupt")
+	var read []string
+	got, err := MergeReports(ctx, names, func(name string) ([]byte, error) {
+		read = append(read, name)
+		if name == "shard-2.json" {
+			stop(cause)
+		}
+		return readFrom(files)(name)
+	})
+	if want := "interrupt after 2 of 3 reports"; err == nil || err.Error() != want || !errors.Is(err, cause) {
+		t.Errorf("MergeReports stopped = %+v, %v; want the error %q, wrapping the cause", got, err, want)
+	}
+	if want := names[:2]; !slices.Equal(read, want) {
+		t.Errorf("MergeReports stopped read %q; want %q", read, want)
 	}
 }
