@@ -12,12 +12,16 @@ import (
 // before: whether it was a guess the game forced, and with what chance.
 type Opening struct {
 	At      board.Point
-	Pending bool        // its analysis has not come back yet
-	Failed  bool        // its analysis failed (a view no layout fits cannot happen in play)
-	Mine    float64     // the chance that the cell held a mine
-	Safe    bool        // some closed cell was certainly safe
-	SafeAt  board.Point // the certainly safe cell nearest the opened one, when Safe
-	Sure    bool        // the opened cell itself was certainly safe
+	Pending bool // its analysis has not come back yet
+	// Failed reports that the opening is not counted: its analysis failed
+	// (a view no layout fits cannot happen in play), or had not come back
+	// when the game was kept, or the game was kept before its audit was
+	// (see Kept.Guesses).
+	Failed bool
+	Mine   float64     // the chance that the cell held a mine
+	Safe   bool        // some closed cell was certainly safe
+	SafeAt board.Point // the certainly safe cell nearest the opened one, when Safe
+	Sure   bool        // the opened cell itself was certainly safe
 }
 
 // Guess reports whether the opening was a guess the game forced: no cell
@@ -93,6 +97,9 @@ type Verdict struct {
 	Over    bool      // the game is over; the verdict is empty while it goes on
 	Guesses []float64 // the chance of a mine in each guess the game forced, in order
 	Pending int       // openings whose analysis has not come back
+	// Uncounted is the number of openings not counted: their analysis
+	// failed, or never came back to this game (see Opening.Failed).
+	Uncounted int
 	// Fatal is the opening that lost the game, when the audit judged it.
 	Fatal    Opening
 	HasFatal bool
@@ -108,6 +115,8 @@ func (g *Game) Verdict() Verdict {
 		switch {
 		case o.Pending:
 			v.Pending++
+		case o.Failed:
+			v.Uncounted++
 		case o.Guess():
 			v.Guesses = append(v.Guesses, o.Mine)
 		}
@@ -123,7 +132,9 @@ func (g *Game) Verdict() Verdict {
 // String words the verdict: the guesses forced, each with the chance the
 // player survived it, and after a loss whether the fatal cell was a forced
 // guess: "2 guesses: 50%, 67%; lost on a forced guess, a 33% chance of a
-// mine". It is empty while the game goes on.
+// mine", with the openings still being counted or not counted after the
+// guesses: "1 guess: 50% (1 opening still being counted, 2 not counted)".
+// It is empty while the game goes on.
 func (v Verdict) String() string {
 	if !v.Over {
 		return ""
@@ -141,11 +152,18 @@ func (v Verdict) String() string {
 		}
 		fmt.Fprintf(&b, "%d guesses: %s", len(v.Guesses), strings.Join(s, ", "))
 	}
+	var notes []string
+	if v.Pending > 0 {
+		notes = append(notes, openings(v.Pending)+" still being counted")
+	}
 	switch {
-	case v.Pending == 1:
-		b.WriteString(" (1 opening still being counted)")
-	case v.Pending > 1:
-		fmt.Fprintf(&b, " (%d openings still being counted)", v.Pending)
+	case v.Uncounted > 0 && len(notes) > 0:
+		notes = append(notes, fmt.Sprintf("%d not counted", v.Uncounted))
+	case v.Uncounted > 0:
+		notes = append(notes, openings(v.Uncounted)+" not counted")
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(notes, ", "))
 	}
 	if v.HasFatal {
 		if o := v.Fatal; o.Safe {
@@ -155,6 +173,14 @@ func (v Verdict) String() string {
 		}
 	}
 	return b.String()
+}
+
+// openings writes n openings: "1 opening", "2 openings".
+func openings(n int) string {
+	if n == 1 {
+		return "1 opening"
+	}
+	return fmt.Sprintf("%d openings", n)
 }
 
 // survival writes the chance of surviving a guess with chance p of a mine.

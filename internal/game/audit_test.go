@@ -172,8 +172,8 @@ func TestJudge(t *testing.T) {
 		t.Errorf("after a failed analysis, Opening(%d) = %+v (guess %v); want failed, no guess", j, o, o.Guess())
 	}
 	apply(t, g, at(2), mv(Open, q.X, q.Y))
-	if v := g.Verdict(); v.HasFatal || v.String() != "no guess forced" {
-		t.Errorf("Verdict() after a fatal opening whose analysis failed = %+v, %q; want no fatal opening judged", v, v.String())
+	if v := g.Verdict(); v.HasFatal || v.Uncounted != 1 || v.String() != "no guess forced (1 opening not counted)" {
+		t.Errorf("Verdict() after a fatal opening whose analysis failed = %+v, %q; want no fatal opening judged, 1 not counted", v, v.String())
 	}
 	// An undo takes the fatal opening out of the audit: an analysis of it
 	// that comes back later is ignored, even at its index.
@@ -196,5 +196,27 @@ func TestJudge(t *testing.T) {
 	g.Judge(k, p, nil)
 	if v := g.Verdict(); v.Pending != 0 {
 		t.Errorf("Verdict() once it came = %+v; want none pending", v)
+	}
+}
+
+// TestVerdictNotes checks how a verdict words the openings it could not
+// count yet, or at all.
+func TestVerdictNotes(t *testing.T) {
+	tests := []struct {
+		v    Verdict
+		want string
+	}{
+		{Verdict{}, ""},
+		{Verdict{Over: true}, "no guess forced"},
+		{Verdict{Over: true, Pending: 1}, "no guess forced (1 opening still being counted)"},
+		{Verdict{Over: true, Guesses: []float64{0.5}, Pending: 2}, "1 guess: 50% (2 openings still being counted)"},
+		{Verdict{Over: true, Uncounted: 1}, "no guess forced (1 opening not counted)"},
+		{Verdict{Over: true, Guesses: []float64{0.5, 0.25}, Uncounted: 3}, "2 guesses: 50%, 75% (3 openings not counted)"},
+		{Verdict{Over: true, Pending: 1, Uncounted: 2}, "no guess forced (1 opening still being counted, 2 not counted)"},
+	}
+	for _, tt := range tests {
+		if got := tt.v.String(); got != tt.want {
+			t.Errorf("%+v.String() = %q; want %q", tt.v, got, tt.want)
+		}
 	}
 }

@@ -3,14 +3,16 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // Kept is a game as it is kept, by the history or as a saved game: what
-// rebuilds its board, its moves with their times, and how it stood. A
-// resumed game goes on from it; a replay plays it back.
+// rebuilds its board, its moves with their times, how it stood, and what
+// its guess audit had found. A resumed game goes on from it (Resume); a
+// replay plays it back (Load).
 //
 // The board is rebuilt from its layout, Mines, when it has one; else it is
 // laid again from Settings, Seed and First, as the game laid it, and Sum
@@ -34,6 +36,17 @@ type Kept struct {
 	Ended   board.Status  // how it ended the first time
 
 	Assisted, Undone, Restarted bool
+
+	// Guesses are the openings of the guess audit that its verdict counts
+	// (see Game.Verdict), in order: each guess the game forced, and each
+	// opening not counted (Failed), an analysis that failed or had not
+	// come back when the game was kept. The openings found safe are left
+	// out: they count for nothing, and an undo that takes one back changes
+	// no verdict. A resumed game goes on from them rather than analysing
+	// every opening again, which on the largest boards takes gigabytes.
+	// Nil, unlike empty, means the audit was not kept (a game kept before
+	// it was): a resumed game's openings then count as Failed.
+	Guesses []Opening
 }
 
 // Known reports whether the player could know the board before playing
@@ -93,6 +106,16 @@ func (g *Game) Kept(now time.Time, layout bool) Kept {
 	if k.Status != board.Playing {
 		k.ThreeBV = g.threeBV()
 	}
+	k.Guesses = make([]Opening, 0, len(g.opens))
+	for _, o := range g.opens {
+		switch {
+		case o.Pending:
+			// Its analysis comes back to this game, not to the kept one.
+			k.Guesses = append(k.Guesses, Opening{At: o.At, Failed: true})
+		case o.Failed, o.Guess():
+			k.Guesses = append(k.Guesses, o)
+		}
+	}
 	return k
 }
 
@@ -111,11 +134,12 @@ func (g *Game) StartClock(at time.Time) {
 }
 
 // Load returns the game k with every cell closed and the clock at zero,
-// with k's marks of help, undo and restart: the caller then starts the
-// clock at base, when k's had run (see StartClock), and plays k.Moves,
-// each at base plus its time, through Apply, as the player made them. cfg lays the
-// new games that follow it and, when k holds no layout, lays k's again: it
-// must be the config of k's settings.
+// with k's marks of help, undo and restart, and an empty guess audit, for
+// a replay: the caller then starts the clock at base, when k's had run (see
+// StartClock), and plays k.Moves, each at base plus its time, through
+// Apply, as the player made them. cfg lays the new games that follow it
+// and, when k holds no layout, lays k's again: it must be the config of
+// k's settings. Resume goes on with a game instead.
 func Load(cfg Config, k Kept) (*Game, error) {
 	s := k.Settings
 	g := &Game{cfg: cfg, kind: s, seed: k.Seed, origin: k.Origin, source: k.Source}
@@ -149,5 +173,55 @@ func Load(cfg Config, k Kept) (*Game, error) {
 	g.first = k.First
 	g.assisted, g.undone, g.restarted = k.Assisted, k.Undone, k.Restarted
 	g.ends, g.ended = k.Ends, k.Ended
+	return g, nil
+}
+
+// Resume returns the game k as it was left, to go on with it: Load's game
+// with k's moves played again through Apply and the guess audit as k kept
+// it (Kept.Guesses). No past opening is analysed again, nor is any copy of
+// the board made for one: a resume costs what laying the board and
+// playing the moves do. The clock stands at k.Elapsed at now(), which is
+// read once the board is laid (on the largest boards that takes a second
+// or two, which are not played), and each move is played at its time
+// before that, as the player made it. A move that fails changes nothing
+// and is skipped, as in play.
+//
+// A game kept before its audit was (k.Guesses nil) has its openings noted
+// as they are played again, as WillOpen notes them, but not analysed: they
+// count as Failed, and the verdict says how many were not counted. The
+// first-click rule's guess, which needs no analysis, counts as it did.
+func Resume(cfg Config, k Kept, now func() time.Time) (*Game, error) {
+	g, err := Load(cfg, k)
+	if err != nil {
+		return nil, err
+	}
+	base := now().Add(-k.Elapsed)
+	if k.Elapsed > 0 {
+		g.StartClock(base)
+	}
+	kept := k.Guesses != nil
+	for _, m := range k.Moves {
+		if !kept && (m.Move.Action == Open || m.Move.Action == AutoOpen) {
+			g.WillOpen(m.Move.At)
+		}
+		_, _ = g.Apply(m.Move, base.Add(m.At))
+	}
+	if kept {
+		g.opens = slices.Clone(k.Guesses)
+	}
+	// No analysis comes back for an opening of the game that was kept.
+	for i := range g.opens {
+		if o := &g.opens[i]; o.Pending {
+			o.Pending, o.Failed = false, true
+		}
+	}
+	// The first-click rule's guess, which WillOpen notes before the mines
+	// are laid, while Load lays them at once; it left the audit if its
+	// opening was taken back (see Undo).
+	s := g.kind
+	if !kept && k.Laid && !k.Restarted && s.Rule == board.Unsafe && g.b.Tile(k.First).IsOpen() {
+		first := Opening{At: k.First, Mine: float64(s.Mines) / float64(s.Width*s.Height)}
+		g.opens = slices.Insert(g.opens, 0, first)
+	}
 	return g, nil
 }

@@ -55,6 +55,20 @@ type Game struct {
 	// an undo ("won" or "lost").
 	Ends  int    `json:"ends,omitempty"`
 	Ended string `json:"ended,omitempty"`
+	// Guesses are what the guess audit counted of the game's openings (see
+	// game.Kept.Guesses), so that a saved game resumes without analysing
+	// them again: each guess the game forced, and each opening not
+	// counted, in order. A line written before they were kept has none
+	// (nil): its openings are then not counted. Empty, it is written [].
+	Guesses []Guess `json:"guesses,omitzero"`
+}
+
+// Guess is an opening the guess audit counted: a guess, with the chance
+// that the cell held a mine, or an opening not counted.
+type Guess struct {
+	At        Cell    `json:"at"`
+	Mine      float64 `json:"mine,omitempty"`
+	Uncounted bool    `json:"uncounted,omitempty"`
 }
 
 // IsKnown reports whether the player could know the board before playing

@@ -58,6 +58,12 @@ func HistoryGame(k game.Kept, end time.Time) history.Game {
 	for _, m := range k.Moves {
 		g.Moves = append(g.Moves, history.Move{Move: m.Move, At: m.At.Milliseconds()})
 	}
+	if k.Guesses != nil {
+		g.Guesses = make([]history.Guess, 0, len(k.Guesses))
+		for _, o := range k.Guesses {
+			g.Guesses = append(g.Guesses, history.Guess{At: history.Cell{o.At.X, o.At.Y}, Mine: o.Mine, Uncounted: o.Failed})
+		}
+	}
 	return g
 }
 
@@ -86,7 +92,7 @@ func statusOf(result string) board.Status {
 // KeptOf returns g, a game of the history or a saved game, as the game
 // keeps it, checked: valid settings, a layout of their size and mine
 // count without repeats (or the first opening that lays it again), every
-// move on the board.
+// move and every guess on the board, each guess's chance a probability.
 func KeptOf(g history.Game) (game.Kept, error) {
 	s := g.Board
 	if err := s.Check(); err != nil {
@@ -146,6 +152,19 @@ func KeptOf(g history.Game) (game.Kept, error) {
 			return game.Kept{}, fmt.Errorf("move %d of %d (%v): %v", i+1, len(g.Moves), m.Move, err)
 		}
 		k.Moves = append(k.Moves, game.TimedMove{Move: m.Move, At: time.Duration(m.At) * time.Millisecond})
+	}
+	if g.Guesses != nil {
+		k.Guesses = make([]game.Opening, 0, len(g.Guesses))
+		for i, o := range g.Guesses {
+			p := board.Point{X: o.At[0], Y: o.At[1]}
+			if err := onBoard(p, s); err != nil {
+				return game.Kept{}, fmt.Errorf("guess %d of %d: %v", i+1, len(g.Guesses), err)
+			}
+			if !(o.Mine >= 0 && o.Mine <= 1) { // NaN too
+				return game.Kept{}, fmt.Errorf("guess %d of %d: a chance of a mine of %v", i+1, len(g.Guesses), o.Mine)
+			}
+			k.Guesses = append(k.Guesses, game.Opening{At: p, Mine: o.Mine, Failed: o.Uncounted})
+		}
 	}
 	return k, nil
 }

@@ -133,8 +133,8 @@ func savedSize(tb testing.TB, st store.Store, s board.Settings) int64 {
 	return int64(len(data))
 }
 
-// resume reads the saved game of s from st, as Session.Saved does, loads
-// it and plays its moves again, as the screen resumes it at now.
+// resume reads the saved game of s from st, as Session.Saved does, and
+// resumes it at now, as the screen does (game.Resume).
 func resume(tb testing.TB, st store.Store, s board.Settings, now time.Time) *game.Game {
 	tb.Helper()
 	saved, err := st.Saved(context.Background(), s)
@@ -145,15 +145,12 @@ func resume(tb testing.TB, st store.Store, s board.Settings, now time.Time) *gam
 	if err != nil {
 		tb.Fatalf("KeptOf: %v", err)
 	}
-	g, err := game.Load(game.Config{Settings: s}, k)
+	g, err := game.Resume(game.Config{Settings: s}, k, func() time.Time { return now })
 	if err != nil {
-		tb.Fatalf("Load: %v", err)
+		tb.Fatalf("Resume: %v", err)
 	}
-	base := now.Add(-k.Elapsed)
-	for _, m := range k.Moves {
-		if _, err := g.Apply(m.Move, base.Add(m.At)); err != nil {
-			tb.Fatalf("playing %v again: %v", m.Move, err)
-		}
+	if len(g.Moves()) != len(k.Moves) {
+		tb.Fatalf("resumed with %d moves; want the %d kept", len(g.Moves()), len(k.Moves))
 	}
 	return g
 }

@@ -284,18 +284,16 @@ func savedFile(t *testing.T, dir string, kind board.Settings) (map[string]json.R
 	return fields, len(saved)
 }
 
-// resumed loads k as the game does to resume it, and plays its moves
+// resumed resumes k as the screen does (game.Resume), its moves played
 // again from base.
 func resumed(t *testing.T, cfg game.Config, k game.Kept, base time.Time) *game.Game {
 	t.Helper()
-	g, err := game.Load(cfg, k)
+	g, err := game.Resume(cfg, k, func() time.Time { return base.Add(k.Elapsed) })
 	if err != nil {
-		t.Fatalf("game.Load() = %v", err)
+		t.Fatalf("game.Resume() = %v", err)
 	}
-	for _, m := range k.Moves {
-		if _, err := g.Apply(m.Move, base.Add(m.At)); err != nil {
-			t.Fatalf("playing %v again: %v", m.Move, err)
-		}
+	if len(g.Moves()) != len(k.Moves) {
+		t.Fatalf("game.Resume(): %d moves; want the %d kept", len(g.Moves()), len(k.Moves))
 	}
 	return g
 }

@@ -50,7 +50,7 @@ func (u *ui) play(s tcell.Screen, m game.Move, now time.Time) error {
 // ended before times before the move.
 func (u *ui) ended(before int) {
 	ends, _ := u.g.Ends()
-	if ends == before || u.quiet || u.rp != nil {
+	if ends == before || u.rp != nil {
 		return
 	}
 	if ends > 1 {

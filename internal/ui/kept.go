@@ -9,37 +9,25 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
-// playKept plays moves as the player made them, each at its own time from
-// the first opening, which is at base. Moves that fail change nothing and
-// are skipped, as a record's clicks are; the keeper is not told of a game
-// they end: it was told when the game was played.
-func (u *ui) playKept(s tcell.Screen, moves []game.TimedMove, base time.Time) {
-	u.quiet = true
-	defer func() { u.quiet = false }()
-	for _, m := range moves {
-		_ = u.play(s, m.Move, base.Add(m.At))
-	}
-}
-
 // resume makes k, a game left before its end, the game in play: its moves
-// played again on its board and the clock at k.Elapsed once it is back. With ask
-// the game is paused, its board hidden, and the player asked whether to go
-// on with it or to start a new game (see answerResume).
-func (u *ui) resume(s tcell.Screen, k game.Kept, ask bool) error {
-	g, err := game.Load(u.g.Config(), k)
+// played again on its board, its guess audit as it was kept (no past
+// opening is analysed again: see game.Resume), and the clock at k.Elapsed
+// once it is back. With ask the game is paused, its board hidden, and the
+// player asked whether to go on with it or to start a new game (see
+// answerResume).
+func (u *ui) resume(k game.Kept, ask bool) error {
+	// The clock goes on from the time the board is back: laying a huge
+	// board again takes a second or two, which are not played.
+	var now time.Time
+	g, err := game.Resume(u.g.Config(), k, func() time.Time {
+		now = u.cfg.Now()
+		return now
+	})
 	if err != nil {
 		return err
 	}
-	// The clock goes on from the time the board is back: laying a huge
-	// board again takes a second or two, which are not played.
-	now := u.cfg.Now()
 	u.g = g
 	u.newAudits()
-	base := now.Add(-k.Elapsed)
-	if k.Elapsed > 0 {
-		g.StartClock(base)
-	}
-	u.playKept(s, k.Moves, base)
 	if ask && u.g.Status() == board.Playing {
 		u.g.SetStop(game.StopPause, true, now)
 		u.v.overlay = resumeOverlay

@@ -259,8 +259,8 @@ func TestResumeAsk(t *testing.T) {
 }
 
 // TestResumeAtOnce resumes without asking: the board is there and the
-// clock runs from the first frame; the openings before are audited as in
-// play, so a loss names the guesses of the whole game.
+// clock runs from the first frame; the guess audit goes on from the one
+// kept, so a loss names the guesses of the whole game.
 func TestResumeAtOnce(t *testing.T) {
 	cfg := asciiCfg(t, small)
 	h := start(t, cfg, 80, 24)

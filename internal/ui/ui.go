@@ -153,7 +153,7 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	case cfg.Start.Replay != nil:
 		u.startReplay(*cfg.Start.Replay)
 	case cfg.Start.Resume != nil:
-		if err := u.resume(s, *cfg.Start.Resume, cfg.Start.AskResume); err != nil {
+		if err := u.resume(*cfg.Start.Resume, cfg.Start.AskResume); err != nil {
 			return Result{}, err
 		}
 	case cfg.Start.Fixed:

@@ -158,7 +158,6 @@ type ui struct {
 	keep    Keeper         // the session, or nil: nothing is kept
 	counts  session.Counts // what the game counts for, once it ended
 	confirm action         // the give-up asked about, until another key
-	quiet   bool           // moves played again are not kept
 	gaveUp  int            // games given up
 
 	signal os.Signal // the signal that ended the loop, if one did

@@ -1,0 +1,76 @@
+package session
+
+import (
+	"encoding/json"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/history"
+)
+
+// TestGuessesKept checks that the guess audit a game kept goes into its
+// history line and comes back out as it was: its guesses with their
+// chances and its openings not counted, in order; none (an empty list,
+// written []) stays none; and a line written before audits were kept
+// (no "guesses") comes back without one (nil), which a resume tells apart.
+func TestGuessesKept(t *testing.T) {
+	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
+	tests := []struct {
+		name    string
+		guesses []game.Opening
+		json    string // the line's "guesses", or "" for none
+	}{
+		{"a guess and an opening not counted",
+			[]game.Opening{{At: board.Point{X: 1, Y: 0}, Mine: 0.5}, {At: board.Point{X: 8, Y: 3}, Failed: true}, {At: board.Point{X: 0, Y: 8}, Mine: 1.0 / 3}},
+			`"guesses":[{"at":[1,0],"mine":0.5},{"at":[8,3],"uncounted":true},{"at":[0,8],"mine":0.3333333333333333}]`},
+		{"no guess", []game.Opening{}, `"guesses":[]`},
+		{"kept before audits were", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k := game.Kept{Settings: s, Seed: 3, Status: board.Playing, Guesses: tt.guesses}
+			line, err := json.Marshal(HistoryGame(k, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(string(line), `"guesses"`); got != (tt.json != "") || tt.json != "" && !strings.Contains(string(line), tt.json) {
+				t.Errorf("the line %s; want %s", line, map[bool]string{true: tt.json, false: `no "guesses"`}[tt.json != ""])
+			}
+			hg, _, err := history.DecodeLine(line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := KeptOf(hg)
+			if err != nil {
+				t.Fatalf("KeptOf(%s) = %v", line, err)
+			}
+			if !reflect.DeepEqual(got.Guesses, tt.guesses) || (got.Guesses == nil) != (tt.guesses == nil) {
+				t.Errorf("KeptOf(%s).Guesses = %#v; want %#v", line, got.Guesses, tt.guesses)
+			}
+		})
+	}
+}
+
+// TestGuessesRefused checks that KeptOf refuses a line whose guesses
+// cannot be a game's: a cell off the board, a chance that is none.
+func TestGuessesRefused(t *testing.T) {
+	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
+	for _, g := range []history.Guess{
+		{At: history.Cell{9, 0}, Mine: 0.5},
+		{At: history.Cell{0, -1}, Uncounted: true},
+		{At: history.Cell{1, 1}, Mine: 1.5},
+		{At: history.Cell{1, 1}, Mine: -0.5},
+		{At: history.Cell{1, 1}, Mine: math.NaN()},
+	} {
+		hg := HistoryGame(game.Kept{Settings: s, Status: board.Playing}, time.Time{})
+		hg.Guesses = []history.Guess{g}
+		if _, err := KeptOf(hg); err == nil || !strings.Contains(err.Error(), "guess 1 of 1") {
+			t.Errorf("KeptOf(a game with the guess %+v) = %v; want an error naming it", g, err)
+		}
+	}
+}
