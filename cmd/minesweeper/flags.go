@@ -14,6 +14,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // boardFlags are the flags shared by the game and the tools that make boards.
@@ -221,18 +222,38 @@ func boardArgs(s board.Settings, level string) string {
 	return b.String()
 }
 
+// The most that is read of a file the user names. A size limit makes a
+// file that would take the memory of the machine, or hours to read, an
+// error at once; only regular files are read (see userfile.Open), so a
+// FIFO or a device such as /dev/zero is refused before anything is read.
+const (
+	// maxBoardFile is the largest -board file, 1 GiB. A record of a
+	// 10000x10000 board with a mine in every cell, as record.Write writes
+	// it ("9999 9999\n" a mine, fewer bytes for the smaller numbers),
+	// takes 932 MiB; the largest board, 16384x16384 (board.MaxCells),
+	// with the default one mine in six cells, 454 MiB. An MBF file is at
+	// most 128 KiB, a replay at most boardfile.MaxReplay.
+	maxBoardFile = 1 << 30
+	// maxReplayFile is the largest replay file: the longest replay that
+	// boardfile.ReadGame reads, a history line of moves and, up to a
+	// million cells, the layout.
+	maxReplayFile = boardfile.MaxReplay
+)
+
 // readRecordFile reads and parses a -board file, a record, an MBF file or
 // a replay (see boardfile.Read), naming the file in errors once: "-board: name:
-// is a directory", not "read name: is a directory".
+// is a directory", not "read name: is a directory". It reads a regular
+// file only, of at most maxBoardFile bytes, and what its errors quote of
+// the file is made printable.
 func readRecordFile(name string) (*record.Record, error) {
-	fh, err := os.Open(name)
+	fh, err := userfile.Open(name, maxBoardFile)
 	if err != nil {
-		return nil, fmt.Errorf("-board: %s: %v", name, pathless(err))
+		return nil, fmt.Errorf("-board: %s: %v", name, err)
 	}
 	defer fh.Close()
 	rec, err := boardfile.Read(name, fh)
 	if err != nil {
-		return nil, fmt.Errorf("-board: %s: %v", name, pathless(err))
+		return nil, fmt.Errorf("-board: %s: %s", name, userfile.Printable(err.Error()))
 	}
 	return rec, nil
 }

@@ -134,7 +134,8 @@ func TestResolveSeed(t *testing.T) {
 }
 
 // TestResolveEndlessFile reads /dev/zero as a -board file: it must end with
-// an error naming the file, not read on forever.
+// an error naming the file, not read on forever: a device is refused
+// before anything is read.
 func TestResolveEndlessFile(t *testing.T) {
 	const name = "/dev/zero"
 	if _, err := os.Stat(name); err != nil {
@@ -150,7 +151,7 @@ func TestResolveEndlessFile(t *testing.T) {
 		_, err := bf.resolve()
 		got <- err
 	}()
-	want := `-board: /dev/zero: line 1: the number of rows: not an integer: "` + strings.Repeat(`\x00`, 64) + `"...`
+	const want = "-board: /dev/zero: is a device, not a regular file"
 	select {
 	case err := <-got:
 		if err == nil || err.Error() != want {
@@ -311,6 +312,11 @@ func TestSummary(t *testing.T) {
 		{ui.Result{Kept: game.Kept{Status: board.Playing, Elapsed: time.Second, Settings: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "my board.txt"}, Started: true}, false,
 			"minesweeper -board 'my board.txt'",
 			"Quit after 1s on 5x4 with 2 mines, board my board.txt (again: minesweeper -board 'my board.txt')"},
+		// A board file's name from a saved game, which the player could
+		// have edited: no escape sequence of it reaches the terminal.
+		{ui.Result{Kept: game.Kept{Status: board.Playing, Elapsed: time.Second, Settings: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "\x1b[2Jb\u009b31m.txt"}, Started: true}, false,
+			"minesweeper -board " + shellQuote("\x1b[2Jb\u009b31m.txt"),
+			"Quit after 1s on 5x4 with 2 mines, board \uFFFD[2Jb\uFFFD31m.txt (again: minesweeper -board '\uFFFD[2Jb\uFFFD31m.txt')"},
 	}
 	for _, tt := range tests {
 		if got := ui.Summary(tt.r, tt.saved, tt.again); got != tt.want {

@@ -17,6 +17,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // noGames is what stats and history print when no game has been played.
@@ -245,24 +246,29 @@ func replayTarget(target string, stderr io.Writer) (history.Game, error) {
 }
 
 // readGameFile reads the game of a replay file (see boardfile.ReadGame),
-// naming the file in errors once.
+// naming the file in errors once. It reads a regular file only, of at most
+// maxReplayFile bytes, and what its errors quote of the file is made
+// printable.
 func readGameFile(name string) (history.Game, error) {
-	fh, err := os.Open(name)
+	fail := func(err error) (history.Game, error) {
+		return history.Game{}, fmt.Errorf("%s: %s", name, userfile.Printable(err.Error()))
+	}
+	fh, err := userfile.Open(name, maxReplayFile)
 	if err != nil {
-		return history.Game{}, fmt.Errorf("%s: %v", name, pathless(err))
+		return fail(err)
 	}
 	defer fh.Close()
 	br := bufio.NewReader(fh)
 	head, err := br.Peek(boardfile.SniffLen)
 	if err != nil && err != io.EOF {
-		return history.Game{}, fmt.Errorf("%s: %v", name, pathless(err))
+		return fail(err)
 	}
 	if f := boardfile.Sniff(name, head); f != boardfile.Replay {
 		return history.Game{}, fmt.Errorf("%s: not a replay but, it seems, a board file (%v): minesweeper -board %s plays it", name, f, shellQuote(name))
 	}
 	g, err := boardfile.ReadGame(br)
 	if err != nil {
-		return history.Game{}, fmt.Errorf("%s: %v", name, err)
+		return fail(err)
 	}
 	return g, nil
 }

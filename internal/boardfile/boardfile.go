@@ -47,10 +47,10 @@ func (f Format) String() string {
 // SniffLen is how much of a file's content Sniff looks at.
 const SniffLen = 512
 
-// maxReplay is the longest replay read: a history line holds each mine and
-// each move in a few bytes, so this is far beyond any board a terminal can
-// show, and an endless input ends.
-const maxReplay = 256 << 20
+// MaxReplay is the longest replay read, in bytes: a history line holds
+// each mine and each move in a few bytes, so this is far beyond any board
+// a terminal can show, and an endless input ends.
+const MaxReplay = 256 << 20
 
 // Sniff tells the format of a board file from its name and the first
 // bytes of its content, head (SniffLen of them, or all if fewer):
@@ -186,7 +186,7 @@ func ReadGame(r io.Reader) (history.Game, error) {
 	if head, _ := br.Peek(len(bom)); bytes.Equal(head, bom) {
 		br.Discard(len(bom))
 	}
-	lr := &io.LimitedReader{R: br, N: maxReplay + 1}
+	lr := &io.LimitedReader{R: br, N: MaxReplay + 1}
 	dec := json.NewDecoder(lr)
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
@@ -219,12 +219,12 @@ func ReadGame(r io.Reader) (history.Game, error) {
 }
 
 // jsonError words the decoder's error for a replay: a read error as it
-// is, input past maxReplay as such, a syntax error with its byte.
+// is, input past MaxReplay as such, a syntax error with its byte.
 func jsonError(err error, lr *io.LimitedReader) error {
 	var se *json.SyntaxError
 	switch {
 	case lr.N <= 0:
-		return replayErrorf("longer than %d MiB", maxReplay>>20)
+		return replayErrorf("longer than %d MiB", MaxReplay>>20)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return replayErrorf("the input ends inside the game")
 	case errors.As(err, &se):

@@ -8,9 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // WriteStats writes stats as a table, one line per kind of board under a
@@ -53,11 +56,46 @@ func WriteStats(w io.Writer, stats []Stats, spark func([]float64) string) error 
 	return t.write(w)
 }
 
-// WriteStatsJSON writes stats as an indented JSON array.
+// WriteStatsJSON writes stats as an indented JSON array, in one Write,
+// escaped as escapeJSON escapes it.
 func WriteStatsJSON(w io.Writer, stats []Stats) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
-	return enc.Encode(stats)
+	if err := enc.Encode(stats); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeJSON(b.Bytes()))
+	return err
+}
+
+// escapeJSON returns data, JSON as encoding/json writes it, with each
+// rune that a terminal could act on and that encoding/json leaves as it
+// is written as a \u escape: DEL, the C1 controls (U+009B is CSI, which
+// starts an escape sequence as ESC [ does) and the bidi controls, which
+// reorder the text around them. (encoding/json escapes the C0 controls,
+// ESC among them, itself.) The JSON means the same: such runes stand only
+// inside strings, where the escape is the rune.
+func escapeJSON(data []byte) []byte {
+	if !bytes.ContainsFunc(data, actsOnTerminal) {
+		return data
+	}
+	out := make([]byte, 0, len(data)+32)
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		if actsOnTerminal(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = append(out, data[:n]...)
+		}
+		data = data[n:]
+	}
+	return out
+}
+
+// actsOnTerminal reports whether r is a rune that escapeJSON escapes.
+func actsOnTerminal(r rune) bool {
+	return r == 0x7f || 0x80 <= r && r <= 0x9f || unicode.Is(unicode.Bidi_Control, r)
 }
 
 // Latest returns the latest n games of the log, or all when n is 0, newest
@@ -123,7 +161,7 @@ func WriteGames(w io.Writer, games []Game, nums []int64) error {
 		t.add(strconv.FormatInt(nums[i], 10),
 			g.Date.Format("2006-01-02 15:04"),
 			Label(g.Kind(), g.Level),
-			g.Result,
+			userfile.Printable(g.Result),
 			seconds(g.TimeMS),
 			strconv.Itoa(g.ThreeBV),
 			speed,
@@ -135,7 +173,8 @@ func WriteGames(w io.Writer, games []Game, nums []int64) error {
 }
 
 // WriteGamesJSON writes games as a JSON array with one game per line, each
-// as the log writes it: a game's moves would fill pages when indented.
+// as the log writes it (escaped as escapeJSON escapes it): a game's moves
+// would fill pages when indented.
 func WriteGamesJSON(w io.Writer, games []Game) error {
 	var b bytes.Buffer
 	b.WriteString("[")
@@ -148,7 +187,7 @@ func WriteGamesJSON(w io.Writer, games []Game) error {
 			b.WriteString(",")
 		}
 		b.WriteString("\n  ")
-		b.Write(line)
+		b.Write(escapeJSON(line))
 	}
 	if len(games) > 0 {
 		b.WriteString("\n")
@@ -161,9 +200,10 @@ func WriteGamesJSON(w io.Writer, games []Game) error {
 // Label names a kind of board for a person: its level when it has one,
 // else its size and mines, followed by its first-click rule unless it is
 // the default, opening, and "no-guess" for a no-guess board: "expert
-// no-guess", "16x16n40 safe".
+// no-guess", "16x16n40 safe". The level comes from a file: what a
+// terminal would act on in it is made harmless (see userfile.Printable).
 func Label(s board.Settings, level string) string {
-	label := level
+	label := userfile.Printable(level)
 	if label == "" || label == "custom" {
 		label = fmt.Sprintf("%dx%dn%d", s.Width, s.Height, s.Mines)
 	}
@@ -177,10 +217,19 @@ func Label(s board.Settings, level string) string {
 }
 
 // seconds writes a time in milliseconds as seconds to the hundredth,
-// rounded: "41.27 s".
+// rounded half away from zero: "41.27 s". Any int64 is written as it is,
+// 2^63-1 as "9223372036854775.81 s": the time is taken apart as an
+// unsigned number, so neither its rounding nor its sign overflows.
 func seconds(ms int64) string {
-	cs := (ms + 5) / 10
-	return fmt.Sprintf("%d.%02d s", cs/100, cs%100)
+	sign, u := "", uint64(ms)
+	if ms < 0 {
+		sign, u = "-", -u // two's complement: |ms|, -2^63 too
+	}
+	cs := u/10 + (u%10+5)/10 // hundredths, rounded
+	if cs == 0 {
+		sign = ""
+	}
+	return fmt.Sprintf("%s%d.%02d s", sign, cs/100, cs%100)
 }
 
 // table is a text table: a header line, then a line per row, each column

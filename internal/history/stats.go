@@ -149,7 +149,21 @@ func (g *Game) Speed() (float64, bool) {
 // at its end give them: one reckoning of 3BV/s and efficiency for all.
 // A game kept before its end has no 3BV; the speed is that of a win.
 func (g *Game) Numbers() game.Numbers {
-	return game.Numbers{Time: time.Duration(g.TimeMS) * time.Millisecond, ThreeBV: g.ThreeBV, Clicks: g.Clicks, Won: g.Won()}
+	return game.Numbers{Time: msDuration(g.TimeMS), ThreeBV: g.ThreeBV, Clicks: g.Clicks, Won: g.Won()}
+}
+
+// msDuration returns ms milliseconds as a time.Duration, or the longest
+// Duration of its sign for a time beyond one (292 years): a game's time is
+// read from a file, and the product would overflow.
+func msDuration(ms int64) time.Duration {
+	const most = math.MaxInt64 / int64(time.Millisecond)
+	switch {
+	case ms > most:
+		return math.MaxInt64
+	case ms < -most:
+		return math.MinInt64
+	}
+	return time.Duration(ms) * time.Millisecond
 }
 
 // Sparkline characters, lowest first.

@@ -252,6 +252,13 @@ func TestSpeed(t *testing.T) {
 		{500, 1, 2, true},
 		{0, 5, 0, false},
 		{-10, 5, 0, false},
+		{MaxTimeMS, 1, 1 / (MaxTimeMS / 1000.0), true},
+		// Beyond the longest time.Duration (292 years), the speed is that
+		// of the longest Duration: slow, never the speed of a time that
+		// wrapped round.
+		{math.MaxInt64, 100, 100 / (math.MaxInt64 / 1e9), true},
+		{1 << 53, 100, 100 / (math.MaxInt64 / 1e9), true},
+		{math.MinInt64, 5, 0, false},
 	}
 	for _, tt := range tests {
 		g := Game{TimeMS: tt.ms, ThreeBV: tt.threeBV}

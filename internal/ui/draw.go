@@ -11,6 +11,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // draw paints one whole frame from the game and view states and the
@@ -153,7 +154,9 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 	}
 	origin := fmt.Sprintf(", seed %d", g.Seed())
 	if fixed && g.Source() != "" {
-		origin = ", board " + filepath.Base(g.Source())
+		// The name may come from a replay or a saved game, files the
+		// player could have edited: no escape sequence of it is drawn.
+		origin = ", board " + userfile.Printable(filepath.Base(g.Source()))
 	}
 	full, wide := fmt.Sprintf("Mines %s  Time %d  ", count, secs), "[ "+word+" ]"
 	forms := [][3]string{

@@ -7,6 +7,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // Summary returns the line printed when the game ends: the result, the
@@ -14,6 +15,7 @@ import (
 // for, the guesses it forced and the command that replays it; for a game
 // left before its end and saved, again is the command that goes on with
 // it; for a board file's or a chosen seed's, the one that plays it again.
+// The line holds no control character (see userfile.Printable).
 func Summary(r Result, saved bool, again string) string {
 	var b strings.Builder
 	switch {
@@ -73,7 +75,9 @@ func Summary(r Result, saved bool, again string) string {
 	if r.GaveUp > 0 {
 		line += fmt.Sprintf("; %s given up before it, kept as %s", record.Count(r.GaveUp, "game"), plural(r.GaveUp, "a loss", "losses"))
 	}
-	return line
+	// The board file's name may come from a saved game, a file the player
+	// could have edited: nothing of the line is to act on the terminal.
+	return userfile.Printable(line)
 }
 
 // plural returns one when n is 1, else many.

@@ -253,6 +253,17 @@ func TestRecordClicksReplayed(t *testing.T) {
 	}
 }
 
+// TestSourcePrintable checks that the header draws a board file's name
+// with nothing a terminal would act on: the name may come from a replay
+// or a saved game, files the player could have edited.
+func TestSourcePrintable(t *testing.T) {
+	cfg := asciiCfg(t, small)
+	cfg.Start.Clicks = []board.Point{{X: 4, Y: 0}}
+	cfg.Start.Source = "dir/\x1b[2Jsmall\x9b31m\u202e.txt"
+	h := start(t, cfg, 80, 24)
+	checkHeader(t, h.snap(), "Mines 2/2  Time 0  [ playing ]  5x4, board \uFFFD[2Jsmall\uFFFD31m\uFFFD.txt")
+}
+
 // TestNewGame starts a new game with n, and with a click on the header's
 // state: the game in play is at stake, so each asks first, and the second
 // n or click gives it up, a loss handed to the keeper.

@@ -79,11 +79,18 @@ func check(fi fs.FileInfo, limit int64) error {
 	return nil
 }
 
+// tooLarge returns the error for a file of size bytes, or of more than
+// limit when size is below 0. Sizes that round to the same words, as a
+// file one byte over a limit of 1 GB does, are given in bytes.
 func tooLarge(size, limit int64) error {
 	if size < 0 {
 		return fmt.Errorf("%w: more than %s (the most that is read)", ErrTooLarge, Size(limit))
 	}
-	return fmt.Errorf("%w: %s (the most that is read is %s)", ErrTooLarge, Size(size), Size(limit))
+	got, most := Size(size), Size(limit)
+	if got == most {
+		got, most = fmt.Sprintf("%d bytes", size), fmt.Sprintf("%d bytes", limit)
+	}
+	return fmt.Errorf("%w: %s (the most that is read is %s)", ErrTooLarge, got, most)
 }
 
 // Read reads from the file; past its limit it returns an error whose cause

@@ -1,0 +1,90 @@
+package history
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// The largest numbers a game may hold. A game's numbers come from files
+// the player could have edited (the log, a saved game, a replay): Check
+// holds them to these before any arithmetic is done on them.
+const (
+	// MaxTimeMS is the longest time a game's clock, or one of its moves,
+	// may show, in milliseconds: a hundred years (of 366 days). Far
+	// beyond any game, it keeps the time in nanoseconds (time.Duration,
+	// which ends after 292 years), and a sum of thousands of such times,
+	// within an int64.
+	MaxTimeMS = 100 * 366 * 24 * 60 * 60 * 1000
+	// MaxClicks is the most clicks a game may count, and the most times
+	// it may have ended: a click every millisecond for 24 days, and a
+	// number that fits any int.
+	MaxClicks = math.MaxInt32
+)
+
+// errNoBoard is Check's error for a game that names no board.
+var errNoBoard = errors.New(`no board (want "board":"WIDTHxHEIGHTnMINES RULE")`)
+
+// Check returns an error naming the first of the game's numbers that is
+// out of range, worded as session.KeptOf words the checks it shares, or
+// nil. In range are: a board that can be made; a time from 0 to
+// MaxTimeMS; a 3BV from 0 to the board's cells; clicks and ends from 0 to
+// MaxClicks; mines, a first opening and moves on the board; and moves'
+// times within MaxTimeMS of the first opening. The seed and the layout's
+// fingerprint may be any number. Whether the layout holds the board's
+// mines, each once, is for session.KeptOf to check when it lays them.
+func (g *Game) Check() error {
+	s := g.Board
+	if s == (board.Settings{}) {
+		return errNoBoard
+	}
+	if err := s.Check(); err != nil {
+		return fmt.Errorf("board %q: %w", s, err)
+	}
+	cells := s.Width * s.Height // at most board.MaxCells: s is checked
+	switch {
+	case g.TimeMS < 0 || g.TimeMS > MaxTimeMS:
+		return fmt.Errorf("time_ms %d is out of range (0 to %d, a hundred years)", g.TimeMS, int64(MaxTimeMS))
+	case g.ThreeBV < 0 || g.ThreeBV > cells:
+		return fmt.Errorf("3bv %d is out of range (0 to %d, the board's cells)", g.ThreeBV, cells)
+	case g.Clicks < 0 || g.Clicks > MaxClicks:
+		return fmt.Errorf("clicks %d is out of range (0 to %d)", g.Clicks, MaxClicks)
+	case g.Ends < 0 || g.Ends > MaxClicks:
+		return fmt.Errorf("ends %d is out of range (0 to %d)", g.Ends, MaxClicks)
+	}
+	if len(g.Layout) > cells {
+		return fmt.Errorf("layout: %d mines do not fit in %d cells", len(g.Layout), cells)
+	}
+	for i, c := range g.Layout {
+		if err := onBoard(board.Point{X: c[0], Y: c[1]}, s); err != nil {
+			return fmt.Errorf("layout: mine %d of %d: %w", i+1, len(g.Layout), err)
+		}
+	}
+	if g.First != nil {
+		if err := onBoard(board.Point{X: g.First[0], Y: g.First[1]}, s); err != nil {
+			return fmt.Errorf("first opening: %w", err)
+		}
+	}
+	for i, m := range g.Moves {
+		if err := onBoard(m.Move.At, s); err != nil {
+			return fmt.Errorf("move %d of %d (%v): %w", i+1, len(g.Moves), m.Move, err)
+		}
+		if m.At < -MaxTimeMS || m.At > MaxTimeMS {
+			return fmt.Errorf("move %d of %d (%v): time %d is out of range (%d to %d)", i+1, len(g.Moves), m.Move, m.At, int64(-MaxTimeMS), int64(MaxTimeMS))
+		}
+	}
+	return nil
+}
+
+// onBoard reports an error unless p lies on a board of settings s.
+func onBoard(p board.Point, s board.Settings) error {
+	switch {
+	case p.X < 0 || p.X >= s.Width:
+		return fmt.Errorf("column %d is %w (0 to %d)", p.X, board.ErrOutOfBounds, s.Width-1)
+	case p.Y < 0 || p.Y >= s.Height:
+		return fmt.Errorf("row %d is %w (0 to %d)", p.Y, board.ErrOutOfBounds, s.Height-1)
+	}
+	return nil
+}
