@@ -15,11 +15,11 @@ run:
 	$(GO) run ./cmd/minesweeper $(ARGS)
 
 # Every test under the race detector; fuzz targets run their seed corpus.
-# The 10000x10000 board test skips itself under -race (too slow there), so it
-# runs once more without it.
+# The 10000x10000 board test and the statistics of 100,000 games skip
+# themselves under -race (too slow there), so they run once more without it.
 test: vet lint
 	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run '^TestLargeBoard$$' ./internal/board/
+	$(GO) test -count=1 -run '^(TestLargeBoard|TestStatsOverlayHuge)$$' ./internal/board/ ./internal/ui/
 
 vet:
 	$(GO) vet ./...

@@ -510,7 +510,7 @@ func TestBenchMergeHostile(t *testing.T) {
 			if err := os.Truncate(f[1], bench.MaxReportSize+1); err != nil { // zeros after the report, sparse
 				t.Fatal(err)
 			}
-			return f, f[1] + ": too large: 16 MB (the most that is read is 16 MB)"
+			return f, f[1] + ": too large: 16777217 bytes (the most that is read is 16777216 bytes)"
 		}},
 	}
 	for _, tt := range tests {

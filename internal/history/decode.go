@@ -50,10 +50,13 @@ type Prefs struct {
 // saved game, a replay file, a row of the records), or reports that it is
 // of a later version, which it does not read further. A record of this
 // version with a field that does not decode, such as a board that is not
-// valid settings (see board.ParseSettings) or a move that is not a move,
-// is an error. It is the one reader of the games' records.
+// valid settings (see board.ParseSettings), a move that is not a move or
+// a number out of range (see Game.Check), is an error. It is the one reader of the games' records.
 func DecodeLine(line []byte) (g Game, newer bool, err error) {
 	newer, err = decodeVersioned(line, &g)
+	if err == nil && !newer {
+		err = g.Check() // numbers in range before any arithmetic
+	}
 	return g, newer, err
 }
 

@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 

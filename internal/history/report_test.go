@@ -222,7 +222,7 @@ func TestReportsPrintable(t *testing.T) {
 			[]string{"\uFFFD[2J", "9223372036854775.81 s", "-9223372036854775.81 s", "\uFFFD2J"}},
 		{"WriteStats ASCII", func(w io.Writer) error { return WriteStats(w, Summarize(games), SparklineASCII) },
 			[]string{"\uFFFD[2J"}},
-		{"WriteGames", func(w io.Writer) error { return WriteGames(w, games, []int{1, 2, 3}) },
+		{"WriteGames", func(w io.Writer) error { return WriteGames(w, games, []int64{1, 2, 3}) },
 			[]string{"\uFFFD[2J", "lost\uFFFD[2J", "9223372036854775.81 s", "-9223372036854775.81 s"}},
 	}
 	for _, tt := range tests {

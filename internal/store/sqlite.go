@@ -99,7 +99,6 @@ func (d *DB) open(ctx context.Context, retry bool) error {
 func (d *DB) connect(ctx context.Context) error {
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
-	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(FULL)")
 	q.Set("_txlock", "immediate") // a writer takes the write lock at BEGIN: no deadlock on upgrade
 	dsn := "file:" + (&url.URL{Path: d.path}).EscapedPath() + "?" + q.Encode()
@@ -112,12 +111,40 @@ func (d *DB) connect(ctx context.Context) error {
 	if f, err := os.OpenFile(d.path, os.O_RDONLY|os.O_CREATE, 0o600); err == nil {
 		f.Close()
 	}
-	if err := d.migrate(ctx); err != nil {
+	// SQLite calls no busy handler for the lock a new database's first
+	// transaction, or its change to WAL mode, may need to upgrade: when
+	// several programs make the store at once, one tries again.
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		err = d.migrate(ctx)
+		if err == nil && !d.readOnly {
+			// Only a file accepted as the records is put in WAL mode,
+			// which lasts in the file: another program's is not changed.
+			_, err = db.ExecContext(ctx, "PRAGMA journal_mode = WAL")
+		}
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err != nil {
 		db.Close()
 		d.db = nil
-		return err
 	}
-	return nil
+	return err
+}
+
+// isBusy reports whether err is SQLite's: another connection holds a
+// lock.
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return true
+		}
+	}
+	return false
 }
 
 // notADatabase reports whether err says the file is not an SQLite

@@ -99,7 +99,7 @@ func randomGames(r *rand.Rand, n int) []history.Game {
 			Seed:    uint64(i + 1),
 			Result:  "lost",
 			TimeMS:  int64(r.IntN(200000)),
-			ThreeBV: r.IntN(200),
+			ThreeBV: r.IntN(min(200, kind.Cells())),
 			Clicks:  r.IntN(300),
 		}
 		if r.IntN(3) > 0 {

@@ -1,0 +1,71 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/store"
+)
+
+// hugeGames is how many games TestStatsOverlayHuge keeps: as many as the
+// players of the sites we compare with keep.
+const hugeGames = 100_000
+
+// TestStatsOverlayHuge opens the statistics of a player with 100,000
+// games, through the real session and store, and closes them with Esc:
+// each key is answered before the harness's wait for the next frame runs
+// out (on the JSON Lines history, i took 18 s and then 47 s a frame). It
+// skips itself under -race and -short: keeping the games takes seconds
+// there; make test runs it once more without -race.
+func TestStatsOverlayHuge(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("keeping 100,000 games takes a few seconds; skipped with -short and -race")
+	}
+	cfg := asciiCfg(t, small)
+	kind := cfg.Start.Board
+	dir := t.TempDir()
+	st, err := store.Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(27, 100_000))
+	games := make([]history.Game, hugeGames)
+	won := 0
+	day := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range games {
+		games[i] = history.Game{V: history.Version, Date: day.Add(time.Duration(i) * time.Minute), Board: kind,
+			Seed: uint64(i + 1), Result: "lost", TimeMS: int64(1000 + r.IntN(60000)), ThreeBV: 2, Clicks: 3}
+		if r.IntN(2) == 0 {
+			games[i].Result = "won"
+			won++
+		}
+	}
+	if _, err := st.AppendAll(context.Background(), games); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	t.Setenv("MINESWEEPER_HOME", dir)
+	ses := session.New()
+	cfg.Keeper = ses
+	h := start(t, cfg, 80, 24)
+	h.typ("i")
+	sc := h.snap()
+	if want := fmt.Sprintf("played %d, won %d", hugeGames, won); !strings.Contains(sc.String(), want) {
+		t.Errorf("statistics of %d games lack %q:\n%s", hugeGames, want, sc)
+	}
+	h.key(tcell.KeyEscape, tcell.ModNone)
+	if sc := h.snap(); strings.Contains(sc.String(), "Statistics") {
+		t.Errorf("statistics still shown after Esc:\n%s", sc)
+	}
+	checkRows(t, h.snap(), "#####", "#####", "#####", "#####")
+	if w := ses.Warnings(); len(w) != 0 {
+		t.Errorf("warnings %q; want none", w)
+	}
+}
