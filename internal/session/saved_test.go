@@ -1,9 +1,12 @@
 package session
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/store"
 )
 
 // leftGame returns a started game of small left unfinished, told apart by
@@ -119,5 +122,34 @@ func TestSavedRace(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPrefsNewer checks that choices kept by a newer minesweeper are left
+// as they are, with one warning that names them, not the history.
+func TestPrefsNewer(t *testing.T) {
+	s, dir := newSession(t)
+	s.Remember(smallConfig(t).Settings, true, "mono")
+	st, err := store.Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	// What a newer version writes: this one cannot tell what it holds.
+	if _, err := st.DB().Exec(`UPDATE prefs SET record = '{"v":99,"palette":"new"}'`); err != nil {
+		t.Fatal(err)
+	}
+	next := sessionIn(t, dir)
+	if _, ok, theme := next.Prefs(nil); ok || theme != "" {
+		t.Errorf("Prefs() = %v, %q; want none", ok, theme)
+	}
+	next.Remember(smallConfig(t).Settings, true, "")
+	w := next.Warnings()
+	if len(w) != 1 || !strings.Contains(w[0], "newer minesweeper") || strings.Contains(w[0], "history") {
+		t.Errorf("warnings %q; want one, that the choices are a newer minesweeper's", w)
+	}
+	p, _, err := st.Prefs(ctx)
+	if !errors.Is(err, store.ErrNewer) {
+		t.Errorf("the choices after Remember: %+v, %v; want the newer ones left", p, err)
 	}
 }

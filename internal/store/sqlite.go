@@ -311,6 +311,10 @@ func (d *DB) Close() error { return d.db.Close() }
 // ReadOnly reports whether a newer minesweeper made the store.
 func (d *DB) ReadOnly() bool { return d.readOnly }
 
+// DB returns the database, for what the Store's methods do not do: a
+// test that writes what a newer version would.
+func (d *DB) DB() *sql.DB { return d.db }
+
 // Path returns the database file's name.
 func (d *DB) Path() string { return d.path }
 

@@ -621,3 +621,26 @@ func TestImportBadFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestImportFIFO checks that an old log that is a FIFO is not read (which
+// would block every command for ever): a warning, and the FIFO left.
+func TestImportFIFO(t *testing.T) {
+	dir := t.TempDir()
+	if err := mkfifo(filepath.Join(dir, oldLog)); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	done := make(chan []string, 1)
+	go func() {
+		d, w := openIn(t, dir)
+		d.Close()
+		done <- w.all()
+	}()
+	select {
+	case msgs := <-done:
+		if len(msgs) != 1 || !strings.Contains(msgs[0], "is a FIFO") {
+			t.Errorf("warnings %q; want one that the log is a FIFO", msgs)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Open blocked on a FIFO in the log's place")
+	}
+}
