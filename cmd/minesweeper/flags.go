@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -258,12 +257,3 @@ func readRecordFile(name string) (*record.Record, error) {
 	return rec, nil
 }
 
-// pathless returns the cause of an *os.PathError, which repeats the file's
-// name, and any other error as it is.
-func pathless(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}

@@ -84,10 +84,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The seed asked for is played; a saved game of the board stays
 		// saved, to be resumed another time.
 	default:
-		kept, _, ok := k.Saved(cfg.Settings, true)
+		kept, others, ok := k.Saved(cfg.Settings, true)
 		switch {
 		case ok:
-			uc.Start.Resume, uc.Start.AskResume = kept, !*resume
+			uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, !*resume, others
 		case *resume:
 			fmt.Fprintf(stderr, "minesweeper: -resume: no game of %s was left unfinished\n", cfg.Settings.Describe())
 			return exitFailure

@@ -678,15 +678,19 @@ func (d *DB) Latest(ctx context.Context, limit int, full bool) ([]Numbered, erro
 		}
 		var g history.Game
 		if full {
-			if g, err = decodeGame(n, data); err != nil {
-				return nil, err
-			}
+			g, err = decodeGame(n, data)
 		} else {
 			var b brief
-			if err := json.Unmarshal(data, &b); err != nil {
-				return nil, fmt.Errorf("game %d cannot be read: %v", n, err)
+			if err = json.Unmarshal(data, &b); err == nil {
+				g = b.Game
+			} else {
+				err = fmt.Errorf("game %d cannot be read: %v", n, err)
 			}
-			g = b.Game
+		}
+		if err != nil {
+			// One damaged record hides no other game.
+			d.warn(userfile.Printable(err.Error()) + "; it is left out")
+			continue
 		}
 		out = append(out, Numbered{n, g})
 	}
@@ -748,20 +752,22 @@ func (d *DB) Stats(ctx context.Context, kind *board.Settings) ([]history.Stats, 
 func bests(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
 	kind := s.Kind.String()
 	// The date as the record has it, in its own time zone.
-	rows, err := tx.QueryContext(ctx, `SELECT json_extract(record, '$.date'), time_ms FROM games WHERE kind = ? AND clean = 1 ORDER BY time_ms, date, n LIMIT ?`, kind, history.BestTimes)
+	// A record damaged in the file has its date column still.
+	rows, err := tx.QueryContext(ctx, `SELECT CASE WHEN json_valid(record) THEN json_extract(record, '$.date') END, date, time_ms
+		FROM games WHERE kind = ? AND clean = 1 ORDER BY time_ms, date, n LIMIT ?`, kind, history.BestTimes)
 	if err != nil {
 		return err
 	}
 	for rows.Next() {
 		var b history.Best
-		var date string
-		if err := rows.Scan(&date, &b.TimeMS); err != nil {
+		var text sql.NullString
+		var date int64
+		if err := rows.Scan(&text, &date, &b.TimeMS); err != nil {
 			rows.Close()
 			return err
 		}
-		if b.Date, err = time.Parse(time.RFC3339Nano, date); err != nil {
-			rows.Close()
-			return fmt.Errorf("a best time's date %q: %v", userfile.Printable(date), err)
+		if b.Date, err = time.Parse(time.RFC3339Nano, text.String); err != nil {
+			b.Date = time.Unix(0, date).UTC()
 		}
 		s.Best = append(s.Best, b)
 	}

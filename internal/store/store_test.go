@@ -644,3 +644,31 @@ func TestImportFIFO(t *testing.T) {
 		t.Fatal("Open blocked on a FIFO in the log's place")
 	}
 }
+
+// TestDamagedRecord checks that a game whose record was damaged in the
+// file hides no other: history lists the others, with a warning; the
+// statistics and best times still count it.
+func TestDamagedRecord(t *testing.T) {
+	d, w := openIn(t, t.TempDir())
+	for i := 1; i <= 3; i++ {
+		if _, err := d.Append(ctx, testGame(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := d.db.Exec(`UPDATE games SET record = substr(record, 1, 40) WHERE n = 1`); err != nil {
+		t.Fatal(err)
+	}
+	for _, full := range []bool{false, true} {
+		latest, err := d.Latest(ctx, 0, full)
+		if err != nil || len(latest) != 2 || latest[0].N != 3 || latest[1].N != 2 {
+			t.Errorf("Latest(full %v) = %d games, %v; want games 3 and 2", full, len(latest), err)
+		}
+	}
+	if msgs := w.all(); len(msgs) != 2 || !strings.Contains(msgs[0], "game 1 cannot be read") {
+		t.Errorf("warnings %q; want two, that game 1 cannot be read", msgs)
+	}
+	st, err := d.Stats(ctx, &beginner)
+	if err != nil || len(st) != 1 || st[0].Played != 3 || len(st[0].Best) != 3 || !st[0].Best[0].Date.Equal(testGame(1).Date) {
+		t.Errorf("Stats() = %+v, %v; want 3 games, 3 best times, the first of game 1", st, err)
+	}
+}

@@ -64,8 +64,15 @@ func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 func (u *ui) resumeLines() []string {
 	b := u.g.Board()
 	safe := b.Width()*b.Height() - b.Mines()
+	head := "A game of this board was left unfinished:"
+	switch o := u.cfg.Start.Others; {
+	case o == 1:
+		head = "A game of this board was left unfinished (and 1 more, older):"
+	case o > 1:
+		head = fmt.Sprintf("A game of this board was left unfinished (and %d more, older):", o)
+	}
 	return []string{
-		"A game of this board was left unfinished:",
+		head,
 		fmt.Sprintf("%s played, %d of %d safe cells open.", clockText(u.g.Elapsed(u.cfg.Now())), safe-b.SafeLeft(), safe),
 		"",
 		"  y, Enter  go on with it",

@@ -258,6 +258,28 @@ func TestResumeAsk(t *testing.T) {
 	}
 }
 
+// TestResumeOthers checks that the prompt says how many more games of
+// the board wait, left unfinished before the one offered.
+func TestResumeOthers(t *testing.T) {
+	cfg := asciiCfg(t, small)
+	h := start(t, cfg, 80, 24)
+	h.typ("$\nq")
+	res := h.wait().res
+	for _, tt := range []struct {
+		others int
+		want   string
+	}{
+		{0, "A game of this board was left unfinished:"},
+		{1, "A game of this board was left unfinished (and 1 more, older):"},
+		{3, "A game of this board was left unfinished (and 3 more, older):"},
+	} {
+		rc := Config{Start: Start{Board: res.Settings, Seed: 77, Resume: keptOf(res), AskResume: true, Others: tt.others}, Prefs: Prefs{ASCII: true}}
+		if sc := start(t, rc, 80, 24).snap(); !sc.contains(tt.want) {
+			t.Errorf("%d others: the prompt lacks %q:\n%s", tt.others, tt.want, sc)
+		}
+	}
+}
+
 // TestResumeAtOnce resumes without asking: the board is there and the
 // clock runs from the first frame; the guess audit goes on from the one
 // kept, so a loss names the guesses of the whole game.

@@ -78,6 +78,9 @@ type Start struct {
 	// stopped; a new game then has the seed Seed.
 	Resume    *game.Kept
 	AskResume bool
+	// Others is how many more games of the board wait, left unfinished
+	// before Resume; the prompt says so.
+	Others int
 	// Replay, when not nil, is a game of the settings Board to play back
 	// at its own pace, faster, slower, paused or move by move, rather than
 	// a game to play. Nothing is kept.
