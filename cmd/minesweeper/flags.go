@@ -256,4 +256,3 @@ func readRecordFile(name string) (*record.Record, error) {
 	}
 	return rec, nil
 }
-
