@@ -265,12 +265,23 @@ const appID = 0x4d494e45 // "MINE"
 // migrate brings the schema up to date in one transaction, or finds it
 // newer and makes the store read-only.
 func (d *DB) migrate(ctx context.Context) error {
+	// A store up to date needs no write: a reader of a file it may not
+	// write (a copy, a read-only mount) still reads it.
+	var version, id int
+	if err := d.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return err
+	}
+	if err := d.db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&id); err != nil {
+		return err
+	}
+	if id == appID && version == len(migrations) {
+		return nil
+	}
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	var version, id int
 	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return err
 	}
