@@ -126,6 +126,18 @@ func (s Settings) Check() error {
 	return nil
 }
 
+// CheckPoint returns an error, wrapping ErrOutOfBounds, unless p lies on
+// a board of settings s: "column 12 is off the board (0 to 8)".
+func (s Settings) CheckPoint(p Point) error {
+	switch {
+	case p.X < 0 || p.X >= s.Width:
+		return fmt.Errorf("column %d is %w (0 to %d)", p.X, ErrOutOfBounds, s.Width-1)
+	case p.Y < 0 || p.Y >= s.Height:
+		return fmt.Errorf("row %d is %w (0 to %d)", p.Y, ErrOutOfBounds, s.Height-1)
+	}
+	return nil
+}
+
 // Cells returns the board's area.
 func (s Settings) Cells() int { return s.Width * s.Height }
 

@@ -235,3 +235,28 @@ func TestNoGuessNeedsLayout(t *testing.T) {
 		t.Error("NewRandom of no-guess settings without a layout succeeded; want an error")
 	}
 }
+
+// TestCheckPoint checks which points lie on a board of settings.
+func TestCheckPoint(t *testing.T) {
+	s := Settings{Width: 9, Height: 4, Mines: 3, Rule: Opening}
+	tests := []struct {
+		p    Point
+		want string // "" for on the board
+	}{
+		{Point{0, 0}, ""},
+		{Point{8, 3}, ""},
+		{Point{9, 0}, "column 9 is off the board (0 to 8)"},
+		{Point{-1, 2}, "column -1 is off the board (0 to 8)"},
+		{Point{3, 4}, "row 4 is off the board (0 to 3)"},
+		{Point{3, -7}, "row -7 is off the board (0 to 3)"},
+	}
+	for _, tt := range tests {
+		err := s.CheckPoint(tt.p)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("CheckPoint(%v) = %v; want nil", tt.p, err)
+		case tt.want != "" && (err == nil || err.Error() != tt.want || !errors.Is(err, ErrOutOfBounds)):
+			t.Errorf("CheckPoint(%v) = %v; want %q, wrapping ErrOutOfBounds", tt.p, err, tt.want)
+		}
+	}
+}

@@ -58,33 +58,22 @@ func (g *Game) Check() error {
 		return fmt.Errorf("layout: %d mines do not fit in %d cells", len(g.Layout), cells)
 	}
 	for i, c := range g.Layout {
-		if err := onBoard(board.Point{X: c[0], Y: c[1]}, s); err != nil {
+		if err := s.CheckPoint(board.Point{X: c[0], Y: c[1]}); err != nil {
 			return fmt.Errorf("layout: mine %d of %d: %w", i+1, len(g.Layout), err)
 		}
 	}
 	if g.First != nil {
-		if err := onBoard(board.Point{X: g.First[0], Y: g.First[1]}, s); err != nil {
+		if err := s.CheckPoint(board.Point{X: g.First[0], Y: g.First[1]}); err != nil {
 			return fmt.Errorf("first opening: %w", err)
 		}
 	}
 	for i, m := range g.Moves {
-		if err := onBoard(m.Move.At, s); err != nil {
+		if err := s.CheckPoint(m.Move.At); err != nil {
 			return fmt.Errorf("move %d of %d (%v): %w", i+1, len(g.Moves), m.Move, err)
 		}
 		if m.At < -MaxTimeMS || m.At > MaxTimeMS {
 			return fmt.Errorf("move %d of %d (%v): time %d is out of range (%d to %d)", i+1, len(g.Moves), m.Move, m.At, int64(-MaxTimeMS), int64(MaxTimeMS))
 		}
-	}
-	return nil
-}
-
-// onBoard reports an error unless p lies on a board of settings s.
-func onBoard(p board.Point, s board.Settings) error {
-	switch {
-	case p.X < 0 || p.X >= s.Width:
-		return fmt.Errorf("column %d is %w (0 to %d)", p.X, board.ErrOutOfBounds, s.Width-1)
-	case p.Y < 0 || p.Y >= s.Height:
-		return fmt.Errorf("row %d is %w (0 to %d)", p.Y, board.ErrOutOfBounds, s.Height-1)
 	}
 	return nil
 }

@@ -121,7 +121,7 @@ func KeptOf(g history.Game) (game.Kept, error) {
 	}
 	if g.First != nil {
 		p := board.Point{X: g.First[0], Y: g.First[1]}
-		if err := onBoard(p, s); err != nil {
+		if err := s.CheckPoint(p); err != nil {
 			return game.Kept{}, fmt.Errorf("first opening: %v", err)
 		}
 		k.First, k.Laid = p, true
@@ -135,7 +135,7 @@ func KeptOf(g history.Game) (game.Kept, error) {
 		seen := make(map[board.Point]bool, len(g.Layout))
 		for i, c := range g.Layout {
 			p := board.Point{X: c[0], Y: c[1]}
-			if err := onBoard(p, s); err != nil {
+			if err := s.CheckPoint(p); err != nil {
 				return game.Kept{}, fmt.Errorf("layout: mine %d of %d: %v", i+1, len(g.Layout), err)
 			}
 			if seen[p] {
@@ -148,7 +148,7 @@ func KeptOf(g history.Game) (game.Kept, error) {
 		return game.Kept{}, errNoBoard
 	}
 	for i, m := range g.Moves {
-		if err := onBoard(m.Move.At, s); err != nil {
+		if err := s.CheckPoint(m.Move.At); err != nil {
 			return game.Kept{}, fmt.Errorf("move %d of %d (%v): %v", i+1, len(g.Moves), m.Move, err)
 		}
 		k.Moves = append(k.Moves, game.TimedMove{Move: m.Move, At: time.Duration(m.At) * time.Millisecond})
@@ -157,7 +157,7 @@ func KeptOf(g history.Game) (game.Kept, error) {
 		k.Guesses = make([]game.Opening, 0, len(g.Guesses))
 		for i, o := range g.Guesses {
 			p := board.Point{X: o.At[0], Y: o.At[1]}
-			if err := onBoard(p, s); err != nil {
+			if err := s.CheckPoint(p); err != nil {
 				return game.Kept{}, fmt.Errorf("guess %d of %d: %v", i+1, len(g.Guesses), err)
 			}
 			if !(o.Mine >= 0 && o.Mine <= 1) { // NaN too
@@ -167,15 +167,4 @@ func KeptOf(g history.Game) (game.Kept, error) {
 		}
 	}
 	return k, nil
-}
-
-// onBoard reports an error unless p lies on a board of settings s.
-func onBoard(p board.Point, s board.Settings) error {
-	switch {
-	case p.X < 0 || p.X >= s.Width:
-		return fmt.Errorf("column %d is %w (0 to %d)", p.X, board.ErrOutOfBounds, s.Width-1)
-	case p.Y < 0 || p.Y >= s.Height:
-		return fmt.Errorf("row %d is %w (0 to %d)", p.Y, board.ErrOutOfBounds, s.Height-1)
-	}
-	return nil
 }

@@ -134,28 +134,28 @@ func (d *DB) connect(ctx context.Context) error {
 	return err
 }
 
+// code returns the primary result code of SQLite's error err, or 0 for an
+// error that is not SQLite's.
+func code(err error) int {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() & 0xff
+	}
+	return 0
+}
+
 // isBusy reports whether err is SQLite's: another connection holds a
 // lock.
 func isBusy(err error) bool {
-	var se *sqlite.Error
-	if errors.As(err, &se) {
-		switch se.Code() & 0xff {
-		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
-			return true
-		}
-	}
-	return false
+	c := code(err)
+	return c == sqlite3.SQLITE_BUSY || c == sqlite3.SQLITE_LOCKED
 }
 
 // notADatabase reports whether err says the file is not an SQLite
 // database, or not one this program can use.
 func notADatabase(err error) bool {
-	var se *sqlite.Error
-	if errors.As(err, &se) {
-		switch se.Code() & 0xff {
-		case sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT:
-			return true
-		}
+	if c := code(err); c == sqlite3.SQLITE_NOTADB || c == sqlite3.SQLITE_CORRUPT {
+		return true
 	}
 	return errors.Is(err, errNotOurs) || errors.Is(err, errNotRegular)
 }
@@ -349,9 +349,8 @@ func (d *DB) write(ctx context.Context, f func(*sql.Tx) error) error {
 
 // explain words the database's errors that a player can act on.
 func (d *DB) explain(err error) error {
-	var se *sqlite.Error
-	if errors.As(err, &se) {
-		switch se.Code() & 0xff {
+	if err != nil {
+		switch code(err) {
 		case sqlite3.SQLITE_FULL:
 			return fmt.Errorf("the disk is full (%s): %w", filepath.Dir(d.path), err)
 		case sqlite3.SQLITE_BUSY:
