@@ -24,7 +24,7 @@ import (
 const noGames = "no games yet: play one with minesweeper\n"
 
 // runStats is "minesweeper stats": a table of the games played, one line per
-// kind of board, from the history log. Like history, it writes its output
+// kind of board, from the player's records. Like history, it writes its output
 // in one Write, so nothing is written unless the whole is.
 func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper stats", flag.ContinueOnError)
@@ -82,7 +82,7 @@ func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper history", flag.ContinueOnError)
 	var n int
 	flagvalue.IntVar(fs, &n, "n", 20, "the `number` of games to list, the latest; 0 lists all")
-	asJSON := flagvalue.Bool(fs, "json", false, "print the games as JSON, as the log holds them")
+	asJSON := flagvalue.Bool(fs, "json", false, "print the games as JSON, as the records hold them")
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper history [flags]
 
 Lists the latest games, newest first, one line each: its number, which
@@ -157,8 +157,8 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 Plays a game back on the game's screen, each move at its time: the game
 numbered N in the history (as minesweeper history and the line printed
 after each game number them; 1 is the first), by default the last one;
-or the game in FILE, one line of the history log or what
-minesweeper history -json -n 1 prints.
+or the game in FILE: what minesweeper history -json -n 1 prints, or
+one line of an old history.jsonl.
 
 Space pauses and goes on, + and - double and halve the speed, . plays one
 move, End goes to the end and Home back to the start, q quits.

@@ -1,7 +1,9 @@
-// Package history keeps what the player did: every finished game, one JSON
-// line each in a log that is the source of truth, and the statistics
-// computed from it; and it writes both as "minesweeper stats" and
-// "minesweeper history" print them, as tables or as JSON.
+// Package history is what the player did, as records: a finished (or
+// saved) game as one versioned JSON object, the form the store keeps, a
+// replay file holds and an old history.jsonl had a line of; the
+// statistics' definition (Summarize, which the store's kept statistics
+// are tested against); and the tables and JSON that "minesweeper stats"
+// and "minesweeper history" print.
 package history
 
 import (
@@ -11,11 +13,11 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
-// Version is the version of the log's lines that this program writes. A
-// line of a later version is left alone: the log is then read-only.
+// Version is the version of the records this program writes. A record of
+// a later version is left alone, unread.
 const Version = 2
 
-// Game is one finished game, as one line of the log.
+// Game is one finished game, as its record.
 type Game struct {
 	V        int            `json:"v"`                // Version
 	Date     time.Time      `json:"date"`             // when the game ended

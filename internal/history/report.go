@@ -97,10 +97,11 @@ func actsOnTerminal(r rune) bool {
 	return r == 0x7f || 0x80 <= r && r <= 0x9f || unicode.Is(unicode.Bidi_Control, r)
 }
 
-// Latest returns the latest n games of the log, or all when n is 0, newest
-// first, with the number of each in the log, counted from 1, in nums. The
-// log is in the order the games ended, which is date order unless the
-// clock went back; the dates are put in order.
+// Latest returns the latest n of games, or all when n is 0, newest first,
+// with the number of each, its place in games counted from 1, in nums.
+// Games are in the order they ended, which is date order unless the clock
+// went back; the dates are put in order. It is the definition the store's
+// indexed query is tested against.
 func Latest(games []Game, n int) (latest []Game, nums []int64) {
 	numbers := make(map[*Game]int64, len(games))
 	byDate := make([]*Game, len(games))
