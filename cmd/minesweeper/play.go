@@ -33,6 +33,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	k := session.New()
 	k.Choose = chooseBoard
+	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
 	defer k.Flush(stderr) // the warnings of an early return
 	cfg, err := bf.resolve()
 	if err == nil {

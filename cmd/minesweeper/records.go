@@ -137,6 +137,9 @@ func openStore(name string, stderr io.Writer) (*store.DB, bool) {
 	dir, err := history.Dir()
 	var st *store.DB
 	if err == nil {
+		if msg := store.ImportNotice(dir); msg != "" {
+			fmt.Fprintf(stderr, "%s: %s\n", name, msg)
+		}
 		st, err = store.Open(dir, warn)
 	}
 	if err != nil {

@@ -26,6 +26,10 @@ import (
 type Session struct {
 	// Now returns the current time, for the dates of the games kept.
 	Now func() time.Time
+	// Notice, when not nil, tells the player at once, before the screen
+	// starts, why the start takes seconds: a large import of an earlier
+	// version's files.
+	Notice func(msg string)
 	// Choose returns the layout of the boards of some settings, or why
 	// they cannot be played (see Layout); nil checks the settings and
 	// lays no no-guess boards.
@@ -84,6 +88,9 @@ func (s *Session) open() bool {
 	if s.store == nil && !s.broken {
 		dir, err := history.Dir()
 		if err == nil {
+			if msg := store.ImportNotice(dir); msg != "" && s.Notice != nil {
+				s.Notice(msg)
+			}
 			var db *store.DB
 			if db, err = store.Open(dir, s.Warn); err == nil {
 				s.store = db

@@ -66,6 +66,36 @@ func (d *DB) importFiles(ctx context.Context, dir string) {
 	}
 }
 
+// noticeSize is the size of the old files from which an import takes
+// long enough (a tenth of a second a megabyte) for ImportNotice to say so.
+const noticeSize = 4 << 20
+
+// ImportNotice returns what to tell the player before Open imports, in
+// seconds, the files an earlier version kept in the directory dir, or ""
+// when there is nothing large to import.
+func ImportNotice(dir string) string {
+	if n := pending(dir); n >= noticeSize {
+		return fmt.Sprintf("importing the records of an earlier version (%s) into %s, once; this takes a few seconds", userfile.Size(n), filepath.Join(dir, FileName))
+	}
+	return ""
+}
+
+// pending returns the size of the files of an earlier version in the
+// directory dir that the next Open imports (or finds imported and
+// renames), 0 when there are none.
+func pending(dir string) int64 {
+	names := []string{oldLog, oldPrefs}
+	saved, _ := filepath.Glob(filepath.Join(dir, oldSaved))
+	names = append(names, saved...)
+	var size int64
+	for _, name := range names {
+		if fi, err := os.Stat(filepath.Join(dir, filepath.Base(name))); err == nil && fi.Mode().IsRegular() {
+			size += fi.Size()
+		}
+	}
+	return size
+}
+
 // lineErr is a line of an old log that is not a game.
 type lineErr struct {
 	line int

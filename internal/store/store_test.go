@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -670,5 +671,27 @@ func TestDamagedRecord(t *testing.T) {
 	st, err := d.Stats(ctx, &beginner)
 	if err != nil || len(st) != 1 || st[0].Played != 3 || len(st[0].Best) != 3 || !st[0].Best[0].Date.Equal(testGame(1).Date) {
 		t.Errorf("Stats() = %+v, %v; want 3 games, 3 best times, the first of game 1", st, err)
+	}
+}
+
+// TestImportNotice checks that a large import is told of before it
+// starts, and a small one or none is not.
+func TestImportNotice(t *testing.T) {
+	dir := t.TempDir()
+	if got := ImportNotice(dir); got != "" {
+		t.Errorf("ImportNotice() of no files = %q; want none", got)
+	}
+	write := func(name string, size int) {
+		if err := os.WriteFile(filepath.Join(dir, name), bytes.Repeat([]byte{'\n'}, size), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(oldLog, 1<<20)
+	if got := ImportNotice(dir); got != "" {
+		t.Errorf("ImportNotice() of 1 MB = %q; want none", got)
+	}
+	write("saved-9x9n10-opening.json", noticeSize)
+	if got, want := ImportNotice(dir), "importing the records of an earlier version (5 MB)"; !strings.Contains(got, want) {
+		t.Errorf("ImportNotice() of 5 MB = %q; want it to say %q", got, want)
 	}
 }
