@@ -35,6 +35,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	k.Choose = chooseBoard
 	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
 	defer k.Flush(stderr) // the warnings of an early return
+	defer k.Close()       // before the warnings: closing may warn
 	cfg, err := bf.resolve()
 	if err == nil {
 		err = checkResume(bf, *resume, *fresh)

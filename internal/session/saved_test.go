@@ -2,6 +2,8 @@ package session
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -151,5 +153,25 @@ func TestPrefsNewer(t *testing.T) {
 	p, _, err := st.Prefs(ctx)
 	if !errors.Is(err, store.ErrNewer) {
 		t.Errorf("the choices after Remember: %+v, %v; want the newer ones left", p, err)
+	}
+}
+
+// TestClose checks that a run that closes its session leaves the records
+// in one file: the write-ahead log is folded in and removed.
+func TestClose(t *testing.T) {
+	s, dir := newSession(t)
+	s.Leave(leftGame(t, 1), true)
+	if _, err := os.Stat(filepath.Join(dir, store.FileName+"-wal")); err != nil {
+		t.Fatalf("no write-ahead log while the store is open: %v", err)
+	}
+	s.Close()
+	for _, ext := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(filepath.Join(dir, store.FileName+ext)); !os.IsNotExist(err) {
+			t.Errorf("%s%s after Close: %v; want none", store.FileName, ext, err)
+		}
+	}
+	noWarnings(t, s)
+	if got := savedSeeds(t, dir); len(got) != 1 || got[0] != 1 {
+		t.Errorf("saved games of seeds %v; want [1]", got)
 	}
 }

@@ -357,6 +357,17 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 	return out
 }
 
+// Close closes the store, if it was opened: its last commit is written
+// into the database file, and the files beside it removed.
+func (s *Session) Close() {
+	if s.store != nil {
+		if err := s.store.Close(); err != nil {
+			s.Warn("the records were not closed cleanly: " + err.Error())
+		}
+		s.store = nil
+	}
+}
+
 // Store returns the store, opening it; nil when it cannot be opened (see
 // the warnings).
 func (s *Session) Store() store.Store {
