@@ -1,6 +1,7 @@
 package session
 
 import (
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -138,7 +139,12 @@ func TestPrefsNewer(t *testing.T) {
 	}
 	defer st.Close()
 	// What a newer version writes: this one cannot tell what it holds.
-	if _, err := st.DB().Exec(`UPDATE prefs SET record = '{"v":99,"palette":"new"}'`); err != nil {
+	db, err := sql.Open("sqlite", filepath.Join(dir, store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`UPDATE prefs SET record = '{"v":99,"palette":"new"}'`); err != nil {
 		t.Fatal(err)
 	}
 	next := sessionIn(t, dir)

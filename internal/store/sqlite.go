@@ -322,13 +322,6 @@ func (d *DB) Close() error { return d.db.Close() }
 // ReadOnly reports whether a newer minesweeper made the store.
 func (d *DB) ReadOnly() bool { return d.readOnly }
 
-// DB returns the database, for what the Store's methods do not do: a
-// test that writes what a newer version would.
-func (d *DB) DB() *sql.DB { return d.db }
-
-// Path returns the database file's name.
-func (d *DB) Path() string { return d.path }
-
 func (d *DB) errReadOnly() error { return fmt.Errorf("%w (%s)", ErrReadOnly, d.path) }
 
 // write runs f in one transaction, committed if f returns nil.
