@@ -13,6 +13,7 @@
 //	minesweeper stats [flags]       show the statistics of the games played
 //	minesweeper history [flags]     list the latest games
 //	minesweeper replay [FILE|N]     play a kept game back
+//	minesweeper export [FILE|N]     write a kept game as a RAW video (or its board as MBF)
 //
 // Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
 package main
@@ -52,6 +53,7 @@ func commands() []command {
 		{"stats", "show the statistics of the games played, per kind of board", runStats},
 		{"history", "list the latest games played, newest first", runHistory},
 		{"replay", "play a kept game back at its own pace: the last, number N, or a FILE", runReplay},
+		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport},
 	}
 }
 

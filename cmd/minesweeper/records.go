@@ -168,27 +168,15 @@ move, End goes to the end and Home back to the start, q quits.
 
 Flags:
 `)
-	// The flag package stops at the first argument; flags may follow it.
-	var target string
-	rest := args
-	for {
-		if code, done := flagvalue.ParseArgs(fs, rest, stdout, stderr, printUsage); done {
-			return code
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		if target != "" {
-			fmt.Fprintf(stderr, "%s: unexpected argument %q (want one FILE or N)\n", fs.Name(), fs.Arg(0))
-			return exitUsage
-		}
-		target, rest = fs.Arg(0), fs.Args()[1:]
+	target, code, done := parseTarget(fs, args, stdout, stderr, printUsage)
+	if done {
+		return code
 	}
 	if *speed <= 0 || *speed > 64 {
 		fmt.Fprintf(stderr, "%s: -speed: %v is not a speed (want more than 0, at most 64)\n", fs.Name(), *speed)
 		return exitUsage
 	}
-	g, err := replayTarget(target, stderr)
+	g, err := replayTarget(fs.Name(), target, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
@@ -215,14 +203,37 @@ Flags:
 	return exitOK
 }
 
+// parseTarget parses args, the flags of fs and at most one argument, a
+// kept game's FILE or N, among them (the flag package stops at the first
+// argument; flags may follow it), and returns the argument, "" for none.
+// When done, the command ends with code: a usage error, said on stderr,
+// or -h.
+func parseTarget(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (target string, code int, done bool) {
+	rest := args
+	for {
+		if code, done := flagvalue.ParseArgs(fs, rest, stdout, stderr, printUsage); done {
+			return "", code, true
+		}
+		if fs.NArg() == 0 {
+			return target, exitOK, false
+		}
+		if target != "" {
+			fmt.Fprintf(stderr, "%s: unexpected argument %q (want one FILE or N)\n", fs.Name(), fs.Arg(0))
+			return "", exitUsage, true
+		}
+		target, rest = fs.Arg(0), fs.Args()[1:]
+	}
+}
+
 // replayTarget returns the game that target names: "" the last of the
-// history, a number the game of that number, anything else a file.
-func replayTarget(target string, stderr io.Writer) (history.Game, error) {
+// history, a number the game of that number, anything else a file. name
+// is the command's, for the store's warnings.
+func replayTarget(name, target string, stderr io.Writer) (history.Game, error) {
 	n, err := strconv.Atoi(target)
 	if target != "" && err != nil {
 		return readGameFile(target)
 	}
-	st, ok := openStore("minesweeper replay", stderr)
+	st, ok := openStore(name, stderr)
 	if !ok {
 		return history.Game{}, errors.New("the history cannot be read")
 	}

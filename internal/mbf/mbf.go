@@ -166,6 +166,15 @@ func shortHeader(got []byte) error {
 
 func isEOF(err error) bool { return err == io.EOF || err == io.ErrUnexpectedEOF }
 
+// CheckSize returns an error, wrapping ErrTooLarge, for a board wider or
+// taller than MaxSide, which Write refuses.
+func CheckSize(width, height int) error {
+	if width > MaxSide || height > MaxSide {
+		return fmt.Errorf("%w: %dx%d, and MBF holds at most %dx%d", ErrTooLarge, width, height, MaxSide, MaxSide)
+	}
+	return nil
+}
+
 // Write writes a width by height board with the given mines as an MBF
 // file, the mines in row-major order as JSMinesweeper writes them,
 // whatever their order in mines. It refuses, with nothing written, a side
@@ -175,8 +184,8 @@ func Write(w io.Writer, width, height int, mines []board.Point) error {
 	if width < 1 || height < 1 {
 		return fmt.Errorf("%w (got %dx%d)", board.ErrSize, width, height)
 	}
-	if width > MaxSide || height > MaxSide {
-		return fmt.Errorf("%w: %dx%d, and MBF holds at most %dx%d", ErrTooLarge, width, height, MaxSide, MaxSide)
+	if err := CheckSize(width, height); err != nil {
+		return err
 	}
 	if len(mines) > MaxMines {
 		return fmt.Errorf("%w: %s, and MBF holds at most %d", ErrTooLarge, record.Count(len(mines), "mine"), MaxMines)
