@@ -8,8 +8,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/judge"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
@@ -113,6 +115,8 @@ func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var start startFlag
 	fs.Var(&start, "start", "the start click, `ROW,COL` counted from 0 as in the record format (default: a cell drawn from the seed)")
 	format := fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
+	isDaily := flagvalue.Bool(fs, "daily", false, "write the daily board of -level and -date, its mines and its start cell")
+	date := fs.String("date", "", "with -daily, the `date` (YYYY-MM-DD, UTC) whose board is written (default: today)")
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper gen [flags] > record
 
 Writes one board to standard output in the record format: "n m k 1" (rows,
@@ -122,6 +126,11 @@ and the start click "i j". The mines are those the game lays for the same
 plays the board from that click and "minesweeper judge < FILE" replays it.
 The same flags give the same output; without -seed the seed comes from the
 clock. With -first-click unsafe the start click may be a mine.
+
+With -daily it writes the daily board of -level (beginner by default) and
+-date (today, UTC, by default), the board "minesweeper daily" plays that
+day: its mines, and its start cell as the click, so that a daily board
+can be checked, judged and shared as a file.
 
 With -format mbf it writes the same mines as an MBF file instead, the
 binary board format of JSMinesweeper, to analyse the board there: the
@@ -137,6 +146,12 @@ Flags:
 	failf := complainer(stderr, "minesweeper gen", exitFailure)
 	if *format != "record" && *format != "mbf" {
 		return usagef("-format: unknown format %q (want record or mbf)", *format)
+	}
+	if *isDaily {
+		return genDaily(fs, bf.level, *date, *format == "mbf", stdout, usagef, failf)
+	}
+	if *date != "" {
+		return usagef("-date: only with -daily")
 	}
 	cfg, err := bf.resolve()
 	if err != nil {
@@ -158,6 +173,53 @@ Flags:
 		err = mbf.Write(&buf, cfg.Width, cfg.Height, b.Layout())
 	} else {
 		err = record.Write(&buf, &record.Record{Rows: cfg.Height, Cols: cfg.Width, Mines: b.Layout(), Clicks: []board.Point{first}})
+	}
+	if err != nil {
+		return failf("%v", err)
+	}
+	if _, err := stdout.Write(buf.Bytes()); err != nil {
+		return failf("writing the board: %v", err)
+	}
+	return exitOK
+}
+
+// genDaily writes the daily board of level and date (today's when ""),
+// as a record or, with asMBF, an MBF file: gen -daily. The flags that
+// choose another board are refused.
+func genDaily(fs *flag.FlagSet, level, date string, asMBF bool, stdout io.Writer, usagef, failf func(string, ...any) int) int {
+	var refused string
+	fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "width", "height", "mines", "seed", "first-click", "no-guess", "start":
+			if refused == "" {
+				refused = fl.Name
+			}
+		}
+	})
+	if refused != "" {
+		return usagef("-daily: cannot be combined with -%s (the date and the level fix the board)", refused)
+	}
+	if _, err := daily.Level(level); err != nil {
+		return usagef("-level: %v", err)
+	}
+	if date == "" {
+		date = daily.Today(time.Now())
+	} else if err := daily.CheckDate(date); err != nil {
+		return usagef("-date: %v", err)
+	}
+	b, err := daily.Of(date, level)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	rec, err := b.Record()
+	if err != nil {
+		return failf("%v", err)
+	}
+	var buf bytes.Buffer
+	if asMBF {
+		err = mbf.Write(&buf, rec.Cols, rec.Rows, rec.Mines)
+	} else {
+		err = record.Write(&buf, rec)
 	}
 	if err != nil {
 		return failf("%v", err)

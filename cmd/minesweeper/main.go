@@ -2,10 +2,13 @@
 // tools of the original assignment: judge (replay mines and clicks), solve
 // (play one move from a player's view) and bench (the solver plays many
 // games), and gen, which writes a board and its start click as a record.
+// Its daily board is one board per UTC date and level, the same for every
+// player (see package daily).
 //
 // Usage:
 //
 //	minesweeper [flags]             play in the terminal
+//	minesweeper daily [flags]       play the daily board, the same for everyone
 //	minesweeper judge < record      replay a record's clicks
 //	minesweeper solve < requests    answer each view with a move
 //	minesweeper bench [flags]       measure the solver
@@ -46,6 +49,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"daily", "play the daily board: one no-guess board a UTC date and level, the same for everyone", runDaily},
 		{"judge", "replay a record's mines and clicks read from standard input", runJudge},
 		{"solve", "read player views from standard input, answer each with a move", runSolve},
 		{"bench", "let the solver play many games and report its win rate", runBench},

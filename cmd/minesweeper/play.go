@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/session"
@@ -95,6 +96,14 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitFailure
 		}
 	}
+	return playAndReport(k, uc, stdout, stderr)
+}
+
+// playAndReport plays uc, and once the terminal is restored keeps what the
+// player left with k and prints the line that sums the last game up, and,
+// after a game on a daily board, the line to share. It returns the exit
+// status: 128 plus the number of a signal that ended the game.
+func playAndReport(k *session.Session, uc ui.Config, stdout, stderr io.Writer) int {
 	res, err := ui.Play(uc)
 	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
@@ -102,11 +111,13 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	left := k.Leave(res.Kept, res.Started)
 	// A board file's game is no board to start with next time; a random
-	// game that followed it (n) is.
-	k.Remember(res.Settings, res.Source == "", res.Theme)
+	// game that followed it (n) is. A daily board is today's only.
+	k.Remember(res.Settings, res.Source == "" && res.Kept.Daily == "", res.Theme)
 	k.Flush(stderr)
 	again := ""
 	switch {
+	case left.Saved && res.Kept.Daily != "":
+		again = daily.Command(res.Kept.Daily, board.LevelOf(res.Settings))
 	case left.Saved:
 		again = fmt.Sprintf("minesweeper %s -resume", boardArgs(res.Settings, board.LevelOf(res.Settings)))
 	case res.Source != "":
@@ -115,6 +126,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		again = fmt.Sprintf("minesweeper %s -seed %d", boardArgs(res.Settings, board.LevelOf(res.Settings)), res.Seed)
 	}
 	fmt.Fprintln(stdout, ui.Summary(res, left.Saved, again))
+	if res.DailyEnd != nil {
+		fmt.Fprintln(stdout, ui.ShareLine(*res.DailyEnd))
+	}
 	if res.Signal != nil {
 		return ui.SignalStatus(res.Signal) // 128 plus its number, as a shell reports it
 	}

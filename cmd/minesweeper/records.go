@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -9,8 +10,10 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/boardfile"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/record"
@@ -30,6 +33,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper stats", flag.ContinueOnError)
 	asJSON := flagvalue.Bool(fs, "json", false, "print the statistics as JSON")
 	ascii := flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
+	onlyDaily := flagvalue.Bool(fs, "daily", false, "print the results of the daily boards alone (with -json, as a JSON array)")
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprintf(w, `Usage: minesweeper stats [flags]
 
@@ -39,6 +43,13 @@ and the best winning streak, the best time and the best speed in 3BV per
 second, and as a sparkline (the trend) the speeds of the last %d wins.
 Only wins without hints or undoing enter the times and speeds; every game
 counts in the rest.
+
+A second table sums up the daily boards, one line per level: the days
+played (each date's first game to end counts for it), the days won, the
+current and the best streak of days won in a row (the current one runs to
+today, UTC, or to yesterday while today's board is not played), the best
+time of a day won without help, and the last date played. -daily prints
+it alone; with -json, as a JSON array.
 
 Flags:
 `, history.RecentSpeeds)
@@ -53,21 +64,39 @@ Flags:
 	}
 	defer st.Close()
 	stats, err := st.Stats(context.Background(), nil)
+	var days []history.DailyStats
+	if err == nil {
+		days, err = st.DailyStats(context.Background(), daily.Today(time.Now()))
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
 	}
+	var out bytes.Buffer // one Write: nothing is written unless the whole is
 	switch {
+	case *onlyDaily && *asJSON:
+		err = history.WriteDailyJSON(&out, days)
 	case *asJSON:
-		err = history.WriteStatsJSON(stdout, stats)
+		err = history.WriteStatsJSON(&out, stats)
+	case *onlyDaily && len(days) == 0:
+		_, err = io.WriteString(&out, "no daily board played yet: play one with minesweeper daily\n")
+	case *onlyDaily:
+		err = history.WriteDaily(&out, days)
 	case len(stats) == 0:
-		_, err = io.WriteString(stdout, noGames)
+		_, err = io.WriteString(&out, noGames)
 	default:
 		spark := history.Sparkline
 		if *ascii {
 			spark = history.SparklineASCII
 		}
-		err = history.WriteStats(stdout, stats, spark)
+		err = history.WriteStats(&out, stats, spark)
+		if err == nil && len(days) > 0 {
+			out.WriteString("\n")
+			err = history.WriteDaily(&out, days)
+		}
+	}
+	if err == nil {
+		_, err = stdout.Write(out.Bytes())
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)

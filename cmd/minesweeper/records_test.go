@@ -62,6 +62,34 @@ func statsGames() []history.Game {
 	return games
 }
 
+// dailyGames is statsGames with games on daily boards of March 2025: the
+// first game of each date and level counts for it, the others are
+// practice (known). The streaks ended long before any run of the tests,
+// so the output does not depend on the day it is run.
+func dailyGames() []history.Game {
+	games := statsGames()
+	var (
+		beginner = board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
+		expert   = board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}
+	)
+	add := func(date string, hour int, kind board.Settings, level, result string, ms int64, known bool) {
+		day, err := time.Parse("2006-01-02", date)
+		if err != nil {
+			panic(err)
+		}
+		games = append(games, history.Game{V: history.Version, Date: day.Add(time.Duration(hour) * time.Hour),
+			Board: kind, Level: level, Seed: uint64(len(games) + 1), Daily: date, Result: result,
+			TimeMS: ms, ThreeBV: 20, Clicks: 25, Known: known})
+	}
+	add("2025-03-01", 9, beginner, "beginner", "won", 7100, false)
+	add("2025-03-01", 10, beginner, "beginner", "won", 5000, true)
+	add("2025-03-02", 9, beginner, "beginner", "won", 6420, false)
+	add("2025-03-03", 9, beginner, "beginner", "lost", 2000, false)
+	add("2025-03-04", 9, beginner, "beginner", "won", 8000, false)
+	add("2025-03-02", 20, expert, "expert", "lost", 30000, false)
+	return games
+}
+
 // writeLog writes games as the history log of a new state directory, one
 // JSON line each, and points MINESWEEPER_HOME at it.
 func writeLog(t *testing.T, games []history.Game, extra string) string {
@@ -92,6 +120,7 @@ var statsCases = []struct {
 	args  []string
 	empty bool
 	extra string
+	daily bool // the log is dailyGames
 }{
 	{name: "stats", args: []string{"stats"}},
 	{name: "stats-json", args: []string{"stats", "-json"}},
@@ -105,6 +134,12 @@ var statsCases = []struct {
 	{name: "stats-bad-flag", args: []string{"stats", "-x"}},
 	{name: "history-bad-n", args: []string{"history", "-n", "-1"}},
 	{name: "history-n-not-number", args: []string{"history", "-n", "ten"}},
+	{name: "stats-daily", args: []string{"stats"}, daily: true},
+	{name: "stats-daily-only", args: []string{"stats", "-daily"}, daily: true},
+	{name: "stats-daily-json", args: []string{"stats", "-daily", "-json"}, daily: true},
+	{name: "stats-daily-none", args: []string{"stats", "-daily"}},
+	{name: "stats-daily-json-none", args: []string{"stats", "-daily", "-json"}, empty: true},
+	{name: "history-daily", args: []string{"history", "-n", "3"}, daily: true},
 }
 
 // TestStatsHistoryGolden runs each of statsCases against its own state
@@ -115,10 +150,13 @@ func TestStatsHistoryGolden(t *testing.T) {
 	for _, tt := range statsCases {
 		t.Run(tt.name, func(t *testing.T) {
 			var dir string
-			if tt.empty {
+			switch {
+			case tt.empty:
 				dir = t.TempDir()
 				t.Setenv("MINESWEEPER_HOME", dir)
-			} else {
+			case tt.daily:
+				dir = writeLog(t, dailyGames(), "")
+			default:
 				dir = writeLog(t, statsGames(), "")
 			}
 			var stdout, stderr strings.Builder

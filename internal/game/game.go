@@ -34,6 +34,11 @@ const (
 	Drawn  Origin = iota // laid from a seed the player could not choose or foresee
 	Seeded               // laid from a seed the player chose (-seed)
 	File                 // a board file's layout: a record, an MBF file or a replay
+	// Daily is a daily board: laid from the seed of its date and level,
+	// its start cell opened first (see DailyBoard). Whether the player could
+	// know it (played before, or a date other than the day's) is for the
+	// records to say: the game does not count it known.
+	Daily
 )
 
 // String returns the origin's name.
@@ -45,6 +50,8 @@ func (o Origin) String() string {
 		return "seeded"
 	case File:
 		return "file"
+	case Daily:
+		return "daily"
 	}
 	return fmt.Sprintf("Origin(%d)", uint8(o))
 }
@@ -61,7 +68,21 @@ var (
 	// ErrStale refuses a board laid off the loop for a game that changed
 	// meanwhile.
 	ErrStale = errors.New("the game changed while its mines were laid")
+	// ErrStartCell refuses an opening of a daily board, before its mines
+	// are laid, anywhere but its start cell: the board is the one laid
+	// from there.
+	ErrStartCell = errors.New("a daily board is opened first at its start cell")
 )
+
+// DailyBoard is a daily board as a game plays it: the date that names
+// it, the seed its mines are laid from, and the start cell, where the
+// first opening must be, since the mines are laid around the first
+// opening.
+type DailyBoard struct {
+	Date  string // YYYY-MM-DD
+	Seed  uint64
+	Start board.Point
+}
 
 // Stop is a reason for the clock to stand still: it counts only the time
 // the player can play.
@@ -83,8 +104,11 @@ type Game struct {
 	b      *board.Board
 	seed   uint64
 	origin Origin
-	source string      // the board file's name, for a File game
-	first  board.Point // the cell whose opening laid the mines, once laid
+	source string // the board file's name, for a File game
+	date   string // the daily board's date, for a Daily game
+	// first is the cell whose opening laid the mines, once laid; for a
+	// Daily game, the start cell from the start.
+	first board.Point
 
 	// version counts the changes of b, so that an analysis of b made off
 	// the loop is known to be stale when it comes back. Events of help do
@@ -141,6 +165,62 @@ func NewFixed(cfg Config, mines []board.Point, source string, seed uint64) (*Gam
 	return &Game{cfg: cfg, kind: cfg.Settings, b: b, origin: File, source: source, seed: seed, version: 1}, nil
 }
 
+// NewDaily returns a new game of the daily board d, whose mines cfg lays
+// (cfg must hold the daily board's settings and layout).
+func NewDaily(cfg Config, d DailyBoard) (*Game, error) {
+	g := &Game{cfg: cfg}
+	if err := g.daily(d); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// ChooseDaily makes cfg the settings of the game's new boards and starts
+// a game of the daily board d, whose mines cfg lays.
+func (g *Game) ChooseDaily(cfg Config, d DailyBoard) error {
+	old := g.cfg
+	g.cfg = cfg
+	if err := g.daily(d); err != nil {
+		g.cfg = old
+		return err
+	}
+	return nil
+}
+
+// daily replaces the board with the daily board d.
+func (g *Game) daily(d DailyBoard) error {
+	if !g.cfg.Settings.NoGuess {
+		return fmt.Errorf("the daily board of %s: not a no-guess board", d.Date)
+	}
+	if err := g.cfg.Settings.CheckPoint(d.Start); err != nil {
+		return fmt.Errorf("the daily board of %s: start cell: %w", d.Date, err)
+	}
+	if err := g.random(d.Seed); err != nil {
+		return err
+	}
+	g.origin, g.date, g.first = Daily, d.Date, d.Start
+	return nil
+}
+
+// Daily returns the daily board the game plays, and reports whether it
+// plays one.
+func (g *Game) Daily() (DailyBoard, bool) {
+	if g.origin != Daily {
+		return DailyBoard{}, false
+	}
+	return DailyBoard{Date: g.date, Seed: g.seed, Start: g.first}, true
+}
+
+// StartCell returns the cell the first opening must open, and reports
+// whether there is one: the start cell of a daily board whose mines are
+// not laid yet.
+func (g *Game) StartCell() (board.Point, bool) {
+	if g.origin != Daily || g.b.Started() {
+		return board.Point{}, false
+	}
+	return g.first, true
+}
+
 // random replaces the board with a random one seeded with seed.
 func (g *Game) random(seed uint64) error {
 	kind, lay := g.cfg.Settings, g.cfg.Layout
@@ -154,7 +234,7 @@ func (g *Game) random(seed uint64) error {
 		return err
 	}
 	b.SetQuestionMarks(g.cfg.QuestionMarks)
-	g.b, g.seed, g.kind, g.origin, g.source, g.first = b, seed, kind, Drawn, "", board.Point{}
+	g.b, g.seed, g.kind, g.origin, g.source, g.date, g.first = b, seed, kind, Drawn, "", "", board.Point{}
 	g.fresh()
 	return nil
 }
@@ -252,8 +332,14 @@ func (g *Game) Restarted() bool { return g.restarted }
 
 // Known reports whether the player could know the board before playing
 // it: a board file's, one laid from a seed the player chose, or one played
-// again after its cells were revealed.
-func (g *Game) Known() bool { return g.origin != Drawn || g.restarted }
+// again after its cells were revealed. A daily board is not known here:
+// whether it was played before is for the records to say.
+func (g *Game) Known() bool { return known(g.origin, g.restarted) }
+
+// known reports whether a board of origin, restarted or not, is known.
+func known(origin Origin, restarted bool) bool {
+	return origin != Drawn && origin != Daily || restarted
+}
 
 // Ends returns how many times the game ended (an undo after an end lets it
 // end again), and how it ended the first time (board.Playing if never).
@@ -294,6 +380,9 @@ func (g *Game) Apply(m Move, now time.Time) (int, error) {
 		g.moves = append(g.moves, TimedMove{Move: m, At: g.clock(now)})
 		return 0, nil
 	}
+	if err := g.checkStart(m); err != nil {
+		return 0, err
+	}
 	pending := !g.b.Started()
 	n, err := g.play(g.b, m)
 	if err != nil {
@@ -304,6 +393,16 @@ func (g *Game) Apply(m Move, now time.Time) (int, error) {
 	}
 	g.moved(m, n, now)
 	return n, nil
+}
+
+// checkStart refuses m if it would lay the mines of a daily board
+// elsewhere than from its start cell.
+func (g *Game) checkStart(m Move) error {
+	start, ok := g.StartCell()
+	if ok && (m.Action == Open || m.Action == AutoOpen) && m.At != start && g.b.In(m.At) {
+		return fmt.Errorf("%w %v", ErrStartCell, start)
+	}
+	return nil
 }
 
 // play carries out m on b, a board move or one of the solver's.
@@ -378,7 +477,7 @@ type Laid struct {
 // returns nil when m lays nothing.
 func (g *Game) LayJob(m Move) func() (Laid, error) {
 	b, version := g.b, g.version
-	if b.Started() || (m.Action != Open && m.Action != AutoOpen) || !b.In(m.At) || b.Mark(m.At) == board.Flag {
+	if b.Started() || (m.Action != Open && m.Action != AutoOpen) || !b.In(m.At) || b.Mark(m.At) == board.Flag || g.checkStart(m) != nil {
 		return nil
 	}
 	return func() (Laid, error) {

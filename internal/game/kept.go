@@ -23,10 +23,11 @@ type Kept struct {
 	Seed     uint64
 	Origin   Origin
 	Source   string        // the board file's name, for a File game
+	Daily    string        // the daily board's date, for a Daily game
 	Mines    []board.Point // the layout; nil to lay it again
 	Laid     bool          // the mines were laid, by an opening of First
-	First    board.Point
-	Sum      uint64 // the layout's board.LayoutSum, when Laid
+	First    board.Point   // for a Daily game, its start cell, laid or not
+	Sum      uint64        // the layout's board.LayoutSum, when Laid
 
 	Moves   []TimedMove
 	Elapsed time.Duration // the clock when it was kept
@@ -51,7 +52,7 @@ type Kept struct {
 
 // Known reports whether the player could know the board before playing
 // it (see Game.Known).
-func (k *Kept) Known() bool { return k.Origin != Drawn || k.Restarted }
+func (k *Kept) Known() bool { return known(k.Origin, k.Restarted) }
 
 // Clicks returns the player's own moves of the game (see Game.Clicks).
 func (k *Kept) Clicks() int {
@@ -86,6 +87,7 @@ func (g *Game) Kept(now time.Time, layout bool) Kept {
 		Seed:      g.seed,
 		Origin:    g.origin,
 		Source:    g.source,
+		Daily:     g.date,
 		Laid:      g.b.Started() && g.origin != File,
 		First:     g.first,
 		Moves:     g.Moves(),
@@ -142,7 +144,7 @@ func (g *Game) StartClock(at time.Time) {
 // k's settings. Resume goes on with a game instead.
 func Load(cfg Config, k Kept) (*Game, error) {
 	s := k.Settings
-	g := &Game{cfg: cfg, kind: s, seed: k.Seed, origin: k.Origin, source: k.Source}
+	g := &Game{cfg: cfg, kind: s, seed: k.Seed, origin: k.Origin, source: k.Source, date: k.Daily}
 	switch {
 	case k.Mines != nil:
 		if len(k.Mines) != s.Mines {

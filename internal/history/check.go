@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
@@ -31,8 +32,9 @@ var errNoBoard = errors.New(`no board (want "board":"WIDTHxHEIGHTnMINES RULE")`)
 // out of range, worded as session.KeptOf words the checks it shares, or
 // nil. In range are: a board that can be made; a time from 0 to
 // MaxTimeMS; a 3BV from 0 to the board's cells; clicks and ends from 0 to
-// MaxClicks; mines, a first opening and moves on the board; and moves'
-// times within MaxTimeMS of the first opening. The seed and the layout's
+// MaxClicks; mines, a first opening and moves on the board; moves'
+// times within MaxTimeMS of the first opening; and a daily board's date
+// written YYYY-MM-DD, on a level's no-guess board, its level named. The seed and the layout's
 // fingerprint may be any number. Whether the layout holds the board's
 // mines, each once, is for session.KeptOf to check when it lays them.
 func (g *Game) Check() error {
@@ -53,6 +55,14 @@ func (g *Game) Check() error {
 		return fmt.Errorf("clicks %d is out of range (0 to %d)", g.Clicks, MaxClicks)
 	case g.Ends < 0 || g.Ends > MaxClicks:
 		return fmt.Errorf("ends %d is out of range (0 to %d)", g.Ends, MaxClicks)
+	}
+	if g.Daily != "" {
+		if d, err := time.Parse(dateLayout, g.Daily); err != nil || d.Format(dateLayout) != g.Daily {
+			return fmt.Errorf("daily %q is not a date (want YYYY-MM-DD)", g.Daily)
+		}
+		if lv := board.LevelOf(s); !s.NoGuess || lv == "custom" || g.Level != lv {
+			return fmt.Errorf("daily %s: board %q, level %q: not a level's no-guess board", g.Daily, s, g.Level)
+		}
 	}
 	if len(g.Layout) > cells {
 		return fmt.Errorf("layout: %d mines do not fit in %d cells", len(g.Layout), cells)

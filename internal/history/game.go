@@ -44,6 +44,11 @@ type Game struct {
 	// Restarted reports whether the game was played again after its cells
 	// were revealed.
 	Restarted bool `json:"restarted,omitempty"`
+	// Daily is the date (YYYY-MM-DD, UTC) of the daily board the game was
+	// played on, if it was one: its seed is the one of that date and its
+	// Level, and its First the board's start cell. Whether it counted for
+	// that date or was practice, its Known says.
+	Daily string `json:"daily,omitempty"`
 	// GaveUp reports whether the game was given up before its end (a new
 	// game, a restart or another board asked for): its Result is "lost".
 	GaveUp bool `json:"gave_up,omitempty"`

@@ -158,6 +158,9 @@ func WriteGames(w io.Writer, games []Game, nums []int64) error {
 		if g.IsKnown() {
 			marks = append(marks, "known")
 		}
+		if g.Daily != "" {
+			marks = append(marks, "daily "+userfile.Printable(g.Daily))
+		}
 		t.add(strconv.FormatInt(nums[i], 10),
 			g.Date.Format("2006-01-02 15:04"),
 			Label(g.Kind(), g.Level),

@@ -19,6 +19,7 @@ func HistoryGame(k game.Kept, end time.Time) history.Game {
 		Board:     k.Settings,
 		Seed:      k.Seed,
 		Source:    k.Source,
+		Daily:     k.Daily,
 		Result:    "lost",
 		TimeMS:    k.Elapsed.Milliseconds(),
 		ThreeBV:   k.ThreeBV,
@@ -102,6 +103,7 @@ func KeptOf(g history.Game) (game.Kept, error) {
 		Settings:  s,
 		Seed:      g.Seed,
 		Source:    g.Source,
+		Daily:     g.Daily,
 		Moves:     make([]game.TimedMove, 0, len(g.Moves)),
 		Elapsed:   time.Duration(g.TimeMS) * time.Millisecond,
 		Status:    statusOf(g.Result),
@@ -118,6 +120,8 @@ func KeptOf(g history.Game) (game.Kept, error) {
 		k.Origin = game.File
 	case g.Seeded:
 		k.Origin = game.Seeded
+	case g.Daily != "":
+		k.Origin = game.Daily
 	}
 	if g.First != nil {
 		p := board.Point{X: g.First[0], Y: g.First[1]}

@@ -52,4 +52,37 @@ type Counts struct {
 	// GaveUp reports whether it was given up before its end, and so
 	// counted as a loss.
 	GaveUp bool
+	// Daily is what a game on a daily board counts for: its date, or
+	// practice; NotDaily for another board.
+	Daily Daily
 }
+
+// Daily is what a game on a daily board counts for.
+type Daily uint8
+
+// The daily counts, in the order the rules try them (see DailyOf).
+const (
+	NotDaily      Daily = iota // not a daily board
+	DailyCounted               // the first game of its date and level to end, played on its date: the date's result
+	DailyAgain                 // practice: a game of its date and level counted already, or the board was known
+	DailyOtherDay              // practice: played on a date other than its board's
+)
+
+// dailyNames are the daily counts' names, in their order.
+var dailyNames = [...]string{
+	NotDaily:      "not daily",
+	DailyCounted:  "counted",
+	DailyAgain:    "practice, played before",
+	DailyOtherDay: "practice, another date",
+}
+
+// String returns the daily count's name.
+func (d Daily) String() string {
+	if int(d) < len(dailyNames) {
+		return dailyNames[d]
+	}
+	return fmt.Sprintf("Daily(%d)", uint8(d))
+}
+
+// Practice reports whether d is a practice game of a daily board.
+func (d Daily) Practice() bool { return d == DailyAgain || d == DailyOtherDay }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/store"
@@ -130,6 +131,85 @@ func CountOf(g history.Game, best int64, bestKnown bool) Counts {
 	return c
 }
 
+// DailyOf returns what g, a game on a daily board that ended, was given
+// up or is left, counts for as a daily, given whether a game of its date
+// and level counts for that date already. These are the rules of the
+// daily boards:
+//   - a game on another board is NotDaily;
+//   - a game played on a date other than its board's is practice,
+//     DailyOtherDay: neither its end nor its start (its end less the time
+//     on its clock) falls on that UTC date;
+//   - a game of a date and level that counted already, or on a board the
+//     player could know otherwise (played again after its cells were
+//     revealed), is practice, DailyAgain;
+//   - any other is the first game of its date and level to end, played on
+//     its date: it counts for that date, DailyCounted, won or lost, a
+//     game given up as a loss.
+//
+// A practice game is kept as a known board (see CountOf): it counts in
+// nothing of the others, nor for a day.
+func DailyOf(g history.Game, counted bool) Daily {
+	switch {
+	case g.Daily == "":
+		return NotDaily
+	case !playedOn(g):
+		return DailyOtherDay
+	case counted || g.IsKnown():
+		return DailyAgain
+	}
+	return DailyCounted
+}
+
+// playedOn reports whether g was played on its daily board's date: it
+// ended, or began, on that UTC date.
+func playedOn(g history.Game) bool {
+	end := g.Date.UTC()
+	begin := end.Add(-time.Duration(max(g.TimeMS, 0)) * time.Millisecond)
+	return daily.Today(end) == g.Daily || daily.Today(begin) == g.Daily
+}
+
+// dailyOf decides what g counts for as a daily (see DailyOf), asking the
+// store whether its date and level counted already, and marks a practice
+// game known. A store that cannot say makes it practice, with a warning.
+func (s *Session) dailyOf(g *history.Game) Daily {
+	if g.Daily == "" {
+		return NotDaily
+	}
+	counted, err := s.store.DailyCounted(ctx, g.Daily, g.Level)
+	if err != nil {
+		s.Warn("the daily results cannot be read, so the game is practice: " + err.Error())
+		counted = true
+	}
+	d := DailyOf(*g, counted)
+	if d.Practice() {
+		g.Known = true
+	}
+	return d
+}
+
+// Daily returns the daily board of level on date (YYYY-MM-DD), or today's
+// by Now, in UTC, when date is "", and what a game on it would count for
+// if it ended now (see DailyOf): DailyCounted, DailyAgain or
+// DailyOtherDay. With no records kept it says DailyCounted for today's
+// board, which is then kept nowhere.
+func (s *Session) Daily(date, level string) (daily.Board, Daily, error) {
+	if date == "" {
+		date = daily.Today(s.Now())
+	}
+	b, err := daily.Of(date, level)
+	if err != nil {
+		return daily.Board{}, NotDaily, err
+	}
+	g := history.Game{Daily: date, Level: level, Date: s.Now()}
+	counted := false
+	if s.peek() {
+		if counted, err = s.store.DailyCounted(ctx, date, level); err != nil {
+			s.Warn("the daily results cannot be read: " + err.Error())
+		}
+	}
+	return b, DailyOf(g, counted), nil
+}
+
 // Ended keeps k, a game that ended for the first time, won or lost, and
 // returns what it counts for.
 func (s *Session) Ended(k game.Kept) Counts {
@@ -148,6 +228,7 @@ func (s *Session) keep(g history.Game) Counts {
 	if !s.open() {
 		return Counts{Why: NotKept}
 	}
+	d := s.dailyOf(&g)
 	best, known := int64(-1), false
 	if CountOf(g, -1, false).Clean {
 		t, ok, err := s.store.BestTime(ctx, g.Kind())
@@ -161,6 +242,7 @@ func (s *Session) keep(g history.Game) Counts {
 		}
 	}
 	c := CountOf(g, best, known)
+	c.Daily = d
 	n, err := s.store.Append(ctx, g)
 	if err != nil {
 		s.Warn("the game was not kept: " + err.Error())
@@ -194,6 +276,9 @@ type Stats struct {
 	Err     error         // the history cannot be read
 	Counted history.Stats // the games that count; Played is 0 when none ended yet
 	Known   history.Stats // the games on known boards, apart
+	// Daily are the results of the daily boards, every level played, the
+	// current streaks running to today (UTC, by Now).
+	Daily []history.DailyStats
 }
 
 // Stats returns the statistics of the kind of board kind.
@@ -206,6 +291,9 @@ func (s *Session) Stats(kind board.Settings) Stats {
 		return Stats{Kept: true, Err: err}
 	}
 	st := Stats{Kept: true}
+	if st.Daily, err = s.store.DailyStats(ctx, daily.Today(s.Now())); err != nil {
+		return Stats{Kept: true, Err: err}
+	}
 	for _, sum := range stats {
 		switch {
 		case sum.Kind != kind:
@@ -273,8 +361,22 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 // there is one that can be resumed, and how many others of its kind wait
 // beside it; one that cannot be resumed is set aside, with a warning.
 // With offer, the run starts from it: leaving it, or another game, removes
-// it and no other saved game (see Leave).
+// it and no other saved game (see Leave). The games on daily boards are
+// left for SavedDaily.
 func (s *Session) Saved(b board.Settings, offer bool) (*game.Kept, int, bool) {
+	return s.saved(b, offer, func(g history.Game) bool { return g.Daily == "" })
+}
+
+// SavedDaily returns the game on the daily board d left unfinished last,
+// if there is one that can be resumed, and how many others of it wait
+// beside it, as Saved does for other boards.
+func (s *Session) SavedDaily(d daily.Board, offer bool) (*game.Kept, int, bool) {
+	return s.saved(d.Settings, offer, func(g history.Game) bool { return g.Daily == d.Date && g.Level == d.Level })
+}
+
+// saved returns the game of the kind of board b left unfinished last of
+// those that match, as Saved describes.
+func (s *Session) saved(b board.Settings, offer bool, match func(history.Game) bool) (*game.Kept, int, bool) {
 	if !s.peek() {
 		return nil, 0, false
 	}
@@ -286,6 +388,9 @@ func (s *Session) Saved(b board.Settings, offer bool) (*game.Kept, int, bool) {
 	var id int64
 	others := 0
 	for _, sv := range saved {
+		if !match(sv.Game) {
+			continue
+		}
 		k, err := KeptOf(sv.Game)
 		switch {
 		case err != nil:
@@ -308,14 +413,19 @@ func (s *Session) Saved(b board.Settings, offer bool) (*game.Kept, int, bool) {
 }
 
 // Discard removes the game of the kind of board b left unfinished last,
-// the one Saved returns.
+// the one Saved returns (not a game on a daily board).
 func (s *Session) Discard(b board.Settings) {
 	if !s.peek() {
 		return
 	}
 	saved, err := s.store.Saved(ctx, b)
-	if err == nil && len(saved) > 0 {
-		err = s.store.Discard(ctx, saved[0].ID)
+	if err == nil {
+		for _, sv := range saved {
+			if sv.Game.Daily == "" {
+				err = s.store.Discard(ctx, sv.ID)
+				break
+			}
+		}
 	}
 	if err != nil {
 		s.Warn("the saved game was not removed: " + err.Error())
@@ -336,7 +446,7 @@ type Leaving struct {
 // by the game saved now.
 func (s *Session) Leave(k game.Kept, started bool) Leaving {
 	var out Leaving
-	if started && k.Status == board.Playing && k.Ends == 0 && !k.Known() && s.open() {
+	if started && k.Status == board.Playing && k.Ends == 0 && !k.Known() && s.open() && !s.practice(k) {
 		save := k
 		if save.Laid && save.Origin != game.File {
 			save.Mines = nil // laid again from the seed and the first opening
@@ -355,6 +465,17 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 		}
 	}
 	return out
+}
+
+// practice reports whether k, a game left unfinished, is a practice game
+// of a daily board (see DailyOf), which is not saved, as a known board's
+// game is not.
+func (s *Session) practice(k game.Kept) bool {
+	if k.Daily == "" {
+		return false
+	}
+	g := HistoryGame(k, s.Now())
+	return s.dailyOf(&g).Practice()
 }
 
 // Close closes the store, if it was opened: its last commit is written

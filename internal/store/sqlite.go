@@ -257,6 +257,14 @@ CREATE TABLE imports (
 	PRIMARY KEY (name, sum)
 );
 `,
+	`
+-- The daily boards: the date of the daily board a game was played on,
+-- YYYY-MM-DD, or '' for another board. The index holds the counted games
+-- (not known) of the daily boards, by level and date: whether a date's
+-- daily was played, and the days of the daily statistics.
+ALTER TABLE games ADD COLUMN daily TEXT NOT NULL DEFAULT '';
+CREATE INDEX games_daily ON games (level, daily, date, n) WHERE daily <> '' AND known = 0;
+`,
 }
 
 // appID marks the database as minesweeper's (PRAGMA application_id).
@@ -365,6 +373,7 @@ type columns struct {
 	timeMS  int64
 	speed   sql.NullFloat64
 	level   string
+	daily   string
 	ordered key
 }
 
@@ -381,6 +390,7 @@ func columnsOf(g *history.Game) columns {
 		known:  g.IsKnown(),
 		won:    g.Won(),
 		timeMS: g.TimeMS,
+		daily:  g.Daily,
 	}
 	if g.Level != "custom" {
 		c.level = g.Level
@@ -467,8 +477,8 @@ func (l lateKinds) recount(ctx context.Context, tx *sql.Tx) error {
 func insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte, late lateKinds) (int64, error) {
 	c := columnsOf(g)
 	res, err := tx.ExecContext(ctx,
-		`INSERT INTO games (date, kind, known, won, clean, time_ms, speed, level, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, string(rec))
+		`INSERT INTO games (date, kind, known, won, clean, time_ms, speed, level, daily, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, c.daily, string(rec))
 	if err != nil {
 		return 0, err
 	}
@@ -585,8 +595,8 @@ func (d *DB) Amend(ctx context.Context, n int64, was, g history.Game) error {
 		}
 		oc, c := columnsOf(&old), columnsOf(&g)
 		if _, err := tx.ExecContext(ctx,
-			`UPDATE games SET date = ?, kind = ?, known = ?, won = ?, clean = ?, time_ms = ?, speed = ?, level = ?, record = ? WHERE n = ?`,
-			c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, string(rec), n); err != nil {
+			`UPDATE games SET date = ?, kind = ?, known = ?, won = ?, clean = ?, time_ms = ?, speed = ?, level = ?, daily = ?, record = ? WHERE n = ?`,
+			c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, c.daily, string(rec), n); err != nil {
 			return err
 		}
 		if oc.date == c.date && oc.ordered == c.ordered && oc.won == c.won && oc.level == c.level {
@@ -806,6 +816,61 @@ func (d *DB) BestTime(ctx context.Context, kind board.Settings) (int64, bool, er
 	var best sql.NullInt64
 	err := d.db.QueryRowContext(ctx, `SELECT min(time_ms) FROM games WHERE kind = ? AND clean = 1`, kind.String()).Scan(&best)
 	return best.Int64, best.Valid, err
+}
+
+// DailyCounted reports whether a game on the daily board of date and
+// level counts for that date already: one kept not known.
+func (d *DB) DailyCounted(ctx context.Context, date, level string) (bool, error) {
+	var found bool
+	err := d.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE level = ? AND daily = ? AND daily <> '' AND known = 0)`, level, date).Scan(&found)
+	return found, err
+}
+
+// DailyStats returns the statistics of the daily boards, one per level
+// played in the order of board.Levels, as history.SummarizeDaily counts
+// them, the current streaks running to today. A day's result is its first
+// counted game in date order, read through the index games_daily: the
+// query reads a row a counted game, a few a day.
+func (d *DB) DailyStats(ctx context.Context, today string) ([]history.DailyStats, error) {
+	tx, err := d.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	out := []history.DailyStats{}
+	for _, lv := range board.Levels {
+		days, err := dailyDays(ctx, tx, lv.Name)
+		if err != nil {
+			return nil, err
+		}
+		if len(days) > 0 {
+			out = append(out, history.SumDays(lv.Name, days, today))
+		}
+	}
+	return out, nil
+}
+
+// dailyDays returns the days of level's daily boards, in date order:
+// each date's first counted game.
+func dailyDays(ctx context.Context, tx *sql.Tx, level string) ([]history.DailyDay, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT daily, won, clean, time_ms FROM games
+		WHERE level = ? AND daily <> '' AND known = 0 ORDER BY daily, date, n`, level)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var days []history.DailyDay
+	for rows.Next() {
+		var day history.DailyDay
+		if err := rows.Scan(&day.Date, &day.Won, &day.Clean, &day.TimeMS); err != nil {
+			return nil, err
+		}
+		if n := len(days); n > 0 && days[n-1].Date == day.Date {
+			continue // the day counts its first game
+		}
+		days = append(days, day)
+	}
+	return days, rows.Err()
 }
 
 // Save keeps g as a game left unfinished, its V set to history.Version

@@ -51,6 +51,14 @@ type Store interface {
 	// BestTime returns the best time of a clean win on kind, and reports
 	// whether there is one.
 	BestTime(ctx context.Context, kind board.Settings) (int64, bool, error)
+	// DailyCounted reports whether a game on the daily board of date
+	// (YYYY-MM-DD) and level counts for that date already: one kept, not
+	// known.
+	DailyCounted(ctx context.Context, date, level string) (bool, error)
+	// DailyStats returns the statistics of the daily boards, as
+	// history.SummarizeDaily gives them, the current streaks running to
+	// today (YYYY-MM-DD).
+	DailyStats(ctx context.Context, today string) ([]history.DailyStats, error)
 
 	// Save keeps g as a game left unfinished, beside any other of its
 	// kind, and returns its id; replace, when not 0, is the id of a saved

@@ -117,6 +117,9 @@ func (u *ui) autoBack(s tcell.Screen, d autoMoved) {
 		return
 	}
 	a.last = u.cfg.Now()
+	if p, ok := u.g.StartCell(); ok {
+		d.at = p // a daily board opens at its start cell
+	}
 	u.v.cursor = d.at
 	m := game.Move{Action: game.AutoOpen, At: d.at}
 	if !u.layOffLoop(s, m) {

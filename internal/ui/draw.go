@@ -153,6 +153,9 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 		size += ", restarted"
 	}
 	origin := fmt.Sprintf(", seed %d", g.Seed())
+	if d, ok := g.Daily(); ok {
+		origin = ", daily " + d.Date
+	}
 	if fixed && g.Source() != "" {
 		// The name may come from a replay or a saved game, files the
 		// player could have edited: no escape sequence of it is drawn.
@@ -237,12 +240,16 @@ func (u *ui) drawFrame(s tcell.Screen) {
 func (u *ui) drawBoard(s tcell.Screen) {
 	l, th, b := u.lay, u.th, u.g.Board()
 	odds := u.oddsShown()
+	start, atStart := u.g.StartCell()
 	for y := l.oy; y < l.oy+l.vr; y++ {
 		sy := l.cellY(y)
 		for x := l.ox; x < l.ox+l.vc; x++ {
 			p := board.Point{X: x, Y: y}
 			tl := b.Tile(p)
 			gl, st := th.tile(tl)
+			if atStart && p == start && tl == board.TileClosed {
+				gl = th.start // where a daily board opens
+			}
 			if odds != nil && (tl == board.TileClosed || tl == board.TileQuestion) {
 				safe, mine := odds.Certain(p)
 				gl, st = th.odds(odds.Prob(p), safe, mine, (x+y)%2 == 1)

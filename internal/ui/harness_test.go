@@ -12,6 +12,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 )
@@ -363,6 +364,7 @@ type keeper struct {
 	gaveUp   []game.Kept
 	newBest  func(game.Kept) bool // when not nil, which wins are new best times
 	layout   func(board.Settings) (board.Layout, error)
+	count    session.Daily // what a daily game counts for, as Daily says
 	stats    session.Stats
 	asked    []board.Settings
 }
@@ -406,4 +408,17 @@ func (k *keeper) Layout(s board.Settings) (board.Layout, error) {
 		return nil, session.ErrNoGuessLayout
 	}
 	return nil, s.Check()
+}
+
+func (k *keeper) Daily(date, level string) (daily.Board, session.Daily, error) {
+	b, err := daily.Of(date, level)
+	if err != nil {
+		return daily.Board{}, session.NotDaily, err
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.count == session.NotDaily {
+		return b, session.DailyCounted, nil
+	}
+	return b, k.count, nil
 }

@@ -6,7 +6,9 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
@@ -27,6 +29,9 @@ type Keeper interface {
 	// in the options menu (nil for uniformly random mines), or why they
 	// cannot be played.
 	Layout(s board.Settings) (board.Layout, error)
+	// Daily returns the daily board of date and level chosen in the
+	// options menu, and what a game on it would count for.
+	Daily(date, level string) (daily.Board, session.Daily, error)
 }
 
 // overMessage is what the footer says when a finished game is asked for a
@@ -61,6 +66,7 @@ func (u *ui) ended(before int) {
 	if u.keep != nil {
 		u.counts = u.keep.Ended(u.g.Record(u.cfg.Now()))
 	}
+	u.noteDaily(u.counts, false)
 }
 
 // atStake reports whether leaving the game in play gives it up: it was
@@ -76,11 +82,13 @@ func (u *ui) giveUp(now time.Time) {
 	if !u.atStake() {
 		return
 	}
+	var c session.Counts
 	if u.keep != nil {
 		k := u.g.Record(now)
 		k.ThreeBV = u.g.ThreeBV() // a loss's 3BV, as the history keeps it
-		u.keep.GaveUp(k)
+		c = u.keep.GaveUp(k)
 	}
+	u.noteDaily(c, true)
 	u.gaveUp++
 }
 
@@ -133,17 +141,39 @@ func (u *ui) confirmGiveUp(act action) bool {
 // countsNote words what the game counts for, for the numbers line and
 // the line printed at the end; nothing for a game not kept (yet).
 func countsNote(c session.Counts) string {
+	note := ""
 	switch {
 	case c.NewBest:
-		return "new best time"
+		note = "new best time"
+	case c.Daily.Practice():
+		// Practice is kept as a known board: the daily says why.
 	case c.Why == session.Known:
-		return "known board: not in the records"
+		note = "known board: not in the records"
 	case c.Why == session.Again:
-		return "practice: kept as it ended first"
+		note = "practice: kept as it ended first"
 	case c.Why == session.NotKept:
-		return "not kept"
+		note = "not kept"
 	}
-	return ""
+	switch c.Daily {
+	case session.DailyCounted:
+		note = join("the day's daily result", note)
+	case session.DailyAgain:
+		note = "practice: this daily board was played before"
+	case session.DailyOtherDay:
+		note = "practice: the daily board of another date"
+	}
+	return note
+}
+
+// join returns a and b joined by a comma, or the one that is not empty.
+func join(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + ", " + b
 }
 
 // statsLines words one kind's statistics for the overlay.
@@ -177,6 +207,17 @@ func statsLines(st session.Stats) []string {
 	}
 	if k := st.Known; k.Played > 0 {
 		lines = append(lines, "", fmt.Sprintf("known boards, apart: played %d, won %d", k.Played, k.Won))
+	}
+	if len(st.Daily) > 0 {
+		lines = append(lines, "", "daily boards:")
+		for _, d := range st.Daily {
+			best := "no clean win yet"
+			if d.Best != nil {
+				best = fmt.Sprintf("best %.2f s", float64(d.Best.TimeMS)/1000)
+			}
+			lines = append(lines, fmt.Sprintf("%-12s %s, won %d, streak %d (best %d), %s",
+				d.Level, record.Count(d.Played, "day"), d.Won, d.CurrentStreak, d.BestStreak, best))
+		}
 	}
 	return lines
 }

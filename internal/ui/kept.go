@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
@@ -49,11 +50,22 @@ func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 	case ev.Key() == tcell.KeyRune && (ev.Rune() == 'n' || ev.Rune() == 'N'):
 		u.v.overlay = noOverlay
 		u.giveUp(now) // "it is then lost": the prompt asked
-		if err := u.g.Renew(u.cfg.Start.Seed); err != nil {
+		u.v.cursor = board.Point{}
+		var err error
+		if d := u.cfg.Start.Daily; d != nil {
+			// The daily board again, as practice: its first game was
+			// given up.
+			gc := u.g.Config()
+			gc.Settings, gc.Layout = d.Settings, daily.Layout
+			err = u.g.ChooseDaily(gc, d.Game())
+			u.v.cursor = d.Start
+		} else {
+			err = u.g.Renew(u.cfg.Start.Seed)
+		}
+		if err != nil {
 			u.v.message = err.Error()
 		}
 		u.newAudits()
-		u.v.cursor = board.Point{}
 	case c.act == actSuspend:
 		return u.do(s, c)
 	}

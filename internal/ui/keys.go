@@ -145,7 +145,7 @@ var keyTable = []keyRow{
 	{keys: []binding{{char('a'), command{act: actAuto}}}, label: "a auto", prio: 11, help: "the solver plays; again: faster"},
 	{keys: []binding{{char('w'), command{act: actWhere}}}, help: "after a loss: where a safe cell was"},
 	{keys: []binding{{char('i'), command{act: actStats}}}, label: "i stats", prio: 14, help: "statistics of this kind of board"},
-	{keys: []binding{{char('o'), command{act: actMenu}}}, label: "o options", prio: 9, help: "options: level, size, mines, rules, theme"},
+	{keys: []binding{{char('o'), command{act: actMenu}}}, label: "o options", prio: 9, help: "options: board, rules, theme, daily board"},
 	{keys: []binding{
 		{char('q'), command{act: actQuit}}, {special(tcell.KeyEsc), command{act: actQuit}}, {ctrl('c'), command{act: actQuit}},
 	}, label: "q quit", prio: 2, help: "quit"},

@@ -8,12 +8,14 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
-// The options menu (o): the board, its first-click rule, no-guess and the
-// theme, chosen without leaving the game. Enter plays a new game on the
-// board chosen, or only changes the theme when the board is the same.
+// The options menu (o): the board, its first-click rule, no-guess, the
+// daily board and the theme, chosen without leaving the game. Enter plays
+// a new game on the board chosen, or only changes the theme when the
+// board is the same.
 
 // menuField is a line of the menu.
 type menuField uint8
@@ -27,6 +29,7 @@ const (
 	fieldRule
 	fieldNoGuess
 	fieldTheme
+	fieldDaily
 	fieldCount // the number of lines
 )
 
@@ -39,6 +42,7 @@ var menuFieldNames = [...]string{
 	fieldRule:    "First click",
 	fieldNoGuess: "No-guess",
 	fieldTheme:   "Theme",
+	fieldDaily:   "Daily board",
 }
 
 // String returns the line's name as the menu shows it.
@@ -47,11 +51,15 @@ func (f menuField) String() string { return enumName(menuFieldNames[:], f, "menu
 // menu is the menu's state: what is chosen so far. It is view state until
 // Enter makes it the game's.
 type menu struct {
-	field  menuField
-	s      board.Settings
-	theme  string
-	typing bool   // a number is being typed on the line: digits append
-	err    string // why Enter was refused
+	field menuField
+	s     board.Settings
+	// daily reports whether the board chosen is a daily board: the one in
+	// play (wasDaily), of its date, or today's of the level chosen.
+	daily, wasDaily bool
+	date, today     string // the daily board's date; today's, UTC
+	theme           string
+	typing          bool   // a number is being typed on the line: digits append
+	err             string // why Enter was refused
 	// confirmed reports whether the player was told that another board
 	// gives up the game in play: the next Enter does.
 	confirmed bool
@@ -63,7 +71,8 @@ func (u *ui) openMenu() {
 	if theme == "" {
 		theme = ThemeNames()[0]
 	}
-	u.menu = menu{s: u.g.Settings(), theme: theme}
+	d, isDaily := u.g.Daily()
+	u.menu = menu{s: u.g.Settings(), daily: isDaily, wasDaily: isDaily, date: d.Date, today: daily.Today(u.cfg.Now()), theme: theme}
 	u.v.overlay = menuOverlay
 }
 
@@ -130,6 +139,7 @@ func (m *menu) digit(d int) {
 	if !m.typing {
 		*p, m.typing = 0, true
 	}
+	m.daily = false
 	if v := *p*10 + d; v <= board.MaxCells {
 		*p = v
 	}
@@ -153,6 +163,7 @@ func (m *menu) change(dir int) {
 		}
 		lv := board.Levels[i]
 		m.s.Width, m.s.Height, m.s.Mines = lv.Width, lv.Height, lv.Mines
+		m.date = m.today // another level's daily board: today's
 	case fieldRule:
 		rules := []board.FirstClick{board.Opening, board.Safe, board.Unsafe}
 		i := slices.Index(rules, m.s.Rule)
@@ -160,10 +171,22 @@ func (m *menu) change(dir int) {
 		if m.s.Rule != board.Opening {
 			m.s.NoGuess = false
 		}
+		m.daily = false
 	case fieldNoGuess:
 		m.s.NoGuess = !m.s.NoGuess
 		if m.s.NoGuess {
 			m.s.Rule = board.Opening
+		}
+		m.daily = false
+	case fieldDaily:
+		// A daily board is a level's no-guess board.
+		m.daily, m.date = !m.daily, m.today
+		if m.daily {
+			if board.LevelOf(m.s) == "custom" {
+				lv := board.Levels[0]
+				m.s.Width, m.s.Height, m.s.Mines = lv.Width, lv.Height, lv.Mines
+			}
+			m.s.Rule, m.s.NoGuess = board.Opening, true
 		}
 	case fieldTheme:
 		names := ThemeNames()
@@ -172,6 +195,7 @@ func (m *menu) change(dir int) {
 	default:
 		p := m.number()
 		*p = max(*p+dir, 0)
+		m.daily = false
 	}
 }
 
@@ -181,7 +205,20 @@ func (m *menu) change(dir int) {
 func (u *ui) applyMenu() {
 	m := &u.menu
 	g := u.g
-	if m.s != g.Settings() {
+	inPlay, _ := g.Daily()
+	switch {
+	case m.daily && (!m.wasDaily || m.s != g.Settings() || m.date != inPlay.Date):
+		// Today's daily board of the level chosen, which is not in play.
+		if u.atStake() && !m.confirmed {
+			m.confirmed = true
+			m.err = "this gives up the game in play, as a loss: Enter again to confirm"
+			return
+		}
+		if err := u.chooseDaily(board.LevelOf(m.s)); err != nil {
+			m.err = err.Error()
+			return
+		}
+	case !m.daily && (m.s != g.Settings() || m.wasDaily):
 		lay, err := u.choose(m.s)
 		if err != nil {
 			m.err = err.Error()
@@ -205,6 +242,7 @@ func (u *ui) applyMenu() {
 		u.counts, u.as.oddsLogged = session.Counts{}, false
 		u.newAudits()
 		u.v.cursor, u.v.ox, u.v.oy = board.Point{}, 0, 0
+		u.v.message = ""
 	}
 	if m.theme != u.cfg.Prefs.Theme {
 		u.cfg.Prefs.Theme = m.theme
@@ -242,9 +280,13 @@ func (u *ui) menuLines() []string {
 		fieldRule:    m.s.Rule.String(),
 		fieldNoGuess: "off",
 		fieldTheme:   m.theme,
+		fieldDaily:   "off",
 	}
 	if m.s.NoGuess {
 		values[fieldNoGuess] = "on"
+	}
+	if m.daily {
+		values[fieldDaily] = "on, " + m.date
 	}
 	lines := []string{"Options", ""}
 	for f := range fieldCount {

@@ -43,9 +43,12 @@ func Summary(r Result, saved bool, again string) string {
 	if r.Restarted {
 		b.WriteString("restarted, ")
 	}
-	if r.Source != "" {
+	switch {
+	case r.Source != "":
 		fmt.Fprintf(&b, "board %s", r.Source)
-	} else {
+	case r.Kept.Daily != "":
+		fmt.Fprintf(&b, "daily board of %s", r.Kept.Daily)
+	default:
 		fmt.Fprintf(&b, "seed %d", r.Seed)
 	}
 	line := b.String()

@@ -21,7 +21,10 @@ type theme struct {
 	mono bool
 
 	closed, flag, question, mine, hit, wrongFlag glyph
-	num                                          [9]glyph
+	// start marks the start cell of a daily board before it is opened,
+	// drawn in the closed cells' style.
+	start glyph
+	num   [9]glyph
 	// The frame: horizontal, vertical, the corners clockwise from the
 	// top-left, and the arrows that say more of the board lies that way.
 	h, v, tl, tr, br, bl     string
@@ -236,11 +239,13 @@ func newTheme(name string, ascii, mono bool) *theme {
 		t.mine, t.hit, t.wrongFlag = glyph{"*", " "}, glyph{"X", " "}, glyph{"!", " "}
 		t.h, t.v, t.tl, t.tr, t.br, t.bl = "-", "|", "+", "+", "+", "+"
 		t.up, t.down, t.left, t.right = "^", "v", "<", ">"
+		t.start = glyph{"<", ">"}
 	} else {
 		t.closed, t.flag, t.question = glyph{"░", "░"}, glyph{"⚑", " "}, glyph{"?", " "}
 		t.mine, t.hit, t.wrongFlag = glyph{"✱", " "}, glyph{"✖", " "}, glyph{"⚑", "✗"}
 		t.h, t.v, t.tl, t.tr, t.br, t.bl = "─", "│", "┌", "┐", "┘", "└"
 		t.up, t.down, t.left, t.right = "▲", "▼", "◀", "▶"
+		t.start = glyph{"◆", " "}
 	}
 	t.oddsSafe, t.oddsMine = glyph{"-", "-"}, glyph{"!", "!"}
 	if !ascii {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/splitmix"
@@ -72,6 +73,14 @@ type Start struct {
 	Clicks []board.Point
 	Source string // the board file's name, shown instead of the seed
 
+	// Daily, when not nil, is the daily board the first game plays: its
+	// settings and seed are Board's and Seed's, its mines laid by
+	// daily.Layout from its start cell, which the cursor starts on and
+	// the first opening must open. DailyCount is what a game on it would
+	// count for when the run starts, which the footer says.
+	Daily      *daily.Board
+	DailyCount session.Daily
+
 	// Resume, when not nil, is a game of the settings Board left before its
 	// end: the first game goes on from it rather than starting anew. With
 	// AskResume the player is asked first, its board hidden and its clock
@@ -113,6 +122,10 @@ type Result struct {
 	Signal  os.Signal    // the signal that ended the game, or nil
 	Theme   string       // the theme in use at the end, as the menu left it
 	GaveUp  int          // games given up before the last, each kept as a loss
+	// DailyEnd is how the run's first game on a daily board ended, or was
+	// given up, for the line a player shares (see ShareLine); nil if none
+	// did.
+	DailyEnd *DailyResult
 }
 
 // tick is the data of the clock's posted events.
@@ -152,6 +165,10 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	done := make(chan struct{})
 	defer close(done)
 	u := newUI(g, cfg, done)
+	if p, ok := g.StartCell(); ok {
+		u.v.cursor = p
+		u.v.message = dailyNote(cfg.Start.DailyCount)
+	}
 	switch {
 	case cfg.Start.Replay != nil:
 		u.startReplay(*cfg.Start.Replay)
@@ -209,7 +226,7 @@ func (u *ui) result(now time.Time) Result {
 	return Result{
 		Kept: k, Counts: u.counts, Started: g.Started(),
 		Verdict: g.Verdict().String(), Numbers: g.Numbers(now),
-		Signal: u.signal, Theme: u.cfg.Prefs.Theme, GaveUp: u.gaveUp,
+		Signal: u.signal, Theme: u.cfg.Prefs.Theme, GaveUp: u.gaveUp, DailyEnd: u.daily,
 	}
 }
 
@@ -238,6 +255,10 @@ func firstGame(cfg Config) (*game.Game, error) {
 		return game.Load(gc, *cfg.Start.Replay)
 	case cfg.Start.Fixed:
 		return game.NewFixed(gc, cfg.Start.Mines, cfg.Start.Source, cfg.Start.Seed)
+	}
+	if d := cfg.Start.Daily; d != nil {
+		gc.Settings, gc.Layout = d.Settings, daily.Layout
+		return game.NewDaily(gc, d.Game())
 	}
 	origin := game.Drawn
 	if cfg.Start.Seeded {

@@ -159,6 +159,7 @@ type ui struct {
 	counts  session.Counts // what the game counts for, once it ended
 	confirm action         // the give-up asked about, until another key
 	gaveUp  int            // games given up
+	daily   *DailyResult   // how the first game on a daily board ended
 
 	signal os.Signal // the signal that ended the loop, if one did
 	fault  error     // why the loop cannot go on, if it cannot
@@ -414,6 +415,9 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	u.freshOdds(s)
 	if err != nil || c.act != actHint && c.act != actFlags && c.act != actOdds && c.act != actAuto && c.act != actWhere && c.act != actReplay {
 		u.v.message = messageFor(err)
+		if msg, ok := u.refuseStart(err); ok {
+			u.v.message = msg
+		}
 	}
 	return false
 }
@@ -432,6 +436,8 @@ func messageFor(err error) string {
 		return "the flags around it do not match its number"
 	case errors.Is(err, board.ErrNothingToDo):
 		return ""
+	case errors.Is(err, game.ErrStartCell):
+		return "a daily board opens first at its marked cell"
 	}
 	return err.Error()
 }

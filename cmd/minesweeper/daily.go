@@ -1,0 +1,85 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+
+	"github.com/minesweeper-go/minesweeper/internal/daily"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
+)
+
+// runDaily is "minesweeper daily": the daily board of a level, today's
+// (UTC) or another date's, on the full screen. The first game of today's
+// board to end counts for the day; the others, and another date's board,
+// are practice. After the screen closes it prints the summary line and
+// the line to share.
+func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("minesweeper daily", flag.ContinueOnError)
+	level := fs.String("level", "beginner", "the `level` whose daily board is played: beginner, intermediate or expert")
+	date := fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) whose board is played, as practice unless it is today (default: today)")
+	ascii := flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
+	question := flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
+	theme := fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper daily [flags]
+
+Plays the daily board: one no-guess board per UTC date and level, the same
+for every player, on every machine. Its start cell is part of the board:
+it is marked, the cursor starts on it, and the first opening must be
+there. The first game of today's board to end, won, lost or given up,
+counts for the day; later games of it, and games on another date's board
+(-date), are practice, kept as known boards. minesweeper stats shows the
+days played and won, the streaks and the best times; minesweeper gen
+-daily writes a daily board as a record.
+
+Flags:
+`)); done {
+		return code
+	}
+	usagef := complainer(stderr, "minesweeper daily", exitUsage)
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if _, err := daily.Level(*level); err != nil {
+		return usagef("-level: %v", err)
+	}
+	if *date != "" {
+		if err := daily.CheckDate(*date); err != nil {
+			return usagef("-date: %v", err)
+		}
+	}
+	if err := ui.CheckTheme(*theme); err != nil {
+		return usagef("-theme: %v", err)
+	}
+	k := session.New()
+	k.Choose = chooseBoard
+	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
+	defer k.Flush(stderr) // the warnings of an early return
+	defer k.Close()       // before the warnings: closing may warn
+	if _, _, lastTheme := k.Prefs(ui.CheckTheme); *theme == "" {
+		*theme = lastTheme
+	}
+	b, count, err := k.Daily(*date, *level)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if !ui.CanPlay(stdin, stdout, stderr) {
+		fmt.Fprintln(stderr, "minesweeper daily: the game needs a terminal on standard input, and one to draw on (minesweeper gen -daily writes the board as a record)")
+		return exitFailure
+	}
+	uc := ui.Config{
+		Start:   ui.Start{Board: b.Settings, Layout: daily.Layout, Seed: b.Seed, Daily: &b, DailyCount: count},
+		Prefs:   ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != "", Theme: *theme},
+		Keeper:  k,
+		NewSeed: rand.Uint64,
+	}
+	// The game of this board left unfinished, if any: the player is asked.
+	if kept, others, ok := k.SavedDaily(b, true); ok {
+		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
+	}
+	return playAndReport(k, uc, stdout, stderr)
+}
