@@ -30,6 +30,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper stats", flag.ContinueOnError)
 	asJSON := flagvalue.Bool(fs, "json", false, "print the statistics as JSON")
 	ascii := flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
+	numbers := flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE")
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprintf(w, `Usage: minesweeper stats [flags]
 
@@ -39,6 +40,11 @@ and the best winning streak, the best time and the best speed in 3BV per
 second, and as a sparkline (the trend) the speeds of the last %d wins.
 Only wins without hints or undoing enter the times and speeds; every game
 counts in the rest.
+
+With -numbers it prints the bests of those wins by the numbers of
+minesweepergame.com's statistics page instead: 3BV per second, IOS
+(log 3BV / log time), RQP (time / 3BV/s, the lowest), IOE (3BV per click)
+and ZNE (the greedy ZiNi per click). -json carries them all.
 
 Flags:
 `, history.RecentSpeeds)
@@ -62,6 +68,8 @@ Flags:
 		err = history.WriteStatsJSON(stdout, stats)
 	case len(stats) == 0:
 		_, err = io.WriteString(stdout, noGames)
+	case *numbers:
+		err = history.WriteBests(stdout, stats)
 	default:
 		spark := history.Sparkline
 		if *ascii {

@@ -11,6 +11,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -428,9 +429,7 @@ func moreNumbers(n game.Numbers) []string {
 		}
 	}
 	if n.Clicks > 0 && n.Split() {
-		add("%d opens", n.Opens)
-		add("%d chords", n.Chords)
-		add("%d flags", n.Flags)
+		more = append(more, record.Count(n.Opens, "open"), record.Count(n.Chords, "chord"), record.Count(n.Flags, "flag"))
 		add("%d wasted", n.Wasted)
 		add("correctness %.0f%%", 100*n.Correctness())
 		if v := n.Throughput(); v > 0 {
@@ -438,8 +437,7 @@ func moreNumbers(n game.Numbers) []string {
 		}
 	}
 	if n.Counted() {
-		add("%d openings", n.Openings)
-		add("%d islands", n.Islands)
+		more = append(more, record.Count(n.Openings, "opening"), record.Count(n.Islands, "island"))
 	}
 	return more
 }
