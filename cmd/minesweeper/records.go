@@ -34,6 +34,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := flagvalue.Bool(fs, "json", false, "print the statistics as JSON")
 	ascii := flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
 	onlyDaily := flagvalue.Bool(fs, "daily", false, "print the results of the daily boards alone (with -json, as a JSON array)")
+	numbers := flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE")
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprintf(w, `Usage: minesweeper stats [flags]
 
@@ -50,6 +51,11 @@ current and the best streak of days won in a row (the current one runs to
 today, UTC, or to yesterday while today's board is not played), the best
 time of a day won without help, and the last date played. -daily prints
 it alone; with -json, as a JSON array.
+
+With -numbers it prints the bests of those wins by the numbers of
+minesweepergame.com's statistics page instead: 3BV per second, IOS
+(log 3BV / log time), RQP (time / 3BV/s, the lowest), IOE (3BV per click)
+and ZNE (the greedy ZiNi per click). -json carries them all.
 
 Flags:
 `, history.RecentSpeeds)
@@ -84,6 +90,8 @@ Flags:
 		err = history.WriteDaily(&out, days)
 	case len(stats) == 0:
 		_, err = io.WriteString(&out, noGames)
+	case *numbers:
+		err = history.WriteBests(&out, stats)
 	default:
 		spark := history.Sparkline
 		if *ascii {

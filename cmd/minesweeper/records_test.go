@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/store"
@@ -46,6 +47,9 @@ func statsGames() []history.Game {
 		}
 		games = append(games, g)
 	}
+	// figures gives the last game the figures a game keeps since they
+	// were counted: the others were kept before.
+	figures := func(f game.Figures) { games[len(games)-1].SetFigures(f) }
 	add(0, beginner, "beginner", "won", 12340, 30, 41)
 	add(2, beginner, "beginner", "won", 9874, 25, 30)
 	add(4, beginner, "beginner", "lost", 3120, 27, 6)
@@ -58,7 +62,9 @@ func statsGames() []history.Game {
 	add(24*60, custom, "", "lost", 800, 19, 2)
 	add(24*60+5, noGuess, "expert", "won", 141270, 190, 215)
 	add(24*60+9, expert, "expert", "lost", 64000, 160, 90, "assisted")
+	figures(game.Figures{Opens: 80, Chords: 4, Flags: 6, Wasted: 2, Openings: 9, Islands: 21, Solved: 51, ZiNi: 118})
 	add(24*60+12, beginner, "beginner", "won", 8305, 27, 31)
+	figures(game.Figures{Opens: 20, Chords: 5, Flags: 6, Wasted: 1, Openings: 3, Islands: 4, Solved: 27, ZiNi: 21})
 	return games
 }
 
@@ -125,6 +131,7 @@ var statsCases = []struct {
 	{name: "stats", args: []string{"stats"}},
 	{name: "stats-json", args: []string{"stats", "-json"}},
 	{name: "stats-ascii", args: []string{"stats", "-ascii"}},
+	{name: "stats-numbers", args: []string{"stats", "-numbers"}},
 	{name: "history", args: []string{"history"}},
 	{name: "history-n2", args: []string{"history", "-n", "2"}},
 	{name: "history-json-n2", args: []string{"history", "-json", "-n", "2"}},

@@ -150,6 +150,9 @@ func (b *Board) index(p Point) int { return p.Y*b.w + p.X }
 // them.
 func (b *Board) SetQuestionMarks(on bool) { b.noQuery = !on }
 
+// QuestionMarks reports whether ToggleMark puts question marks.
+func (b *Board) QuestionMarks() bool { return !b.noQuery }
+
 // Hit returns the mine whose opening lost the game, and whether there is one.
 func (b *Board) Hit() (Point, bool) {
 	if b.hit < 0 {

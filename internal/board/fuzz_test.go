@@ -97,6 +97,9 @@ func FuzzMoves(f *testing.F) {
 				if got, want := b.ThreeBV(), threeBVReference(b); got != want {
 					t.Fatalf("ThreeBV() = %d; want %d on\n%s", got, want, b)
 				}
+				if got, want := b.Census(), censusReference(b); got != want {
+					t.Fatalf("Census() = %+v; want %+v on\n%s", got, want, b)
+				}
 			}
 			if b.Status() != Lost && (m.Action == Open || m.Action == Chord) {
 				if n != before.safeLeft-b.SafeLeft() {

@@ -130,6 +130,13 @@ type Game struct {
 	bv        int
 	bvVersion uint64
 	bvSet     bool
+	// census is what the board is made of as counted at censusVersion,
+	// when censusSet; zini is its layout's ZiNi, when ziniSet.
+	census        board.Census
+	censusVersion uint64
+	censusSet     bool
+	zini          int
+	ziniSet       bool
 
 	opens []Opening   // the openings after the first, judged by the solver
 	moves []TimedMove // every change, timed
@@ -243,6 +250,7 @@ func (g *Game) random(seed uint64) error {
 // openings and the clock.
 func (g *Game) fresh() {
 	g.version++
+	g.ziniSet = false // a new board, or one to be laid
 	g.assisted, g.undone, g.restarted, g.reopen = false, false, false, false
 	g.ends, g.ended = 0, board.Playing
 	g.moves, g.opens = nil, nil
@@ -496,7 +504,7 @@ func (g *Game) Adopt(l Laid, now time.Time) error {
 	if l.version != g.version || l.b == nil {
 		return ErrStale
 	}
-	g.b, g.first = l.b, l.move.At
+	g.b, g.first, g.ziniSet = l.b, l.move.At, false
 	g.moved(l.move, l.n, now)
 	return nil
 }
@@ -632,14 +640,40 @@ func (g *Game) Clicks() int {
 	return k.Clicks()
 }
 
-// Numbers returns the game's numbers at now; the 3BV only once it has
-// ended (on the largest boards it takes a pass over the grid).
+// Numbers returns the game's numbers at now: the clicks by kind at any
+// time, the 3BV and what the board is made of only once it has ended (on
+// the largest boards they take a pass over the grid).
 func (g *Game) Numbers(now time.Time) Numbers {
 	n := Numbers{Time: g.Elapsed(now), Clicks: g.Clicks(), Won: g.b.Status() == board.Won}
 	if g.b.Status() != board.Playing {
 		n.ThreeBV = g.threeBV()
+		n.Figures = g.Figures()
+	} else {
+		n.Figures = clickFigures(g.moves, g.b.QuestionMarks())
 	}
 	return n
+}
+
+// Figures returns the game's figures as it stands: the clicks by kind
+// and, once its mines are laid, on a board of up to LayoutCells cells,
+// what the board is made of and the 3BV solved so far. A larger board
+// has none of those: counting them would hold up the end of its game for
+// seconds, and ZiNi would take gigabytes.
+func (g *Game) Figures() Figures {
+	f := clickFigures(g.moves, g.b.QuestionMarks())
+	if !g.b.Started() || g.b.Width()*g.b.Height() > LayoutCells {
+		return f
+	}
+	// Once over, the board stands still until a move changes its version:
+	// a screen that shows the numbers at every frame counts them once.
+	if !g.censusSet || g.censusVersion != g.version {
+		g.census, g.censusVersion, g.censusSet = g.b.Census(), g.version, true
+	}
+	if !g.ziniSet {
+		g.zini, g.ziniSet = g.b.ZiNi(), true // of the layout: no move changes it
+	}
+	f.Openings, f.Islands, f.Solved, f.ZiNi = g.census.Openings, g.census.Islands, g.census.Solved, g.zini
+	return f
 }
 
 // ThreeBV returns the board's 3BV, the fewest clicks that clear it, once

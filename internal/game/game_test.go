@@ -609,17 +609,20 @@ func TestRenewCrowded(t *testing.T) {
 	}
 }
 
-// TestNumbers checks the numbers of a game: time, clicks, and the 3BV once
-// it is over.
+// TestNumbers checks the numbers of a game: time, clicks, and the 3BV and
+// what the board is made of once it is over.
 func TestNumbers(t *testing.T) {
 	g := fixed(t, small, false)
 	apply(t, g, at(10), mv(Toggle, 0, 0), mv(Open, 4, 0))
 	apply(t, g, at(12), mv(Hint, 4, 3))
-	if got, want := g.Numbers(at(14)), (Numbers{Time: 4 * time.Second, Clicks: 2}); got != want {
+	clicks := Figures{Opens: 1, Flags: 1}
+	if got, want := g.Numbers(at(14)), (Numbers{Time: 4 * time.Second, Clicks: 2, Figures: clicks}); got != want {
 		t.Errorf("Numbers() in play = %+v; want %+v", got, want)
 	}
 	apply(t, g, at(14), mv(AutoOpen, 4, 3))
-	want := Numbers{Time: 4 * time.Second, ThreeBV: 2, Clicks: 2, Won: true}
+	// One opening, the lone 1 at (4,3) its own island; ZiNi opens both.
+	want := Numbers{Time: 4 * time.Second, ThreeBV: 2, Clicks: 2, Won: true,
+		Figures: Figures{Opens: 1, Flags: 1, Openings: 1, Islands: 1, Solved: 2, ZiNi: 2}}
 	got := g.Numbers(at(99))
 	if got != want {
 		t.Errorf("Numbers() won = %+v; want %+v", got, want)

@@ -33,6 +33,7 @@ type Kept struct {
 	Elapsed time.Duration // the clock when it was kept
 	Status  board.Status  // board.Playing for a game left before its end
 	ThreeBV int           // the board's 3BV, once the game is over; else 0
+	Figures Figures       // the game's figures, once it is over; else none
 	Ends    int           // how many times it ended (see Game.Ends)
 	Ended   board.Status  // how it ended the first time
 
@@ -107,6 +108,7 @@ func (g *Game) Kept(now time.Time, layout bool) Kept {
 	}
 	if k.Status != board.Playing {
 		k.ThreeBV = g.threeBV()
+		k.Figures = g.Figures()
 	}
 	k.Guesses = make([]Opening, 0, len(g.opens))
 	for _, o := range g.opens {

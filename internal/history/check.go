@@ -32,9 +32,10 @@ var errNoBoard = errors.New(`no board (want "board":"WIDTHxHEIGHTnMINES RULE")`)
 // out of range, worded as session.KeptOf words the checks it shares, or
 // nil. In range are: a board that can be made; a time from 0 to
 // MaxTimeMS; a 3BV from 0 to the board's cells; clicks and ends from 0 to
-// MaxClicks; mines, a first opening and moves on the board; moves'
-// times within MaxTimeMS of the first opening; and a daily board's date
-// written YYYY-MM-DD, on a level's no-guess board, its level named. The seed and the layout's
+// MaxClicks; the figures as checkFigures holds them; mines, a first
+// opening and moves on the board; moves' times within MaxTimeMS of the
+// first opening; and a daily board's date written YYYY-MM-DD, on a
+// level's no-guess board, its level named. The seed and the layout's
 // fingerprint may be any number. Whether the layout holds the board's
 // mines, each once, is for session.KeptOf to check when it lays them.
 func (g *Game) Check() error {
@@ -55,6 +56,9 @@ func (g *Game) Check() error {
 		return fmt.Errorf("clicks %d is out of range (0 to %d)", g.Clicks, MaxClicks)
 	case g.Ends < 0 || g.Ends > MaxClicks:
 		return fmt.Errorf("ends %d is out of range (0 to %d)", g.Ends, MaxClicks)
+	}
+	if err := g.checkFigures(cells); err != nil {
+		return err
 	}
 	if g.Daily != "" {
 		if d, err := time.Parse(dateLayout, g.Daily); err != nil || d.Format(dateLayout) != g.Daily {
@@ -84,6 +88,40 @@ func (g *Game) Check() error {
 		if m.At < -MaxTimeMS || m.At > MaxTimeMS {
 			return fmt.Errorf("move %d of %d (%v): time %d is out of range (%d to %d)", i+1, len(g.Moves), m.Move, m.At, int64(-MaxTimeMS), int64(MaxTimeMS))
 		}
+	}
+	return nil
+}
+
+// checkFigures returns an error naming the first of the game's figures
+// out of range, or nil: the clicks of each kind from 0 to MaxClicks, and
+// together at most Clicks; the wasted ones at most the marks; the
+// openings, islands, 3BV solved and ZiNi from 0 to the board's cells, the
+// 3BV solved at most the 3BV.
+func (g *Game) checkFigures(cells int) error {
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"opens", g.Opens}, {"chords", g.Chords}, {"flags", g.Flags}, {"wasted", g.Wasted}} {
+		if c.n < 0 || c.n > MaxClicks {
+			return fmt.Errorf("%s %d is out of range (0 to %d)", c.name, c.n, MaxClicks)
+		}
+	}
+	if sum := int64(g.Opens) + int64(g.Chords) + int64(g.Flags); sum > int64(g.Clicks) {
+		return fmt.Errorf("opens, chords and flags make %d, more than the %d clicks", sum, g.Clicks)
+	}
+	if g.Wasted > g.Flags {
+		return fmt.Errorf("wasted %d is more than the %d flags", g.Wasted, g.Flags)
+	}
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"openings", g.Openings}, {"islands", g.Islands}, {"3bv_solved", g.Solved}, {"zini", g.ZiNi}} {
+		if c.n < 0 || c.n > cells {
+			return fmt.Errorf("%s %d is out of range (0 to %d, the board's cells)", c.name, c.n, cells)
+		}
+	}
+	if g.Solved > g.ThreeBV {
+		return fmt.Errorf("3bv_solved %d is more than the 3bv %d", g.Solved, g.ThreeBV)
 	}
 	return nil
 }

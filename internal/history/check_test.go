@@ -53,6 +53,11 @@ func TestCheck(t *testing.T) {
 		{"a 3BV of every cell", func(g *Game) { g.ThreeBV = 81 }, ""},
 		{"a move before the first opening", func(g *Game) { g.Moves[0].At = -MaxTimeMS }, ""},
 		{"the most clicks", func(g *Game) { g.Clicks, g.Ends = MaxClicks, MaxClicks }, ""},
+		{"figures in range", func(g *Game) {
+			g.Opens, g.Chords, g.Flags, g.Wasted = 30, 5, 6, 6
+			g.Openings, g.Islands, g.Solved, g.ZiNi = 4, 7, 30, 25
+		}, ""},
+		{"the most clicks of each kind", func(g *Game) { g.Clicks, g.Opens, g.Chords, g.Flags, g.Wasted = MaxClicks, MaxClicks-2, 1, 1, 1 }, ""},
 
 		{"no board", func(g *Game) { g.Board = board.Settings{} }, `no board (want "board":"WIDTHxHEIGHTnMINES RULE")`},
 		{"a board too large", func(g *Game) { g.Board.Width, g.Board.Height = 1<<20, 1<<20 }, `board "1048576x1048576n10 opening": board is larger than 268435456 cells (got 1048576x1048576)`},
@@ -64,6 +69,19 @@ func TestCheck(t *testing.T) {
 		{"3bv over the cells", func(g *Game) { g.ThreeBV = 82 }, "3bv 82 is out of range (0 to 81, the board's cells)"},
 		{"clicks below 0", func(g *Game) { g.Clicks = math.MinInt32 }, "clicks -2147483648 is out of range (0 to 2147483647)"},
 		{"ends below 0", func(g *Game) { g.Ends = -1 }, "ends -1 is out of range (0 to 2147483647)"},
+		{"opens below 0", func(g *Game) { g.Opens = -1 }, "opens -1 is out of range (0 to 2147483647)"},
+		{"chords over the most", func(g *Game) { g.Chords = MaxClicks + 1 }, "chords 2147483648 is out of range (0 to 2147483647)"},
+		{"flags below 0", func(g *Game) { g.Flags = math.MinInt32 }, "flags -2147483648 is out of range (0 to 2147483647)"},
+		{"wasted below 0", func(g *Game) { g.Wasted = -1 }, "wasted -1 is out of range (0 to 2147483647)"},
+		{"more clicks by kind than clicks", func(g *Game) { g.Opens, g.Chords, g.Flags = 40, 1, 1 }, "opens, chords and flags make 42, more than the 41 clicks"},
+		{"the most of each kind, more than the clicks", func(g *Game) { g.Opens, g.Chords, g.Flags = MaxClicks, MaxClicks, MaxClicks },
+			"opens, chords and flags make 6442450941, more than the 41 clicks"},
+		{"more wasted than marks", func(g *Game) { g.Flags, g.Wasted = 2, 3 }, "wasted 3 is more than the 2 flags"},
+		{"openings over the cells", func(g *Game) { g.Openings = 82 }, "openings 82 is out of range (0 to 81, the board's cells)"},
+		{"islands below 0", func(g *Game) { g.Islands = -1 }, "islands -1 is out of range (0 to 81, the board's cells)"},
+		{"3bv_solved below 0", func(g *Game) { g.Solved = -1 }, "3bv_solved -1 is out of range (0 to 81, the board's cells)"},
+		{"zini over the cells", func(g *Game) { g.ZiNi = 1 << 40 }, "zini 1099511627776 is out of range (0 to 81, the board's cells)"},
+		{"more solved than the 3BV", func(g *Game) { g.Solved = 31 }, "3bv_solved 31 is more than the 3bv 30"},
 		{"a mine off the board", func(g *Game) { g.Layout[2] = Cell{9, 0} }, "layout: mine 3 of 10: column 9 is off the board (0 to 8)"},
 		{"a mine at a negative row", func(g *Game) { g.Layout[0] = Cell{0, -1 << 40} }, "layout: mine 1 of 10: row -1099511627776 is off the board (0 to 8)"},
 		{"more mines than cells", func(g *Game) { g.Layout = make([]Cell, 82) }, "layout: 82 mines do not fit in 81 cells"},

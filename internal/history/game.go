@@ -19,20 +19,34 @@ const Version = 2
 
 // Game is one finished game, as its record.
 type Game struct {
-	V        int            `json:"v"`                // Version
-	Date     time.Time      `json:"date"`             // when the game ended
-	Board    board.Settings `json:"board"`            // in its text form, "30x16n99 opening"
-	Level    string         `json:"level,omitempty"`  // beginner, intermediate, expert; empty for a custom board
-	Seed     uint64         `json:"seed"`             // the seed the board was laid from; 0 for a record's board
-	Source   string         `json:"source,omitempty"` // the record file the board came from, if it did
-	Layout   []Cell         `json:"layout"`           // the mines
-	Result   string         `json:"result"`           // "won" or "lost"
-	TimeMS   int64          `json:"time_ms"`          // the clock at the end, in milliseconds
-	ThreeBV  int            `json:"3bv"`              // the fewest clicks that clear the board
-	Clicks   int            `json:"clicks"`           // openings, chords and marks the player made
-	Assisted bool           `json:"assisted,omitempty"`
-	Undone   bool           `json:"undone,omitempty"` // a move was taken back
-	Moves    []Move         `json:"moves"`            // every move, with its time
+	V       int            `json:"v"`                // Version
+	Date    time.Time      `json:"date"`             // when the game ended
+	Board   board.Settings `json:"board"`            // in its text form, "30x16n99 opening"
+	Level   string         `json:"level,omitempty"`  // beginner, intermediate, expert; empty for a custom board
+	Seed    uint64         `json:"seed"`             // the seed the board was laid from; 0 for a record's board
+	Source  string         `json:"source,omitempty"` // the record file the board came from, if it did
+	Layout  []Cell         `json:"layout"`           // the mines
+	Result  string         `json:"result"`           // "won" or "lost"
+	TimeMS  int64          `json:"time_ms"`          // the clock at the end, in milliseconds
+	ThreeBV int            `json:"3bv"`              // the fewest clicks that clear the board
+	Clicks  int            `json:"clicks"`           // openings, chords and marks the player made
+
+	// The game's figures (see game.Figures), kept since they were
+	// counted: a game kept before has none (0, and its clicks are not
+	// split), nor has a game on a board of over game.LayoutCells cells
+	// what its board is made of.
+	Opens    int `json:"opens,omitempty"`      // the clicks that opened a cell (O)
+	Chords   int `json:"chords,omitempty"`     // the chords (C)
+	Flags    int `json:"flags,omitempty"`      // the marks (F)
+	Wasted   int `json:"wasted,omitempty"`     // of the marks, those that left no flag standing
+	Openings int `json:"openings,omitempty"`   // the board's openings
+	Islands  int `json:"islands,omitempty"`    // the board's islands
+	Solved   int `json:"3bv_solved,omitempty"` // the 3BV cleared
+	ZiNi     int `json:"zini,omitempty"`       // the board's greedy ZiNi
+
+	Assisted bool   `json:"assisted,omitempty"`
+	Undone   bool   `json:"undone,omitempty"` // a move was taken back
+	Moves    []Move `json:"moves"`            // every move, with its time
 
 	// Known reports whether the player could know the board: laid from a
 	// seed the player chose, or played again (r) after its cells were

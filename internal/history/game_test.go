@@ -127,6 +127,35 @@ func TestNewLine(t *testing.T) {
 
 }
 
+// figuresLine is a line with the figures of a won game (see
+// game.Figures), which lines kept before they were counted lack.
+const figuresLine = `{"v":2,"date":"2025-04-02T10:00:00Z","board":"5x4n2 unsafe","seed":0,"source":"shelf.txt","layout":[[1,1],[3,1]],"result":"won","time_ms":10000,"3bv":9,"clicks":11,"opens":3,"chords":3,"flags":5,"wasted":3,"openings":1,"islands":1,"3bv_solved":9,"zini":7,"moves":[]}`
+
+// TestFiguresLine checks that a line with the figures decodes to them,
+// encodes again byte for byte, and gives the numbers they make.
+func TestFiguresLine(t *testing.T) {
+	g, newer, err := DecodeLine([]byte(figuresLine))
+	if err != nil || newer {
+		t.Fatalf("DecodeLine(%s) = %v, %v", figuresLine, newer, err)
+	}
+	want := game.Figures{Opens: 3, Chords: 3, Flags: 5, Wasted: 3, Openings: 1, Islands: 1, Solved: 9, ZiNi: 7}
+	if got := g.Figures(); got != want {
+		t.Errorf("Figures() = %+v; want %+v", got, want)
+	}
+	if data, err := json.Marshal(g); err != nil || string(data) != figuresLine {
+		t.Errorf("json.Marshal(DecodeLine(line)) = %s, %v; want the line as it was:\n%s", data, err, figuresLine)
+	}
+	n := g.Numbers()
+	if n.Correctness() != 8.0/11 || n.Throughput() != 9.0/8 || n.ZiNiEfficiency() != 7.0/11 {
+		t.Errorf("Correctness, Throughput, ZiNiEfficiency = %v, %v, %v; want 8/11, 9/8, 7/11", n.Correctness(), n.Throughput(), n.ZiNiEfficiency())
+	}
+	var h Game
+	h.SetFigures(want)
+	if got := h.Figures(); got != want {
+		t.Errorf("SetFigures then Figures() = %+v; want %+v", got, want)
+	}
+}
+
 // TestIsKnown checks which games are on boards the player could know.
 func TestIsKnown(t *testing.T) {
 	tests := []struct {

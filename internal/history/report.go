@@ -55,6 +55,40 @@ func WriteStats(w io.Writer, stats []Stats, spark func([]float64) string) error 
 	return t.write(w)
 }
 
+// WriteBests writes the bests of the speedrunners' numbers of stats as a
+// table, one line per kind of board under a header line: the best speed
+// in 3BV per second, IOS, RQP (the lowest), IOE and ZNE of its clean
+// wins, "-" for a number none has. Boards the player could know have no
+// bests, and no line.
+func WriteBests(w io.Writer, stats []Stats) error {
+	t := table{
+		{head: "board"},
+		{head: "3BV/s", right: true},
+		{head: "IOS", right: true},
+		{head: "RQP", right: true},
+		{head: "IOE", right: true},
+		{head: "ZNE", right: true},
+	}
+	number := func(v float64, digits int) string {
+		if v <= 0 {
+			return "-"
+		}
+		return strconv.FormatFloat(v, 'f', digits, 64)
+	}
+	for _, s := range stats {
+		if s.Known {
+			continue
+		}
+		t.add(Label(s.Kind, s.Level),
+			number(s.Best3BVs, 2),
+			number(s.BestIOS, 3),
+			number(s.BestRQP, 2),
+			number(s.BestIOE, 3),
+			number(s.BestZNE, 3))
+	}
+	return t.write(w)
+}
+
 // WriteStatsJSON writes stats as an indented JSON array, in one Write,
 // escaped as escapeJSON escapes it.
 func WriteStatsJSON(w io.Writer, stats []Stats) error {

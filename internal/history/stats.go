@@ -48,6 +48,17 @@ type Stats struct {
 	// Recent3BVs holds the speeds of the last RecentSpeeds clean wins,
 	// oldest first: what Sparkline draws.
 	Recent3BVs []float64 `json:"recent_3bvs"`
+
+	// The bests of the clean wins by the speedrunners' numbers (see
+	// game.Numbers), each 0 when no clean win has it: the highest IOS,
+	// the lowest RQP, the highest IOE (3BV per click) and the highest
+	// ZNE (ZiNi per click). Correctness and throughput have none: the
+	// log keeps no click that changed nothing, so nearly every game's
+	// correctness is 100% and its throughput its IOE.
+	BestIOS float64 `json:"best_ios"`
+	BestRQP float64 `json:"best_rqp"`
+	BestIOE float64 `json:"best_ioe"`
+	BestZNE float64 `json:"best_zne"`
 }
 
 // Best is one of the best times on a kind of board.
@@ -107,6 +118,13 @@ func Summarize(games []Game) []Stats {
 			s.Best3BVs = max(s.Best3BVs, speed)
 			s.Recent3BVs = append(s.Recent3BVs, speed)
 		}
+		n := g.Numbers()
+		s.BestIOS = max(s.BestIOS, n.IOS())
+		if v := n.RQP(); v > 0 && (s.BestRQP == 0 || v < s.BestRQP) {
+			s.BestRQP = v
+		}
+		s.BestIOE = max(s.BestIOE, n.Efficiency())
+		s.BestZNE = max(s.BestZNE, n.ZiNiEfficiency())
 	}
 
 	out := make([]Stats, len(stats))
@@ -149,7 +167,21 @@ func (g *Game) Speed() (float64, bool) {
 // at its end give them: one reckoning of 3BV/s and efficiency for all.
 // A game kept before its end has no 3BV; the speed is that of a win.
 func (g *Game) Numbers() game.Numbers {
-	return game.Numbers{Time: msDuration(g.TimeMS), ThreeBV: g.ThreeBV, Clicks: g.Clicks, Won: g.Won()}
+	return game.Numbers{Time: msDuration(g.TimeMS), ThreeBV: g.ThreeBV, Clicks: g.Clicks, Won: g.Won(), Figures: g.Figures()}
+}
+
+// Figures returns the game's figures as its record keeps them.
+func (g *Game) Figures() game.Figures {
+	return game.Figures{
+		Opens: g.Opens, Chords: g.Chords, Flags: g.Flags, Wasted: g.Wasted,
+		Openings: g.Openings, Islands: g.Islands, Solved: g.Solved, ZiNi: g.ZiNi,
+	}
+}
+
+// SetFigures keeps f in the game's record.
+func (g *Game) SetFigures(f game.Figures) {
+	g.Opens, g.Chords, g.Flags, g.Wasted = f.Opens, f.Chords, f.Flags, f.Wasted
+	g.Openings, g.Islands, g.Solved, g.ZiNi = f.Openings, f.Islands, f.Solved, f.ZiNi
 }
 
 // msDuration returns ms milliseconds as a time.Duration, or the longest

@@ -193,6 +193,10 @@ func TestSummarize(t *testing.T) {
 			if got == nil {
 				got = []Stats{}
 			}
+			for i := range got {
+				// TestSummarizeNumbers pins the bests of the numbers.
+				got[i].BestIOS, got[i].BestRQP, got[i].BestIOE, got[i].BestZNE = 0, 0, 0, 0
+			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Summarize(%s) =\n%s\nwant\n%s", tt.name, dump(got), dump(tt.want))
 			}
@@ -200,6 +204,46 @@ func TestSummarize(t *testing.T) {
 				t.Errorf("Summarize(%s) changed its argument", tt.name)
 			}
 		})
+	}
+}
+
+// TestSummarizeNumbers pins the bests of the speedrunners' numbers to
+// values counted by hand: only clean wins count, each best may come from
+// another game, and a game kept before its figures has the numbers its
+// time, 3BV and clicks make.
+func TestSummarizeNumbers(t *testing.T) {
+	figures := func(g Game, clicks, zini int) Game {
+		g.Clicks, g.ZiNi = clicks, zini
+		g.Opens = clicks // no chord, no mark
+		return g
+	}
+	games := []Game{
+		// IOS log 20 / log 10, RQP 10²/20 = 5, IOE 20/25, ZNE 15/25.
+		figures(played(0, beginner, "won", 10000, 20), 25, 15),
+		// IOS log 16 / log 4 = 2, RQP 4²/16 = 1, IOE 1, ZNE 12/16.
+		figures(played(1, beginner, "won", 4000, 16), 16, 12),
+		// Kept before the figures: no IOS (a second), RQP 1²/10, IOE
+		// 10/5 = 2 (chords), no ZNE.
+		func() Game { g := played(2, beginner, "won", 1000, 10); g.Clicks = 5; return g }(),
+		// Better at everything, and none counts.
+		figures(played(3, beginner, "won", 2000, 60, "assisted"), 10, 10),
+		figures(played(4, beginner, "won", 2000, 60, "undone"), 10, 10),
+		figures(played(5, beginner, "won", 2000, 60, "known"), 10, 10),
+		figures(played(6, beginner, "lost", 2000, 60), 10, 10),
+	}
+	got := Summarize(games)
+	if len(got) != 2 {
+		t.Fatalf("Summarize: %d kinds; want 2", len(got))
+	}
+	s := got[0]
+	if want := math.Log(16) / math.Log(4); s.BestIOS != want || math.Abs(want-2) > 1e-15 {
+		t.Errorf("BestIOS = %v; want %v, 2", s.BestIOS, want)
+	}
+	if s.BestRQP != 0.1 || s.BestIOE != 2 || s.BestZNE != 0.75 {
+		t.Errorf("BestRQP, BestIOE, BestZNE = %v, %v, %v; want 0.1, 2, 0.75", s.BestRQP, s.BestIOE, s.BestZNE)
+	}
+	if k := got[1]; !k.Known || k.BestIOS != 0 || k.BestRQP != 0 || k.BestIOE != 0 || k.BestZNE != 0 {
+		t.Errorf("the known board's bests = %+v; want none", k)
 	}
 }
 

@@ -31,6 +31,7 @@ func HistoryGame(k game.Kept, end time.Time) history.Game {
 		Restarted: k.Restarted,
 		Ends:      k.Ends,
 	}
+	g.SetFigures(k.Figures)
 	if level := board.LevelOf(k.Settings); level != "custom" && k.Origin != game.File {
 		g.Level = level
 	}
@@ -108,6 +109,7 @@ func KeptOf(g history.Game) (game.Kept, error) {
 		Elapsed:   time.Duration(g.TimeMS) * time.Millisecond,
 		Status:    statusOf(g.Result),
 		ThreeBV:   g.ThreeBV,
+		Figures:   g.Figures(),
 		Ends:      g.Ends,
 		Ended:     statusOf(g.Ended),
 		Assisted:  g.Assisted,

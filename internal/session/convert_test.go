@@ -74,3 +74,33 @@ func TestGuessesRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestFiguresKept checks that a finished game's figures go into its
+// history line, under their names, and come back out as they were.
+func TestFiguresKept(t *testing.T) {
+	s := board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Unsafe}
+	f := game.Figures{Opens: 4, Flags: 3, Wasted: 2, Openings: 1, Islands: 1, Solved: 3, ZiNi: 7}
+	k := game.Kept{Settings: s, Seed: 3, Mines: []board.Point{{X: 1, Y: 1}, {X: 3, Y: 1}}, Status: board.Lost,
+		Elapsed: 10 * time.Second, ThreeBV: 9, Figures: f}
+	for i, a := range []game.Action{game.Open, game.Open, game.Toggle, game.Open, game.Toggle, game.Toggle, game.Open} {
+		k.Moves = append(k.Moves, game.TimedMove{Move: game.Move{Action: a, At: board.Point{X: i % 5, Y: 0}}})
+	}
+	line, err := json.Marshal(HistoryGame(k, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"3bv":9,"clicks":7,"opens":4,"flags":3,"wasted":2,"openings":1,"islands":1,"3bv_solved":3,"zini":7,`; !strings.Contains(string(line), want) {
+		t.Errorf("the line %s; want it to hold %s", line, want)
+	}
+	hg, _, err := history.DecodeLine(line)
+	if err != nil {
+		t.Fatalf("DecodeLine(%s) = %v", line, err)
+	}
+	got, err := KeptOf(hg)
+	if err != nil {
+		t.Fatalf("KeptOf(%s) = %v", line, err)
+	}
+	if got.Figures != f || got.ThreeBV != 9 {
+		t.Errorf("KeptOf(%s) = 3BV %d, %+v; want 9, %+v", line, got.ThreeBV, got.Figures, f)
+	}
+}

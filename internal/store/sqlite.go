@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -265,6 +266,38 @@ CREATE TABLE imports (
 ALTER TABLE games ADD COLUMN daily TEXT NOT NULL DEFAULT '';
 CREATE INDEX games_daily ON games (level, daily, date, n) WHERE daily <> '' AND known = 0;
 `,
+	// The speedrunners' numbers of each clean win (see game.Numbers), for
+	// the bests of the statistics: NULL where not known. The games kept
+	// before have them from their records, reckoned as columnsOf reckons
+	// them: IOE and ZNE are one division, RQP the seconds as
+	// time.Duration.Seconds makes them (whole seconds, plus the rest in
+	// nanoseconds over 1e9), squared, over the 3BV. IOS takes SQLite's
+	// ln, whose last bit may differ from Go's: bests reads only the order
+	// from it, and the number from the game's 3BV and time.
+	`
+ALTER TABLE games ADD COLUMN ios REAL; -- log 3BV / log seconds, over a second and a 3BV over 1
+ALTER TABLE games ADD COLUMN rqp REAL; -- seconds² / 3BV
+ALTER TABLE games ADD COLUMN ioe REAL; -- 3BV / clicks
+ALTER TABLE games ADD COLUMN zne REAL; -- ZiNi / clicks
+UPDATE games SET
+	ios = CASE WHEN r.bv > 1 AND time_ms > 1000 THEN ln(r.bv) / ln(r.s) END,
+	rqp = CASE WHEN r.bv > 0 AND time_ms > 0 THEN r.s * r.s / r.bv END,
+	ioe = CASE WHEN r.bv > 0 AND r.clicks > 0 THEN CAST(r.bv AS REAL) / r.clicks END,
+	zne = CASE WHEN r.zini > 0 AND r.clicks > 0 THEN CAST(r.zini AS REAL) / r.clicks END
+FROM (
+	SELECT n AS m,
+		json_extract(record, '$."3bv"') AS bv,
+		json_extract(record, '$.clicks') AS clicks,
+		json_extract(record, '$.zini') AS zini,
+		time_ms / 1000 + time_ms % 1000 * 1000000 / 1e9 AS s
+	FROM games WHERE clean = 1 AND json_valid(record)
+) AS r
+WHERE games.n = r.m;
+CREATE INDEX games_ios ON games (kind, ios) WHERE clean = 1 AND ios IS NOT NULL;
+CREATE INDEX games_rqp ON games (kind, rqp) WHERE clean = 1 AND rqp IS NOT NULL;
+CREATE INDEX games_ioe ON games (kind, ioe) WHERE clean = 1 AND ioe IS NOT NULL;
+CREATE INDEX games_zne ON games (kind, zne) WHERE clean = 1 AND zne IS NOT NULL;
+`,
 }
 
 // appID marks the database as minesweeper's (PRAGMA application_id).
@@ -375,6 +408,9 @@ type columns struct {
 	level   string
 	daily   string
 	ordered key
+
+	// The speedrunners' numbers of a clean win, where known.
+	ios, rqp, ioe, zne sql.NullFloat64
 }
 
 // key names a kind's row in kinds.
@@ -398,6 +434,16 @@ func columnsOf(g *history.Game) columns {
 	c.clean = c.won && !c.known && !g.Assisted && !g.Undone
 	if v, ok := g.Speed(); ok && c.clean {
 		c.speed = sql.NullFloat64{Float64: v, Valid: true}
+	}
+	if c.clean {
+		// Each is 0 when not known, and more when it is.
+		n := g.Numbers()
+		for _, f := range []struct {
+			col *sql.NullFloat64
+			v   float64
+		}{{&c.ios, n.IOS()}, {&c.rqp, n.RQP()}, {&c.ioe, n.Efficiency()}, {&c.zne, n.ZiNiEfficiency()}} {
+			*f.col = sql.NullFloat64{Float64: f.v, Valid: f.v > 0}
+		}
 	}
 	c.ordered = key{c.kind, c.known}
 	return c
@@ -477,8 +523,8 @@ func (l lateKinds) recount(ctx context.Context, tx *sql.Tx) error {
 func insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte, late lateKinds) (int64, error) {
 	c := columnsOf(g)
 	res, err := tx.ExecContext(ctx,
-		`INSERT INTO games (date, kind, known, won, clean, time_ms, speed, level, daily, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, c.daily, string(rec))
+		`INSERT INTO games (date, kind, known, won, clean, time_ms, speed, level, daily, record, ios, rqp, ioe, zne) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne)
 	if err != nil {
 		return 0, err
 	}
@@ -595,12 +641,12 @@ func (d *DB) Amend(ctx context.Context, n int64, was, g history.Game) error {
 		}
 		oc, c := columnsOf(&old), columnsOf(&g)
 		if _, err := tx.ExecContext(ctx,
-			`UPDATE games SET date = ?, kind = ?, known = ?, won = ?, clean = ?, time_ms = ?, speed = ?, level = ?, daily = ?, record = ? WHERE n = ?`,
-			c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, c.daily, string(rec), n); err != nil {
+			`UPDATE games SET date = ?, kind = ?, known = ?, won = ?, clean = ?, time_ms = ?, speed = ?, level = ?, daily = ?, record = ?, ios = ?, rqp = ?, ioe = ?, zne = ? WHERE n = ?`,
+			c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne, n); err != nil {
 			return err
 		}
 		if oc.date == c.date && oc.ordered == c.ordered && oc.won == c.won && oc.level == c.level {
-			return nil // the kind's row does not change: only best times and speeds, read from the games
+			return nil // the kind's row does not change: only the bests, read from the games
 		}
 		if err := recount(ctx, tx, oc.ordered); err != nil {
 			return err
@@ -808,7 +854,47 @@ func bests(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
 	for i, j := 0, len(s.Recent3BVs)-1; i < j; i, j = i+1, j-1 {
 		s.Recent3BVs[i], s.Recent3BVs[j] = s.Recent3BVs[j], s.Recent3BVs[i]
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return bestNumbers(ctx, tx, s)
+}
+
+// bestNumbers reads the bests of the speedrunners' numbers of the clean
+// wins of s.Kind, each through its index.
+func bestNumbers(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
+	kind := s.Kind.String()
+	var rqp, ioe, zne sql.NullFloat64
+	if err := tx.QueryRowContext(ctx, `SELECT
+		(SELECT min(rqp) FROM games WHERE kind = ?1 AND clean = 1 AND rqp IS NOT NULL),
+		(SELECT max(ioe) FROM games WHERE kind = ?1 AND clean = 1 AND ioe IS NOT NULL),
+		(SELECT max(zne) FROM games WHERE kind = ?1 AND clean = 1 AND zne IS NOT NULL)`, kind).Scan(&rqp, &ioe, &zne); err != nil {
+		return err
+	}
+	s.BestRQP, s.BestIOE, s.BestZNE = rqp.Float64, ioe.Float64, zne.Float64
+	// The best IOS is reckoned again from its game's 3BV and time, as
+	// Summarize reckons it: a game kept before the column has it from
+	// SQLite's ln (see migrations). A record damaged in the file has its
+	// column still.
+	var ios sql.NullFloat64
+	var ms int64
+	var bv sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT ios, time_ms, CASE WHEN json_valid(record) THEN json_extract(record, '$."3bv"') END
+		FROM games WHERE kind = ? AND clean = 1 AND ios IS NOT NULL ORDER BY ios DESC LIMIT 1`, kind).Scan(&ios, &ms, &bv)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	}
+	s.BestIOS = ios.Float64
+	if bv.Valid && bv.Int64 <= math.MaxInt32 {
+		g := history.Game{Result: "won", TimeMS: ms, ThreeBV: int(bv.Int64)}
+		if v := g.Numbers().IOS(); v > 0 {
+			s.BestIOS = v
+		}
+	}
+	return nil
 }
 
 // BestTime returns the best time of a clean win on kind.

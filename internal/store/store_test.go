@@ -3,9 +3,11 @@ package store
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -124,9 +126,29 @@ func randomGames(r *rand.Rand, n int) []history.Game {
 		if r.IntN(10) == 0 && len(games) > 0 {
 			g.TimeMS = games[r.IntN(len(games))].TimeMS // a tie
 		}
+		if r.IntN(4) > 0 {
+			setFigures(r, &g)
+		}
 		games = append(games, g)
 	}
 	return games
+}
+
+// setFigures gives g figures as a game keeps them (see game.Figures),
+// within what history.Game.Check allows: its clicks split by kind, some
+// marks wasted, and a board of openings and islands, a ZiNi and the 3BV
+// solved, all of it if g was won.
+func setFigures(r *rand.Rand, g *history.Game) {
+	g.Flags = r.IntN(g.Clicks/3 + 1)
+	g.Chords = r.IntN(g.Clicks - g.Flags + 1)
+	g.Opens = g.Clicks - g.Flags - g.Chords
+	g.Wasted = r.IntN(g.Flags + 1)
+	g.Openings, g.Islands = r.IntN(g.ThreeBV+1), r.IntN(g.ThreeBV+1)
+	g.ZiNi = 1 + r.IntN(g.ThreeBV+1)
+	g.Solved = r.IntN(g.ThreeBV + 1)
+	if g.Won() {
+		g.Solved = g.ThreeBV
+	}
 }
 
 // asJSON returns v as indented JSON, to compare and show.
@@ -204,10 +226,11 @@ func checkAgainstSummarize(t *testing.T, d *DB, games []history.Game) {
 }
 
 // TestStatsAsSummarize checks that the statistics the store keeps as
-// games are written, and its indexed best times and speeds, are those
+// games are written, and its indexed best times, speeds and numbers, are those
 // history.Summarize computes from every game: with games on several
 // kinds of board, known and not, assisted, undone, given up, ties of time,
-// and dates out of order; after each batch of games and after amends.
+// kept with their figures or before them, and dates out of order; after
+// each batch of games and after amends.
 func TestStatsAsSummarize(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
@@ -229,13 +252,15 @@ func TestStatsAsSummarize(t *testing.T) {
 			for range 20 {
 				n := r.IntN(len(games))
 				was, g := games[n], games[n]
-				switch r.IntN(3) {
+				switch r.IntN(4) {
 				case 0:
 					g.Undone = true
 				case 1:
 					g.Result = "lost"
 				case 2:
 					g.Date = g.Date.Add(-time.Hour)
+				case 3:
+					setFigures(r, &g)
 				}
 				if err := d.Amend(ctx, int64(n+1), was, g); err != nil {
 					t.Fatalf("Amend(%d) = %v", n+1, err)
@@ -693,5 +718,103 @@ func TestImportNotice(t *testing.T) {
 	write("saved-9x9n10-opening.json", noticeSize)
 	if got, want := ImportNotice(dir), "importing the records of an earlier version (5 MB)"; !strings.Contains(got, want) {
 		t.Errorf("ImportNotice() of 5 MB = %q; want it to say %q", got, want)
+	}
+}
+
+// TestMigrate checks that a database of schema 1, as the version before
+// the numbers' columns kept it, is brought up to date when it is opened:
+// its games, kept before their figures were counted (as that version
+// wrote them) or with them, get the columns columnsOf gives them (IOS to
+// its last bits, which SQLite's ln reckons), and the statistics are those
+// history.Summarize computes. Under seeds 10 and 17 SQLite's ln gives the
+// best IOS a last bit other than Go's.
+func TestMigrate(t *testing.T) {
+	for _, seed := range []uint64{4, 10, 17} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { testMigrate(t, seed) })
+	}
+}
+
+// testMigrate is TestMigrate with the games of seed.
+func testMigrate(t *testing.T, seed uint64) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(migrations[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = 1; PRAGMA application_id = %d", appID)); err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 27))
+	games := randomGames(r, 300)
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[key]bool{}
+	for i := range games {
+		g := &games[i]
+		if i%2 == 0 {
+			g.SetFigures(game.Figures{}) // kept before the figures were
+		}
+		rec, err := json.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The columns of schema 1, and the kinds' rows as its program
+		// counted them.
+		c := columnsOf(g)
+		if _, err := tx.Exec(`INSERT INTO games (date, kind, known, won, clean, time_ms, speed, level, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, string(rec)); err != nil {
+			t.Fatal(err)
+		}
+		kinds[c.ordered] = true
+	}
+	for k := range kinds {
+		if err := recount(ctx, tx, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+
+	d, w := openIn(t, dir)
+	var version int
+	if err := d.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != len(migrations) {
+		t.Fatalf("user_version = %d, %v; want %d", version, err, len(migrations))
+	}
+	rows, err := d.db.Query(`SELECT ios, rqp, ioe, zne FROM games ORDER BY n`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	known := 0
+	for i := 0; rows.Next(); i++ {
+		var got columns
+		if err := rows.Scan(&got.ios, &got.rqp, &got.ioe, &got.zne); err != nil {
+			t.Fatal(err)
+		}
+		want := columnsOf(&games[i])
+		if got.rqp != want.rqp || got.ioe != want.ioe || got.zne != want.zne || got.ios.Valid != want.ios.Valid ||
+			math.Abs(got.ios.Float64-want.ios.Float64) > 1e-12*want.ios.Float64 {
+			t.Errorf("game %d: ios, rqp, ioe, zne = %v, %v, %v, %v; want %v, %v, %v, %v", i+1, got.ios, got.rqp, got.ioe, got.zne, want.ios, want.rqp, want.ioe, want.zne)
+		}
+		if want.zne.Valid {
+			known++
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if known == 0 {
+		t.Error("no game migrated with its ZNE: the test tests nothing of the records' figures")
+	}
+	checkAgainstSummarize(t, d, games)
+	if msgs := w.all(); len(msgs) != 0 {
+		t.Errorf("warnings %q; want none", msgs)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -335,7 +336,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	l.putLine(s, y, line...)
 	// A finished game's numbers go on the line below, when there is one.
 	if b.Status() != board.Playing && y+1 < l.sh {
-		l.putLine(s, y+1, span{fitWords(u.numbers(u.now()), l.sw), u.th.sText})
+		l.putLine(s, y+1, span{u.numbers(u.now(), l.sw), u.th.sText})
 	}
 }
 
@@ -360,19 +361,30 @@ func (u *ui) footerKeys() []keyRow {
 	return rows
 }
 
-// numbers returns the line under a finished game's footer: its numbers
-// (the time to the hundredth; for a win the 3BV, the 3BV per second, the
-// clicks and the efficiency), what it counts for, and the guesses it
-// forced.
-func (u *ui) numbers(now time.Time) string {
+// numbers returns the line under a finished game's footer, in width
+// columns: its numbers (the time to the hundredth; for a win the 3BV, the
+// 3BV per second, the clicks and the efficiency), what it counts for, and
+// the guesses it forced, as many of their words as fit; then as many of
+// the further numbers (see moreNumbers) as fit whole.
+func (u *ui) numbers(now time.Time, width int) string {
 	// What the game counts for first: it is the word a narrow screen must
 	// not cut.
-	text := numbersText(u.g.Numbers(now), true)
+	n := u.g.Numbers(now)
+	text := numbersText(n, true)
 	if note := countsNote(u.counts); note != "" && u.rp == nil {
 		text = note + "; " + text
 	}
 	if v := u.g.Verdict().String(); v != "" {
 		text += "; " + v
+	}
+	text = fitWords(text, width)
+	sep := "; "
+	for _, more := range moreNumbers(n) {
+		if utf8.RuneCountInString(text)+len(sep)+utf8.RuneCountInString(more) > width {
+			break
+		}
+		text += sep + more
+		sep = ", "
 	}
 	return text
 }
@@ -394,6 +406,47 @@ func numbersText(n game.Numbers, withTime bool) string {
 		}
 	}
 	return text
+}
+
+// moreNumbers words the speedrunners' numbers of a finished game beyond
+// those numbersText gives, each a short clause, those known: of a win its
+// IOS, RQP, ZiNi and ZNE; of a loss the 3BV it solved and the time it
+// would have taken at its pace; then the clicks by kind, the correctness,
+// the throughput of a win, and the board's openings and islands.
+func moreNumbers(n game.Numbers) []string {
+	var more []string
+	add := func(format string, a ...any) { more = append(more, fmt.Sprintf(format, a...)) }
+	if n.Won {
+		if v := n.IOS(); v > 0 {
+			add("IOS %.3f", v)
+		}
+		if v := n.RQP(); v > 0 {
+			add("RQP %.2f", v)
+		}
+	} else if n.ThreeBV > 0 && n.Counted() {
+		add("3BV %d of %d solved", n.Solved, n.ThreeBV)
+		if d := n.EstimatedTime(); d > 0 {
+			add("estimated %.2f s", d.Seconds())
+		}
+	}
+	if n.Counted() {
+		add("ZiNi %d", n.ZiNi)
+		if v := n.ZiNiEfficiency(); v > 0 {
+			add("ZNE %.0f%%", 100*v)
+		}
+	}
+	if n.Clicks > 0 && n.Split() {
+		more = append(more, record.Count(n.Opens, "open"), record.Count(n.Chords, "chord"), record.Count(n.Flags, "flag"))
+		add("%d wasted", n.Wasted)
+		add("correctness %.0f%%", 100*n.Correctness())
+		if v := n.Throughput(); v > 0 {
+			add("throughput %.2f", v)
+		}
+	}
+	if n.Counted() {
+		more = append(more, record.Count(n.Openings, "opening"), record.Count(n.Islands, "island"))
+	}
+	return more
 }
 
 // fitWords returns text, or as many of its words as fit in width columns.

@@ -268,6 +268,12 @@ func (sc screen) boardRows() []string {
 	if !ok {
 		return nil
 	}
+	// Inside the frame: to the corner that ends its top line.
+	top := []rune(sc.text[fy])
+	right := fx + 1
+	for right < len(top) && (top[right] == '─' || top[right] == '-') {
+		right++
+	}
 	var rows []string
 	for y := fy + 1; y < sc.h; y++ {
 		line := []rune(sc.text[y])
@@ -275,7 +281,7 @@ func (sc screen) boardRows() []string {
 			break
 		}
 		var b strings.Builder
-		for x := fx + 1; x+1 < len(line); x += cellW {
+		for x := fx + 1; x+1 < len(line) && x < right; x += cellW {
 			b.WriteRune(line[x])
 		}
 		rows = append(rows, b.String())

@@ -85,7 +85,8 @@ func (u *ui) giveUp(now time.Time) {
 	var c session.Counts
 	if u.keep != nil {
 		k := u.g.Record(now)
-		k.ThreeBV = u.g.ThreeBV() // a loss's 3BV, as the history keeps it
+		// A loss's 3BV and figures, as the history keeps them.
+		k.ThreeBV, k.Figures = u.g.ThreeBV(), u.g.Figures()
 		c = u.keep.GaveUp(k)
 	}
 	u.noteDaily(c, true)

@@ -55,6 +55,9 @@ func Summary(r Result, saved bool, again string) string {
 	over := r.Status != board.Playing
 	if over {
 		line += "; " + numbersText(r.Numbers, false)
+		if more := moreNumbers(r.Numbers); len(more) > 0 {
+			line += "; " + strings.Join(more, ", ")
+		}
 		if note := countsNote(r.Counts); note != "" {
 			line += "; " + note
 		}
