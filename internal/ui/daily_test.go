@@ -129,9 +129,18 @@ func TestDailyShare(t *testing.T) {
 	if len(k.ended) != 1 || k.ended[0].Daily != "2026-01-02" {
 		t.Fatalf("the keeper was told of %d games (%+v); want the daily game", len(k.ended), k.ended)
 	}
-	want := DailyResult{Date: "2026-01-02", Level: "beginner", Numbers: game.Numbers{Time: 12340 * 1e6, Clicks: 2, ThreeBV: res.DailyEnd.Numbers.ThreeBV},
+	if res.DailyEnd == nil {
+		t.Fatal("Run gave no daily result")
+	}
+	// The board's own figures are the board package's to check; the
+	// clicks are the two openings made here.
+	figures := res.DailyEnd.Numbers.Figures
+	if figures.Opens != 2 || figures.Chords != 0 || figures.Flags != 0 {
+		t.Errorf("the daily's clicks = %+v; want 2 openings", figures)
+	}
+	want := DailyResult{Date: "2026-01-02", Level: "beginner", Numbers: game.Numbers{Time: 12340 * 1e6, Clicks: 2, ThreeBV: res.DailyEnd.Numbers.ThreeBV, Figures: figures},
 		Counts: session.Counts{Number: 1, Played: true}}
-	if res.DailyEnd == nil || *res.DailyEnd != want {
+	if *res.DailyEnd != want {
 		t.Fatalf("Run's daily result = %+v; want %+v", res.DailyEnd, want)
 	}
 	if got, want := ShareLine(*res.DailyEnd), "minesweeper daily 2026-01-02 beginner: lost after 12.34 s, no help; play it: minesweeper daily -date 2026-01-02 -level beginner"; got != want {
