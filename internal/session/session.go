@@ -168,25 +168,6 @@ func playedOn(g history.Game) bool {
 	return daily.Today(end) == g.Daily || daily.Today(begin) == g.Daily
 }
 
-// dailyOf decides what g counts for as a daily (see DailyOf), asking the
-// store whether its date and level counted already, and marks a practice
-// game known. A store that cannot say makes it practice, with a warning.
-func (s *Session) dailyOf(g *history.Game) Daily {
-	if g.Daily == "" {
-		return NotDaily
-	}
-	counted, err := s.store.DailyCounted(ctx, g.Daily, g.Level)
-	if err != nil {
-		s.Warn("the daily results cannot be read, so the game is practice: " + err.Error())
-		counted = true
-	}
-	d := DailyOf(*g, counted)
-	if d.Practice() {
-		g.Known = true
-	}
-	return d
-}
-
 // Daily returns the daily board of level on date (YYYY-MM-DD), or today's
 // by Now, in UTC, when date is "", and what a game on it would count for
 // if it ended now (see DailyOf): DailyCounted, DailyAgain or
@@ -223,27 +204,28 @@ func (s *Session) GaveUp(k game.Kept) Counts {
 	return s.keep(g)
 }
 
-// keep appends g to the history and returns what it counts for.
+// keep appends g to the history and returns what it counts for, decided
+// in the transaction that keeps it from what the records held then: the
+// best time of its kind, and whether its daily board's date counted
+// already (a practice game is kept known).
 func (s *Session) keep(g history.Game) Counts {
 	if !s.open() {
 		return Counts{Why: NotKept}
 	}
-	d := s.dailyOf(&g)
-	best, known := int64(-1), false
-	if CountOf(g, -1, false).Clean {
-		t, ok, err := s.store.BestTime(ctx, g.Kind())
-		switch {
-		case err != nil:
-			s.Warn("the best time cannot be read: " + err.Error())
-		case ok:
-			best, known = t, true
-		default:
-			known = true
+	var c Counts
+	n, err := s.store.Keep(ctx, g, func(p store.Prior) history.Game {
+		d := DailyOf(g, p.DailyCounted)
+		if d.Practice() {
+			g.Known = true
 		}
-	}
-	c := CountOf(g, best, known)
-	c.Daily = d
-	n, err := s.store.Append(ctx, g)
+		best := int64(-1)
+		if p.HasBest {
+			best = p.Best
+		}
+		c = CountOf(g, best, true)
+		c.Daily = d
+		return g
+	})
 	if err != nil {
 		s.Warn("the game was not kept: " + err.Error())
 		return Counts{Why: NotKept}
@@ -475,7 +457,12 @@ func (s *Session) practice(k game.Kept) bool {
 		return false
 	}
 	g := HistoryGame(k, s.Now())
-	return s.dailyOf(&g).Practice()
+	counted, err := s.store.DailyCounted(ctx, g.Daily, g.Level)
+	if err != nil {
+		s.Warn("the daily results cannot be read, so the game is practice: " + err.Error())
+		counted = true
+	}
+	return DailyOf(g, counted).Practice()
 }
 
 // Close closes the store, if it was opened: its last commit is written

@@ -476,6 +476,36 @@ func (d *DB) Append(ctx context.Context, g history.Game) (int64, error) {
 	return n, err
 }
 
+// Keep keeps the game decide makes of g from what the records held,
+// read in the transaction that keeps it: a writer's transaction holds the
+// write lock from its start (_txlock=immediate), so what decide is told
+// is still so when the game is kept.
+func (d *DB) Keep(ctx context.Context, g history.Game, decide func(Prior) history.Game) (int64, error) {
+	var n int64
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		var p Prior
+		var best sql.NullInt64
+		if err := tx.QueryRowContext(ctx, bestTimeSQL, g.Board.String()).Scan(&best); err != nil {
+			return err
+		}
+		p.Best, p.HasBest = best.Int64, best.Valid
+		if g.Daily != "" {
+			if err := tx.QueryRowContext(ctx, dailyCountedSQL, g.Level, g.Daily).Scan(&p.DailyCounted); err != nil {
+				return err
+			}
+		}
+		kept := decide(p)
+		kept.V = history.Version
+		rec, err := json.Marshal(&kept)
+		if err != nil {
+			return fmt.Errorf("cannot write the game: %w", err)
+		}
+		n, err = insertGame(ctx, tx, &kept, rec, nil)
+		return err
+	})
+	return n, err
+}
+
 // AppendAll keeps games, in their order, in one transaction, and returns
 // the number of the first: all are kept, or none.
 func (d *DB) AppendAll(ctx context.Context, games []history.Game) (int64, error) {
@@ -897,18 +927,26 @@ func bestNumbers(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
 	return nil
 }
 
+// bestTimeSQL reads the best time of a clean win on a kind of board,
+// through the index games_best.
+const bestTimeSQL = `SELECT min(time_ms) FROM games WHERE kind = ? AND clean = 1`
+
 // BestTime returns the best time of a clean win on kind.
 func (d *DB) BestTime(ctx context.Context, kind board.Settings) (int64, bool, error) {
 	var best sql.NullInt64
-	err := d.db.QueryRowContext(ctx, `SELECT min(time_ms) FROM games WHERE kind = ? AND clean = 1`, kind.String()).Scan(&best)
+	err := d.db.QueryRowContext(ctx, bestTimeSQL, kind.String()).Scan(&best)
 	return best.Int64, best.Valid, err
 }
+
+// dailyCountedSQL reports whether a game counted for a level's daily
+// board of a date, through the index games_daily.
+const dailyCountedSQL = `SELECT EXISTS (SELECT 1 FROM games WHERE level = ? AND daily = ? AND daily <> '' AND known = 0)`
 
 // DailyCounted reports whether a game on the daily board of date and
 // level counts for that date already: one kept not known.
 func (d *DB) DailyCounted(ctx context.Context, date, level string) (bool, error) {
 	var found bool
-	err := d.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE level = ? AND daily = ? AND daily <> '' AND known = 0)`, level, date).Scan(&found)
+	err := d.db.QueryRowContext(ctx, dailyCountedSQL, level, date).Scan(&found)
 	return found, err
 }
 

@@ -32,6 +32,12 @@ type Store interface {
 	// Append keeps g, a finished game, and returns its number: 1 for the
 	// first game kept, as "minesweeper replay N" takes it.
 	Append(ctx context.Context, g history.Game) (int64, error)
+	// Keep keeps the finished game that decide makes of g, given what
+	// the records held for it in the same transaction (Prior), and
+	// returns its number. Two programs keeping games at once each see the
+	// other's: only one can be the first daily of a date, or a new best
+	// over the other.
+	Keep(ctx context.Context, g history.Game, decide func(Prior) history.Game) (int64, error)
 	// Amend replaces the game numbered n with g, if it still is the game
 	// was (the same date, board and seed); else the error's cause is
 	// ErrAmend.
@@ -87,6 +93,18 @@ type Store interface {
 	ReadOnly() bool
 	// Close closes the store.
 	Close() error
+}
+
+// Prior is what the records held for a game about to be kept, that
+// decides what it counts for.
+type Prior struct {
+	// Best is the best time of a clean win on the game's kind of board,
+	// if HasBest.
+	Best    int64
+	HasBest bool
+	// DailyCounted reports whether a game of the game's daily board (its
+	// date and level) counted already.
+	DailyCounted bool
 }
 
 // Numbered is a kept game with its number.

@@ -818,3 +818,84 @@ func testMigrate(t *testing.T, seed uint64) {
 		t.Errorf("warnings %q; want none", msgs)
 	}
 }
+
+// keepAtOnce has one store of its own (as a program has) keep each of
+// games at once in dir, telling decide which game it decides for, and
+// returns their numbers.
+func keepAtOnce(t *testing.T, dir string, games []history.Game, decide func(i int, p Prior, g history.Game) history.Game) []int64 {
+	t.Helper()
+	nums := make([]int64, len(games))
+	var start, done sync.WaitGroup
+	start.Add(1)
+	for i, g := range games {
+		d, _ := openIn(t, dir)
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			start.Wait()
+			n, err := d.Keep(ctx, g, func(p Prior) history.Game { return decide(i, p, g) })
+			if err != nil {
+				t.Errorf("Keep(game %d) = %v", i, err)
+			}
+			nums[i] = n
+		}()
+	}
+	start.Done()
+	done.Wait()
+	return nums
+}
+
+// TestKeepAtOnce checks that what decides a game's count is read in the
+// transaction that keeps it: eight programs keeping at once the first
+// game of one daily board see each other, and only one is told the date
+// was not counted yet; eight keeping clean wins at once are told of a new
+// best only when no game as fast was kept before.
+func TestKeepAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	first, _ := openIn(t, dir) // made before the programs start, as a first run makes it
+	first.Close()
+	const programs = 8
+	dailies := make([]history.Game, programs)
+	for i := range dailies {
+		g := testGame(i)
+		g.Board, g.Daily = board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}, "2026-11-25"
+		dailies[i] = g
+	}
+	var mu sync.Mutex
+	firsts := 0
+	keepAtOnce(t, dir, dailies, func(i int, p Prior, g history.Game) history.Game {
+		if p.DailyCounted {
+			g.Known = true // practice
+		} else {
+			mu.Lock()
+			firsts++
+			mu.Unlock()
+		}
+		return g
+	})
+	if firsts != 1 {
+		t.Errorf("%d of %d games told they were the date's first; want 1", firsts, programs)
+	}
+
+	wins := make([]history.Game, programs)
+	for i := range wins {
+		wins[i] = testGame(100 + i)
+		wins[i].TimeMS = int64(20000 - 1000*((i*5)%programs)) // in no order
+	}
+	newBest := make([]bool, programs)
+	nums := keepAtOnce(t, dir, wins, func(i int, p Prior, g history.Game) history.Game {
+		newBest[i] = !p.HasBest || g.TimeMS < p.Best
+		return g
+	})
+	for i := range wins {
+		for j := range wins {
+			if newBest[i] && nums[j] < nums[i] && wins[j].TimeMS <= wins[i].TimeMS {
+				t.Errorf("game %d (%d ms) was told it is a new best after game %d (%d ms)", nums[i], wins[i].TimeMS, nums[j], wins[j].TimeMS)
+			}
+		}
+	}
+	d, _ := openIn(t, dir)
+	if c, err := d.Count(ctx); c != 2*programs || err != nil {
+		t.Errorf("Count() = %d, %v; want %d", c, err, 2*programs)
+	}
+}
