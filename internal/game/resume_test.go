@@ -1,10 +1,7 @@
 package game
 
 import (
-	"math/rand/v2"
 	"reflect"
-	"runtime"
-	"runtime/metrics"
 	"testing"
 	"time"
 
@@ -135,128 +132,5 @@ func TestResume(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// The resume of a saved game on a 5000x5000 board with 133 openings after
-// the first. It reports the peak of the heap in peak-MB, sampled every
-// millisecond while the game is resumed, and the seconds per resume in
-// s/resume, for a game that kept its guess audit ("kept") and one kept
-// before audits were ("unkept"). Neither asks the solver anything: the
-// path before audits were kept, which had the screen analyse each past
-// opening, is ui's BenchmarkResume5000/analysed.
-//
-//	go test -run '^$' -bench Resume5000 -benchtime 3x ./internal/game/
-
-// BenchmarkResume5000 resumes a saved 5000x5000 game of 133 openings.
-func BenchmarkResume5000(b *testing.B) {
-	s := board.Settings{Width: 5000, Height: 5000, Mines: 5000 * 5000 / 10, Rule: board.Opening}
-	cfg := Config{Settings: s}
-	k := hugeKept(b, cfg, 20260102, 133)
-	for _, tt := range []struct {
-		name  string
-		strip bool
-	}{{"kept", false}, {"unkept", true}} {
-		b.Run(tt.name, func(b *testing.B) {
-			k := k
-			if tt.strip {
-				k.Guesses = nil
-			}
-			var peak uint64
-			var g *Game
-			for b.Loop() {
-				b.StopTimer()
-				g = nil
-				runtime.GC()
-				stop, most := make(chan struct{}), make(chan uint64)
-				go heapPeak(stop, most)
-				b.StartTimer()
-				var err error
-				if g, err = Resume(cfg, k, time.Now); err != nil {
-					b.Fatal(err)
-				}
-				b.StopTimer()
-				close(stop)
-				peak = max(peak, <-most)
-				b.StartTimer()
-			}
-			if g.Openings() != 133 {
-				b.Fatalf("resumed: %d openings in the audit; want 133", g.Openings())
-			}
-			b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
-			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/resume")
-		})
-	}
-}
-
-// hugeKept returns a game of cfg laid from seed and played as a player
-// leaves it: a first opening in the middle, then n openings of cells no
-// mine touches, drawn at random with a PCG seeded with seed; kept as a
-// saved game is, without its layout. Each opening is noted for the audit
-// but not judged (the solver would take gigabytes): what the audit holds
-// costs nothing to resume.
-func hugeKept(tb testing.TB, cfg Config, seed uint64, n int) Kept {
-	tb.Helper()
-	s := cfg.Settings
-	g, err := New(cfg, seed, Drawn)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	open := func(p board.Point) {
-		now = now.Add(700 * time.Millisecond)
-		g.WillOpen(p)
-		apply(tb, g, now, Move{Action: Open, At: p})
-	}
-	open(board.Point{X: s.Width / 2, Y: s.Height / 2})
-
-	// The layout, read once to choose the moves, and dropped.
-	mine := make([]bool, s.Width*s.Height)
-	for _, p := range g.Kept(now, true).Mines {
-		mine[p.Y*s.Width+p.X] = true
-	}
-	// zero reports whether no mine touches p: opening it opens an area.
-	zero := func(p board.Point) bool {
-		for y := max(p.Y-1, 0); y <= min(p.Y+1, s.Height-1); y++ {
-			for x := max(p.X-1, 0); x <= min(p.X+1, s.Width-1); x++ {
-				if mine[y*s.Width+x] {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
-	b := g.Board()
-	for made := 0; made < n; {
-		p := board.Point{X: rng.IntN(s.Width), Y: rng.IntN(s.Height)}
-		if b.Tile(p) == board.TileClosed && zero(p) {
-			open(p)
-			made++
-		}
-	}
-	if g.Status() != board.Playing || g.Openings() != n {
-		tb.Fatalf("the game played: %v, %d openings in the audit; want in play, %d", g.Status(), g.Openings(), n)
-	}
-	return g.Kept(now.Add(time.Minute), false)
-}
-
-// heapPeak samples the bytes of the heap's objects, live or not yet
-// swept, every millisecond until stop is closed, and sends the largest.
-func heapPeak(stop <-chan struct{}, peak chan<- uint64) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var most uint64
-	t := time.NewTicker(time.Millisecond)
-	defer t.Stop()
-	for {
-		metrics.Read(sample)
-		most = max(most, sample[0].Value.Uint64())
-		select {
-		case <-stop:
-			metrics.Read(sample)
-			peak <- max(most, sample[0].Value.Uint64())
-			return
-		case <-t.C:
-		}
 	}
 }
