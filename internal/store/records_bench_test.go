@@ -145,10 +145,7 @@ var recordOps = []struct {
 			defer d.Close()
 			g := benchGames(1)[0]
 			g.Date = time.Now()
-			if _, _, err := d.BestTime(ctx, g.Board); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := d.Append(ctx, g); err != nil {
+			if _, err := d.Keep(ctx, g, func(Prior) history.Game { return g }); err != nil {
 				b.Fatal(err)
 			}
 		},

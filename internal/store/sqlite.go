@@ -483,16 +483,9 @@ func (d *DB) Append(ctx context.Context, g history.Game) (int64, error) {
 func (d *DB) Keep(ctx context.Context, g history.Game, decide func(Prior) history.Game) (int64, error) {
 	var n int64
 	err := d.write(ctx, func(tx *sql.Tx) error {
-		var p Prior
-		var best sql.NullInt64
-		if err := tx.QueryRowContext(ctx, bestTimeSQL, g.Board.String()).Scan(&best); err != nil {
+		p, err := readPrior(ctx, tx, &g)
+		if err != nil {
 			return err
-		}
-		p.Best, p.HasBest = best.Int64, best.Valid
-		if g.Daily != "" {
-			if err := tx.QueryRowContext(ctx, dailyCountedSQL, g.Level, g.Daily).Scan(&p.DailyCounted); err != nil {
-				return err
-			}
 		}
 		kept := decide(p)
 		kept.V = history.Version
@@ -504,6 +497,29 @@ func (d *DB) Keep(ctx context.Context, g history.Game, decide func(Prior) histor
 		return err
 	})
 	return n, err
+}
+
+// rowQuerier is what readPrior reads with: a transaction, or the
+// database itself.
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// readPrior reads what the records hold that decides what g counts for:
+// the best time of its kind, through the index games_best, and whether
+// its daily board's date counted already, through games_daily.
+func readPrior(ctx context.Context, q rowQuerier, g *history.Game) (Prior, error) {
+	var p Prior
+	var best sql.NullInt64
+	err := q.QueryRowContext(ctx, `SELECT min(time_ms) FROM games WHERE kind = ? AND clean = 1`, g.Board.String()).Scan(&best)
+	if err != nil {
+		return p, err
+	}
+	p.Best, p.HasBest = best.Int64, best.Valid
+	if g.Daily != "" {
+		err = q.QueryRowContext(ctx, dailyCountedSQL, g.Level, g.Daily).Scan(&p.DailyCounted)
+	}
+	return p, err
 }
 
 // AppendAll keeps games, in their order, in one transaction, and returns
@@ -925,17 +941,6 @@ func bestNumbers(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
 		}
 	}
 	return nil
-}
-
-// bestTimeSQL reads the best time of a clean win on a kind of board,
-// through the index games_best.
-const bestTimeSQL = `SELECT min(time_ms) FROM games WHERE kind = ? AND clean = 1`
-
-// BestTime returns the best time of a clean win on kind.
-func (d *DB) BestTime(ctx context.Context, kind board.Settings) (int64, bool, error) {
-	var best sql.NullInt64
-	err := d.db.QueryRowContext(ctx, bestTimeSQL, kind.String()).Scan(&best)
-	return best.Int64, best.Valid, err
 }
 
 // dailyCountedSQL reports whether a game counted for a level's daily

@@ -54,9 +54,6 @@ type Store interface {
 	// Stats returns the statistics of the kind of board kind, or of every
 	// kind when kind is nil, in the order history.Summarize gives them.
 	Stats(ctx context.Context, kind *board.Settings) ([]history.Stats, error)
-	// BestTime returns the best time of a clean win on kind, and reports
-	// whether there is one.
-	BestTime(ctx context.Context, kind board.Settings) (int64, bool, error)
 	// DailyCounted reports whether a game on the daily board of date
 	// (YYYY-MM-DD) and level counts for that date already: one kept, not
 	// known.

@@ -188,15 +188,15 @@ func checkAgainstSummarize(t *testing.T, d *DB, games []history.Game) {
 		if g, w := asJSON(t, got), asJSON(t, wantKind); g != w {
 			t.Errorf("Stats(%v) =\n%s\nwant\n%s", kind, g, w)
 		}
-		best, ok, err := d.BestTime(ctx, kind)
+		p, err := readPrior(ctx, d.db, &history.Game{Board: kind})
 		wantBest, wantOK := int64(0), false
 		for _, s := range wantKind {
 			if !s.Known && len(s.Best) > 0 {
 				wantBest, wantOK = s.Best[0].TimeMS, true
 			}
 		}
-		if best != wantBest || ok != wantOK || err != nil {
-			t.Errorf("BestTime(%v) = %d, %v, %v; want %d, %v, nil", kind, best, ok, err, wantBest, wantOK)
+		if p.Best != wantBest || p.HasBest != wantOK || err != nil {
+			t.Errorf("readPrior(%v) = %+v, %v; want the best %d, %v", kind, p, err, wantBest, wantOK)
 		}
 	}
 	for _, limit := range []int{0, 1, 20} {
