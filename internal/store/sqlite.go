@@ -460,20 +460,10 @@ func unixNano(t time.Time) int64 {
 	return t.UnixNano()
 }
 
-// Append keeps g, with its V set to history.Version, and returns its
-// number.
+// Append keeps g as it is, with its V set to history.Version, and returns
+// its number: Keep with nothing to decide.
 func (d *DB) Append(ctx context.Context, g history.Game) (int64, error) {
-	g.V = history.Version
-	rec, err := json.Marshal(&g)
-	if err != nil {
-		return 0, fmt.Errorf("cannot write the game: %w", err)
-	}
-	var n int64
-	err = d.write(ctx, func(tx *sql.Tx) error {
-		n, err = insertGame(ctx, tx, &g, rec, nil)
-		return err
-	})
-	return n, err
+	return d.Keep(ctx, g, func(Prior) history.Game { return g })
 }
 
 // Keep keeps the game decide makes of g from what the records held,

@@ -29,12 +29,10 @@ import (
 // use by several goroutines, and several processes may use one store at
 // once.
 type Store interface {
-	// Append keeps g, a finished game, and returns its number: 1 for the
-	// first game kept, as "minesweeper replay N" takes it.
-	Append(ctx context.Context, g history.Game) (int64, error)
 	// Keep keeps the finished game that decide makes of g, given what
 	// the records held for it in the same transaction (Prior), and
-	// returns its number. Two programs keeping games at once each see the
+	// returns its number: 1 for the first game kept, as "minesweeper
+	// replay N" takes it. Two programs keeping games at once each see the
 	// other's: only one can be the first daily of a date, or a new best
 	// over the other.
 	Keep(ctx context.Context, g history.Game, decide func(Prior) history.Game) (int64, error)
