@@ -90,6 +90,37 @@ type Store interface {
 	Close() error
 }
 
+// Players is the store of a server's players (minesweeper serve): every
+// player's records in one database, each player's through a Store of
+// their own under the same rules as a player's at home, with their
+// display names and the leaderboards across them. Every method is safe
+// for use by several goroutines, and several servers may share one
+// PostgreSQL database.
+type Players interface {
+	// Player returns the store of player id, a public key's SHA-256
+	// fingerprint ("SHA256:..."): the records of that player alone. Its
+	// Close closes nothing; the Players' Close closes the database.
+	Player(id string) Store
+	// Name returns the display name of player id; "" if they have none.
+	Name(ctx context.Context, id string) (string, error)
+	// SetName gives player id the display name name, which the caller has
+	// checked; the error's cause is ErrNameTaken when another player has
+	// it, in any case of its letters.
+	SetName(ctx context.Context, id, name string) error
+	// Daily returns the leaderboard of the daily board of date
+	// (YYYY-MM-DD) and level: each named player's first attempt, the
+	// game that counts for the date; at most limit entries, all when
+	// limit is 0.
+	Daily(ctx context.Context, date, level string, limit int) (history.Leaderboard, error)
+	// AllTime returns the all-time leaderboard of level: each named
+	// player's best clean win of the level (unassisted, nothing undone)
+	// on a board nobody could know: not known, not a daily board; at
+	// most limit entries, all when limit is 0.
+	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
+	// Close closes the database.
+	Close() error
+}
+
 // Prior is what the records held for a game about to be kept, that
 // decides what it counts for.
 type Prior struct {
@@ -124,4 +155,6 @@ var (
 	ErrReadOnly = errors.New("the records were written by a newer minesweeper and are read-only")
 	// ErrNewer: a record was written by a newer minesweeper.
 	ErrNewer = errors.New("written by a newer minesweeper")
+	// ErrNameTaken: another player has the display name.
+	ErrNameTaken = errors.New("the name is taken")
 )
