@@ -19,7 +19,7 @@ run:
 # themselves under -race (too slow there), so they run once more without it.
 test: vet lint
 	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run '^(TestLargeBoard|TestStatsOverlayHuge)$$' ./internal/board/ ./internal/ui/
+	$(GO) test -count=1 -run '^(TestLargeBoard|TestStatsOverlayHuge|TestStalledClient)$$' ./internal/board/ ./internal/ui/ ./internal/serve/
 
 vet:
 	$(GO) vet ./...

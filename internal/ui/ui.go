@@ -19,6 +19,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
@@ -47,6 +48,19 @@ type Config struct {
 	// player cannot foresee from the game before. Nil means a SplitMix64
 	// step from the last seed, which tests can foresee.
 	NewSeed func() uint64
+
+	// Leaders, when not nil, returns the leaderboards of a level (a
+	// server's); SHIM until the ui-leaders branch lands.
+	Leaders func(level string) ([]history.Leaderboard, error)
+
+	// ended, when not nil, reports whether the game must end now, before
+	// the events queued are handled: a remote player gone or the server
+	// ending the session.
+	ended func() bool
+
+	// pauseOnly makes Ctrl-Z pause the game without suspending anything:
+	// a remote terminal's process is not this one.
+	pauseOnly bool
 
 	// layGate, when set, runs before the mines are laid off the loop: a
 	// test holds the laying there.
@@ -90,6 +104,9 @@ type Start struct {
 	// Others is how many more games of the board wait, left unfinished
 	// before Resume; the prompt says so.
 	Others int
+	// Note, when not empty, is what the footer says at the start, such
+	// as who plays on a server.
+	Note string
 	// Replay, when not nil, is a game of the settings Board to play back
 	// at its own pace, faster, slower, paused or move by move, rather than
 	// a game to play. Nothing is kept.
@@ -169,6 +186,9 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 		u.v.cursor = p
 		u.v.message = dailyNote(cfg.Start.DailyCount)
 	}
+	if cfg.Start.Note != "" && u.v.message == "" {
+		u.v.message = cfg.Start.Note
+	}
 	switch {
 	case cfg.Start.Replay != nil:
 		u.startReplay(*cfg.Start.Replay)
@@ -199,6 +219,9 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	for {
 		ev := s.PollEvent()
 		if ev == nil { // the screen was finalised
+			break
+		}
+		if cfg.ended != nil && cfg.ended() {
 			break
 		}
 		if u.handle(s, ev) {

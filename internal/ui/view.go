@@ -401,6 +401,9 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		if g.Status() == board.Playing && !g.Paused() && !u.laying {
 			g.TogglePause(now)
 		}
+		if u.cfg.pauseOnly {
+			break
+		}
 		if err := s.Suspend(); err == nil {
 			if u.cfg.Suspend != nil {
 				u.cfg.Suspend()

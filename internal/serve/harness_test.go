@@ -1,0 +1,230 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+)
+
+// testServer is a Server on a loopback port, shut down at the test's end.
+type testServer struct {
+	*Server
+	addr string
+	logs *lockedBuffer
+}
+
+// lockedBuffer is a bytes.Buffer for several goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// testKey returns a new Ed25519 signer.
+func testKey(t testing.TB) ssh.Signer {
+	t.Helper()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ssh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// startServer starts a server of cfg (its host key and players filled
+// in when missing) on a loopback port.
+func startServer(t testing.TB, cfg Config) *testServer {
+	t.Helper()
+	if cfg.HostKey == nil {
+		cfg.HostKey = testKey(t)
+	}
+	if cfg.Players == nil {
+		cfg.Players = newMemPlayers()
+	}
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits
+		cfg.Limits.PerMinute = 0
+	}
+	logs := &lockedBuffer{}
+	cfg.Log = func(format string, args ...any) { fmt.Fprintf(logs, format+"\n", args...) }
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(l) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := s.Shutdown(ctx); err != nil {
+			t.Errorf("Shutdown: %v", err)
+		}
+		if err := <-served; !errors.Is(err, ErrClosed) {
+			t.Errorf("Serve returned %v, want ErrClosed", err)
+		}
+		if t.Failed() {
+			t.Logf("server log:\n%s", logs.String())
+		}
+	})
+	return &testServer{Server: s, addr: l.Addr().String(), logs: logs}
+}
+
+// dial connects to ts as a player with key, or as a guest when key is nil.
+func (ts *testServer) dial(t testing.TB, key ssh.Signer) *ssh.Client {
+	t.Helper()
+	c, err := ts.tryDial(key)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func (ts *testServer) tryDial(key ssh.Signer) (*ssh.Client, error) {
+	auth := []ssh.AuthMethod{ssh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
+		return nil, nil
+	})}
+	if key != nil {
+		auth = []ssh.AuthMethod{ssh.PublicKeys(key)}
+	}
+	return ssh.Dial("tcp", ts.addr, &ssh.ClientConfig{
+		User: "player", Auth: auth,
+		HostKeyCallback: ssh.InsecureIgnoreHostKey(),
+		Timeout:         5 * time.Second,
+	})
+}
+
+// term is a client's terminal session: what it sends and what the
+// server drew on it.
+type term struct {
+	t    testing.TB
+	sess *ssh.Session
+	in   io.WriteCloser
+	mu   sync.Mutex
+	out  bytes.Buffer
+	errs lockedBuffer
+	news chan struct{} // a token when output arrives
+	done chan error    // the session's end
+}
+
+// open starts a shell with a terminal of w by h cells on c.
+func open(t testing.TB, c *ssh.Client, w, h int) *term {
+	t.Helper()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := &term{t: t, sess: sess, news: make(chan struct{}, 1), done: make(chan error, 1)}
+	sess.Stdout = tm
+	sess.Stderr = &tm.errs
+	if tm.in, err = sess.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Setenv("LANG", "C.UTF-8"); err != nil {
+		t.Fatalf("Setenv: %v", err)
+	}
+	if err := sess.RequestPty("xterm-256color", h, w, ssh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { tm.done <- sess.Wait() }()
+	return tm
+}
+
+func (tm *term) Write(p []byte) (int, error) {
+	tm.mu.Lock()
+	tm.out.Write(p)
+	tm.mu.Unlock()
+	select {
+	case tm.news <- struct{}{}:
+	default:
+	}
+	return len(p), nil
+}
+
+// output returns all the server drew so far.
+func (tm *term) output() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.out.String()
+}
+
+// send types keys.
+func (tm *term) send(keys string) {
+	tm.t.Helper()
+	if _, err := io.WriteString(tm.in, keys); err != nil {
+		tm.t.Fatalf("send %q: %v", keys, err)
+	}
+}
+
+// waitFor waits until the output holds want, or fails the test after d.
+func (tm *term) waitFor(want string, d time.Duration) {
+	tm.t.Helper()
+	deadline := time.After(d)
+	for !strings.Contains(tm.output(), want) {
+		select {
+		case <-tm.news:
+		case <-deadline:
+			tm.t.Fatalf("no %q in %v; got %q, stderr %q", want, d, tail(tm.output()), tm.errs.String())
+		}
+	}
+}
+
+// wait waits for the session's end, and returns its exit status.
+func (tm *term) wait(d time.Duration) int {
+	tm.t.Helper()
+	select {
+	case err := <-tm.done:
+		var ee *ssh.ExitError
+		switch {
+		case err == nil:
+			return 0
+		case errors.As(err, &ee):
+			return ee.ExitStatus()
+		default:
+			tm.t.Fatalf("session: %v", err)
+		}
+	case <-time.After(d):
+		tm.t.Fatalf("the session did not end in %v; output %q", d, tail(tm.output()))
+	}
+	return -1
+}
+
+// tail returns the end of a long output.
+func tail(s string) string {
+	if len(s) > 400 {
+		return "..." + s[len(s)-400:]
+	}
+	return s
+}

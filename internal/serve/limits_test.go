@@ -1,0 +1,181 @@
+package serve
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// limits returns the default limits with the changes of f, and no limit
+// of connections a minute unless f sets one.
+func limits(f func(*Limits)) Limits {
+	l := DefaultLimits
+	l.PerMinute = 0
+	f(&l)
+	return l
+}
+
+// The server ends a session for its own reasons with a line that says
+// why, after its screen is closed.
+func TestServerEnds(t *testing.T) {
+	tests := []struct {
+		name   string
+		limits Limits
+		end    func(*testServer)
+		want   string
+	}{
+		{"idle", limits(func(l *Limits) { l.Idle = time.Second }), nil, "no key for a while, so the session ended: ssh again to play on"},
+		{"length", limits(func(l *Limits) { l.Session = time.Second }), nil, "the session reached the server's longest: ssh again to play on"},
+		{"shutdown", limits(func(*Limits) {}), func(ts *testServer) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := ts.Shutdown(ctx); err != nil {
+				t.Errorf("Shutdown: %v", err)
+			}
+		}, "the server is stopping: ssh again to play on"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := startServer(t, Config{Limits: tt.limits})
+			tm := open(t, ts.dial(t, nil), 80, 24)
+			tm.waitFor("q quit", 5*time.Second)
+			if tt.end != nil {
+				tt.end(ts)
+			}
+			if got := tm.wait(10 * time.Second); got != 0 {
+				t.Errorf("exit status %d, want 0", got)
+			}
+			if out := tm.output(); !strings.Contains(out, tt.want+"\r\n") {
+				t.Errorf("output ends %q, want the line %q", tail(out), tt.want)
+			}
+		})
+	}
+}
+
+// Sessions beyond the limit are turned away with a line; the ones
+// playing play on.
+func TestSessionLimit(t *testing.T) {
+	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Sessions = 1 })})
+	first := open(t, ts.dial(t, nil), 80, 24)
+	first.waitFor("q quit", 5*time.Second)
+	second := open(t, ts.dial(t, nil), 80, 24)
+	if got := second.wait(5 * time.Second); got != 1 {
+		t.Errorf("second session: exit status %d, want 1", got)
+	}
+	if got, want := second.errs.String(), "minesweeper: the server is full (1 games at once): try again in a minute\r\n"; got != want {
+		t.Errorf("second session: stderr %q, want %q", got, want)
+	}
+	first.send("q")
+	if got := first.wait(5 * time.Second); got != 0 {
+		t.Errorf("first session: exit status %d, want 0", got)
+	}
+}
+
+// Connections from one address beyond the limit a minute are closed
+// before their handshake; a player already playing plays on.
+func TestRateLimit(t *testing.T) {
+	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.PerMinute = 3 })})
+	tm := open(t, ts.dial(t, nil), 80, 24)
+	tm.waitFor("q quit", 5*time.Second)
+	refused := 0
+	for range 20 {
+		c, err := ts.tryDial(nil)
+		if err != nil {
+			refused++
+			continue
+		}
+		c.Close()
+	}
+	if refused != 18 { // the player's connection and two more were allowed
+		t.Errorf("%d of 20 connections refused, want 18", refused)
+	}
+	before := len(tm.output())
+	tm.send("l")
+	deadline := time.Now().Add(5 * time.Second)
+	for len(tm.output()) == before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if len(tm.output()) == before {
+		t.Errorf("the player's key drew nothing while connections were refused")
+	}
+	tm.send("q")
+	tm.wait(5 * time.Second)
+}
+
+func TestRate(t *testing.T) {
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	r := newRate(2, func() time.Time { return now })
+	steps := []struct {
+		after time.Duration
+		addr  string
+		want  bool
+	}{
+		{0, "a", true}, {0, "a", true}, {0, "a", false}, {0, "b", true},
+		{30 * time.Second, "a", false}, // half the last minute still weighs 1
+		{31 * time.Second, "a", true},  // a new minute: 2 before, weighing 1 - 1/60 ... below 2
+		{2 * time.Minute, "a", true},
+	}
+	for i, s := range steps {
+		now = now.Add(s.after)
+		if got := r.allow(s.addr); got != s.want {
+			t.Errorf("step %d (%s at +%v): allow %v, want %v", i, s.addr, s.after, got, s.want)
+		}
+	}
+	if n := len(r.seen); n > 2 {
+		t.Errorf("%d addresses remembered, want at most 2", n)
+	}
+}
+
+// A panic in one session ends it with a line to its player; another
+// session plays on.
+func TestPanicEndsOneSession(t *testing.T) {
+	var boom atomic.Bool
+	var seeds atomic.Uint64
+	ts := startServer(t, Config{NewSeed: func() uint64 {
+		if boom.Load() {
+			panic("injected")
+		}
+		return seeds.Add(1)
+	}})
+	a := open(t, ts.dial(t, nil), 80, 24)
+	b := open(t, ts.dial(t, nil), 80, 24)
+	a.waitFor("q quit", 5*time.Second)
+	b.waitFor("q quit", 5*time.Second)
+	boom.Store(true)
+	a.send("n")
+	if got := a.wait(5 * time.Second); got != 1 {
+		t.Errorf("the panicking session: exit status %d, want 1", got)
+	}
+	if want := "this session failed on the server (injected): ssh again to play on; other players are not affected"; !strings.Contains(a.output(), want) {
+		t.Errorf("the panicking session's output ends %q, want %q", tail(a.output()), want)
+	}
+	boom.Store(false)
+	b.send("n")
+	b.send("q")
+	if got := b.wait(5 * time.Second); got != 0 {
+		t.Errorf("the other session: exit status %d, want 0", got)
+	}
+	if !strings.Contains(ts.logs.String(), "panic: injected") {
+		t.Errorf("the log has no panic: %q", ts.logs.String())
+	}
+}
+
+// The largest board a session may play is the server's.
+func TestChooseLimit(t *testing.T) {
+	s := &Server{cfg: Config{Limits: limits(func(l *Limits) { l.Width, l.Height = 100, 50 }),
+		Choose: func(b board.Settings) (board.Layout, error) { return nil, b.Check() }}}
+	tests := []struct {
+		w, h int
+		ok   bool
+	}{{100, 50, true}, {101, 50, false}, {100, 51, false}, {9, 9, true}}
+	for _, tt := range tests {
+		_, err := s.choose(board.Settings{Width: tt.w, Height: tt.h, Mines: 5, Rule: board.Opening})
+		if got := err == nil; got != tt.ok {
+			t.Errorf("%dx%d: error %v, want ok %v", tt.w, tt.h, err, tt.ok)
+		}
+	}
+}

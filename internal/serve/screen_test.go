@@ -1,0 +1,99 @@
+package serve
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A window change redraws the game at the terminal's new size.
+func TestResize(t *testing.T) {
+	ts := startServer(t, Config{})
+	tm := open(t, ts.dial(t, nil), 80, 24)
+	tm.waitFor("q quit", 5*time.Second)
+	if strings.Contains(tm.output(), "\x1b[40;") {
+		t.Fatalf("row 40 drawn on a terminal of 24 rows")
+	}
+	if err := tm.sess.WindowChange(40, 100); err != nil {
+		t.Fatal(err)
+	}
+	tm.waitFor("\x1b[40;", 5*time.Second) // the footer, on the new last row
+	tm.send("q")
+	tm.wait(5 * time.Second)
+}
+
+// A client that stops reading holds neither the other sessions nor the
+// server: its connection is closed once a write has waited Limits.Stall.
+//
+// Under the race detector filling a connection's window takes a minute:
+// make test runs it again without.
+func TestStalledClient(t *testing.T) {
+	if raceEnabled {
+		t.Skip("too slow under the race detector; make test runs it without")
+	}
+	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Stall = time.Second })})
+	c := ts.dial(t, nil)
+	stalled, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := stalled.StdoutPipe() // never read: the window fills
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = out
+	in, err := stalled.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stalled.RequestPty("xterm-256color", 200, 400, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := stalled.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	// Redraws of a large screen, until the writes wait.
+	go func() {
+		for range 2000 {
+			if _, err := io.WriteString(in, "\x0c"); err != nil {
+				return
+			}
+		}
+	}()
+
+	player := open(t, ts.dial(t, nil), 80, 24)
+	player.waitFor("q quit", 5*time.Second)
+	// The player's keys are drawn at once until the stalled connection
+	// is closed, and after.
+	closed := func() bool { return strings.Contains(ts.logs.String(), "closed: the client read nothing for 1s") }
+	deadline := time.Now().Add(60 * time.Second)
+	keys := 0
+	for after := 0; after < 5; keys++ {
+		if closed() {
+			after++
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the stalled connection was not closed in a minute")
+		}
+		before := len(player.output())
+		start := time.Now()
+		player.send("lh"[keys%2 : keys%2+1])
+		for len(player.output()) == before {
+			if time.Since(start) > time.Second {
+				t.Fatalf("key %d: no frame in a second while another client stalls", keys)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	for ts.Sessions() > 1 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := ts.Sessions(); n != 1 {
+		t.Errorf("%d sessions after the stalled client's connection was closed, want 1", n)
+	}
+	player.send("q")
+	if got := player.wait(5 * time.Second); got != 0 {
+		t.Errorf("exit status %d, want 0", got)
+	}
+}

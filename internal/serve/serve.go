@@ -1,0 +1,339 @@
+// Package serve is minesweeper serve: the game over SSH. Each SSH session
+// plays the full game on a screen of its own (ui.Remote), with its own
+// clock, game and session; a player is their public key, a client without
+// one a guest whose games are not kept. Every player's records are kept in
+// one store.Players, and the leaderboards are made from them: only the
+// server's own record of the moves, as the server ran the game.
+//
+// Nothing a session does touches the process: no signal is caught, no
+// environment variable read, and a panic in a session ends that session
+// alone. The server's limits (sessions, connections per address, idle
+// time, session length, board size) are Limits.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"runtime/debug"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/store"
+	"golang.org/x/crypto/ssh"
+)
+
+// Limits are what the server allows, each with a flag of minesweeper
+// serve and a default in DefaultLimits.
+type Limits struct {
+	Sessions  int           // sessions at once; more are turned away with a line
+	PerMinute int           // new connections from one address in any minute
+	Idle      time.Duration // a session with no key for this long ends, its game saved
+	Session   time.Duration // a session ends after this long, its game saved
+	// Width and Height are the largest board a session may play.
+	Width, Height int
+	// Handshake is how long a connection has to authenticate.
+	Handshake time.Duration
+	// Stall is how long the screen may wait for a client that reads
+	// nothing before its connection is closed.
+	Stall time.Duration
+}
+
+// DefaultLimits are the limits of minesweeper serve without flags.
+var DefaultLimits = Limits{
+	Sessions:  500,
+	PerMinute: 20,
+	Idle:      10 * time.Minute,
+	Session:   4 * time.Hour,
+	Width:     1000,
+	Height:    1000,
+	Handshake: 10 * time.Second,
+	Stall:     30 * time.Second,
+}
+
+// Config is what a Server serves.
+type Config struct {
+	Players store.Players // every player's records
+	HostKey ssh.Signer    // the server's key (see HostKey)
+	Limits  Limits
+	// Choose returns the layout of the boards of some settings, or why
+	// they cannot be played, before the limits of size are applied.
+	Choose func(board.Settings) (board.Layout, error)
+	// Log, when not nil, is told of each connection refused, session
+	// started and ended, and failure: one line each.
+	Log func(format string, args ...any)
+	// Now returns the current time; nil means time.Now.
+	Now func() time.Time
+	// NewSeed returns the seed of each new game; nil means one nobody can
+	// foresee.
+	NewSeed func() uint64
+}
+
+// ErrClosed is what Serve returns after Shutdown.
+var ErrClosed = errors.New("the server is shut down")
+
+// Server is an SSH server of the game.
+type Server struct {
+	cfg  Config
+	ssh  *ssh.ServerConfig
+	rate *rate
+
+	mu       sync.Mutex
+	closing  bool
+	listener []net.Listener
+	conns    map[net.Conn]struct{}
+	sessions map[*play]struct{}
+	wg       sync.WaitGroup // the connections' goroutines
+}
+
+// New returns a server of cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.Players == nil || cfg.HostKey == nil {
+		return nil, errors.New("serve: a server needs a store and a host key")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = func(string, ...any) {}
+	}
+	if cfg.Choose == nil {
+		cfg.Choose = func(s board.Settings) (board.Layout, error) { return nil, s.Check() }
+	}
+	s := &Server{
+		cfg: cfg, rate: newRate(cfg.Limits.PerMinute, cfg.Now),
+		conns: map[net.Conn]struct{}{}, sessions: map[*play]struct{}{},
+	}
+	s.ssh = &ssh.ServerConfig{
+		// A player is their key: any key is welcome, and its fingerprint
+		// names them once the client proves it holds it.
+		PublicKeyCallback: func(_ ssh.ConnMetadata, key ssh.PublicKey) (*ssh.Permissions, error) {
+			return &ssh.Permissions{Extensions: map[string]string{playerExt: ssh.FingerprintSHA256(key)}}, nil
+		},
+		// A client without a key is a guest, asked nothing. OpenSSH tries
+		// its keys first, so a player with a key is never a guest.
+		KeyboardInteractiveCallback: func(ssh.ConnMetadata, ssh.KeyboardInteractiveChallenge) (*ssh.Permissions, error) {
+			return &ssh.Permissions{}, nil
+		},
+		ServerVersion: "SSH-2.0-minesweeper",
+		BannerCallback: func(ssh.ConnMetadata) string {
+			return ""
+		},
+	}
+	s.ssh.AddHostKey(cfg.HostKey)
+	return s, nil
+}
+
+// playerExt is the permission extension that holds a player's id.
+const playerExt = "minesweeper-player"
+
+// Serve accepts connections on l until Shutdown, and returns ErrClosed
+// then, or the error that stopped it accepting.
+func (s *Server) Serve(l net.Listener) error {
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	s.listener = append(s.listener, l)
+	s.mu.Unlock()
+	var delay time.Duration
+	for {
+		c, err := l.Accept()
+		if err != nil {
+			if s.isClosing() {
+				return ErrClosed
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() || errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) {
+				// Out of file descriptors and the like: wait, as
+				// net/http does, rather than spin.
+				delay = min(max(2*delay, 5*time.Millisecond), time.Second)
+				time.Sleep(delay)
+				continue
+			}
+			return err
+		}
+		delay = 0
+		if !s.track(c) {
+			c.Close()
+			continue
+		}
+		go s.conn(c)
+	}
+}
+
+func (s *Server) isClosing() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closing
+}
+
+// track adds c to the connections, unless the server is closing.
+func (s *Server) track(c net.Conn) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
+	}
+	s.conns[c] = struct{}{}
+	s.wg.Add(1)
+	return true
+}
+
+func (s *Server) untrack(c net.Conn) {
+	s.mu.Lock()
+	delete(s.conns, c)
+	s.mu.Unlock()
+	s.wg.Done()
+}
+
+// conn serves one connection: the handshake, then its channels.
+func (s *Server) conn(c net.Conn) {
+	defer s.untrack(c)
+	defer c.Close()
+	host, _, err := net.SplitHostPort(c.RemoteAddr().String())
+	if err != nil {
+		host = c.RemoteAddr().String()
+	}
+	if !s.rate.allow(host) {
+		s.cfg.Log("%s: refused: over %d connections a minute", host, s.cfg.Limits.PerMinute)
+		return
+	}
+	if d := s.cfg.Limits.Handshake; d > 0 {
+		_ = c.SetDeadline(s.cfg.Now().Add(d))
+	}
+	sc, chans, reqs, err := ssh.NewServerConn(c, s.ssh)
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			s.cfg.Log("%s: handshake: %v", host, err)
+		}
+		return
+	}
+	_ = c.SetDeadline(time.Time{})
+	go refuseGlobal(reqs)
+	var wg sync.WaitGroup
+	for nc := range chans {
+		if nc.ChannelType() != "session" {
+			why := "this server plays minesweeper only: " + nc.ChannelType() + " is refused"
+			if nc.ChannelType() == "direct-tcpip" || nc.ChannelType() == "forwarded-tcpip" {
+				why = "port forwarding is refused: this server plays minesweeper only"
+			}
+			_ = nc.Reject(ssh.Prohibited, why)
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.session(c, sc, nc, host)
+		}()
+	}
+	wg.Wait()
+}
+
+// refuseGlobal refuses every global request: remote port forwarding
+// (tcpip-forward) and the like. OpenSSH's client says so in one line.
+func refuseGlobal(reqs <-chan *ssh.Request) {
+	for r := range reqs {
+		if r.WantReply {
+			_ = r.Reply(false, nil)
+		}
+	}
+}
+
+// Shutdown stops accepting connections, ends every session (telling its
+// player, and saving a started game), and waits for them until ctx is
+// done; then it closes the connections left. It does not close the
+// store, which is the caller's.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closing = true
+	for _, l := range s.listener {
+		l.Close()
+	}
+	plays := make([]*play, 0, len(s.sessions))
+	for p := range s.sessions {
+		plays = append(plays, p)
+	}
+	// Connections still in their handshake have no game to save.
+	for c := range s.conns {
+		if !s.hasSession(c) {
+			c.Close()
+		}
+	}
+	s.mu.Unlock()
+	for _, p := range plays {
+		p.end(endShutdown)
+	}
+	done := make(chan struct{})
+	go func() {
+		s.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+	}
+	s.mu.Lock()
+	for c := range s.conns {
+		c.Close()
+	}
+	s.mu.Unlock()
+	// Closed connections end their sessions, which save their games.
+	select {
+	case <-done:
+		return nil
+	case <-time.After(time.Second):
+		return ctx.Err()
+	}
+}
+
+// hasSession reports whether a session plays on c; s.mu is held.
+func (s *Server) hasSession(c net.Conn) bool {
+	for p := range s.sessions {
+		if p.conn == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Sessions returns how many sessions play now.
+func (s *Server) Sessions() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sessions)
+}
+
+// admit adds p to the sessions, and reports whether the limit allows it
+// and the server is not closing.
+func (s *Server) admit(p *play) (bool, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closing:
+		return false, "the server is stopping: try again in a minute"
+	case s.cfg.Limits.Sessions > 0 && len(s.sessions) >= s.cfg.Limits.Sessions:
+		return false, fmt.Sprintf("the server is full (%d games at once): try again in a minute", s.cfg.Limits.Sessions)
+	}
+	s.sessions[p] = struct{}{}
+	return true, ""
+}
+
+func (s *Server) leave(p *play) {
+	s.mu.Lock()
+	delete(s.sessions, p)
+	s.mu.Unlock()
+}
+
+// recovered logs a panic of a session with its stack, and returns the
+// line its player reads.
+func (s *Server) recovered(who string, r any) string {
+	s.cfg.Log("%s: panic: %v\n%s", who, r, debug.Stack())
+	return fmt.Sprintf("this session failed on the server (%v): ssh again to play on; other players are not affected", r)
+}

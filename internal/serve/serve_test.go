@@ -1,0 +1,102 @@
+package serve
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+)
+
+// A guest plays the game in their terminal and quits: the screen is the
+// game's, the line after it sums the game up, the exit status is 0.
+func TestGuestPlays(t *testing.T) {
+	ts := startServer(t, Config{})
+	tm := open(t, ts.dial(t, nil), 80, 24)
+	tm.waitFor("a guest: nothing is kept", 5*time.Second)
+	tm.send(" ") // opens the cell under the cursor
+	tm.send("q")
+	if got := tm.wait(5 * time.Second); got != 0 {
+		t.Errorf("exit status %d, want 0", got)
+	}
+	if out := tm.output(); !strings.Contains(out, "\x1b[?1049l") && !strings.Contains(out, "\x1b[?47l") {
+		t.Errorf("the alternate screen was not left: %q", tail(out))
+	}
+}
+
+// Whatever is not a game with a terminal is refused in one line.
+func TestRefused(t *testing.T) {
+	ts := startServer(t, Config{})
+	c := ts.dial(t, nil)
+	tests := []struct {
+		name string
+		run  func(*ssh.Session) error
+		want string
+	}{
+		{"no terminal", func(s *ssh.Session) error { return s.Shell() }, "minesweeper: the game needs a terminal: connect with ssh -t\r\n"},
+		{"exec", func(s *ssh.Session) error { return s.Start("ls") }, "minesweeper: this server plays minesweeper and runs no commands: connect with ssh -t and no command\r\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := c.NewSession()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			var stderr lockedBuffer
+			s.Stderr = &stderr
+			if err := tt.run(s); err != nil {
+				t.Fatalf("start: %v", err)
+			}
+			err = s.Wait()
+			var ee *ssh.ExitError
+			if !errorsAs(err, &ee) || ee.ExitStatus() != 1 {
+				t.Errorf("end: %v, want exit status 1", err)
+			}
+			if got := stderr.String(); got != tt.want {
+				t.Errorf("stderr %q, want %q", got, tt.want)
+			}
+		})
+	}
+	t.Run("subsystem", func(t *testing.T) {
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		stderr, err := s.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RequestSubsystem("sftp"); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(stderr)
+		if want := "minesweeper: this server plays minesweeper and runs no commands: connect with ssh -t and no command\r\n"; string(got) != want {
+			t.Errorf("stderr %q, want %q", got, want)
+		}
+	})
+	t.Run("agent and X11 forwarding", func(t *testing.T) {
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		for _, req := range []string{"auth-agent-req@openssh.com", "x11-req"} {
+			ok, err := s.SendRequest(req, true, nil)
+			if err != nil || ok {
+				t.Errorf("%s: ok %v, err %v; want refused", req, ok, err)
+			}
+		}
+	})
+	t.Run("port forwarding", func(t *testing.T) {
+		_, err := c.Dial("tcp", "127.0.0.1:22")
+		if err == nil || !strings.Contains(err.Error(), "port forwarding is refused") {
+			t.Errorf("direct-tcpip: %v, want refused", err)
+		}
+		if _, err := c.Listen("tcp", "127.0.0.1:0"); err == nil {
+			t.Errorf("tcpip-forward: accepted, want refused")
+		}
+	})
+}

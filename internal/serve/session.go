@@ -1,0 +1,411 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
+	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"golang.org/x/crypto/ssh"
+)
+
+// ending is why the server ended a session: the line its player reads.
+type ending uint8
+
+const (
+	endNone     ending = iota // the player quit
+	endShutdown               // the server is stopping
+	endIdle                   // no key for Limits.Idle
+	endLength                 // the session lasted Limits.Session
+)
+
+var endingLines = [...]string{
+	endNone:     "",
+	endShutdown: "the server is stopping",
+	endIdle:     "no key for a while, so the session ended",
+	endLength:   "the session reached the server's longest",
+}
+
+// String returns the line of why a session ended.
+func (e ending) String() string {
+	if int(e) < len(endingLines) {
+		return endingLines[e]
+	}
+	return fmt.Sprintf("ending(%d)", e)
+}
+
+// ptyRequest is the payload of a "pty-req" request (RFC 4254, 6.2).
+type ptyRequest struct {
+	Term          string
+	Width, Height uint32
+	PixW, PixH    uint32
+	Modes         string
+}
+
+// sizeRequest is the payload of a "window-change" request (RFC 4254, 6.7).
+type sizeRequest struct {
+	Width, Height uint32
+	PixW, PixH    uint32
+}
+
+// envRequest is the payload of an "env" request (RFC 4254, 6.4).
+type envRequest struct{ Name, Value string }
+
+// sessionEnv are the environment variables a session may set, of which
+// the game reads: the colours and the character set. The rest are
+// accepted and ignored; none reaches the process.
+var sessionEnv = map[string]bool{"NO_COLOR": true, "LANG": true, "LC_ALL": true, "LC_CTYPE": true}
+
+// play is one session playing: its connection and screen, and why the
+// server ended it.
+type play struct {
+	conn   net.Conn
+	mu     sync.Mutex
+	remote *ui.Remote
+	why    ending
+}
+
+// end asks the game to end for why; the session saves a started game and
+// tells its player.
+func (p *play) end(why ending) {
+	p.mu.Lock()
+	if p.why == endNone {
+		p.why = why
+	}
+	r := p.remote
+	p.mu.Unlock()
+	if r != nil {
+		r.Quit()
+	}
+}
+
+func (p *play) ending() ending {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.why
+}
+
+// session serves one session channel: its requests until "shell", then
+// the game.
+func (s *Server) session(c net.Conn, sc *ssh.ServerConn, nc ssh.NewChannel, host string) {
+	ch, reqs, err := nc.Accept()
+	if err != nil {
+		return
+	}
+	defer ch.Close()
+	var pty *ptyRequest
+	env := map[string]string{}
+	for r := range reqs {
+		ok := false
+		switch r.Type {
+		case "pty-req":
+			var p ptyRequest
+			if ssh.Unmarshal(r.Payload, &p) == nil {
+				pty, ok = &p, true
+			}
+		case "window-change":
+			var w sizeRequest
+			if pty != nil && ssh.Unmarshal(r.Payload, &w) == nil {
+				pty.Width, pty.Height = w.Width, w.Height
+			}
+		case "env":
+			var e envRequest
+			if ssh.Unmarshal(r.Payload, &e) == nil {
+				ok = true
+				if sessionEnv[e.Name] && len(env) < 16 {
+					env[e.Name] = e.Value
+				}
+			}
+		case "shell":
+			reply(r, true)
+			if pty == nil {
+				refuse(ch, "the game needs a terminal: connect with ssh -t")
+				return
+			}
+			s.play(c, sc, ch, reqs, *pty, env, host)
+			return
+		case "exec", "subsystem":
+			reply(r, true)
+			refuse(ch, "this server plays minesweeper and runs no commands: connect with ssh -t and no command")
+			return
+		}
+		// x11-req, auth-agent-req@openssh.com and the rest are refused:
+		// OpenSSH's client says so in a line of its own.
+		reply(r, ok)
+	}
+}
+
+func reply(r *ssh.Request, ok bool) {
+	if r.WantReply {
+		_ = r.Reply(ok, nil)
+	}
+}
+
+// refuse tells the client why in one line on its standard error, and
+// ends the session with exit status 1.
+func refuse(ch ssh.Channel, why string) {
+	fmt.Fprintf(ch.Stderr(), "minesweeper: %s\r\n", why)
+	exit(ch, 1)
+}
+
+// exit sends the session's exit status.
+func exit(ch ssh.Channel, status uint32) {
+	_, _ = ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{status}))
+}
+
+// play plays the game on the session's terminal until the player quits,
+// the connection drops, or the server ends the session.
+func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-chan *ssh.Request, pty ptyRequest, env map[string]string, host string) {
+	id := ""
+	if sc.Permissions != nil {
+		id = sc.Permissions.Extensions[playerExt]
+	}
+	who := host + " " + sc.User()
+	if id != "" {
+		who += " " + id
+	} else {
+		who += " guest"
+	}
+	p := &play{conn: c}
+	if ok, why := s.admit(p); !ok {
+		s.cfg.Log("%s: refused: %s", who, why)
+		refuse(ch, why)
+		return
+	}
+	defer s.leave(p)
+	out := &stallWriter{w: ch, conn: c, limit: s.cfg.Limits.Stall, log: s.cfg.Log, who: who}
+	remote, err := ui.OpenRemote(ui.RemoteTerminal{
+		In: ch, Out: out, Term: pty.Term, Width: int(pty.Width), Height: int(pty.Height),
+	})
+	if err != nil {
+		refuse(ch, "cannot draw on this terminal: "+err.Error())
+		return
+	}
+	p.mu.Lock()
+	p.remote = remote
+	pending := p.why
+	p.mu.Unlock()
+	if pending != endNone {
+		remote.Quit()
+	}
+	go func() {
+		for r := range reqs {
+			var w sizeRequest
+			if r.Type == "window-change" && ssh.Unmarshal(r.Payload, &w) == nil {
+				remote.Resize(int(w.Width), int(w.Height))
+				continue
+			}
+			reply(r, false)
+		}
+	}()
+	stop := s.watch(p, remote)
+	defer stop()
+	s.cfg.Log("%s: session started", who)
+
+	var lines []string
+	status := uint32(0)
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				remote.Close()
+				lines = []string{s.recovered(who, r)}
+				status = 1
+			}
+		}()
+		lines = s.game(remote, id, env)
+	}()
+	remote.Close()
+	if why := p.ending(); why != endNone {
+		lines = append(lines, why.String()+": ssh again to play on")
+	}
+	for _, l := range lines {
+		fmt.Fprintf(out, "%s\r\n", l)
+	}
+	exit(ch, status)
+	s.cfg.Log("%s: session ended", who)
+}
+
+// watch ends p's session when it has been idle or long enough; the
+// function it returns stops watching.
+func (s *Server) watch(p *play, r *ui.Remote) func() {
+	done := make(chan struct{})
+	start := s.cfg.Now()
+	lim := s.cfg.Limits
+	go func() {
+		every := time.Second
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+			now := s.cfg.Now()
+			switch {
+			case lim.Idle > 0 && now.Sub(r.LastInput()) >= lim.Idle:
+				p.end(endIdle)
+			case lim.Session > 0 && now.Sub(start) >= lim.Session:
+				p.end(endLength)
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// ctx is the context of a session's dealings with the store.
+var ctx = context.Background()
+
+// game runs the game of player id ("" for a guest) on r: the name asked
+// on a first visit, then the board left unfinished or the one played
+// last. It returns the lines to print once the screen is closed.
+func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
+	prefs := ui.Prefs{QuestionMarks: true, ASCII: ui.RemoteASCII(env), Mono: env["NO_COLOR"] != ""}
+	uc := ui.Config{
+		Start:   ui.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: s.seed()},
+		Prefs:   prefs,
+		NewSeed: s.seed,
+		Leaders: s.leaders,
+	}
+	uc.Start.Layout, _ = s.choose(uc.Start.Board)
+	if id == "" {
+		uc.Keeper = guest{choose: s.choose}
+		uc.Start.Note = "a guest: nothing is kept; connect with a key (ssh-keygen) to be on the leaderboard"
+		res, err := r.Play(uc)
+		if err != nil {
+			return failed(err)
+		}
+		return []string{ui.Summary(res, false, "")}
+	}
+	name, err := s.cfg.Players.Name(ctx, id)
+	if err != nil {
+		return failed(err)
+	}
+	if name == "" {
+		var ok bool
+		name, ok = r.AskName("Choose a display name for the leaderboard", func(n string) error {
+			if err := history.CheckName(n); err != nil {
+				return err
+			}
+			return s.cfg.Players.SetName(ctx, id, n)
+		})
+		if !ok {
+			return nil
+		}
+	}
+	k := session.Over(s.cfg.Players.Player(id))
+	k.Now = s.cfg.Now
+	k.Choose = s.choose
+	defer k.Close()
+	last, lastOK, theme := k.Prefs(ui.CheckTheme)
+	uc.Prefs.Theme = theme
+	if lastOK && s.fits(last) == nil {
+		uc.Start.Board = last
+		uc.Start.Layout, _ = s.choose(last)
+	}
+	uc.Keeper = k
+	if kept, others, ok := k.Saved(uc.Start.Board, true); ok {
+		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
+	}
+	uc.Start.Note = "playing as " + name
+	res, err := r.Play(uc)
+	if err != nil {
+		return failed(err)
+	}
+	left := k.Leave(res.Kept, res.Started)
+	k.Remember(res.Settings, res.Kept.Daily == "", res.Theme)
+	lines := []string{}
+	for _, w := range k.Warnings() {
+		lines = append(lines, "warning: "+w)
+	}
+	again := ""
+	if left.Saved {
+		again = "ssh again"
+	}
+	lines = append(lines, ui.Summary(res, left.Saved, again))
+	if res.DailyEnd != nil {
+		lines = append(lines, ui.ShareLine(*res.DailyEnd))
+	}
+	return lines
+}
+
+func failed(err error) []string {
+	if errors.Is(err, ui.ErrQuit) {
+		return nil
+	}
+	return []string{"minesweeper: " + err.Error()}
+}
+
+// seed returns a seed nobody can foresee.
+func (s *Server) seed() uint64 {
+	if s.cfg.NewSeed != nil {
+		return s.cfg.NewSeed()
+	}
+	return rand.Uint64()
+}
+
+// fits returns why settings are larger than the server allows, or nil.
+func (s *Server) fits(b board.Settings) error {
+	lim := s.cfg.Limits
+	if lim.Width > 0 && b.Width > lim.Width || lim.Height > 0 && b.Height > lim.Height {
+		return fmt.Errorf("this server plays boards of at most %dx%d", lim.Width, lim.Height)
+	}
+	return nil
+}
+
+// choose lays the boards of b, under the server's limits of size.
+func (s *Server) choose(b board.Settings) (board.Layout, error) {
+	if err := s.fits(b); err != nil {
+		return nil, err
+	}
+	return s.cfg.Choose(b)
+}
+
+// leaders returns the leaderboards of level: today's daily board's and
+// all time's.
+func (s *Server) leaders(level string) ([]history.Leaderboard, error) {
+	today := daily.Today(s.cfg.Now())
+	d, err := s.cfg.Players.Daily(ctx, today, level, leaderLimit)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.cfg.Players.AllTime(ctx, level, leaderLimit)
+	if err != nil {
+		return nil, err
+	}
+	return []history.Leaderboard{d, a}, nil
+}
+
+// leaderLimit is how many lines of a leaderboard a player's screen gets.
+const leaderLimit = 100
+
+// stallWriter writes to a session's channel, and closes the connection
+// when a write waits longer than limit: a client that reads nothing must
+// not hold its session (and the server's shutdown) for ever.
+type stallWriter struct {
+	w     io.Writer
+	conn  net.Conn
+	limit time.Duration
+	log   func(format string, args ...any)
+	who   string
+}
+
+func (w *stallWriter) Write(p []byte) (int, error) {
+	if w.limit > 0 {
+		t := time.AfterFunc(w.limit, func() {
+			w.log("%s: closed: the client read nothing for %v", w.who, w.limit)
+			w.conn.Close()
+		})
+		defer t.Stop()
+	}
+	return w.w.Write(p)
+}

@@ -1,0 +1,312 @@
+package ui
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/gdamore/tcell/v2/terminfo"
+)
+
+// RemoteTerminal is a terminal at the far end of a connection, such as an
+// SSH session's: what the player types, where the screen is drawn, the
+// terminal's type and size, all as the session says, never the process's.
+type RemoteTerminal struct {
+	In  io.Reader // the keys; its end (io.EOF or an error) is the player gone
+	Out io.Writer // the screen
+	// Term names the terminal's type, as TERM would; an unknown or empty
+	// one is drawn as xterm-256color, which nearly every terminal is.
+	Term          string
+	Width, Height int // the size at the start, in cells
+}
+
+// fallbackTerm is the terminal type a remote terminal of an unknown type
+// is drawn as.
+const fallbackTerm = "xterm-256color"
+
+// Remote is a game's screen on a RemoteTerminal. Nothing it does touches
+// the process: no signal is caught, no environment variable or /dev/tty
+// read, and Ctrl-Z pauses the game instead of stopping anything. Play and
+// AskName are used from one goroutine; Resize and Quit from any.
+type Remote struct {
+	tty  *remoteTTY
+	s    tcell.Screen
+	done chan struct{} // closed by Close
+	once sync.Once
+	quit atomic.Bool
+}
+
+// OpenRemote starts a screen on t: it switches t to the full screen, which
+// Close switches back.
+func OpenRemote(t RemoteTerminal) (*Remote, error) {
+	ti, err := terminfo.LookupTerminfo(t.Term)
+	if err != nil {
+		if ti, err = terminfo.LookupTerminfo(fallbackTerm); err != nil {
+			return nil, err
+		}
+	}
+	tty := newRemoteTTY(t)
+	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, ti)
+	if err != nil {
+		tty.Close()
+		return nil, err
+	}
+	if err := s.Init(); err != nil {
+		tty.Close()
+		return nil, err
+	}
+	r := &Remote{tty: tty, s: s, done: make(chan struct{})}
+	tty.gone = r.Quit // the player's end of the connection closed
+	return r, nil
+}
+
+// Resize tells the screen that the terminal is now w by h cells.
+func (r *Remote) Resize(w, h int) { r.tty.resize(w, h) }
+
+// LastInput returns when the player last typed or clicked; the start
+// until they do.
+func (r *Remote) LastInput() time.Time { return time.Unix(0, r.tty.last.Load()) }
+
+// Quit asks the game or the prompt on the screen to end as though the
+// player left: a started game is then the caller's to keep. It may be
+// called from any goroutine, any number of times.
+func (r *Remote) Quit() {
+	if r.quit.Swap(true) {
+		return
+	}
+	go post(r.s, quit{}, r.done)
+}
+
+// Quitting reports whether Quit was called: the connection closed, or
+// the server asked the game to end.
+func (r *Remote) Quitting() bool { return r.quit.Load() }
+
+// Play plays cfg on the screen until the player quits or Quit is called,
+// and returns the last game's result, as Run does. A panic in the game is
+// the caller's: the screen stays open for Close.
+func (r *Remote) Play(cfg Config) (Result, error) {
+	if r.Quitting() {
+		return Result{}, ErrQuit
+	}
+	cfg.Suspend = nil
+	cfg.pauseOnly = true
+	cfg.ended = r.Quitting
+	return Run(r.s, cfg)
+}
+
+// AskName asks the player for a display name on the screen (see
+// AskName); ok is false when they declined or Quit was called.
+func (r *Remote) AskName(prompt string, check func(string) error) (name string, ok bool) {
+	if r.Quitting() {
+		return "", false
+	}
+	name, ok = AskName(r.s, prompt, check)
+	return name, ok && !r.Quitting()
+}
+
+// ErrQuit is what Play returns after Quit was called before it.
+var ErrQuit = errors.New("the session is ending")
+
+// Close switches the terminal back from the full screen, as it was, and
+// stops reading from it. Closing a screen whose player is gone takes at
+// most finiLimit.
+func (r *Remote) Close() {
+	r.once.Do(func() {
+		close(r.done)
+		finish(r.s, func() {})
+		r.tty.Close()
+	})
+}
+
+// remoteTTY is a tcell.Tty on a RemoteTerminal. A goroutine reads the
+// keys, so that Drain can wake a Read waiting for them: tcell waits for
+// its reader when the screen closes.
+type remoteTTY struct {
+	out  io.Writer
+	keys chan []byte   // what the reader read; closed at the input's end
+	stop chan struct{} // closed by Close: the reader hands over no more
+	last atomic.Int64  // Unix nanoseconds of the last input
+	gone func()        // called once the input ended
+
+	mu       sync.Mutex
+	pending  []byte        // read and not yet handed to tcell
+	drained  chan struct{} // closed by Drain, made again by Start
+	w, h     int
+	onResize func()
+	closed   bool
+}
+
+func newRemoteTTY(t RemoteTerminal) *remoteTTY {
+	tty := &remoteTTY{
+		out: t.Out, keys: make(chan []byte), stop: make(chan struct{}),
+		drained: make(chan struct{}), w: t.Width, h: t.Height,
+	}
+	tty.last.Store(time.Now().UnixNano())
+	go tty.read(t.In)
+	return tty
+}
+
+// read hands what in gives to Read until in ends or the tty is closed.
+func (t *remoteTTY) read(in io.Reader) {
+	defer func() {
+		close(t.keys)
+		if t.gone != nil {
+			t.gone()
+		}
+	}()
+	for {
+		buf := make([]byte, 256)
+		n, err := in.Read(buf)
+		if n > 0 {
+			t.last.Store(time.Now().UnixNano())
+			select {
+			case t.keys <- buf[:n]:
+			case <-t.stop:
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Start makes Read wait for keys again.
+func (t *remoteTTY) Start() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	select {
+	case <-t.drained:
+		t.drained = make(chan struct{})
+	default:
+	}
+	return nil
+}
+
+// Stop does nothing: the far terminal's own modes are its client's.
+func (t *remoteTTY) Stop() error { return nil }
+
+// Drain wakes a Read waiting for keys: it returns nothing until Start.
+func (t *remoteTTY) Drain() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	select {
+	case <-t.drained:
+	default:
+		close(t.drained)
+	}
+	return nil
+}
+
+// NotifyResize sets the function called when the size changes.
+func (t *remoteTTY) NotifyResize(cb func()) {
+	t.mu.Lock()
+	t.onResize = cb
+	t.mu.Unlock()
+}
+
+// WindowSize returns the size the session said last.
+func (t *remoteTTY) WindowSize() (tcell.WindowSize, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return tcell.WindowSize{Width: t.w, Height: t.h}, nil
+}
+
+func (t *remoteTTY) resize(w, h int) {
+	t.mu.Lock()
+	t.w, t.h = w, h
+	cb := t.onResize
+	t.mu.Unlock()
+	if cb != nil {
+		cb()
+	}
+}
+
+// Read returns keys the player typed, or 0 bytes once drained, or io.EOF
+// once the input ended.
+func (t *remoteTTY) Read(p []byte) (int, error) {
+	t.mu.Lock()
+	if len(t.pending) > 0 {
+		n := copy(p, t.pending)
+		t.pending = t.pending[n:]
+		t.mu.Unlock()
+		return n, nil
+	}
+	drained := t.drained
+	t.mu.Unlock()
+	select {
+	case b, ok := <-t.keys:
+		if !ok {
+			return 0, io.EOF
+		}
+		n := copy(p, b)
+		if n < len(b) {
+			t.mu.Lock()
+			t.pending = append(t.pending, b[n:]...)
+			t.mu.Unlock()
+		}
+		return n, nil
+	case <-drained:
+		return 0, nil
+	}
+}
+
+// Write draws on the far terminal.
+func (t *remoteTTY) Write(p []byte) (int, error) { return t.out.Write(p) }
+
+// Close stops handing keys over; the input itself is the caller's to
+// close.
+func (t *remoteTTY) Close() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.closed {
+		t.closed = true
+		close(t.stop)
+	}
+	return nil
+}
+
+// RemoteASCII reports whether a session whose locale variables are env
+// (LC_ALL, LC_CTYPE, LANG, as an SSH client sends them) should be drawn
+// in ASCII: its locale names a character set other than UTF-8. A session
+// that sends none is taken to be UTF-8, as nearly every terminal is.
+func RemoteASCII(env map[string]string) bool {
+	for _, name := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		v := env[name]
+		if v == "" {
+			continue
+		}
+		if v == "C" || v == "POSIX" {
+			return true
+		}
+		if i := strings.IndexByte(v, '.'); i >= 0 {
+			cs := v[i+1:]
+			if j := strings.IndexByte(cs, '@'); j >= 0 {
+				cs = cs[:j]
+			}
+			return !isUTF8(cs)
+		}
+		return false
+	}
+	return false
+}
+
+// terminalEnv are the environment variables tcell reads when a screen
+// starts, which on a server are the process's, not a session's: the
+// locale (its character set), LINES and COLUMNS (the size), NO_COLOR and
+// TCELL_* (colours, the alternate screen), RUNEWIDTH_EASTASIAN (widths).
+var terminalEnv = []string{
+	"LC_ALL", "LC_CTYPE", "LANG", "LINES", "COLUMNS", "NO_COLOR",
+	"TCELL_TRUECOLOR", "TCELL_ALTSCREEN", "RUNEWIDTH_EASTASIAN",
+}
+
+// ServerEnv returns the names of the environment variables a server must
+// clear once, before its first session, so that every remote screen
+// depends on its session alone: tcell reads them from the process when a
+// screen starts. Without them a screen is UTF-8, sized by its session,
+// in colour unless its session says NO_COLOR.
+func ServerEnv() []string { return append([]string(nil), terminalEnv...) }
