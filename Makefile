@@ -3,7 +3,7 @@ GO         ?= go
 FUZZTIME   ?= 20s
 ARGS       ?=
 
-.PHONY: all build run test vet lint bench fuzz clean
+.PHONY: all build run test vet lint bench fuzz load clean
 
 all: build
 
@@ -15,8 +15,9 @@ run:
 	$(GO) run ./cmd/minesweeper $(ARGS)
 
 # Every test under the race detector; fuzz targets run their seed corpus.
-# The 10000x10000 board test and the statistics of 100,000 games skip
-# themselves under -race (too slow there), so they run once more without it.
+# The 10000x10000 board test, the statistics of 100,000 games and the
+# stalled SSH client skip themselves under -race (too slow there), so they
+# run once more without it.
 test: vet lint
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run '^(TestLargeBoard|TestStatsOverlayHuge|TestStalledClient)$$' ./internal/board/ ./internal/ui/ ./internal/serve/
@@ -40,6 +41,14 @@ fuzz:
 	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; \
 	done
+
+# The full load of minesweeper serve: 200 SSH sessions playing expert
+# games for a minute (make test runs 20 for a few seconds), then the
+# benchmark at 1, 50 and 200 sessions.
+LOADTIME ?= 60s
+load:
+	$(GO) test -count=1 -run '^TestLoad$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME) -test.v
+	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-duration 20s
 
 clean:
 	rm -rf bin

@@ -17,6 +17,7 @@
 //	minesweeper history [flags]     list the latest games
 //	minesweeper replay [FILE|N]     play a kept game back
 //	minesweeper export [FILE|N]     write a kept game as a RAW video (or its board as MBF)
+//	minesweeper serve -data DIR     serve the game over SSH
 //
 // Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
 package main
@@ -58,6 +59,7 @@ func commands() []command {
 		{"history", "list the latest games played, newest first", runHistory},
 		{"replay", "play a kept game back at its own pace: the last, number N, or a FILE", runReplay},
 		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport},
+		{"serve", "serve the game over SSH, with the daily board's leaderboard", runServe},
 	}
 }
 

@@ -109,14 +109,18 @@ func (ts *testServer) dial(t testing.TB, key ssh.Signer) *ssh.Client {
 	return c
 }
 
-func (ts *testServer) tryDial(key ssh.Signer) (*ssh.Client, error) {
+func (ts *testServer) tryDial(key ssh.Signer) (*ssh.Client, error) { return dialTo(ts.addr, key) }
+
+// dialTo connects to the server at addr as a player with key, or as a
+// guest when key is nil.
+func dialTo(addr string, key ssh.Signer) (*ssh.Client, error) {
 	auth := []ssh.AuthMethod{ssh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
 		return nil, nil
 	})}
 	if key != nil {
 		auth = []ssh.AuthMethod{ssh.PublicKeys(key)}
 	}
-	return ssh.Dial("tcp", ts.addr, &ssh.ClientConfig{
+	return ssh.Dial("tcp", addr, &ssh.ClientConfig{
 		User: "player", Auth: auth,
 		HostKeyCallback: ssh.InsecureIgnoreHostKey(),
 		Timeout:         5 * time.Second,

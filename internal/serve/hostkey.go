@@ -88,3 +88,7 @@ func makeHostKey(path string) error {
 	}
 	return nil
 }
+
+// Fingerprint returns the SHA-256 fingerprint of key's public key, as
+// ssh-keygen -l and a client's first connection show it.
+func Fingerprint(key ssh.Signer) string { return ssh.FingerprintSHA256(key.PublicKey()) }

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -75,35 +76,64 @@ func TestSessionLimit(t *testing.T) {
 	}
 }
 
-// Connections from one address beyond the limit a minute are closed
-// before their handshake; a player already playing plays on.
+// A thousand connections from one address: those beyond the limit a
+// minute are closed before their handshake, while a player already
+// playing plays on, every key drawn at once.
 func TestRateLimit(t *testing.T) {
 	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.PerMinute = 3 })})
 	tm := open(t, ts.dial(t, nil), 80, 24)
 	tm.waitFor("q quit", 5*time.Second)
-	refused := 0
-	for range 20 {
-		c, err := ts.tryDial(nil)
-		if err != nil {
-			refused++
-			continue
+	const attempts = 1000
+	var refused atomic.Int64
+	var wg sync.WaitGroup
+	next := make(chan struct{})
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range next {
+				c, err := ts.tryDial(nil)
+				if err != nil {
+					refused.Add(1)
+					continue
+				}
+				c.Close()
+			}
+		}()
+	}
+	flood := make(chan struct{})
+	go func() {
+		defer close(flood)
+		for range attempts {
+			next <- struct{}{}
 		}
-		c.Close()
+		close(next)
+		wg.Wait()
+	}()
+	keys := 0
+	for done := false; !done; keys++ {
+		select {
+		case <-flood:
+			done = true
+		default:
+		}
+		before := len(tm.output())
+		start := time.Now()
+		tm.send("lh"[keys%2 : keys%2+1])
+		for len(tm.output()) == before {
+			if time.Since(start) > time.Second {
+				t.Fatalf("key %d: no frame in a second during the flood", keys)
+			}
+			time.Sleep(time.Millisecond)
+		}
 	}
-	if refused != 18 { // the player's connection and two more were allowed
-		t.Errorf("%d of 20 connections refused, want 18", refused)
-	}
-	before := len(tm.output())
-	tm.send("l")
-	deadline := time.Now().Add(5 * time.Second)
-	for len(tm.output()) == before && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if len(tm.output()) == before {
-		t.Errorf("the player's key drew nothing while connections were refused")
+	if got := refused.Load(); got != attempts-2 { // the player's connection and two more were allowed
+		t.Errorf("%d of %d connections refused, want %d", got, attempts, attempts-2)
 	}
 	tm.send("q")
-	tm.wait(5 * time.Second)
+	if got := tm.wait(5 * time.Second); got != 0 {
+		t.Errorf("the player's exit status %d, want 0", got)
+	}
 }
 
 func TestRate(t *testing.T) {

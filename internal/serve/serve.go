@@ -71,6 +71,10 @@ type Config struct {
 	// NewSeed returns the seed of each new game; nil means one nobody can
 	// foresee.
 	NewSeed func() uint64
+
+	// tick is the clock's redraw period of every screen (ui.Config.Tick);
+	// a load test turns it off to time the frames of keys alone.
+	tick time.Duration
 }
 
 // ErrClosed is what Serve returns after Shutdown.

@@ -275,6 +275,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 		Prefs:   prefs,
 		NewSeed: s.seed,
 		Leaders: s.leaders,
+		Tick:    s.cfg.tick,
 	}
 	uc.Start.Layout, _ = s.choose(uc.Start.Board)
 	if id == "" {

@@ -1,0 +1,248 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
+	"github.com/minesweeper-go/minesweeper/internal/record"
+)
+
+// serveProcess is a minesweeper serve started by a test.
+type serveProcess struct {
+	cmd    *exec.Cmd
+	port   string
+	stderr *syncBuffer
+	done   chan error
+}
+
+// syncBuffer is a bytes.Buffer for two goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startServe starts bin serve on a free loopback port with data, and waits
+// until it listens. It is killed when the test ends, if still running.
+func startServe(t *testing.T, bin, data string, args ...string) *serveProcess {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	l.Close()
+	sp := &serveProcess{port: port, stderr: &syncBuffer{}, done: make(chan error, 1)}
+	sp.cmd = exec.Command(bin, append([]string{"serve", "-listen", "127.0.0.1:" + port, "-data", data}, args...)...)
+	sp.cmd.Stderr = sp.stderr
+	if err := sp.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { sp.done <- sp.cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = sp.cmd.Process.Kill()
+		<-sp.done
+		if t.Failed() {
+			t.Logf("the server's log:\n%s", sp.stderr.String())
+		}
+	})
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(sp.stderr.String(), "listening on") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server did not start:\n%s", sp.stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return sp
+}
+
+// sshTools skips the test without OpenSSH's client (or fails it in CI),
+// and returns a new key pair's private key file in dir.
+func sshTools(t *testing.T, dir string) string {
+	t.Helper()
+	for _, tool := range []string{"ssh", "ssh-keygen"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("%s is needed for the end-to-end test in CI: %v", tool, err)
+			}
+			t.Skipf("%s not found: %v", tool, err)
+		}
+	}
+	key := filepath.Join(dir, "id_ed25519")
+	if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "e2e", "-f", key).CombinedOutput(); err != nil {
+		t.Fatalf("ssh-keygen: %v\n%s", err, out)
+	}
+	return key
+}
+
+// sshArgs returns the arguments of OpenSSH's client connecting to the
+// server on port with key ("" for none: a guest), reading no
+// configuration, trusting the host key it is shown, and sending LANG.
+func sshArgs(port, key string, extra ...string) []string {
+	args := []string{"-F", "/dev/null", "-p", port,
+		"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+		"-o", "SendEnv=LANG", "-o", "IdentitiesOnly=yes"}
+	if key != "" {
+		args = append(args, "-i", key)
+	} else {
+		args = append(args, "-o", "PubkeyAuthentication=no")
+	}
+	return append(append(args, extra...), "player@127.0.0.1")
+}
+
+// TestE2EServe plays minesweeper serve through OpenSSH's client in a real
+// terminal: a player connects, picks a name, wins today's daily board and
+// finds the name on the leaderboard, in the game and in minesweeper
+// leaderboard; the terminal is resized; a connection dropped mid-game
+// leaves the game saved for the next; a client without a terminal is
+// refused; SIGTERM stops the server, telling the player.
+func TestE2EServe(t *testing.T) {
+	dir, bin := e2eBinary(t)
+	key := sshTools(t, dir)
+	data := t.TempDir()
+	srv := startServe(t, bin, data)
+	today := daily.Today(time.Now())
+
+	// The first visit: a name, then today's daily beginner board, won.
+	tm := startTmux(t, "env", append([]string{"LANG=C", "ssh", "-tt"}, sshArgs(srv.port, key)...)...)
+	tm.waitFor("Choose a display name")
+	tm.keys("-l", "Tess Ter")
+	tm.keys("Enter")
+	tm.waitFor("[ playing ]")
+	tm.keys("o", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Right", "Enter")
+	tm.waitFor("daily " + today)
+	rec, err := record.Read(strings.NewReader(runWithHome(t, t.TempDir(), bin, "gen", "-daily", "-date", today)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm.keys("Enter") // the cursor starts on the start cell
+	winByKeys(t, tm, rec)
+	tm.waitFor("[ You win ]")
+	tm.keys("b")
+	tm.waitFor("Tess Ter")
+	tm.keys("Escape")
+
+	// A resize redraws the game at the new size.
+	tm.tmux("resize-window", "-t", "e2e", "-x", "100", "-y", "30")
+	tm.waitUntil("the footer on row 30", func(screen string) bool {
+		lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
+		return len(lines) == 30 && strings.Contains(lines[29], "? help")
+	})
+	tm.keys("q")
+	tm.checkExit("You win")
+
+	board := runWithHome(t, t.TempDir(), bin, "leaderboard", "-data", data)
+	if !strings.Contains(board, "Tess Ter") || !strings.Contains(board, today) {
+		t.Errorf("minesweeper leaderboard after the win:\n%s\nwant Tess Ter on %s's daily board", board, today)
+	}
+
+	// A connection dropped mid-game: the game is saved and offered again.
+	tm = startTmux(t, "env", append([]string{"LANG=C", "ssh", "-tt"}, sshArgs(srv.port, key)...)...)
+	tm.waitFor("[ playing ]")
+	tm.keys("Enter")
+	tm.waitFor("|  ") // the opening rule: the corner opens
+	left := boardLines(tm.capture())
+	tm.kill(syscall.SIGKILL) // ssh dies; its connection with it
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(srv.stderr.String(), "session ended") || strings.Count(srv.stderr.String(), "session ended") < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the dropped session did not end:\n%s", srv.stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	tm = startTmux(t, "env", append([]string{"LANG=C", "ssh", "-tt"}, sshArgs(srv.port, key)...)...)
+	tm.waitFor("left unfinished")
+	tm.keys("y")
+	tm.waitFor("[ playing ]")
+	if got := boardLines(tm.capture()); got != left {
+		t.Errorf("the board resumed:\n%s\nwant the board left:\n%s", got, left)
+	}
+
+	// A client without a terminal is refused in a line.
+	var stderr bytes.Buffer
+	refused := exec.Command("ssh", append([]string{"-T"}, sshArgs(srv.port, key)...)...)
+	refused.Stderr = &stderr
+	err = refused.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Errorf("ssh -T: %v, want exit status 1", err)
+	}
+	if got, want := stderr.String(), "minesweeper: the game needs a terminal: connect with ssh -t\r\n"; got != want {
+		t.Errorf("ssh -T: stderr %q, want %q", got, want)
+	}
+
+	// SIGTERM: the player is told and the game saved; the server exits 0
+	// within ten seconds.
+	start := time.Now()
+	if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-srv.done:
+		srv.done <- err // for the cleanup
+		if err != nil {
+			t.Errorf("the server after SIGTERM: %v, want exit status 0", err)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("the server took %v to stop, want at most 10 s", d)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatalf("the server did not stop in 15 s:\n%s", srv.stderr.String())
+	}
+	tm.checkExit("the server is stopping: ssh again to play on")
+	tm.checkExit("saved")
+}
+
+// winByKeys opens every safe cell of rec's board not yet open, the
+// start cell opened already, in row order, by keys.
+func winByKeys(t *testing.T, tm *tmuxGame, rec *record.Record) {
+	t.Helper()
+	b, err := rec.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mines := map[board.Point]bool{}
+	for _, m := range rec.Mines {
+		mines[m] = true
+	}
+	if _, err := b.Reveal(rec.Clicks[0]); err != nil {
+		t.Fatal(err)
+	}
+	for y := range rec.Rows {
+		for x := range rec.Cols {
+			p := board.Point{X: x, Y: y}
+			if mines[p] || b.Tile(p) != board.TileClosed {
+				continue
+			}
+			tm.moveTo(p)
+			tm.keys("Enter")
+			if _, err := b.Reveal(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/serve"
+	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
+)
+
+// shutdownLimit is how long serve waits for its sessions to save their
+// games and end after SIGTERM, before it closes their connections; the
+// whole stop stays within ten seconds.
+const shutdownLimit = 7 * time.Second
+
+// runServe is "minesweeper serve": the game over SSH for anyone, until
+// SIGTERM or SIGINT, which end every session (its game saved) and the
+// server within ten seconds.
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("minesweeper serve", flag.ContinueOnError)
+	listen := fs.String("listen", ":2222", "the address to listen on, host:port")
+	data := fs.String("data", "", "the server's directory: its host key, and its records unless -db (required)")
+	dsn := fs.String("db", "", "a PostgreSQL database shared by several servers, postgres://... (default: an SQLite file in -data)")
+	lim := serve.DefaultLimits
+	fs.IntVar(&lim.Sessions, "max-sessions", lim.Sessions, "the most sessions at once")
+	fs.IntVar(&lim.PerMinute, "rate", lim.PerMinute, "the most new connections from one address in a minute (0: no limit)")
+	fs.DurationVar(&lim.Idle, "idle", lim.Idle, "end a session with no key for this long, its game saved (0: never)")
+	fs.DurationVar(&lim.Session, "session-length", lim.Session, "end a session after this long, its game saved (0: never)")
+	maxBoard := fs.String("max-board", fmt.Sprintf("%dx%d", lim.Width, lim.Height), "the largest board a session may play, WIDTHxHEIGHT")
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, serveUsage)); done {
+		return code
+	}
+	fail := complainer(stderr, "minesweeper serve", exitUsage)
+	switch {
+	case fs.NArg() > 0:
+		return fail("unexpected argument %q", fs.Arg(0))
+	case *data == "":
+		return fail("-data: the server's directory is required (its host key and records are kept there)")
+	case lim.Sessions < 1:
+		return fail("-max-sessions: %d: at least 1", lim.Sessions)
+	case lim.PerMinute < 0 || lim.Idle < 0 || lim.Session < 0:
+		return fail("-rate, -idle, -session-length: no negative limits")
+	}
+	var err error
+	if lim.Width, lim.Height, err = parseSize(*maxBoard); err != nil {
+		return fail("-max-board: %v", err)
+	}
+	if err := os.MkdirAll(*data, 0o700); err != nil {
+		return complainer(stderr, "minesweeper serve", exitFailure)("%v", err)
+	}
+	failed := complainer(stderr, "minesweeper serve", exitFailure)
+	key, err := serve.HostKey(*data)
+	if err != nil {
+		return failed("%v", err)
+	}
+	logger := log.New(stderr, "minesweeper serve: ", log.LstdFlags)
+	warn := func(msg string) { logger.Printf("warning: %s", msg) }
+	ctx := context.Background()
+	players, err := store.OpenPlayers(ctx, *data, *dsn, warn)
+	if err != nil {
+		return failed("the records: %v", err)
+	}
+	defer players.Close()
+	l, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return failed("%v", err)
+	}
+	// tcell reads these from the process when a screen starts: cleared,
+	// every session's screen is its session's alone.
+	for _, name := range ui.ServerEnv() {
+		os.Unsetenv(name)
+	}
+	srv, err := serve.New(serve.Config{
+		Players: players, HostKey: key, Limits: lim, Choose: chooseBoard,
+		Log: logger.Printf,
+	})
+	if err != nil {
+		return failed("%v", err)
+	}
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	logger.Printf("listening on %s, host key %s", l.Addr(), serve.Fingerprint(key))
+	select {
+	case err := <-served:
+		return failed("%v", err)
+	case sig := <-sigs:
+		logger.Printf("%v: stopping: %d sessions to save", sig, srv.Sessions())
+	}
+	sctx, cancel := context.WithTimeout(ctx, shutdownLimit)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		logger.Printf("sessions still open after %v: their connections were closed", shutdownLimit)
+	}
+	if err := <-served; !errors.Is(err, serve.ErrClosed) {
+		logger.Printf("%v", err)
+	}
+	if err := players.Close(); err != nil {
+		return failed("closing the records: %v", err)
+	}
+	logger.Printf("stopped")
+	return exitOK
+}
+
+const serveUsage = `Usage: minesweeper serve -data DIR [flags]
+
+Serves the game over SSH: ssh -p 2222 HOST plays it in the player's own
+terminal. A player is their public key; a client without one plays as a
+guest, and nothing of a guest's is kept. Each player's games, statistics,
+saved game and settings are kept in -data (or the -db database), with the
+daily and all-time leaderboards (minesweeper leaderboard -data DIR).
+SIGTERM or SIGINT stops it: every player is told, every started game saved.
+
+Flags:
+`
+
+// parseSize parses WIDTHxHEIGHT.
+func parseSize(s string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		w, err = strconv.Atoi(ws)
+		if err == nil {
+			h, err = strconv.Atoi(hs)
+		}
+	}
+	if !ok || err != nil || w < 1 || h < 1 {
+		return 0, 0, fmt.Errorf("%q: want WIDTHxHEIGHT, such as 1000x1000", s)
+	}
+	return w, h, nil
+}

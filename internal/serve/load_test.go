@@ -1,0 +1,337 @@
+package serve
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/history"
+	"golang.org/x/crypto/ssh"
+)
+
+// The load test's size: make test runs 20 sessions for a few seconds,
+// make load 200 for a minute.
+var (
+	loadSessions = flag.Int("load-sessions", 20, "TestLoad: sessions at once")
+	loadDuration = flag.Duration("load-duration", 4*time.Second, "TestLoad: how long the sessions start new games")
+)
+
+// expert is the board the load plays.
+var expert = board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}
+
+// loadReport is what a load run measured.
+type loadReport struct {
+	sessions   int
+	games      int             // games the clients saw end
+	rows       int64           // games the store kept
+	latency    []time.Duration // from a key to the first byte of its frame
+	frameBytes []int           // the bytes of each key's frame
+	heap       uint64          // heap in use with every session started, less before
+	errs       []error
+}
+
+func (r *loadReport) percentile(p float64) time.Duration {
+	if len(r.latency) == 0 {
+		return 0
+	}
+	l := slices.Clone(r.latency)
+	slices.Sort(l)
+	return l[min(int(p*float64(len(l))), len(l)-1)]
+}
+
+func (r *loadReport) meanFrame() float64 {
+	if len(r.frameBytes) == 0 {
+		return 0
+	}
+	sum := 0
+	for _, n := range r.frameBytes {
+		sum += n
+	}
+	return float64(sum) / float64(len(r.frameBytes))
+}
+
+// runLoad connects n players, each with a key and a name, playing expert
+// games until d has passed: a few cursor moves (timed), then auto-play to
+// the game's end, then a new game; then they quit.
+func runLoad(t testing.TB, n int, d time.Duration) *loadReport {
+	t.Helper()
+	var seeds atomic.Uint64
+	ts := startServer(t, Config{
+		NewSeed: func() uint64 { return seeds.Add(0x9e3779b97f4a7c15) },
+		Limits:  limits(func(l *Limits) { l.Sessions = n }),
+		tick:    -1,
+	})
+	keys := make([]ssh.Signer, n)
+	for i := range keys {
+		keys[i] = testKey(t)
+		id := Fingerprint(keys[i])
+		if err := ts.cfg.Players.SetName(ctx, id, fmt.Sprintf("load %03d", i)); err != nil {
+			t.Fatal(err)
+		}
+		p := history.Prefs{V: history.Version, Board: expert, Level: "expert"}
+		if err := ts.cfg.Players.Player(id).SavePrefs(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+
+	rep := &loadReport{sessions: n}
+	var mu sync.Mutex
+	var started sync.WaitGroup
+	started.Add(n)
+	measured := make(chan struct{})
+	var wg sync.WaitGroup
+	stop := time.Now().Add(d)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l := &loadClient{dial: ts.tryDial, key: keys[i]}
+			err := l.play(&started, measured, stop)
+			mu.Lock()
+			defer mu.Unlock()
+			rep.games += l.games
+			rep.latency = append(rep.latency, l.latency...)
+			rep.frameBytes = append(rep.frameBytes, l.frameBytes...)
+			if err != nil {
+				rep.errs = append(rep.errs, fmt.Errorf("player %d: %w", i, err))
+			}
+		}()
+	}
+	started.Wait()
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if after.HeapInuse > before.HeapInuse {
+		rep.heap = (after.HeapInuse - before.HeapInuse) / uint64(n)
+	}
+	close(measured)
+	wg.Wait()
+	for _, k := range keys {
+		c, err := ts.cfg.Players.Player(Fingerprint(k)).Count(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.rows += c
+	}
+	return rep
+}
+
+// loadClient is one player of a load run.
+type loadClient struct {
+	dial       func(ssh.Signer) (*ssh.Client, error)
+	key        ssh.Signer
+	games      int
+	latency    []time.Duration
+	frameBytes []int
+
+	mu     sync.Mutex
+	screen *vt
+	got    chan int      // the size of each read
+	closed bool          // got was closed
+	seen   *atomic.Int64 // when not nil, counts the games seen to end
+}
+
+func (l *loadClient) play(started *sync.WaitGroup, measured <-chan struct{}, stop time.Time) error {
+	once := sync.OnceFunc(started.Done)
+	defer once()
+	c, err := l.dial(l.key)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		return err
+	}
+	defer sess.Close()
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	in, err := sess.StdinPipe()
+	if err != nil {
+		return err
+	}
+	if err := sess.RequestPty("xterm-256color", 30, 100, nil); err != nil {
+		return err
+	}
+	if err := sess.Shell(); err != nil {
+		return err
+	}
+	l.screen, l.got = newVT(100, 30), make(chan int, 1024)
+	go func() {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := out.Read(buf)
+			if n > 0 {
+				l.mu.Lock()
+				l.screen.write(buf[:n])
+				l.mu.Unlock()
+				select {
+				case l.got <- n:
+				default:
+				}
+			}
+			if err != nil {
+				close(l.got)
+				return
+			}
+		}
+	}()
+	if err := l.waitHeader("playing", 10*time.Second); err != nil {
+		return err
+	}
+	once()
+	<-measured
+	for {
+		// Cursor moves: a frame each, timed from the key to its first
+		// byte; its bytes are those read until the line is quiet.
+		for _, k := range []string{"l", "j", "h", "k"} {
+			l.drain()
+			t0 := time.Now()
+			if _, err := io.WriteString(in, k); err != nil {
+				return err
+			}
+			n, ok := l.next(5 * time.Second)
+			if !ok {
+				return fmt.Errorf("no frame for %q", k)
+			}
+			l.latency = append(l.latency, time.Since(t0))
+			for {
+				m, ok := l.next(5 * time.Millisecond)
+				if !ok {
+					break
+				}
+				n += m
+			}
+			l.frameBytes = append(l.frameBytes, n)
+		}
+		if _, err := io.WriteString(in, "aa"); err != nil { // the solver, at its fastest
+			return err
+		}
+		if err := l.waitHeader("You ", 2*time.Minute); err != nil {
+			return err
+		}
+		l.games++
+		if l.seen != nil {
+			l.seen.Add(1)
+		}
+		if time.Now().After(stop) {
+			break
+		}
+		if _, err := io.WriteString(in, "n"); err != nil {
+			return err
+		}
+		if err := l.waitHeader("playing", 10*time.Second); err != nil {
+			return err
+		}
+	}
+	if _, err := io.WriteString(in, "q"); err != nil {
+		return err
+	}
+	return sess.Wait()
+}
+
+// drain forgets the reads so far.
+func (l *loadClient) drain() {
+	for {
+		select {
+		case <-l.got:
+		default:
+			return
+		}
+	}
+}
+
+// next waits up to d for a read, and returns its size; ok is false if
+// none came, and closed true once the session's output ended.
+func (l *loadClient) next(d time.Duration) (n int, ok bool) {
+	select {
+	case n, ok := <-l.got:
+		if !ok {
+			l.closed = true
+		}
+		return n, ok
+	case <-time.After(d):
+		return 0, false
+	}
+}
+
+// waitHeader waits up to d for the header to say word.
+func (l *loadClient) waitHeader(word string, d time.Duration) error {
+	deadline := time.Now().Add(d)
+	for {
+		l.mu.Lock()
+		header := l.screen.line(0)
+		l.mu.Unlock()
+		if strings.Contains(header, word) {
+			return nil
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			return fmt.Errorf("no %q in the header in %v; screen:\n%s", word, d, l.screen.text())
+		}
+		if l.closed {
+			return fmt.Errorf("the session ended before %q", word)
+		}
+		l.next(min(left, 100*time.Millisecond))
+	}
+}
+
+// Every session of a load plays its games to their ends, and the store
+// keeps every game that ended: none is lost.
+func TestLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a load test")
+	}
+	rep := runLoad(t, *loadSessions, *loadDuration)
+	for _, err := range rep.errs {
+		t.Error(err)
+	}
+	if rep.games < rep.sessions {
+		t.Errorf("%d games ended in %d sessions, want one a session at least", rep.games, rep.sessions)
+	}
+	if rep.rows != int64(rep.games) {
+		t.Errorf("the store keeps %d games, want the %d that ended", rep.rows, rep.games)
+	}
+	t.Logf("%d sessions, %d games: key to frame p50 %v p99 %v; %.0f bytes a frame; heap %d KiB a session",
+		rep.sessions, rep.games, rep.percentile(0.5), rep.percentile(0.99), rep.meanFrame(), rep.heap>>10)
+}
+
+// BenchmarkLoad measures sessions at once playing expert games: the time
+// from a key to its frame (p50, p99), the bytes of a frame, and the heap
+// a session takes (server and client, which share the process).
+func BenchmarkLoad(b *testing.B) {
+	for _, n := range []int{1, 50, 200} {
+		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) {
+			var rep *loadReport
+			for b.Loop() {
+				rep = runLoad(b, n, *loadDuration)
+			}
+			for _, err := range rep.errs {
+				b.Error(err)
+			}
+			if rep.rows != int64(rep.games) {
+				b.Errorf("the store keeps %d games, want %d", rep.rows, rep.games)
+			}
+			b.ReportMetric(float64(rep.percentile(0.5).Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(rep.percentile(0.99).Microseconds())/1000, "p99-ms")
+			b.ReportMetric(rep.meanFrame(), "bytes/frame")
+			b.ReportMetric(float64(rep.heap)/1024, "KiB/session")
+			b.ReportMetric(float64(rep.games), "games")
+		})
+	}
+}
