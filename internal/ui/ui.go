@@ -19,7 +19,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
-	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
@@ -48,10 +47,6 @@ type Config struct {
 	// player cannot foresee from the game before. Nil means a SplitMix64
 	// step from the last seed, which tests can foresee.
 	NewSeed func() uint64
-
-	// Leaders, when not nil, returns the leaderboards of a level (a
-	// server's); SHIM until the ui-leaders branch lands.
-	Leaders func(level string) ([]history.Leaderboard, error)
 
 	// ended, when not nil, reports whether the game must end now, before
 	// the events queued are handled: a remote player gone or the server

@@ -1,4 +1,0 @@
-package history
-
-// SHIM: replaced by the ui-leaders branch.
-func CheckName(name string) error { return nil }
