@@ -17,7 +17,11 @@
 //	minesweeper history [flags]     list the latest games
 //	minesweeper replay [FILE|N]     play a kept game back
 //	minesweeper export [FILE|N]     write a kept game as a RAW video (or its board as MBF)
+<<<<<<< HEAD
 //	minesweeper serve -data DIR     serve the game over SSH
+=======
+//	minesweeper leaderboard [flags] print a server's leaderboards (minesweeper serve)
+>>>>>>> ui-leaders
 //
 // Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
 package main
@@ -59,7 +63,11 @@ func commands() []command {
 		{"history", "list the latest games played, newest first", runHistory},
 		{"replay", "play a kept game back at its own pace: the last, number N, or a FILE", runReplay},
 		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport},
+<<<<<<< HEAD
 		{"serve", "serve the game over SSH, with the daily board's leaderboard", runServe},
+=======
+		{"leaderboard", "print a server's leaderboards: today's daily boards and the all-time ones", runLeaderboard},
+>>>>>>> ui-leaders
 	}
 }
 
@@ -84,9 +92,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // usage prints the program's usage: the commands, then the game's flags
 // from fs. The game's -h calls it.
 func usage(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage:\n  minesweeper [flags]          play in the terminal\n")
+	width := len("[flags]")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  minesweeper %-16s %s\n", c.name+" [flags]", c.short)
+		width = max(width, len(c.name+" [flags]"))
+	}
+	fmt.Fprintf(w, "Usage:\n  minesweeper %-*s  play in the terminal\n", width, "[flags]")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  minesweeper %-*s  %s\n", width, c.name+" [flags]", c.short)
 	}
 	fmt.Fprintf(w, "\nRun minesweeper COMMAND -h for a command's flags. The game's flags:\n")
 	fs.SetOutput(w)

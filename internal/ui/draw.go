@@ -13,6 +13,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
+	"github.com/rivo/uniseg"
 )
 
 // draw paints one whole frame from the game and view states and the
@@ -485,14 +486,19 @@ type helpRow struct {
 func (u *ui) helpBox() helpBox {
 	l := u.lay
 	lines := u.overlayLines()
-	w := 0
-	for _, line := range lines {
-		w = max(w, utf8.RuneCountInString(line))
+	w := maxWidth(lines)
+	if u.v.overlay == leadersOverlay {
+		w = max(w, u.leadersWidth(l.sw))
 	}
 	w = min(w+4, l.sw)
 	var rows []helpRow
 	for _, line := range lines {
 		bold := line != "" && !strings.HasPrefix(line, " ")
+		if u.v.overlay == leadersOverlay {
+			// A table's rows are cut at the box's edge, not wrapped.
+			rows = append(rows, helpRow{line, bold})
+			continue
+		}
 		for _, r := range wrap(line, w-4, hang(line, w-4)) {
 			rows = append(rows, helpRow{r, bold})
 		}
@@ -605,16 +611,27 @@ func blank(s tcell.Screen, x0, x1, y int) {
 	}
 }
 
-// putText writes text from column x of row y, one column a character, up
-// to column maxX (exclusive), and returns the column after the last one
-// written.
+// putText writes text from column x of row y up to column maxX
+// (exclusive), a grapheme cluster at a time in the columns a terminal
+// gives it (a wide character two, see userfile.Width), and returns the
+// column after the last one written. A wide character that would cross
+// maxX is left out, its first column blanked; a cluster of no width (a
+// mark with nothing to go on) is left out.
 func putText(s tcell.Screen, x, y, maxX int, text string, st tcell.Style) int {
-	for i, r := range text {
-		if x >= maxX {
-			break
+	state := -1
+	for text != "" && x < maxX {
+		var g string
+		var w int
+		g, text, w, state = uniseg.FirstGraphemeClusterInString(text, state)
+		switch {
+		case w == 0:
+			continue
+		case x+w > maxX:
+			s.Put(x, y, " ", st)
+			return x + 1
 		}
-		s.Put(x, y, text[i:i+utf8.RuneLen(r)], st)
-		x++
+		s.Put(x, y, g, st)
+		x += w
 	}
 	return x
 }
@@ -628,6 +645,8 @@ func (u *ui) overlayLines() []string {
 		return u.menuLines()
 	case statsOverlay:
 		return u.v.stats
+	case leadersOverlay:
+		return u.leadersLines(u.lay.sw)
 	}
 	return u.helpLines()
 }

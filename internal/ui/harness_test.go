@@ -15,6 +15,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -206,6 +207,9 @@ func (h *harness) snap() screen {
 					continue
 				}
 				b.WriteString(string(c.Runes))
+				if userfile.Width(string(c.Runes)) == 2 {
+					x++ // the wide character's second column: the text is as a terminal shows it
+				}
 			}
 			sc.text = append(sc.text, strings.TrimRight(b.String(), " "))
 		}

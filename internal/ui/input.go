@@ -36,6 +36,7 @@ const (
 	actToStart               // a replay: back to before the first move
 	actMenu                  // the options menu
 	actReplay                // after the end: replay the game
+	actLeaders               // show the server's leaderboards of the level
 )
 
 // actionNames are the names of the action values, by value.
@@ -66,6 +67,7 @@ var actionNames = [...]string{
 	actToStart: "to-start",
 	actMenu:    "menu",
 	actReplay:  "replay",
+	actLeaders: "leaders",
 }
 
 // String returns the action's name.

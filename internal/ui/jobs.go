@@ -20,6 +20,7 @@ const (
 	jobAuto                   // auto-play's next move
 	jobAudit                  // the analysis of an opening, for the guess count
 	jobLay                    // laying the mines of a large or no-guess board
+	jobLeaders                // reading the server's leaderboards
 	jobKinds
 )
 
@@ -29,6 +30,7 @@ var jobKindNames = [...]string{
 	jobAuto:    "auto",
 	jobAudit:   "audit",
 	jobLay:     "lay",
+	jobLeaders: "leaders",
 }
 
 // String returns the kind's name.

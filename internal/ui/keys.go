@@ -94,6 +94,10 @@ type keyRow struct {
 	// helpFor, when not nil, returns the help's text instead of help, for
 	// keys whose meaning depends on the settings.
 	helpFor func(Config) string
+	// only, when not nil, reports whether the row is offered under cfg:
+	// a row it hides is in neither the footer nor the help, and its keys
+	// only say why they do nothing.
+	only func(Config) bool
 }
 
 // move returns the command that moves the cursor by (dx, dy).
@@ -146,6 +150,8 @@ var keyTable = []keyRow{
 	{keys: []binding{{char('w'), command{act: actWhere}}}, help: "after a loss: where a safe cell was"},
 	{keys: []binding{{char('i'), command{act: actStats}}}, label: "i stats", prio: 14, help: "statistics of this kind of board"},
 	{keys: []binding{{char('o'), command{act: actMenu}}}, label: "o options", prio: 9, help: "options: board, rules, theme, daily board"},
+	{keys: []binding{{char('b'), command{act: actLeaders}}}, label: "b leaders", prio: 16,
+		help: "the server's leaderboards of this level", only: onServer},
 	{keys: []binding{
 		{char('q'), command{act: actQuit}}, {special(tcell.KeyEsc), command{act: actQuit}}, {ctrl('c'), command{act: actQuit}},
 	}, label: "q quit", prio: 2, help: "quit"},
@@ -168,6 +174,21 @@ var keyTable = []keyRow{
 	{mouse: "left+right, middle", help: "chord on release; the press shows the 3x3"},
 	{mouse: "wheel", help: "move up and down"},
 	{mouse: "click [ state ]", help: "new game, on release"},
+}
+
+// onServer reports whether the game is played on a server, which keeps
+// leaderboards.
+func onServer(cfg Config) bool { return cfg.Leaders != nil }
+
+// offered returns the rows of table offered under cfg (see keyRow.only).
+func offered(table []keyRow, cfg Config) []keyRow {
+	rows := make([]keyRow, 0, len(table))
+	for _, r := range table {
+		if r.only == nil || r.only(cfg) {
+			rows = append(rows, r)
+		}
+	}
+	return rows
 }
 
 // keyCommands is keyTable by key, for keyCommand.

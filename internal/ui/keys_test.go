@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/history"
 )
 
 // keyEvents returns the events a terminal may send for k: a Ctrl-letter
@@ -140,47 +141,65 @@ func TestKeyTableRows(t *testing.T) {
 
 // TestHelpListsEveryKey checks that the help overlay shows every row on
 // one line, its keys' names then its text, so every action a key reaches
-// is in the help, and that the text follows the settings.
+// is in the help, and that the text follows the settings: a row offered
+// only on a server (b, the leaderboards) is there only then.
 func TestHelpListsEveryKey(t *testing.T) {
 	for _, question := range []bool{true, false} {
-		t.Run(fmt.Sprintf("question marks %v", question), func(t *testing.T) {
-			cfg := asciiCfg(t, small)
-			cfg.Prefs.QuestionMarks = question
-			h := start(t, cfg, 80, 40)
-			h.typ("?")
-			sc := h.snap()
-			acts := map[action]bool{}
-			for _, r := range keyTable {
-				text := r.text(cfg)
-				shown := slices.ContainsFunc(sc.text, func(line string) bool {
-					i := strings.Index(line, "  "+r.names()+"  ")
-					return i >= 0 && strings.Contains(line[i:], "  "+text)
-				})
-				if !shown {
-					t.Errorf("help lacks the line %q ... %q:\n%s", r.names(), text, sc)
-					continue
+		for _, server := range []bool{true, false} {
+			t.Run(fmt.Sprintf("question marks %v, server %v", question, server), func(t *testing.T) {
+				cfg := asciiCfg(t, small)
+				cfg.Prefs.QuestionMarks = question
+				if server {
+					cfg.Leaders = func(string) ([]history.Leaderboard, error) { return nil, nil }
 				}
-				for _, b := range r.keys {
-					acts[b.cmd.act] = true
-					name := b.key.String()
-					if !strings.Contains(r.names(), name) && !(b.key.kind() == specialKind && strings.Contains(r.names(), "arrows")) {
-						t.Errorf("help names %q for the row of %v", r.names(), name)
-					}
-				}
-			}
-			for _, a := range []action{actMove, actOpen, actMark, actNew, actRestart, actPause, actHelp, actQuit, actSuspend, actRedraw} {
-				if !acts[a] {
-					t.Errorf("no key in the help asks for %v", a)
-				}
-			}
-			mark := "put or remove a flag"
-			if question {
-				mark = "cycle flag, question mark, none"
-			}
-			if !strings.Contains(sc.String(), mark) {
-				t.Errorf("help lacks f's %q:\n%s", mark, sc)
-			}
+				helpListsEveryKey(t, cfg, question)
+			})
+		}
+	}
+}
+
+// helpListsEveryKey is TestHelpListsEveryKey under cfg.
+func helpListsEveryKey(t *testing.T, cfg Config, question bool) {
+	t.Helper()
+	h := start(t, cfg, 80, 40)
+	h.typ("?")
+	sc := h.snap()
+	acts := map[action]bool{}
+	for _, r := range keyTable {
+		text := r.text(cfg)
+		shown := slices.ContainsFunc(sc.text, func(line string) bool {
+			i := strings.Index(line, "  "+r.names()+"  ")
+			return i >= 0 && strings.Contains(line[i:], "  "+text)
 		})
+		if offer := r.only == nil || r.only(cfg); !offer {
+			if shown {
+				t.Errorf("help shows the line %q ... %q, which is not offered:\n%s", r.names(), text, sc)
+			}
+			continue
+		}
+		if !shown {
+			t.Errorf("help lacks the line %q ... %q:\n%s", r.names(), text, sc)
+			continue
+		}
+		for _, b := range r.keys {
+			acts[b.cmd.act] = true
+			name := b.key.String()
+			if !strings.Contains(r.names(), name) && !(b.key.kind() == specialKind && strings.Contains(r.names(), "arrows")) {
+				t.Errorf("help names %q for the row of %v", r.names(), name)
+			}
+		}
+	}
+	for _, a := range []action{actMove, actOpen, actMark, actNew, actRestart, actPause, actHelp, actQuit, actSuspend, actRedraw} {
+		if !acts[a] {
+			t.Errorf("no key in the help asks for %v", a)
+		}
+	}
+	mark := "put or remove a flag"
+	if question {
+		mark = "cycle flag, question mark, none"
+	}
+	if !strings.Contains(sc.String(), mark) {
+		t.Errorf("help lacks f's %q:\n%s", mark, sc)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
@@ -47,6 +48,15 @@ type Config struct {
 	// player cannot foresee from the game before. Nil means a SplitMix64
 	// step from the last seed, which tests can foresee.
 	NewSeed func() uint64
+	// Leaders returns the leaderboards of level (beginner, intermediate or
+	// expert) of the server the game is played on, in the order the
+	// overlay of 'b' shows them: today's daily board, then the all-time
+	// one. It is called off the loop, once for the level in play each
+	// time the overlay opens, or once for each level when the board is
+	// of none; its names are drawn made printable and cut to their
+	// column. Nil means the game is not played on a server: 'b' is in
+	// neither the footer nor the help, and says there is no leaderboard.
+	Leaders func(level string) ([]history.Leaderboard, error)
 
 	// ended, when not nil, reports whether the game must end now, before
 	// the events queued are handled: a remote player gone or the server

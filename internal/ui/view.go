@@ -18,20 +18,22 @@ type overlay uint8
 
 // The overlays.
 const (
-	noOverlay     overlay = iota
-	helpOverlay           // the list of keys and mouse actions
-	statsOverlay          // the statistics of the kind of board in play
-	resumeOverlay         // asks whether to go on with a saved game
-	menuOverlay           // the options: board, rule, no-guess, theme
+	noOverlay      overlay = iota
+	helpOverlay            // the list of keys and mouse actions
+	statsOverlay           // the statistics of the kind of board in play
+	resumeOverlay          // asks whether to go on with a saved game
+	menuOverlay            // the options: board, rule, no-guess, theme
+	leadersOverlay         // the server's leaderboards of the level in play
 )
 
 // overlayNames are the names of the overlay values, by value.
 var overlayNames = [...]string{
-	noOverlay:     "none",
-	helpOverlay:   "help",
-	statsOverlay:  "stats",
-	resumeOverlay: "resume",
-	menuOverlay:   "menu",
+	noOverlay:      "none",
+	helpOverlay:    "help",
+	statsOverlay:   "stats",
+	resumeOverlay:  "resume",
+	menuOverlay:    "menu",
+	leadersOverlay: "leaders",
 }
 
 // String returns the overlay's name.
@@ -46,6 +48,7 @@ type view struct {
 	message string   // shown in the footer until the next command
 	mouse   gesture  // the mouse buttons held and what their release does
 	stats   []string // the statistics overlay's lines, as read when it opened
+	leaders leaders  // the leaderboards overlay's boards, once read
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer
@@ -208,7 +211,7 @@ func (u *ui) keys() []keyRow {
 	if u.rp != nil {
 		return replayTable
 	}
-	return keyTable
+	return offered(keyTable, u.cfg)
 }
 
 // handle applies one event and reports whether the game should end.
@@ -243,6 +246,8 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 				u.autoBack(s, v)
 			case audited:
 				u.auditBack(s, v)
+			case leadersRead:
+				u.leadersBack(v)
 			}
 			return false
 		case tick:
@@ -264,6 +269,10 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			return u.answerResume(s, ev)
 		case menuOverlay:
 			return u.menuKey(s, ev)
+		case leadersOverlay:
+			if done, ok := u.leadersKey(ev); ok {
+				return done
+			}
 		}
 		if u.rp != nil {
 			return u.replayKey(s, ev)
@@ -280,15 +289,15 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		}
 		if u.v.overlay != noOverlay {
 			// Any key closes the overlay, except those that leave the
-			// game and those that scroll an overlay too long for the
-			// screen.
+			// game, suspend it or redraw the screen, and those that
+			// scroll an overlay too long for the screen.
 			if ctrlLetter(ev) == 'c' {
 				return true
 			}
 			if c.act == actMove && c.dx == 0 && u.scrollHelp(c.dy) {
 				return false
 			}
-			if c.act != actSuspend {
+			if c.act != actSuspend && c.act != actRedraw {
 				u.v.overlay = noOverlay
 				return false
 			}
@@ -395,6 +404,8 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		u.v.overlay, u.v.helpTop, u.v.stats = statsOverlay, 0, u.statsOverlayLines()
 	case actMenu:
 		u.openMenu()
+	case actLeaders:
+		u.openLeaders(s)
 	case actQuit:
 		return true
 	case actSuspend:
@@ -416,7 +427,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	}
 	u.stale() // a move that changed the board cancels an analysis of the old one
 	u.freshOdds(s)
-	if err != nil || c.act != actHint && c.act != actFlags && c.act != actOdds && c.act != actAuto && c.act != actWhere && c.act != actReplay {
+	if err != nil || c.act != actHint && c.act != actFlags && c.act != actOdds && c.act != actAuto && c.act != actWhere && c.act != actReplay && c.act != actLeaders {
 		u.v.message = messageFor(err)
 		if msg, ok := u.refuseStart(err); ok {
 			u.v.message = msg

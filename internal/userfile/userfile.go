@@ -2,8 +2,9 @@
 // board files, replays, bench reports, an old history log. Every read is
 // bounded: only a regular file is read (a FIFO would block for ever, a
 // device such as /dev/zero never ends), and only up to a size limit. Text
-// taken from such files goes through Printable before it reaches a
-// terminal.
+// taken from such files, or from the network, goes through Printable
+// before it reaches a terminal; Width and Clip measure and cut it by the
+// columns a terminal gives it.
 //
 // Its errors do not name the file: the caller does, once.
 package userfile
@@ -18,6 +19,8 @@ import (
 	"syscall"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 )
 
 // ErrTooLarge is the cause of the error for a file larger than the limit
@@ -195,4 +198,35 @@ func pathless(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// Width returns the columns a terminal gives text: one for most
+// characters, two for a wide one, none for a combining mark, by
+// grapheme cluster as tcell draws them.
+func Width(text string) int { return uniseg.StringWidth(text) }
+
+// Clip returns text cut to at most cols columns (see Width), whole
+// grapheme clusters only, ending in more when it is cut: more is within
+// the cols. A wide character that would straddle the edge is left out.
+func Clip(text string, cols int, more string) string {
+	if Width(text) <= cols {
+		return text
+	}
+	room := cols - Width(more)
+	if room < 0 {
+		return ""
+	}
+	var b strings.Builder
+	used, state := 0, -1
+	for rest := text; rest != ""; {
+		var g string
+		var w int
+		g, rest, w, state = uniseg.FirstGraphemeClusterInString(rest, state)
+		if used+w > room {
+			break
+		}
+		b.WriteString(g)
+		used += w
+	}
+	return b.String() + more
 }

@@ -351,3 +351,37 @@ func FuzzPrintable(f *testing.F) {
 		}
 	})
 }
+
+// TestClip checks Width and Clip on narrow, wide and combining
+// characters: a cut keeps whole characters and its mark within the
+// columns.
+func TestClip(t *testing.T) {
+	tests := []struct {
+		text  string
+		cols  int
+		want  string
+		width int // Width(text)
+	}{
+		{"abc", 3, "abc", 3},
+		{"abcd", 3, "ab…", 4},
+		{"山田太郎", 8, "山田太郎", 8},
+		{"山田太郎", 7, "山田太…", 8},
+		{"山田太郎", 6, "山田…", 8}, // 太 would straddle the edge of the five columns
+		{"Jose\u0301 Maria", 5, "Jose\u0301…", 10},
+		{"abc", 0, "", 3},
+		{"abcd", 1, "…", 4},
+		{"", 5, "", 0},
+	}
+	for _, tt := range tests {
+		if got := Width(tt.text); got != tt.width {
+			t.Errorf("Width(%q) = %d; want %d", tt.text, got, tt.width)
+		}
+		got := Clip(tt.text, tt.cols, "…")
+		if got != tt.want {
+			t.Errorf("Clip(%q, %d, \"…\") = %q; want %q", tt.text, tt.cols, got, tt.want)
+		}
+		if w := Width(got); w > tt.cols {
+			t.Errorf("Clip(%q, %d, \"…\") = %q, %d columns wide", tt.text, tt.cols, got, w)
+		}
+	}
+}

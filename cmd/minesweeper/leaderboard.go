@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
+)
+
+// leaderSource is what leaderboard reads of a server's store of players:
+// store.Players has these methods among others.
+type leaderSource interface {
+	// Daily returns the leaderboard of the daily board of date and level,
+	// at most limit entries (0: all).
+	Daily(ctx context.Context, date, level string, limit int) (history.Leaderboard, error)
+	// AllTime returns the all-time leaderboard of level, at most limit
+	// entries (0: all).
+	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
+	// Close closes the store.
+	Close() error
+}
+
+// errNotBuilt is openPlayers' error until the store of players is here.
+var errNotBuilt = errors.New("the store of a server's players is not built yet")
+
+// openPlayers opens the store of the players of the server whose data
+// directory is dir, in the PostgreSQL database dsn or, when dsn is "", in
+// SQLite under dir; warn says what the store works around.
+//
+// TODO(serve): store.OpenPlayers. Once it is merged this is
+//
+//	func(ctx context.Context, dir, dsn string, warn func(string)) (leaderSource, error) {
+//		p, err := store.OpenPlayers(ctx, dir, dsn, warn)
+//		if err != nil {
+//			return nil, err
+//		}
+//		return p, nil
+//	}
+var openPlayers = func(ctx context.Context, dir, dsn string, warn func(string)) (leaderSource, error) {
+	return nil, errNotBuilt
+}
+
+// leaderDefault is how many entries a board lists unless -n says.
+const leaderDefault = 20
+
+// leaderEnv is what runLeaderboard takes from the world, which tests
+// replace: the store's opener and the clock that says what today is.
+type leaderEnv struct {
+	open func(ctx context.Context, dir, dsn string, warn func(string)) (leaderSource, error)
+	now  func() time.Time
+}
+
+// runLeaderboard is "minesweeper leaderboard": the leaderboards of the
+// server whose data is in -data, as tables or JSON.
+func runLeaderboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return leaderboard(args, stdout, stderr, leaderEnv{open: openPlayers, now: time.Now})
+}
+
+// leaderboard is runLeaderboard with the world env.
+func leaderboard(args []string, stdout, stderr io.Writer, env leaderEnv) int {
+	fs := flag.NewFlagSet("minesweeper leaderboard", flag.ContinueOnError)
+	dir := fs.String("data", "", "the `directory` of the server's data, as minesweeper serve -data names it (required)")
+	dsn := fs.String("db", "", "the PostgreSQL `DSN` of the server's players, when they are not in SQLite under -data")
+	level := fs.String("level", "", "the `level` whose boards are shown: beginner, intermediate or expert (default: all three)")
+	date := fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) of the daily boards shown (default: today)")
+	asJSON := flagvalue.Bool(fs, "json", false, "print the leaderboards as a JSON array")
+	var n int
+	flagvalue.IntVar(fs, &n, "n", leaderDefault, "the `number` of entries a board lists, the first; 0 lists all")
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper leaderboard -data DIR [flags]
+
+Prints the leaderboards of a server's players (minesweeper serve): the
+daily boards of a date, today's (UTC) by default, then the all-time
+boards, of each level or of -level's. A daily board ranks each player's
+first attempt at the date's board; the all-time board each player's best
+clean win (no hints, nothing undone) on a board nobody could know. The
+clean wins are ranked by time, then 3BV per second, then the earlier;
+the other attempts follow unranked (-). Times are in seconds; the ended
+column is in UTC: the time of day on a daily board, the date on an
+all-time one.
+
+With -json it prints the boards as one JSON array.
+
+Flags:
+`)); done {
+		return code
+	}
+	usagef := complainer(stderr, fs.Name(), exitUsage)
+	failf := complainer(stderr, fs.Name(), exitFailure)
+	switch {
+	case fs.NArg() > 0:
+		return usagef("unexpected argument %q", fs.Arg(0))
+	case *dir == "":
+		return usagef("-data: missing: the directory of the server's data, as minesweeper serve -data names it")
+	case n < 0:
+		return usagef("-n: %d is negative (want a number of entries, 0 for all)", n)
+	}
+	levels := make([]string, len(board.Levels))
+	for i, lv := range board.Levels {
+		levels[i] = lv.Name
+	}
+	if *level != "" {
+		if _, err := daily.Level(*level); err != nil {
+			return usagef("-level: %v", err)
+		}
+		levels = []string{*level}
+	}
+	if *date == "" {
+		*date = daily.Today(env.now())
+	} else if err := daily.CheckDate(*date); err != nil {
+		return usagef("-date: %v", err)
+	}
+
+	ctx := context.Background()
+	warn := func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", fs.Name(), userfile.Printable(msg)) }
+	src, err := env.open(ctx, *dir, *dsn, warn)
+	if err != nil {
+		return failf("%s", userfile.Printable(err.Error()))
+	}
+	defer src.Close()
+	boards, err := leaderboards(ctx, src, *date, levels, n)
+	if err != nil {
+		return failf("%s", userfile.Printable(err.Error()))
+	}
+	var out bytes.Buffer // one Write: nothing is written unless the whole is
+	if *asJSON {
+		err = history.WriteLeaderboardsJSON(&out, boards)
+	} else {
+		err = history.WriteLeaderboards(&out, boards)
+	}
+	if err == nil {
+		_, err = stdout.Write(out.Bytes())
+	}
+	if err != nil {
+		return failf("%v", err)
+	}
+	return exitOK
+}
+
+// leaderboards reads the daily boards of date and the all-time boards of
+// levels from src, in that order, at most limit entries each.
+func leaderboards(ctx context.Context, src leaderSource, date string, levels []string, limit int) ([]history.Leaderboard, error) {
+	var boards []history.Leaderboard
+	for _, lv := range levels {
+		lb, err := src.Daily(ctx, date, lv, limit)
+		if err != nil {
+			return nil, fmt.Errorf("the daily %s board of %s: %w", lv, date, err)
+		}
+		boards = append(boards, lb)
+	}
+	for _, lv := range levels {
+		lb, err := src.AllTime(ctx, lv, limit)
+		if err != nil {
+			return nil, fmt.Errorf("the all-time %s board: %w", lv, err)
+		}
+		boards = append(boards, lb)
+	}
+	return boards, nil
+}
