@@ -24,6 +24,8 @@ type backend struct {
 	// server does (the test closes it at its end).
 	place func(t testing.TB) string
 	open  func(t testing.TB, place string) (*DB, *warnings)
+	// server opens the Players at place; nil for the store at home.
+	server func(t testing.TB, place string) (*players, *warnings)
 }
 
 // fresh opens a new, empty store of b.
@@ -36,19 +38,32 @@ func (b backend) fresh(t testing.TB) (*DB, *warnings) {
 // home (the player ""), a server's SQLite and a server's PostgreSQL (a
 // player of OpenPlayers).
 var backends = []backend{
-	{"sqlite", func(t testing.TB) string { return t.TempDir() }, openIn},
-	{"sqlite-players", func(t testing.TB) string { return t.TempDir() }, func(t testing.TB, dir string) (*DB, *warnings) {
-		return openPlayer(t, dir, "")
-	}},
-	{"postgres", pgPlace, func(t testing.TB, dsn string) (*DB, *warnings) {
-		return openPlayer(t, "", dsn)
-	}},
+	{"sqlite", func(t testing.TB) string { return t.TempDir() }, openIn, nil},
+	{"sqlite-players", func(t testing.TB) string { return t.TempDir() },
+		func(t testing.TB, dir string) (*DB, *warnings) { return openPlayer(t, dir, "") },
+		func(t testing.TB, dir string) (*players, *warnings) { return openServer(t, dir, "") }},
+	{"postgres", pgPlace,
+		func(t testing.TB, dsn string) (*DB, *warnings) { return openPlayer(t, "", dsn) },
+		func(t testing.TB, dsn string) (*players, *warnings) { return openServer(t, "", dsn) }},
 }
 
 // eachBackend runs test on every backend, each a subtest named for it.
 func eachBackend(t *testing.T, test func(t *testing.T, b backend)) {
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) { test(t, b) })
+	}
+}
+
+// eachServer runs test on every backend of a server's Players, each a
+// subtest named for it, with the Players of a new database.
+func eachServer(t *testing.T, test func(t *testing.T, b backend, s *players)) {
+	for _, b := range backends {
+		if b.server != nil {
+			t.Run(b.name, func(t *testing.T) {
+				s, _ := b.server(t, b.place(t))
+				test(t, b, s)
+			})
+		}
 	}
 }
 

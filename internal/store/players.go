@@ -168,6 +168,22 @@ func rank(entries []history.Entry, limit int) []history.Entry {
 	return entries
 }
 
+// dailyBoardSQL reads the counted games of a level's ($1) daily board of
+// a date ($2) of the named players, each player's in date order, through
+// the index games_board.
+const dailyBoardSQL = `SELECT g.player, p.name, g.won, g.clean, g.time_ms, g.speed, g.date
+	FROM games g JOIN players p ON p.id = g.player
+	WHERE g.level = $1 AND g.daily = $2 AND g.daily <> '' AND g.known = 0
+	ORDER BY g.player, g.date, g.n`
+
+// allTimeSQL reads each named player's best clean win of a level ($1),
+// not on a daily board, one read of the index games_leaders a player.
+const allTimeSQL = `SELECT p.name, g.time_ms, g.speed, g.date
+	FROM players p JOIN games g ON g.n = (
+		SELECT n FROM games
+		WHERE player = p.id AND level = $1 AND clean = 1 AND daily = ''
+		ORDER BY time_ms, speed DESC, date, n LIMIT 1)`
+
 // Daily returns the leaderboard of the daily board of date and level:
 // each named player's first counted game of the date (the one DailyStats
 // counts for it), read through the index games_board, a row an attempt
@@ -175,10 +191,7 @@ func rank(entries []history.Entry, limit int) []history.Entry {
 // help before losses, each in the order they ended.
 func (s *players) Daily(ctx context.Context, date, level string, limit int) (history.Leaderboard, error) {
 	lb := history.Leaderboard{Level: level, Date: date, Entries: []history.Entry{}}
-	rows, err := s.d.db.QueryContext(ctx, `SELECT g.player, p.name, g.won, g.clean, g.time_ms, g.speed, g.date
-		FROM games g JOIN players p ON p.id = g.player
-		WHERE g.level = $1 AND g.daily = $2 AND g.daily <> '' AND g.known = 0
-		ORDER BY g.player, g.date, g.n`, level, date)
+	rows, err := s.d.db.QueryContext(ctx, dailyBoardSQL, level, date)
 	if err != nil {
 		return lb, err
 	}
@@ -214,11 +227,7 @@ func (s *players) Daily(ctx context.Context, date, level string, limit int) (his
 // of the index games_leaders, which holds them in that order.
 func (s *players) AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error) {
 	lb := history.Leaderboard{Level: level, Entries: []history.Entry{}}
-	rows, err := s.d.db.QueryContext(ctx, `SELECT p.name, g.time_ms, g.speed, g.date
-		FROM players p JOIN games g ON g.n = (
-			SELECT n FROM games
-			WHERE player = p.id AND level = $1 AND clean = 1 AND daily = ''
-			ORDER BY time_ms, speed DESC, date, n LIMIT 1)`, level)
+	rows, err := s.d.db.QueryContext(ctx, allTimeSQL, level)
 	if err != nil {
 		return lb, err
 	}
