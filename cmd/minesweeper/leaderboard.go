@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -29,24 +29,15 @@ type leaderSource interface {
 	Close() error
 }
 
-// errNotBuilt is openPlayers' error until the store of players is here.
-var errNotBuilt = errors.New("the store of a server's players is not built yet")
-
 // openPlayers opens the store of the players of the server whose data
 // directory is dir, in the PostgreSQL database dsn or, when dsn is "", in
 // SQLite under dir; warn says what the store works around.
-//
-// TODO(serve): store.OpenPlayers. Once it is merged this is
-//
-//	func(ctx context.Context, dir, dsn string, warn func(string)) (leaderSource, error) {
-//		p, err := store.OpenPlayers(ctx, dir, dsn, warn)
-//		if err != nil {
-//			return nil, err
-//		}
-//		return p, nil
-//	}
-var openPlayers = func(ctx context.Context, dir, dsn string, warn func(string)) (leaderSource, error) {
-	return nil, errNotBuilt
+func openPlayers(ctx context.Context, dir, dsn string, warn func(string)) (leaderSource, error) {
+	p, err := store.OpenPlayers(ctx, dir, dsn, warn)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // leaderDefault is how many entries a board lists unless -n says.

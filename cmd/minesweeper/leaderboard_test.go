@@ -82,7 +82,7 @@ func TestLeaderboard(t *testing.T) {
 		{name: "negative-n", args: []string{"-data", "d", "-n", "-1"}, code: exitUsage},
 		{name: "argument", args: []string{"-data", "d", "expert"}, code: exitUsage},
 		{name: "store-fails", args: []string{"-data", "d"}, fail: errors.New("database is locked\nretry"), code: exitFailure},
-		{name: "open-fails", args: []string{"-data", "d"}, open: errNotBuilt, code: exitFailure},
+		{name: "open-fails", args: []string{"-data", "d"}, open: errors.New("cannot open the records: permission denied"), code: exitFailure},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -17,11 +17,8 @@
 //	minesweeper history [flags]     list the latest games
 //	minesweeper replay [FILE|N]     play a kept game back
 //	minesweeper export [FILE|N]     write a kept game as a RAW video (or its board as MBF)
-<<<<<<< HEAD
 //	minesweeper serve -data DIR     serve the game over SSH
-=======
 //	minesweeper leaderboard [flags] print a server's leaderboards (minesweeper serve)
->>>>>>> ui-leaders
 //
 // Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
 package main
@@ -63,11 +60,8 @@ func commands() []command {
 		{"history", "list the latest games played, newest first", runHistory},
 		{"replay", "play a kept game back at its own pace: the last, number N, or a FILE", runReplay},
 		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport},
-<<<<<<< HEAD
 		{"serve", "serve the game over SSH, with the daily board's leaderboard", runServe},
-=======
 		{"leaderboard", "print a server's leaderboards: today's daily boards and the all-time ones", runLeaderboard},
->>>>>>> ui-leaders
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/minesweeper-go/minesweeper/internal/store"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -64,7 +65,12 @@ func startServer(t testing.TB, cfg Config) *testServer {
 		cfg.HostKey = testKey(t)
 	}
 	if cfg.Players == nil {
-		cfg.Players = newMemPlayers()
+		p, err := store.OpenPlayers(context.Background(), t.TempDir(), "", func(msg string) { t.Errorf("store: %s", msg) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() }) // after the shutdown, a cleanup registered later
+		cfg.Players = p
 	}
 	if cfg.Limits == (Limits{}) {
 		cfg.Limits = DefaultLimits

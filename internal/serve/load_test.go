@@ -268,14 +268,15 @@ func (l *loadClient) next(d time.Duration) (n int, ok bool) {
 	}
 }
 
-// waitHeader waits up to d for the header to say word.
+// waitHeader waits up to d for the header to say word (in brackets: the
+// game's state).
 func (l *loadClient) waitHeader(word string, d time.Duration) error {
 	deadline := time.Now().Add(d)
 	for {
 		l.mu.Lock()
-		header := l.screen.line(0)
+		screen := l.screen.text()
 		l.mu.Unlock()
-		if strings.Contains(header, word) {
+		if strings.Contains(screen, "[ "+word) {
 			return nil
 		}
 		left := time.Until(deadline)

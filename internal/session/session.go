@@ -54,6 +54,15 @@ func New() *Session {
 	return &Session{Now: time.Now, written: map[int]history.Game{}}
 }
 
+// Over returns a session whose store is st, as a server makes one for
+// a player (store.Players.Player): it opens no store of its own, and its
+// Close closes st.
+func Over(st store.Store) *Session {
+	s := New()
+	s.store = st
+	return s
+}
+
 // Warn keeps a warning for later.
 func (s *Session) Warn(msg string) { s.warnings = append(s.warnings, msg) }
 

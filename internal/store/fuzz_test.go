@@ -54,7 +54,7 @@ func FuzzImportLog(f *testing.F) {
 		)
 		err := d.write(ctx, func(tx *sql.Tx) error {
 			var err error
-			if sum, lines, games, bad, err = importLog(ctx, tx, path); err != nil {
+			if sum, lines, games, bad, err = d.importLog(ctx, tx, path); err != nil {
 				return err
 			}
 			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&count); err != nil {

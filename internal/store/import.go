@@ -120,7 +120,7 @@ func (d *DB) importFile(ctx context.Context, dir, name string) error {
 	)
 	err = d.write(ctx, func(tx *sql.Tx) error {
 		var one int
-		err := tx.QueryRowContext(ctx, `SELECT 1 FROM imports WHERE name = ? AND sum = ?`, name, sum).Scan(&one)
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM imports WHERE name = $1 AND sum = $2`, name, sum).Scan(&one)
 		if err == nil {
 			done = true
 			return nil
@@ -131,7 +131,7 @@ func (d *DB) importFile(ctx context.Context, dir, name string) error {
 		var again, why string
 		switch name {
 		case oldLog:
-			again, lines, games, bad, err = importLog(ctx, tx, path)
+			again, lines, games, bad, err = d.importLog(ctx, tx, path)
 		case oldPrefs:
 			again, why, err = importPrefs(ctx, tx, path)
 		default:
@@ -147,7 +147,7 @@ func (d *DB) importFile(ctx context.Context, dir, name string) error {
 		if again != sum {
 			return errChanged
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO imports (name, sum, date, games) VALUES (?, ?, strftime('%s', 'now'), ?)`, name, sum, games)
+		_, err = tx.ExecContext(ctx, `INSERT INTO imports (name, sum, date, games) VALUES ($1, $2, strftime('%s', 'now'), $3)`, name, sum, games)
 		return err
 	})
 	if err != nil {
@@ -221,7 +221,7 @@ func hashFile(path string) (string, error) {
 // importLog adds the games of the old log path, in its order, and returns
 // the SHA-256 of what it read, how many lines it has, how many games it
 // added and the lines that are not games.
-func importLog(ctx context.Context, tx *sql.Tx, path string) (sum string, lines, games int, bad []lineErr, err error) {
+func (d *DB) importLog(ctx context.Context, tx *sql.Tx, path string) (sum string, lines, games int, bad []lineErr, err error) {
 	f, err := userfile.Open(path, importLimit)
 	if err != nil {
 		return "", 0, 0, nil, err
@@ -260,7 +260,7 @@ func importLog(ctx context.Context, tx *sql.Tx, path string) (sum string, lines,
 					bad = append(bad, lineErr{lines, shorten(merr.Error())})
 					break
 				}
-				if _, err := insertGame(ctx, tx, &g, rec, late); err != nil {
+				if _, err := d.insertGame(ctx, tx, &g, rec, late); err != nil {
 					return "", 0, 0, nil, err
 				}
 				games++
@@ -270,7 +270,7 @@ func importLog(ctx context.Context, tx *sql.Tx, path string) (sum string, lines,
 			break
 		}
 	}
-	if err := late.recount(ctx, tx); err != nil {
+	if err := d.recountLate(ctx, tx, late); err != nil {
 		return "", 0, 0, nil, err
 	}
 	return hex.EncodeToString(h.Sum(nil)), lines, games, bad, nil
@@ -338,7 +338,7 @@ func importSaved(ctx context.Context, tx *sql.Tx, path string) (sum, why string,
 	if err != nil {
 		return sum, shorten(err.Error()), nil
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO saved (kind, date, record) VALUES (?, ?, ?)`, g.Board.String(), unixNano(g.Date), string(rec))
+	_, err = tx.ExecContext(ctx, `INSERT INTO saved (kind, date, record) VALUES ($1, $2, $3)`, g.Board.String(), unixNano(g.Date), string(rec))
 	return sum, "", err
 }
 
@@ -362,7 +362,7 @@ func importPrefs(ctx context.Context, tx *sql.Tx, path string) (sum, why string,
 	if err != nil {
 		return sum, shorten(err.Error()), nil
 	}
-	_, err = tx.ExecContext(ctx, `INSERT OR IGNORE INTO prefs (id, record) VALUES (1, ?)`, string(rec))
+	_, err = tx.ExecContext(ctx, `INSERT INTO prefs (record) VALUES ($1) ON CONFLICT (player) DO NOTHING`, string(rec))
 	return sum, "", err
 }
 

@@ -460,7 +460,7 @@ func helpKillInTransaction(ctx context.Context, t *testing.T, dir string, warn f
 			if err != nil {
 				return err
 			}
-			if _, err := insertGame(ctx, tx, &g, rec, nil); err != nil {
+			if _, err := d.insertGame(ctx, tx, &g, rec, nil); err != nil {
 				return err
 			}
 		}

@@ -3,11 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -16,8 +14,6 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -29,12 +25,18 @@ const FileName = "records.db"
 // end before it gives up: far longer than any write takes.
 const busyTimeout = 10 * time.Second
 
-// DB is the Store kept in an SQLite database file.
+// DB is the Store kept in an SQLite database file, or the store of one
+// player of a server's database (see OpenPlayers), SQLite or PostgreSQL.
+// Its methods read and write the rows of its player alone: at home, the
+// player "".
 type DB struct {
 	db       *sql.DB
-	path     string
+	path     string // the file, or the PostgreSQL database as it may be shown
 	warn     func(string)
 	readOnly bool
+	dialect  *dialect // nil for SQLite's
+	player   string   // whose records these are: "" at home
+	view     bool     // one player's view of a server's database: Close closes nothing
 
 	// afterImport, when set, is called by the import between committing
 	// the games of a file and renaming the file, so that a test can stop
@@ -188,9 +190,26 @@ func moveAside(path string) (string, error) {
 	return aside, nil
 }
 
+// dial returns the dialect of d's database.
+func (d *DB) dial() *dialect {
+	if d.dialect == nil {
+		return sqliteDialect
+	}
+	return d.dialect
+}
+
+// sqliteDialect is SQLite's.
+var sqliteDialect = &dialect{
+	recordDate: `CASE WHEN json_valid(record) THEN json_extract(record, '$.date') END`,
+	record3BV:  `CASE WHEN json_valid(record) THEN json_extract(record, '$."3bv"') END`,
+	readTx:     sql.TxOptions{ReadOnly: true},
+	unique:     func(err error) bool { return code(err) == sqlite3.SQLITE_CONSTRAINT },
+}
+
 // migrations are the steps of the schema, the i-th taking it from version
-// i to i+1. A step only adds (tables, columns, indexes), so that an older
-// program can still read a newer database.
+// i to i+1. A step adds (tables, columns, indexes), or makes a table anew
+// with the columns it had, so that an older program can still read a
+// newer database.
 var migrations = []string{
 	`
 CREATE TABLE games (
@@ -298,6 +317,85 @@ CREATE INDEX games_rqp ON games (kind, rqp) WHERE clean = 1 AND rqp IS NOT NULL;
 CREATE INDEX games_ioe ON games (kind, ioe) WHERE clean = 1 AND ioe IS NOT NULL;
 CREATE INDEX games_zne ON games (kind, zne) WHERE clean = 1 AND zne IS NOT NULL;
 `,
+	// The players of a server (OpenPlayers) in one database: every
+	// player's rows carry the player's id, "" at home, and every index a
+	// player's queries read leads with it. kinds and prefs are made anew
+	// with the player in their keys (SQLite alters no primary key), their
+	// rows copied; prefs keeps its id, always 1, which an older program
+	// reads it by. The players' names, unique in any case of their
+	// letters (name_key, their case folding), and the indexes of the
+	// leaderboards: the first attempts of a date's daily board
+	// (games_board) and each player's best clean win of a level
+	// (games_leaders: the wins of one time all have a speed, or, at 0 ms,
+	// none, so where the databases put NULL changes no order).
+	`
+ALTER TABLE games ADD COLUMN player TEXT NOT NULL DEFAULT '';
+ALTER TABLE saved ADD COLUMN player TEXT NOT NULL DEFAULT '';
+ALTER TABLE aside ADD COLUMN player TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE kinds_new (
+	player      TEXT    NOT NULL DEFAULT '',
+	kind        TEXT    NOT NULL,
+	known       INTEGER NOT NULL,
+	played      INTEGER NOT NULL,
+	won         INTEGER NOT NULL,
+	streak      INTEGER NOT NULL,
+	best_streak INTEGER NOT NULL,
+	level       TEXT    NOT NULL,
+	first_date  INTEGER NOT NULL,
+	first_n     INTEGER NOT NULL,
+	last_date   INTEGER NOT NULL,
+	last_n      INTEGER NOT NULL,
+	PRIMARY KEY (player, kind, known)
+);
+INSERT INTO kinds_new (kind, known, played, won, streak, best_streak, level, first_date, first_n, last_date, last_n)
+	SELECT kind, known, played, won, streak, best_streak, level, first_date, first_n, last_date, last_n FROM kinds;
+DROP TABLE kinds;
+ALTER TABLE kinds_new RENAME TO kinds;
+
+CREATE TABLE prefs_new (
+	player TEXT    NOT NULL DEFAULT '' PRIMARY KEY,
+	id     INTEGER NOT NULL DEFAULT 1,
+	record TEXT    NOT NULL
+);
+INSERT INTO prefs_new (record) SELECT record FROM prefs;
+DROP TABLE prefs;
+ALTER TABLE prefs_new RENAME TO prefs;
+
+DROP INDEX games_date;
+DROP INDEX games_kind;
+DROP INDEX games_best;
+DROP INDEX games_speed;
+DROP INDEX games_recent;
+DROP INDEX games_daily;
+DROP INDEX games_ios;
+DROP INDEX games_rqp;
+DROP INDEX games_ioe;
+DROP INDEX games_zne;
+DROP INDEX saved_kind;
+CREATE INDEX games_player ON games (player, n);
+CREATE INDEX games_date   ON games (player, date DESC, n);
+CREATE INDEX games_kind   ON games (player, kind, known, date, n);
+CREATE INDEX games_best   ON games (player, kind, time_ms, date, n) WHERE clean = 1;
+CREATE INDEX games_speed  ON games (player, kind, speed) WHERE clean = 1 AND speed IS NOT NULL;
+CREATE INDEX games_recent ON games (player, kind, date, n) WHERE clean = 1 AND speed IS NOT NULL;
+CREATE INDEX games_daily  ON games (player, level, daily, date, n) WHERE daily <> '' AND known = 0;
+CREATE INDEX games_ios    ON games (player, kind, ios) WHERE clean = 1 AND ios IS NOT NULL;
+CREATE INDEX games_rqp    ON games (player, kind, rqp) WHERE clean = 1 AND rqp IS NOT NULL;
+CREATE INDEX games_ioe    ON games (player, kind, ioe) WHERE clean = 1 AND ioe IS NOT NULL;
+CREATE INDEX games_zne    ON games (player, kind, zne) WHERE clean = 1 AND zne IS NOT NULL;
+CREATE INDEX saved_kind   ON saved (player, kind, id);
+CREATE INDEX games_board   ON games (level, daily, player, date, n) WHERE daily <> '' AND known = 0;
+CREATE INDEX games_leaders ON games (player, level, time_ms, speed DESC, date, n) WHERE clean = 1 AND daily = '';
+
+CREATE TABLE players (
+	id       TEXT    PRIMARY KEY, -- the public key's fingerprint
+	name     TEXT    NOT NULL,    -- the display name
+	name_key TEXT    NOT NULL,    -- the name's case folding
+	created  INTEGER NOT NULL     -- when the player was first named, in Unix nanoseconds
+);
+CREATE UNIQUE INDEX players_name ON players (name_key);
+`,
 }
 
 // appID marks the database as minesweeper's (PRAGMA application_id).
@@ -357,8 +455,14 @@ func (d *DB) migrate(ctx context.Context) error {
 	return tx.Commit()
 }
 
-// Close closes the database.
-func (d *DB) Close() error { return d.db.Close() }
+// Close closes the database; a player's view of a server's database
+// closes nothing.
+func (d *DB) Close() error {
+	if d.view {
+		return nil
+	}
+	return d.db.Close()
+}
 
 // ReadOnly reports whether a newer minesweeper made the store.
 func (d *DB) ReadOnly() bool { return d.readOnly }
@@ -375,6 +479,11 @@ func (d *DB) write(ctx context.Context, f func(*sql.Tx) error) error {
 		return d.explain(err)
 	}
 	defer tx.Rollback()
+	if d.dial().lock != "" {
+		if _, err := tx.ExecContext(ctx, d.dial().lock, d.player); err != nil {
+			return err
+		}
+	}
 	if err := f(tx); err != nil {
 		return d.explain(err)
 	}
@@ -394,736 +503,4 @@ func (d *DB) explain(err error) error {
 		}
 	}
 	return err
-}
-
-// columns are the indexed columns of a game.
-type columns struct {
-	date    int64
-	kind    string
-	known   bool
-	won     bool
-	clean   bool
-	timeMS  int64
-	speed   sql.NullFloat64
-	level   string
-	daily   string
-	ordered key
-
-	// The speedrunners' numbers of a clean win, where known.
-	ios, rqp, ioe, zne sql.NullFloat64
-}
-
-// key names a kind's row in kinds.
-type key struct {
-	kind  string
-	known bool
-}
-
-func columnsOf(g *history.Game) columns {
-	c := columns{
-		date:   unixNano(g.Date),
-		kind:   g.Board.String(),
-		known:  g.IsKnown(),
-		won:    g.Won(),
-		timeMS: g.TimeMS,
-		daily:  g.Daily,
-	}
-	if g.Level != "custom" {
-		c.level = g.Level
-	}
-	c.clean = c.won && !c.known && !g.Assisted && !g.Undone
-	if v, ok := g.Speed(); ok && c.clean {
-		c.speed = sql.NullFloat64{Float64: v, Valid: true}
-	}
-	if c.clean {
-		// Each is 0 when not known, and more when it is.
-		n := g.Numbers()
-		for _, f := range []struct {
-			col *sql.NullFloat64
-			v   float64
-		}{{&c.ios, n.IOS()}, {&c.rqp, n.RQP()}, {&c.ioe, n.Efficiency()}, {&c.zne, n.ZiNiEfficiency()}} {
-			*f.col = sql.NullFloat64{Float64: f.v, Valid: f.v > 0}
-		}
-	}
-	c.ordered = key{c.kind, c.known}
-	return c
-}
-
-// unixNano returns t in Unix nanoseconds, held within int64's range.
-func unixNano(t time.Time) int64 {
-	switch {
-	case t.Before(time.Unix(0, -1<<63)):
-		return -1 << 63
-	case t.After(time.Unix(0, 1<<63-1)):
-		return 1<<63 - 1
-	}
-	return t.UnixNano()
-}
-
-// Append keeps g as it is, with its V set to history.Version, and returns
-// its number: Keep with nothing to decide.
-func (d *DB) Append(ctx context.Context, g history.Game) (int64, error) {
-	return d.Keep(ctx, g, func(Prior) history.Game { return g })
-}
-
-// Keep keeps the game decide makes of g from what the records held,
-// read in the transaction that keeps it: a writer's transaction holds the
-// write lock from its start (_txlock=immediate), so what decide is told
-// is still so when the game is kept.
-func (d *DB) Keep(ctx context.Context, g history.Game, decide func(Prior) history.Game) (int64, error) {
-	var n int64
-	err := d.write(ctx, func(tx *sql.Tx) error {
-		p, err := readPrior(ctx, tx, &g)
-		if err != nil {
-			return err
-		}
-		kept := decide(p)
-		kept.V = history.Version
-		rec, err := json.Marshal(&kept)
-		if err != nil {
-			return fmt.Errorf("cannot write the game: %w", err)
-		}
-		n, err = insertGame(ctx, tx, &kept, rec, nil)
-		return err
-	})
-	return n, err
-}
-
-// rowQuerier is what readPrior reads with: a transaction, or the
-// database itself.
-type rowQuerier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-// readPrior reads what the records hold that decides what g counts for:
-// the best time of its kind, through the index games_best, and whether
-// its daily board's date counted already, through games_daily.
-func readPrior(ctx context.Context, q rowQuerier, g *history.Game) (Prior, error) {
-	var p Prior
-	var best sql.NullInt64
-	err := q.QueryRowContext(ctx, `SELECT min(time_ms) FROM games WHERE kind = ? AND clean = 1`, g.Board.String()).Scan(&best)
-	if err != nil {
-		return p, err
-	}
-	p.Best, p.HasBest = best.Int64, best.Valid
-	if g.Daily != "" {
-		err = q.QueryRowContext(ctx, dailyCountedSQL, g.Level, g.Daily).Scan(&p.DailyCounted)
-	}
-	return p, err
-}
-
-// AppendAll keeps games, in their order, in one transaction, and returns
-// the number of the first: all are kept, or none.
-func (d *DB) AppendAll(ctx context.Context, games []history.Game) (int64, error) {
-	var first int64
-	err := d.write(ctx, func(tx *sql.Tx) error {
-		late := lateKinds{}
-		for i := range games {
-			g := games[i]
-			g.V = history.Version
-			rec, err := json.Marshal(&g)
-			if err != nil {
-				return fmt.Errorf("cannot write the game: %w", err)
-			}
-			n, err := insertGame(ctx, tx, &g, rec, late)
-			if err != nil {
-				return err
-			}
-			if i == 0 {
-				first = n
-			}
-		}
-		return late.recount(ctx, tx)
-	})
-	return first, err
-}
-
-// lateKinds are the kinds of board whose statistics a batch of games
-// counts again once, at its end, rather than at each game dated before
-// the last of its kind.
-type lateKinds map[key]bool
-
-// recount counts the statistics of the kinds again.
-func (l lateKinds) recount(ctx context.Context, tx *sql.Tx) error {
-	for k := range l {
-		if err := recount(ctx, tx, k); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// insertGame adds the game g, whose JSON is rec, and counts it in its
-// kind's statistics: at once, or, for a kind in late (nil for none), at
-// the end of the batch.
-func insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte, late lateKinds) (int64, error) {
-	c := columnsOf(g)
-	res, err := tx.ExecContext(ctx,
-		`INSERT INTO games (date, kind, known, won, clean, time_ms, speed, level, daily, record, ios, rqp, ioe, zne) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne)
-	if err != nil {
-		return 0, err
-	}
-	n, err := res.LastInsertId()
-	if err != nil {
-		return 0, err
-	}
-	if late[c.ordered] {
-		return n, nil
-	}
-	var lastDate int64
-	err = tx.QueryRowContext(ctx, `SELECT last_date FROM kinds WHERE kind = ? AND known = ?`, c.kind, c.known).Scan(&lastDate)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		w := b2i(c.won)
-		_, err = tx.ExecContext(ctx,
-			`INSERT INTO kinds (kind, known, played, won, streak, best_streak, level, first_date, first_n, last_date, last_n) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			c.kind, c.known, w, w, w, c.level, c.date, n, c.date, n)
-	case err != nil:
-	case c.date >= lastDate:
-		// The latest game of its kind in date order (its number is the
-		// highest): its statistics follow from the row's.
-		_, err = tx.ExecContext(ctx, `UPDATE kinds SET
-			played = played + 1,
-			won = won + ?1,
-			streak = CASE WHEN ?1 THEN streak + 1 ELSE 0 END,
-			best_streak = max(best_streak, CASE WHEN ?1 THEN streak + 1 ELSE 0 END),
-			level = CASE WHEN ?2 <> '' THEN ?2 ELSE level END,
-			last_date = ?3, last_n = ?4
-			WHERE kind = ?5 AND known = ?6`, c.won, c.level, c.date, n, c.kind, c.known)
-	case late != nil:
-		late[c.ordered] = true
-	default:
-		// A game dated before the last of its kind (a clock set back, an
-		// import): its streaks are counted again.
-		err = recount(ctx, tx, c.ordered)
-	}
-	return n, err
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// recount computes the statistics row of the kind k again from its games,
-// in date order, as history.Summarize counts them.
-func recount(ctx context.Context, tx *sql.Tx, k key) error {
-	rows, err := tx.QueryContext(ctx, `SELECT n, date, won, level FROM games WHERE kind = ? AND known = ? ORDER BY date, n`, k.kind, k.known)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var played, won, streak, best int
-	var level string
-	var firstDate, firstN, lastDate, lastN int64
-	for rows.Next() {
-		var n, date int64
-		var w bool
-		var lvl string
-		if err := rows.Scan(&n, &date, &w, &lvl); err != nil {
-			return err
-		}
-		if played == 0 {
-			firstDate, firstN = date, n
-		}
-		lastDate, lastN = date, n
-		played++
-		if lvl != "" {
-			level = lvl
-		}
-		if w {
-			won++
-			streak++
-			best = max(best, streak)
-		} else {
-			streak = 0
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	rows.Close()
-	if played == 0 {
-		_, err = tx.ExecContext(ctx, `DELETE FROM kinds WHERE kind = ? AND known = ?`, k.kind, k.known)
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO kinds (kind, known, played, won, streak, best_streak, level, first_date, first_n, last_date, last_n)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, k.kind, k.known, played, won, streak, best, level, firstDate, firstN, lastDate, lastN)
-	return err
-}
-
-// Amend replaces the game numbered n with g, if it is still the game was.
-func (d *DB) Amend(ctx context.Context, n int64, was, g history.Game) error {
-	g.V = history.Version
-	rec, err := json.Marshal(&g)
-	if err != nil {
-		return fmt.Errorf("cannot write the game: %w", err)
-	}
-	return d.write(ctx, func(tx *sql.Tx) error {
-		var data []byte
-		err := tx.QueryRowContext(ctx, `SELECT record FROM games WHERE n = ?`, n).Scan(&data)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w (game %d)", ErrAmend, n)
-		}
-		if err != nil {
-			return err
-		}
-		old, newer, err := history.DecodeLine(data)
-		if err != nil || newer || !old.Date.Equal(was.Date) || old.Board != was.Board || old.Seed != was.Seed {
-			return fmt.Errorf("%w (game %d)", ErrAmend, n)
-		}
-		oc, c := columnsOf(&old), columnsOf(&g)
-		if _, err := tx.ExecContext(ctx,
-			`UPDATE games SET date = ?, kind = ?, known = ?, won = ?, clean = ?, time_ms = ?, speed = ?, level = ?, daily = ?, record = ?, ios = ?, rqp = ?, ioe = ?, zne = ? WHERE n = ?`,
-			c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne, n); err != nil {
-			return err
-		}
-		if oc.date == c.date && oc.ordered == c.ordered && oc.won == c.won && oc.level == c.level {
-			return nil // the kind's row does not change: only the bests, read from the games
-		}
-		if err := recount(ctx, tx, oc.ordered); err != nil {
-			return err
-		}
-		if c.ordered != oc.ordered {
-			return recount(ctx, tx, c.ordered)
-		}
-		return nil
-	})
-}
-
-// Game returns the game numbered n.
-func (d *DB) Game(ctx context.Context, n int64) (history.Game, error) {
-	var data []byte
-	err := d.db.QueryRowContext(ctx, `SELECT record FROM games WHERE n = ?`, n).Scan(&data)
-	if errors.Is(err, sql.ErrNoRows) {
-		return history.Game{}, ErrNoGame
-	}
-	if err != nil {
-		return history.Game{}, err
-	}
-	return decodeGame(n, data)
-}
-
-// Last returns the game kept last.
-func (d *DB) Last(ctx context.Context) (int64, history.Game, error) {
-	var n int64
-	var data []byte
-	err := d.db.QueryRowContext(ctx, `SELECT n, record FROM games ORDER BY n DESC LIMIT 1`).Scan(&n, &data)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, history.Game{}, ErrNoGame
-	}
-	if err != nil {
-		return 0, history.Game{}, err
-	}
-	g, err := decodeGame(n, data)
-	return n, g, err
-}
-
-func decodeGame(n int64, data []byte) (history.Game, error) {
-	g, newer, err := history.DecodeLine(data)
-	switch {
-	case newer:
-		return g, fmt.Errorf("game %d was kept by a newer minesweeper", n)
-	case err != nil:
-		return g, fmt.Errorf("game %d cannot be read: %v", n, err)
-	}
-	return g, nil
-}
-
-// Count returns how many games are kept.
-func (d *DB) Count(ctx context.Context) (int64, error) {
-	var n int64
-	err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&n)
-	return n, err
-}
-
-// brief is a game's record read without its moves and layout, which a
-// table of games does not show.
-type brief struct {
-	history.Game
-	Layout skip `json:"layout"`
-	Moves  skip `json:"moves"`
-}
-
-// skip is a JSON value passed over.
-type skip struct{}
-
-func (*skip) UnmarshalJSON([]byte) error { return nil }
-
-// Latest returns the latest limit games by date, newest first (of equal
-// dates, the lower number first), or all when limit is 0.
-func (d *DB) Latest(ctx context.Context, limit int, full bool) ([]Numbered, error) {
-	if limit <= 0 {
-		limit = -1
-	}
-	rows, err := d.db.QueryContext(ctx, `SELECT n, record FROM games ORDER BY date DESC, n LIMIT ?`, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Numbered
-	for rows.Next() {
-		var n int64
-		var data []byte
-		if err := rows.Scan(&n, &data); err != nil {
-			return nil, err
-		}
-		var g history.Game
-		if full {
-			g, err = decodeGame(n, data)
-		} else {
-			var b brief
-			if err = json.Unmarshal(data, &b); err == nil {
-				g = b.Game
-			} else {
-				err = fmt.Errorf("game %d cannot be read: %v", n, err)
-			}
-		}
-		if err != nil {
-			// One damaged record hides no other game.
-			d.warn(userfile.Printable(err.Error()) + "; it is left out")
-			continue
-		}
-		out = append(out, Numbered{n, g})
-	}
-	return out, rows.Err()
-}
-
-// Stats returns the statistics of kind, or of every kind.
-func (d *DB) Stats(ctx context.Context, kind *board.Settings) ([]history.Stats, error) {
-	query := `SELECT kind, known, played, won, streak, best_streak, level FROM kinds`
-	var args []any
-	if kind != nil {
-		query += ` WHERE kind = ?`
-		args = append(args, kind.String())
-	}
-	query += ` ORDER BY known, played DESC, first_date, first_n`
-	// One read transaction: the rows and the best times of one moment.
-	tx, err := d.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	out := []history.Stats{}
-	for rows.Next() {
-		var s history.Stats
-		var text string
-		if err := rows.Scan(&text, &s.Known, &s.Played, &s.Won, &s.CurrentStreak, &s.BestStreak, &s.Level); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		if err := s.Kind.UnmarshalText([]byte(text)); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("the records name a board %q: %v", userfile.Printable(text), err)
-		}
-		if s.Played > 0 {
-			s.WinRate = float64(s.Won) / float64(s.Played)
-		}
-		s.Best, s.Recent3BVs = []history.Best{}, []float64{}
-		out = append(out, s)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	for i := range out {
-		if !out[i].Known {
-			if err := bests(ctx, tx, &out[i]); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return out, nil
-}
-
-// bests reads the best times and speeds of the clean wins of s.Kind.
-func bests(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
-	kind := s.Kind.String()
-	// The date as the record has it, in its own time zone.
-	// A record damaged in the file has its date column still.
-	rows, err := tx.QueryContext(ctx, `SELECT CASE WHEN json_valid(record) THEN json_extract(record, '$.date') END, date, time_ms
-		FROM games WHERE kind = ? AND clean = 1 ORDER BY time_ms, date, n LIMIT ?`, kind, history.BestTimes)
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-		var b history.Best
-		var text sql.NullString
-		var date int64
-		if err := rows.Scan(&text, &date, &b.TimeMS); err != nil {
-			rows.Close()
-			return err
-		}
-		if b.Date, err = time.Parse(time.RFC3339Nano, text.String); err != nil {
-			b.Date = time.Unix(0, date).UTC()
-		}
-		s.Best = append(s.Best, b)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	var best sql.NullFloat64
-	if err := tx.QueryRowContext(ctx, `SELECT max(speed) FROM games WHERE kind = ? AND clean = 1 AND speed IS NOT NULL`, kind).Scan(&best); err != nil {
-		return err
-	}
-	s.Best3BVs = best.Float64
-	rows, err = tx.QueryContext(ctx, `SELECT speed FROM games WHERE kind = ? AND clean = 1 AND speed IS NOT NULL ORDER BY date DESC, n DESC LIMIT ?`, kind, history.RecentSpeeds)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var v float64
-		if err := rows.Scan(&v); err != nil {
-			return err
-		}
-		s.Recent3BVs = append(s.Recent3BVs, v)
-	}
-	for i, j := 0, len(s.Recent3BVs)-1; i < j; i, j = i+1, j-1 {
-		s.Recent3BVs[i], s.Recent3BVs[j] = s.Recent3BVs[j], s.Recent3BVs[i]
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	return bestNumbers(ctx, tx, s)
-}
-
-// bestNumbers reads the bests of the speedrunners' numbers of the clean
-// wins of s.Kind, each through its index.
-func bestNumbers(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
-	kind := s.Kind.String()
-	var rqp, ioe, zne sql.NullFloat64
-	if err := tx.QueryRowContext(ctx, `SELECT
-		(SELECT min(rqp) FROM games WHERE kind = ?1 AND clean = 1 AND rqp IS NOT NULL),
-		(SELECT max(ioe) FROM games WHERE kind = ?1 AND clean = 1 AND ioe IS NOT NULL),
-		(SELECT max(zne) FROM games WHERE kind = ?1 AND clean = 1 AND zne IS NOT NULL)`, kind).Scan(&rqp, &ioe, &zne); err != nil {
-		return err
-	}
-	s.BestRQP, s.BestIOE, s.BestZNE = rqp.Float64, ioe.Float64, zne.Float64
-	// The best IOS is reckoned again from its game's 3BV and time, as
-	// Summarize reckons it: a game kept before the column has it from
-	// SQLite's ln (see migrations). A record damaged in the file has its
-	// column still.
-	var ios sql.NullFloat64
-	var ms int64
-	var bv sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT ios, time_ms, CASE WHEN json_valid(record) THEN json_extract(record, '$."3bv"') END
-		FROM games WHERE kind = ? AND clean = 1 AND ios IS NOT NULL ORDER BY ios DESC LIMIT 1`, kind).Scan(&ios, &ms, &bv)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return nil
-	case err != nil:
-		return err
-	}
-	s.BestIOS = ios.Float64
-	if bv.Valid && bv.Int64 <= math.MaxInt32 {
-		g := history.Game{Result: "won", TimeMS: ms, ThreeBV: int(bv.Int64)}
-		if v := g.Numbers().IOS(); v > 0 {
-			s.BestIOS = v
-		}
-	}
-	return nil
-}
-
-// dailyCountedSQL reports whether a game counted for a level's daily
-// board of a date, through the index games_daily.
-const dailyCountedSQL = `SELECT EXISTS (SELECT 1 FROM games WHERE level = ? AND daily = ? AND daily <> '' AND known = 0)`
-
-// DailyCounted reports whether a game on the daily board of date and
-// level counts for that date already: one kept not known.
-func (d *DB) DailyCounted(ctx context.Context, date, level string) (bool, error) {
-	var found bool
-	err := d.db.QueryRowContext(ctx, dailyCountedSQL, level, date).Scan(&found)
-	return found, err
-}
-
-// DailyStats returns the statistics of the daily boards, one per level
-// played in the order of board.Levels, as history.SummarizeDaily counts
-// them, the current streaks running to today. A day's result is its first
-// counted game in date order, read through the index games_daily: the
-// query reads a row a counted game, a few a day.
-func (d *DB) DailyStats(ctx context.Context, today string) ([]history.DailyStats, error) {
-	tx, err := d.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	out := []history.DailyStats{}
-	for _, lv := range board.Levels {
-		days, err := dailyDays(ctx, tx, lv.Name)
-		if err != nil {
-			return nil, err
-		}
-		if len(days) > 0 {
-			out = append(out, history.SumDays(lv.Name, days, today))
-		}
-	}
-	return out, nil
-}
-
-// dailyDays returns the days of level's daily boards, in date order:
-// each date's first counted game.
-func dailyDays(ctx context.Context, tx *sql.Tx, level string) ([]history.DailyDay, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT daily, won, clean, time_ms FROM games
-		WHERE level = ? AND daily <> '' AND known = 0 ORDER BY daily, date, n`, level)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var days []history.DailyDay
-	for rows.Next() {
-		var day history.DailyDay
-		if err := rows.Scan(&day.Date, &day.Won, &day.Clean, &day.TimeMS); err != nil {
-			return nil, err
-		}
-		if n := len(days); n > 0 && days[n-1].Date == day.Date {
-			continue // the day counts its first game
-		}
-		days = append(days, day)
-	}
-	return days, rows.Err()
-}
-
-// Save keeps g as a game left unfinished, its V set to history.Version
-// and its Result to history.Playing.
-func (d *DB) Save(ctx context.Context, g history.Game, replace int64) (int64, error) {
-	g.V, g.Result = history.Version, history.Playing
-	rec, err := json.Marshal(&g)
-	if err != nil {
-		return 0, fmt.Errorf("cannot save the game: %w", err)
-	}
-	var id int64
-	err = d.write(ctx, func(tx *sql.Tx) error {
-		if replace != 0 {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM saved WHERE id = ?`, replace); err != nil {
-				return err
-			}
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO saved (kind, date, record) VALUES (?, ?, ?)`, g.Board.String(), unixNano(g.Date), string(rec))
-		if err != nil {
-			return err
-		}
-		id, err = res.LastInsertId()
-		return err
-	})
-	return id, err
-}
-
-// Saved returns the games of kind left unfinished, newest first. One that
-// cannot be read is set aside, with a warning; one kept by a newer
-// minesweeper is left, unoffered.
-func (d *DB) Saved(ctx context.Context, kind board.Settings) ([]Saved, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id, record FROM saved WHERE kind = ? ORDER BY id DESC`, kind.String())
-	if err != nil {
-		return nil, err
-	}
-	type bad struct {
-		id  int64
-		why string
-	}
-	var out []Saved
-	var bads []bad
-	for rows.Next() {
-		var id int64
-		var data []byte
-		if err := rows.Scan(&id, &data); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		g, newer, err := history.DecodeLine(data)
-		switch {
-		case newer:
-		case err != nil:
-			bads = append(bads, bad{id, err.Error()})
-		case g.Result != history.Playing || g.Board != kind:
-			bads = append(bads, bad{id, fmt.Sprintf("result %q on board %q: not a game left unfinished of %s", g.Result, g.Board, kind)})
-		default:
-			out = append(out, Saved{id, g})
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	for _, b := range bads {
-		if err := d.SetAside(ctx, b.id, b.why); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
-}
-
-// Discard removes the saved game id.
-func (d *DB) Discard(ctx context.Context, id int64) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM saved WHERE id = ?`, id)
-		return err
-	})
-}
-
-// SetAside moves the saved game id to the games set aside, with a warning
-// that says why.
-func (d *DB) SetAside(ctx context.Context, id int64, why string) error {
-	err := d.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO aside (id, kind, why, record) SELECT id, kind, ?, record FROM saved WHERE id = ?`, why, id); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM saved WHERE id = ?`, id)
-		return err
-	})
-	if err == nil {
-		d.warn(fmt.Sprintf("a saved game (%d) cannot be resumed (%s); it is kept aside in %s, table aside", id, userfile.Printable(why), d.path))
-	}
-	return err
-}
-
-// Prefs returns the player's last choices.
-func (d *DB) Prefs(ctx context.Context) (history.Prefs, bool, error) {
-	var data []byte
-	err := d.db.QueryRowContext(ctx, `SELECT record FROM prefs WHERE id = 1`).Scan(&data)
-	if errors.Is(err, sql.ErrNoRows) {
-		return history.Prefs{}, false, nil
-	}
-	if err != nil {
-		return history.Prefs{}, false, err
-	}
-	p, newer, err := history.DecodePrefs(data)
-	switch {
-	case newer:
-		return history.Prefs{}, false, fmt.Errorf("the last choices were %w; they are left as they are", ErrNewer)
-	case err != nil:
-		return history.Prefs{}, false, fmt.Errorf("the last choices cannot be read (%v); they are chosen anew", err)
-	}
-	return p, true, nil
-}
-
-// SavePrefs keeps p as the player's last choices, its V set to
-// history.Version.
-func (d *DB) SavePrefs(ctx context.Context, p history.Prefs) error {
-	p.V = history.Version
-	rec, err := json.Marshal(&p)
-	if err != nil {
-		return fmt.Errorf("cannot save the settings: %w", err)
-	}
-	return d.write(ctx, func(tx *sql.Tx) error {
-		var data []byte
-		err := tx.QueryRowContext(ctx, `SELECT record FROM prefs WHERE id = 1`).Scan(&data)
-		if err == nil {
-			if _, newer, _ := history.DecodePrefs(data); newer {
-				return fmt.Errorf("the last choices were %w; they are left as they are", ErrNewer)
-			}
-		} else if !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO prefs (id, record) VALUES (1, ?)`, string(rec))
-		return err
-	})
 }

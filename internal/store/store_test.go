@@ -188,7 +188,7 @@ func checkAgainstSummarize(t *testing.T, d *DB, games []history.Game) {
 		if g, w := asJSON(t, got), asJSON(t, wantKind); g != w {
 			t.Errorf("Stats(%v) =\n%s\nwant\n%s", kind, g, w)
 		}
-		p, err := readPrior(ctx, d.db, &history.Game{Board: kind})
+		p, err := d.readPrior(ctx, d.db, &history.Game{Board: kind})
 		wantBest, wantOK := int64(0), false
 		for _, s := range wantKind {
 			if !s.Known && len(s.Best) > 0 {
@@ -232,217 +232,229 @@ func checkAgainstSummarize(t *testing.T, d *DB, games []history.Game) {
 // kept with their figures or before them, and dates out of order; after
 // each batch of games and after amends.
 func TestStatsAsSummarize(t *testing.T) {
-	for _, seed := range []uint64{1, 2, 3} {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			r := rand.New(rand.NewPCG(seed, 27))
-			d, w := openIn(t, t.TempDir())
-			checkAgainstSummarize(t, d, nil)
-			games := randomGames(r, 300)
-			for i, g := range games {
-				n, err := d.Append(ctx, g)
-				if n != int64(i+1) || err != nil {
-					t.Fatalf("Append(game %d) = %d, %v; want %d, nil", i+1, n, err, i+1)
+	eachBackend(t, func(t *testing.T, b backend) {
+		for _, seed := range []uint64{1, 2, 3} {
+			t.Run(fmt.Sprint(seed), func(t *testing.T) {
+				r := rand.New(rand.NewPCG(seed, 27))
+				d, w := b.fresh(t)
+				checkAgainstSummarize(t, d, nil)
+				games := randomGames(r, 300)
+				for i, g := range games {
+					n, err := d.Append(ctx, g)
+					if n != int64(i+1) || err != nil {
+						t.Fatalf("Append(game %d) = %d, %v; want %d, nil", i+1, n, err, i+1)
+					}
+					if i%60 == 0 || i == len(games)-1 {
+						checkAgainstSummarize(t, d, games[:i+1])
+					}
 				}
-				if i%60 == 0 || i == len(games)-1 {
-					checkAgainstSummarize(t, d, games[:i+1])
+				// Undo after an end marks a game undone: it leaves the best
+				// times. Amends of other fields recount the kind.
+				for range 20 {
+					n := r.IntN(len(games))
+					was, g := games[n], games[n]
+					switch r.IntN(4) {
+					case 0:
+						g.Undone = true
+					case 1:
+						g.Result = "lost"
+					case 2:
+						g.Date = g.Date.Add(-time.Hour)
+					case 3:
+						setFigures(r, &g)
+					}
+					if err := d.Amend(ctx, int64(n+1), was, g); err != nil {
+						t.Fatalf("Amend(%d) = %v", n+1, err)
+					}
+					games[n] = g
 				}
-			}
-			// Undo after an end marks a game undone: it leaves the best
-			// times. Amends of other fields recount the kind.
-			for range 20 {
-				n := r.IntN(len(games))
-				was, g := games[n], games[n]
-				switch r.IntN(4) {
-				case 0:
-					g.Undone = true
-				case 1:
-					g.Result = "lost"
-				case 2:
-					g.Date = g.Date.Add(-time.Hour)
-				case 3:
-					setFigures(r, &g)
+				checkAgainstSummarize(t, d, games)
+				if msgs := w.all(); len(msgs) != 0 {
+					t.Errorf("warnings %q; want none", msgs)
 				}
-				if err := d.Amend(ctx, int64(n+1), was, g); err != nil {
-					t.Fatalf("Amend(%d) = %v", n+1, err)
-				}
-				games[n] = g
-			}
-			checkAgainstSummarize(t, d, games)
-			if msgs := w.all(); len(msgs) != 0 {
-				t.Errorf("warnings %q; want none", msgs)
-			}
-		})
-	}
+			})
+		}
+	})
 }
 
 // TestAmendRefused checks that an amend of a game that is not the one it
 // was changes nothing.
 func TestAmendRefused(t *testing.T) {
-	d, _ := openIn(t, t.TempDir())
-	g := testGame(1)
-	if _, err := d.Append(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	other := testGame(2)
-	changed := g
-	changed.Undone = true
-	for _, tt := range []struct {
-		name string
-		n    int64
-		was  history.Game
-	}{
-		{"another game", 1, other},
-		{"no such number", 2, g},
-	} {
-		if err := d.Amend(ctx, tt.n, tt.was, changed); !errors.Is(err, ErrAmend) {
-			t.Errorf("%s: Amend() = %v; want ErrAmend", tt.name, err)
+	eachBackend(t, func(t *testing.T, b backend) {
+		d, _ := b.fresh(t)
+		g := testGame(1)
+		if _, err := d.Append(ctx, g); err != nil {
+			t.Fatal(err)
 		}
-	}
-	if got, err := d.Game(ctx, 1); err != nil || got.Undone {
-		t.Errorf("Game(1) = %+v, %v; want it as it was", got, err)
-	}
+		other := testGame(2)
+		changed := g
+		changed.Undone = true
+		for _, tt := range []struct {
+			name string
+			n    int64
+			was  history.Game
+		}{
+			{"another game", 1, other},
+			{"no such number", 2, g},
+		} {
+			if err := d.Amend(ctx, tt.n, tt.was, changed); !errors.Is(err, ErrAmend) {
+				t.Errorf("%s: Amend() = %v; want ErrAmend", tt.name, err)
+			}
+		}
+		if got, err := d.Game(ctx, 1); err != nil || got.Undone {
+			t.Errorf("Game(1) = %+v, %v; want it as it was", got, err)
+		}
+	})
 }
 
 // TestGameNumbers checks Game, Last and Count, and a game kept as it is
 // given, byte for byte but for its version.
 func TestGameNumbers(t *testing.T) {
-	d, _ := openIn(t, t.TempDir())
-	if _, _, err := d.Last(ctx); !errors.Is(err, ErrNoGame) {
-		t.Errorf("Last() of no games = %v; want ErrNoGame", err)
-	}
-	for i := 1; i <= 3; i++ {
-		if n, err := d.Append(ctx, testGame(i)); n != int64(i) || err != nil {
-			t.Fatalf("Append() = %d, %v; want %d", n, err, i)
+	eachBackend(t, func(t *testing.T, b backend) {
+		d, _ := b.fresh(t)
+		if _, _, err := d.Last(ctx); !errors.Is(err, ErrNoGame) {
+			t.Errorf("Last() of no games = %v; want ErrNoGame", err)
 		}
-	}
-	if n, g, err := d.Last(ctx); n != 3 || err != nil || !reflect.DeepEqual(g, testGame(3)) {
-		t.Errorf("Last() = %d, %+v, %v; want 3, %+v", n, g, err, testGame(3))
-	}
-	if g, err := d.Game(ctx, 2); err != nil || !reflect.DeepEqual(g, testGame(2)) {
-		t.Errorf("Game(2) = %+v, %v; want %+v", g, err, testGame(2))
-	}
-	for _, n := range []int64{0, 4, -1} {
-		if _, err := d.Game(ctx, n); !errors.Is(err, ErrNoGame) {
-			t.Errorf("Game(%d) = %v; want ErrNoGame", n, err)
+		for i := 1; i <= 3; i++ {
+			if n, err := d.Append(ctx, testGame(i)); n != int64(i) || err != nil {
+				t.Fatalf("Append() = %d, %v; want %d", n, err, i)
+			}
 		}
-	}
-	if c, err := d.Count(ctx); c != 3 || err != nil {
-		t.Errorf("Count() = %d, %v; want 3", c, err)
-	}
-	bad := testGame(4)
-	bad.Board = board.Settings{}
-	if n, err := d.Append(ctx, bad); err == nil {
-		t.Errorf("Append() of a game on no board = %d, nil; want an error", n)
-	}
+		if n, g, err := d.Last(ctx); n != 3 || err != nil || !reflect.DeepEqual(g, testGame(3)) {
+			t.Errorf("Last() = %d, %+v, %v; want 3, %+v", n, g, err, testGame(3))
+		}
+		if g, err := d.Game(ctx, 2); err != nil || !reflect.DeepEqual(g, testGame(2)) {
+			t.Errorf("Game(2) = %+v, %v; want %+v", g, err, testGame(2))
+		}
+		for _, n := range []int64{0, 4, -1} {
+			if _, err := d.Game(ctx, n); !errors.Is(err, ErrNoGame) {
+				t.Errorf("Game(%d) = %v; want ErrNoGame", n, err)
+			}
+		}
+		if c, err := d.Count(ctx); c != 3 || err != nil {
+			t.Errorf("Count() = %d, %v; want 3", c, err)
+		}
+		bad := testGame(4)
+		bad.Board = board.Settings{}
+		if n, err := d.Append(ctx, bad); err == nil {
+			t.Errorf("Append() of a game on no board = %d, nil; want an error", n)
+		}
+	})
 }
 
 // TestSavedBeside checks that games left unfinished are kept beside each
 // other, and that Discard and Save's replace remove the one they name and
 // no other.
 func TestSavedBeside(t *testing.T) {
-	d, _ := openIn(t, t.TempDir())
-	left := func(i int, kind board.Settings) history.Game {
-		g := testGame(i)
-		g.Board, g.Result = kind, history.Playing
-		return g
-	}
-	ids := map[int]int64{}
-	for _, i := range []int{1, 2, 3} {
-		id, err := d.Save(ctx, left(i, beginner), 0)
-		if err != nil {
+	eachBackend(t, func(t *testing.T, b backend) {
+		d, _ := b.fresh(t)
+		left := func(i int, kind board.Settings) history.Game {
+			g := testGame(i)
+			g.Board, g.Result = kind, history.Playing
+			return g
+		}
+		ids := map[int]int64{}
+		for _, i := range []int{1, 2, 3} {
+			id, err := d.Save(ctx, left(i, beginner), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids[i] = id
+		}
+		if _, err := d.Save(ctx, left(9, expert), 0); err != nil {
 			t.Fatal(err)
 		}
-		ids[i] = id
-	}
-	if _, err := d.Save(ctx, left(9, expert), 0); err != nil {
-		t.Fatal(err)
-	}
-	seeds := func(kind board.Settings) []uint64 {
-		t.Helper()
-		saved, err := d.Saved(ctx, kind)
-		if err != nil {
+		seeds := func(kind board.Settings) []uint64 {
+			t.Helper()
+			saved, err := d.Saved(ctx, kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []uint64
+			for _, s := range saved {
+				out = append(out, s.Game.Seed)
+			}
+			return out
+		}
+		if got, want := seeds(beginner), []uint64{3, 2, 1}; !reflect.DeepEqual(got, want) {
+			t.Errorf("Saved(beginner) seeds %v; want %v, newest first", got, want)
+		}
+		if err := d.Discard(ctx, ids[2]); err != nil {
 			t.Fatal(err)
 		}
-		var out []uint64
-		for _, s := range saved {
-			out = append(out, s.Game.Seed)
+		if got, want := seeds(beginner), []uint64{3, 1}; !reflect.DeepEqual(got, want) {
+			t.Errorf("after Discard(2): seeds %v; want %v", got, want)
 		}
-		return out
-	}
-	if got, want := seeds(beginner), []uint64{3, 2, 1}; !reflect.DeepEqual(got, want) {
-		t.Errorf("Saved(beginner) seeds %v; want %v, newest first", got, want)
-	}
-	if err := d.Discard(ctx, ids[2]); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := seeds(beginner), []uint64{3, 1}; !reflect.DeepEqual(got, want) {
-		t.Errorf("after Discard(2): seeds %v; want %v", got, want)
-	}
-	if err := d.Discard(ctx, ids[2]); err != nil {
-		t.Errorf("Discard() of a game gone = %v; want nil", err)
-	}
-	if _, err := d.Save(ctx, left(4, beginner), ids[1]); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := seeds(beginner), []uint64{4, 3}; !reflect.DeepEqual(got, want) {
-		t.Errorf("after Save(4) in place of 1: seeds %v; want %v", got, want)
-	}
-	if got, want := seeds(expert), []uint64{9}; !reflect.DeepEqual(got, want) {
-		t.Errorf("Saved(expert) seeds %v; want %v", got, want)
-	}
+		if err := d.Discard(ctx, ids[2]); err != nil {
+			t.Errorf("Discard() of a game gone = %v; want nil", err)
+		}
+		if _, err := d.Save(ctx, left(4, beginner), ids[1]); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := seeds(beginner), []uint64{4, 3}; !reflect.DeepEqual(got, want) {
+			t.Errorf("after Save(4) in place of 1: seeds %v; want %v", got, want)
+		}
+		if got, want := seeds(expert), []uint64{9}; !reflect.DeepEqual(got, want) {
+			t.Errorf("Saved(expert) seeds %v; want %v", got, want)
+		}
+	})
 }
 
 // TestSetAside checks that a saved game that cannot be resumed is moved
 // out of the saved games, kept, with one warning.
 func TestSetAside(t *testing.T) {
-	d, w := openIn(t, t.TempDir())
-	g := testGame(1)
-	g.Result = history.Playing
-	id, err := d.Save(ctx, g, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A record damaged in the file: not JSON.
-	if _, err := d.db.Exec(`INSERT INTO saved (kind, date, record) VALUES (?, 0, '{"v":2,"board":')`, beginner.String()); err != nil {
-		t.Fatal(err)
-	}
-	saved, err := d.Saved(ctx, beginner)
-	if err != nil || len(saved) != 1 || saved[0].ID != id {
-		t.Fatalf("Saved() = %+v, %v; want the good game alone", saved, err)
-	}
-	if msgs := w.all(); len(msgs) != 1 || !strings.Contains(msgs[0], "cannot be resumed") {
-		t.Errorf("warnings %q; want one that a saved game cannot be resumed", msgs)
-	}
-	var aside int
-	if err := d.db.QueryRow(`SELECT count(*) FROM aside`).Scan(&aside); err != nil || aside != 1 {
-		t.Errorf("%d games set aside, %v; want 1", aside, err)
-	}
+	eachBackend(t, func(t *testing.T, b backend) {
+		d, w := b.fresh(t)
+		g := testGame(1)
+		g.Result = history.Playing
+		id, err := d.Save(ctx, g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A record damaged in the file: not JSON.
+		if _, err := d.db.Exec(`INSERT INTO saved (player, kind, date, record) VALUES ($1, $2, 0, '{"v":2,"board":')`, d.player, beginner.String()); err != nil {
+			t.Fatal(err)
+		}
+		saved, err := d.Saved(ctx, beginner)
+		if err != nil || len(saved) != 1 || saved[0].ID != id {
+			t.Fatalf("Saved() = %+v, %v; want the good game alone", saved, err)
+		}
+		if msgs := w.all(); len(msgs) != 1 || !strings.Contains(msgs[0], "cannot be resumed") {
+			t.Errorf("warnings %q; want one that a saved game cannot be resumed", msgs)
+		}
+		var aside int
+		if err := d.db.QueryRow(`SELECT count(*) FROM aside`).Scan(&aside); err != nil || aside != 1 {
+			t.Errorf("%d games set aside, %v; want 1", aside, err)
+		}
+	})
 }
 
 // TestPrefs checks the last choices, and that choices kept by a newer
 // minesweeper are left as they are.
 func TestPrefs(t *testing.T) {
-	d, _ := openIn(t, t.TempDir())
-	if _, ok, err := d.Prefs(ctx); ok || err != nil {
-		t.Errorf("Prefs() of none = %v, %v; want false, nil", ok, err)
-	}
-	p := history.Prefs{Board: expert, Level: "expert", Theme: "mono"}
-	if err := d.SavePrefs(ctx, p); err != nil {
-		t.Fatal(err)
-	}
-	p.V = history.Version
-	if got, ok, err := d.Prefs(ctx); got != p || !ok || err != nil {
-		t.Errorf("Prefs() = %+v, %v, %v; want %+v", got, ok, err, p)
-	}
-	if _, err := d.db.Exec(`UPDATE prefs SET record = '{"v":99,"board":"9x9n10 opening","colour":"new"}'`); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok, err := d.Prefs(ctx); ok || !errors.Is(err, ErrNewer) {
-		t.Errorf("Prefs() of a newer version = %v, %v; want false, ErrNewer", ok, err)
-	}
-	if err := d.SavePrefs(ctx, p); !errors.Is(err, ErrNewer) {
-		t.Errorf("SavePrefs() over a newer version = %v; want ErrNewer", err)
-	}
+	eachBackend(t, func(t *testing.T, b backend) {
+		d, _ := b.fresh(t)
+		if _, ok, err := d.Prefs(ctx); ok || err != nil {
+			t.Errorf("Prefs() of none = %v, %v; want false, nil", ok, err)
+		}
+		p := history.Prefs{Board: expert, Level: "expert", Theme: "mono"}
+		if err := d.SavePrefs(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		p.V = history.Version
+		if got, ok, err := d.Prefs(ctx); got != p || !ok || err != nil {
+			t.Errorf("Prefs() = %+v, %v, %v; want %+v", got, ok, err, p)
+		}
+		if _, err := d.db.Exec(`UPDATE prefs SET record = '{"v":99,"board":"9x9n10 opening","colour":"new"}'`); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, err := d.Prefs(ctx); ok || !errors.Is(err, ErrNewer) {
+			t.Errorf("Prefs() of a newer version = %v, %v; want false, ErrNewer", ok, err)
+		}
+		if err := d.SavePrefs(ctx, p); !errors.Is(err, ErrNewer) {
+			t.Errorf("SavePrefs() over a newer version = %v; want ErrNewer", err)
+		}
+	})
 }
 
 // logOf returns games as the lines of an old log.
@@ -675,28 +687,30 @@ func TestImportFIFO(t *testing.T) {
 // file hides no other: history lists the others, with a warning; the
 // statistics and best times still count it.
 func TestDamagedRecord(t *testing.T) {
-	d, w := openIn(t, t.TempDir())
-	for i := 1; i <= 3; i++ {
-		if _, err := d.Append(ctx, testGame(i)); err != nil {
+	eachBackend(t, func(t *testing.T, b backend) {
+		d, w := b.fresh(t)
+		for i := 1; i <= 3; i++ {
+			if _, err := d.Append(ctx, testGame(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := d.db.Exec(`UPDATE games SET record = substr(record, 1, 40) WHERE n = 1`); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if _, err := d.db.Exec(`UPDATE games SET record = substr(record, 1, 40) WHERE n = 1`); err != nil {
-		t.Fatal(err)
-	}
-	for _, full := range []bool{false, true} {
-		latest, err := d.Latest(ctx, 0, full)
-		if err != nil || len(latest) != 2 || latest[0].N != 3 || latest[1].N != 2 {
-			t.Errorf("Latest(full %v) = %d games, %v; want games 3 and 2", full, len(latest), err)
+		for _, full := range []bool{false, true} {
+			latest, err := d.Latest(ctx, 0, full)
+			if err != nil || len(latest) != 2 || latest[0].N != 3 || latest[1].N != 2 {
+				t.Errorf("Latest(full %v) = %d games, %v; want games 3 and 2", full, len(latest), err)
+			}
 		}
-	}
-	if msgs := w.all(); len(msgs) != 2 || !strings.Contains(msgs[0], "game 1 cannot be read") {
-		t.Errorf("warnings %q; want two, that game 1 cannot be read", msgs)
-	}
-	st, err := d.Stats(ctx, &beginner)
-	if err != nil || len(st) != 1 || st[0].Played != 3 || len(st[0].Best) != 3 || !st[0].Best[0].Date.Equal(testGame(1).Date) {
-		t.Errorf("Stats() = %+v, %v; want 3 games, 3 best times, the first of game 1", st, err)
-	}
+		if msgs := w.all(); len(msgs) != 2 || !strings.Contains(msgs[0], "game 1 cannot be read") {
+			t.Errorf("warnings %q; want two, that game 1 cannot be read", msgs)
+		}
+		st, err := d.Stats(ctx, &beginner)
+		if err != nil || len(st) != 1 || st[0].Played != 3 || len(st[0].Best) != 3 || !st[0].Best[0].Date.Equal(testGame(1).Date) {
+			t.Errorf("Stats() = %+v, %v; want 3 games, 3 best times, the first of game 1", st, err)
+		}
+	})
 }
 
 // TestImportNotice checks that a large import is told of before it
@@ -754,7 +768,6 @@ func testMigrate(t *testing.T, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kinds := map[key]bool{}
 	for i := range games {
 		g := &games[i]
 		if i%2 == 0 {
@@ -771,12 +784,9 @@ func testMigrate(t *testing.T, seed uint64) {
 			c.date, c.kind, c.known, c.won, c.clean, c.timeMS, c.speed, c.level, string(rec)); err != nil {
 			t.Fatal(err)
 		}
-		kinds[c.ordered] = true
 	}
-	for k := range kinds {
-		if err := recount(ctx, tx, k); err != nil {
-			t.Fatal(err)
-		}
+	if err := schema1Kinds(tx); err != nil {
+		t.Fatal(err)
 	}
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
@@ -819,16 +829,71 @@ func testMigrate(t *testing.T, seed uint64) {
 	}
 }
 
-// keepAtOnce has one store of its own (as a program has) keep each of
-// games at once in dir, telling decide which game it decides for, and
-// returns their numbers.
-func keepAtOnce(t *testing.T, dir string, games []history.Game, decide func(i int, p Prior, g history.Game) history.Game) []int64 {
+// schema1Kinds counts the rows of kinds of a database of schema 1 from
+// its games, as the program of that schema counted them (recount, before
+// the players).
+func schema1Kinds(tx *sql.Tx) error {
+	rows, err := tx.Query(`SELECT n, date, kind, known, won, level FROM games ORDER BY kind, known, date, n`)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		played, won, streak, best    int
+		level                        string
+		firstD, firstN, lastD, lastN int64
+	}
+	counts := map[key]*row{}
+	var order []key
+	for rows.Next() {
+		var n, date int64
+		var k key
+		var won bool
+		var level string
+		if err := rows.Scan(&n, &date, &k.kind, &k.known, &won, &level); err != nil {
+			rows.Close()
+			return err
+		}
+		r := counts[k]
+		if r == nil {
+			r = &row{firstD: date, firstN: n}
+			counts[k] = r
+			order = append(order, k)
+		}
+		r.played, r.lastD, r.lastN = r.played+1, date, n
+		if level != "" {
+			r.level = level
+		}
+		if won {
+			r.won, r.streak = r.won+1, r.streak+1
+			r.best = max(r.best, r.streak)
+		} else {
+			r.streak = 0
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, k := range order {
+		r := counts[k]
+		if _, err := tx.Exec(`INSERT INTO kinds (kind, known, played, won, streak, best_streak, level, first_date, first_n, last_date, last_n)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, k.kind, k.known, r.played, r.won, r.streak, r.best, r.level, r.firstD, r.firstN, r.lastD, r.lastN); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keepAtOnce has one store of its own (as a program or a server has) keep
+// each of games at once in the store of b at place, telling decide which
+// game it decides for, and returns their numbers.
+func keepAtOnce(t *testing.T, b backend, place string, games []history.Game, decide func(i int, p Prior, g history.Game) history.Game) []int64 {
 	t.Helper()
 	nums := make([]int64, len(games))
 	var start, done sync.WaitGroup
 	start.Add(1)
 	for i, g := range games {
-		d, _ := openIn(t, dir)
+		d, _ := b.open(t, place)
 		done.Add(1)
 		go func() {
 			defer done.Done()
@@ -849,10 +914,13 @@ func keepAtOnce(t *testing.T, dir string, games []history.Game, decide func(i in
 // transaction that keeps it: eight programs keeping at once the first
 // game of one daily board see each other, and only one is told the date
 // was not counted yet; eight keeping clean wins at once are told of a new
-// best only when no game as fast was kept before.
-func TestKeepAtOnce(t *testing.T) {
-	dir := t.TempDir()
-	first, _ := openIn(t, dir) // made before the programs start, as a first run makes it
+// best only when no game as fast was kept before. On a server's
+// database, the eight are servers keeping games of one player.
+func TestKeepAtOnce(t *testing.T) { eachBackend(t, testKeepAtOnce) }
+
+func testKeepAtOnce(t *testing.T, b backend) {
+	place := b.place(t)
+	first, _ := b.open(t, place) // made before the programs start, as a first run makes it
 	first.Close()
 	const programs = 8
 	dailies := make([]history.Game, programs)
@@ -863,7 +931,7 @@ func TestKeepAtOnce(t *testing.T) {
 	}
 	var mu sync.Mutex
 	firsts := 0
-	keepAtOnce(t, dir, dailies, func(i int, p Prior, g history.Game) history.Game {
+	keepAtOnce(t, b, place, dailies, func(i int, p Prior, g history.Game) history.Game {
 		if p.DailyCounted {
 			g.Known = true // practice
 		} else {
@@ -883,7 +951,7 @@ func TestKeepAtOnce(t *testing.T) {
 		wins[i].TimeMS = int64(20000 - 1000*((i*5)%programs)) // in no order
 	}
 	newBest := make([]bool, programs)
-	nums := keepAtOnce(t, dir, wins, func(i int, p Prior, g history.Game) history.Game {
+	nums := keepAtOnce(t, b, place, wins, func(i int, p Prior, g history.Game) history.Game {
 		newBest[i] = !p.HasBest || g.TimeMS < p.Best
 		return g
 	})
@@ -894,7 +962,7 @@ func TestKeepAtOnce(t *testing.T) {
 			}
 		}
 	}
-	d, _ := openIn(t, dir)
+	d, _ := b.open(t, place)
 	if c, err := d.Count(ctx); c != 2*programs || err != nil {
 		t.Errorf("Count() = %d, %v; want %d", c, err, 2*programs)
 	}

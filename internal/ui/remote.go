@@ -49,8 +49,11 @@ func OpenRemote(t RemoteTerminal) (*Remote, error) {
 			return nil, err
 		}
 	}
+	// A copy a screen: tcell writes to the description it is given
+	// (XTermLike), which the registry shares between screens.
+	own := *ti
 	tty := newRemoteTTY(t)
-	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, ti)
+	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, &own)
 	if err != nil {
 		tty.Close()
 		return nil, err

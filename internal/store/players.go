@@ -1,0 +1,251 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/text/cases"
+
+	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
+)
+
+// PlayersFileName is the SQLite database of a server's players in its
+// data directory, when no PostgreSQL database is named.
+const PlayersFileName = "minesweeper.db"
+
+// OpenPlayers opens the store of a server's players: with dsn "", the
+// SQLite database PlayersFileName in the directory dataDir (made, with
+// the directory, readable by the user alone); with a dsn that starts
+// postgres:// or postgresql://, that PostgreSQL database, which several
+// servers may share. Its schema is made or brought up to date; nothing of
+// an earlier version's files is imported. Warnings go to warn, which may
+// be nil.
+func OpenPlayers(ctx context.Context, dataDir, dsn string, warn func(string)) (Players, error) {
+	if warn == nil {
+		warn = func(string) {}
+	}
+	var d *DB
+	var err error
+	switch {
+	case dsn == "":
+		d, err = openSQLitePlayers(ctx, dataDir, warn)
+	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
+		d, err = openPostgres(ctx, dsn, warn)
+	default:
+		return nil, errors.New("the database is a PostgreSQL URL (postgres://...), or none for SQLite in the data directory")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &players{d}, nil
+}
+
+// openSQLitePlayers opens the SQLite database of a server's players in
+// dir. A file there that is not the database is an error: a server's
+// records are not started anew.
+func openSQLitePlayers(ctx context.Context, dir string, warn func(string)) (*DB, error) {
+	fail := func(err error) (*DB, error) {
+		return nil, fmt.Errorf("cannot use the data directory %s: %w", dir, err)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fail(err)
+	}
+	d := &DB{path: filepath.Join(dir, PlayersFileName), warn: warn}
+	if err := userfile.Check(d.path, 1<<62); err != nil {
+		return fail(fmt.Errorf("%s: %w", d.path, err))
+	}
+	if err := d.connect(ctx); err != nil {
+		return fail(fmt.Errorf("%s: %w", d.path, err))
+	}
+	return d, nil
+}
+
+// players is the Players of one database, SQLite or PostgreSQL.
+type players struct {
+	d *DB // the database; its player is none
+}
+
+var _ Players = (*players)(nil)
+
+// Player returns the store of player id: a view of the database that
+// reads and writes id's rows.
+func (s *players) Player(id string) Store { return s.view(id) }
+
+func (s *players) view(id string) *DB {
+	v := *s.d
+	v.player, v.view = id, true
+	return &v
+}
+
+// Close closes the database.
+func (s *players) Close() error { return s.d.db.Close() }
+
+// Name returns the display name of player id, "" if they have none.
+func (s *players) Name(ctx context.Context, id string) (string, error) {
+	var name string
+	err := s.d.db.QueryRowContext(ctx, `SELECT name FROM players WHERE id = $1`, id).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return name, err
+}
+
+// nameKey returns what tells names apart: their case folding, so that
+// "Ann", "ANN" and "ann" are one name.
+func nameKey(name string) string { return cases.Fold().String(name) }
+
+// SetName gives player id the name name, unless another player has it in
+// any case of its letters (ErrNameTaken).
+func (s *players) SetName(ctx context.Context, id, name string) error {
+	key := nameKey(name)
+	p := s.view(id)
+	taken := fmt.Errorf("%w: %q", ErrNameTaken, name)
+	return p.write(ctx, func(tx *sql.Tx) error {
+		var other string
+		err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE name_key = $1`, key).Scan(&other)
+		switch {
+		case err == nil && other != id:
+			return taken
+		case err != nil && !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO players (id, name, name_key, created) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key`,
+			id, name, key, time.Now().UnixNano())
+		if err != nil && p.dial().unique(err) {
+			return taken // another server named its player so at once
+		}
+		return err
+	})
+}
+
+// result returns the Entry result of a game.
+func result(won, clean bool) string {
+	switch {
+	case clean:
+		return history.EntryWon
+	case won:
+		return history.EntryAssisted
+	}
+	return history.EntryLost
+}
+
+// rank orders entries as a Leaderboard lists them, ranks the clean wins
+// and keeps the first limit (all when limit is 0).
+func rank(entries []history.Entry, limit int) []history.Entry {
+	order := map[string]int{history.EntryWon: 0, history.EntryAssisted: 1, history.EntryLost: 2}
+	slices.SortStableFunc(entries, func(a, b history.Entry) int {
+		if c := cmp.Compare(order[a.Result], order[b.Result]); c != 0 {
+			return c
+		}
+		if a.Result == history.EntryWon {
+			if c := cmp.Compare(a.TimeMS, b.TimeMS); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(b.Speed, a.Speed); c != 0 {
+				return c
+			}
+		}
+		return a.Date.Compare(b.Date)
+	})
+	for i := range entries {
+		if entries[i].Result == history.EntryWon {
+			entries[i].Rank = i + 1
+		}
+	}
+	if limit > 0 && len(entries) > limit {
+		entries = entries[:limit]
+	}
+	return entries
+}
+
+// dailyBoardSQL reads the counted games of a level's ($1) daily board of
+// a date ($2) of the named players, each player's in date order, through
+// the index games_board.
+const dailyBoardSQL = `SELECT g.player, p.name, g.won, g.clean, g.time_ms, g.speed, g.date
+	FROM games g JOIN players p ON p.id = g.player
+	WHERE g.level = $1 AND g.daily = $2 AND g.daily <> '' AND g.known = 0
+	ORDER BY g.player, g.date, g.n`
+
+// allTimeSQL reads each named player's best clean win of a level ($1),
+// not on a daily board, one read of the index games_leaders a player.
+const allTimeSQL = `SELECT p.name, g.time_ms, g.speed, g.date
+	FROM players p JOIN games g ON g.n = (
+		SELECT n FROM games
+		WHERE player = p.id AND level = $1 AND clean = 1 AND daily = ''
+		ORDER BY time_ms, speed DESC, date, n LIMIT 1)`
+
+// Daily returns the leaderboard of the daily board of date and level:
+// each named player's first counted game of the date (the one DailyStats
+// counts for it), read through the index games_board, a row an attempt
+// of the date. The clean wins are ranked; the others follow, wins with
+// help before losses, each in the order they ended.
+func (s *players) Daily(ctx context.Context, date, level string, limit int) (history.Leaderboard, error) {
+	lb := history.Leaderboard{Level: level, Date: date, Entries: []history.Entry{}}
+	rows, err := s.d.db.QueryContext(ctx, dailyBoardSQL, level, date)
+	if err != nil {
+		return lb, err
+	}
+	defer rows.Close()
+	last := ""
+	for rows.Next() {
+		var e history.Entry
+		var player string
+		var won, clean bool
+		var speed sql.NullFloat64
+		var at int64
+		if err := rows.Scan(&player, &e.Name, &won, &clean, &e.TimeMS, &speed, &at); err != nil {
+			return lb, err
+		}
+		if len(lb.Entries) > 0 && player == last {
+			continue // the player's first attempt counts
+		}
+		last = player
+		e.Result, e.Speed, e.Date = result(won, clean), speed.Float64, time.Unix(0, at).UTC()
+		lb.Entries = append(lb.Entries, e)
+	}
+	if err := rows.Err(); err != nil {
+		return lb, err
+	}
+	lb.Players = len(lb.Entries)
+	lb.Entries = rank(lb.Entries, limit)
+	return lb, nil
+}
+
+// AllTime returns the all-time leaderboard of level: each named player's
+// best clean win of the level on a board they could not know, not a
+// daily board, by time, then 3BV/s, then date. Each player's is one read
+// of the index games_leaders, which holds them in that order.
+func (s *players) AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error) {
+	lb := history.Leaderboard{Level: level, Entries: []history.Entry{}}
+	rows, err := s.d.db.QueryContext(ctx, allTimeSQL, level)
+	if err != nil {
+		return lb, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		e := history.Entry{Result: history.EntryWon}
+		var speed sql.NullFloat64
+		var at int64
+		if err := rows.Scan(&e.Name, &e.TimeMS, &speed, &at); err != nil {
+			return lb, err
+		}
+		e.Speed, e.Date = speed.Float64, time.Unix(0, at).UTC()
+		lb.Entries = append(lb.Entries, e)
+	}
+	if err := rows.Err(); err != nil {
+		return lb, err
+	}
+	lb.Players = len(lb.Entries)
+	lb.Entries = rank(lb.Entries, limit)
+	return lb, nil
+}

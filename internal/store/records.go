@@ -1,0 +1,783 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
+)
+
+// The Store's methods, the same on SQLite and PostgreSQL: every
+// statement names its parameters $1, $2, ..., which both take (the SQLite
+// driver reads $N as the N-th argument), and reads or writes the rows of
+// d's player. What the two databases do differently is in a dialect.
+
+// dialect is what differs between the databases a store is kept in.
+type dialect struct {
+	// recordDate and record3BV are SQL expressions of a game's column
+	// record: its date, as the record has it, and its 3BV; NULL where the
+	// record is damaged.
+	recordDate, record3BV string
+	// readTx are the options of a transaction that reads several
+	// statements as of one moment.
+	readTx sql.TxOptions
+	// lock, when not "", is the statement a write transaction starts
+	// with, given the player ($1): it serialises the writes of a player,
+	// which read what they then write (Keep's Prior, a kind's row), across
+	// connections and servers. SQLite needs none: a writer holds the
+	// database's write lock from its BEGIN.
+	lock string
+	// unique reports whether err is a unique constraint's refusal.
+	unique func(err error) bool
+}
+
+// all is the LIMIT of a query that reads every row: both databases take
+// it, where SQLite's -1 and PostgreSQL's ALL are each one's alone.
+const all = math.MaxInt64
+
+// columns are the indexed columns of a game.
+type columns struct {
+	date    int64
+	kind    string
+	known   bool
+	won     bool
+	clean   bool
+	timeMS  int64
+	speed   sql.NullFloat64
+	level   string
+	daily   string
+	ordered key
+
+	// The speedrunners' numbers of a clean win, where known.
+	ios, rqp, ioe, zne sql.NullFloat64
+}
+
+// key names a kind's row in kinds.
+type key struct {
+	kind  string
+	known bool
+}
+
+func columnsOf(g *history.Game) columns {
+	c := columns{
+		date:   unixNano(g.Date),
+		kind:   g.Board.String(),
+		known:  g.IsKnown(),
+		won:    g.Won(),
+		timeMS: g.TimeMS,
+		daily:  g.Daily,
+	}
+	if g.Level != "custom" {
+		c.level = g.Level
+	}
+	c.clean = c.won && !c.known && !g.Assisted && !g.Undone
+	if v, ok := g.Speed(); ok && c.clean {
+		c.speed = sql.NullFloat64{Float64: v, Valid: true}
+	}
+	if c.clean {
+		// Each is 0 when not known, and more when it is.
+		n := g.Numbers()
+		for _, f := range []struct {
+			col *sql.NullFloat64
+			v   float64
+		}{{&c.ios, n.IOS()}, {&c.rqp, n.RQP()}, {&c.ioe, n.Efficiency()}, {&c.zne, n.ZiNiEfficiency()}} {
+			*f.col = sql.NullFloat64{Float64: f.v, Valid: f.v > 0}
+		}
+	}
+	c.ordered = key{c.kind, c.known}
+	return c
+}
+
+// unixNano returns t in Unix nanoseconds, held within int64's range.
+func unixNano(t time.Time) int64 {
+	switch {
+	case t.Before(time.Unix(0, -1<<63)):
+		return -1 << 63
+	case t.After(time.Unix(0, 1<<63-1)):
+		return 1<<63 - 1
+	}
+	return t.UnixNano()
+}
+
+// Append keeps g as it is, with its V set to history.Version, and returns
+// its number: Keep with nothing to decide.
+func (d *DB) Append(ctx context.Context, g history.Game) (int64, error) {
+	return d.Keep(ctx, g, func(Prior) history.Game { return g })
+}
+
+// Keep keeps the game decide makes of g from what the records held,
+// read in the transaction that keeps it: a writer's transaction holds the
+// write lock from its start (SQLite's _txlock=immediate, PostgreSQL's
+// lock of the player), so what decide is told is still so when the game
+// is kept.
+func (d *DB) Keep(ctx context.Context, g history.Game, decide func(Prior) history.Game) (int64, error) {
+	var n int64
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		p, err := d.readPrior(ctx, tx, &g)
+		if err != nil {
+			return err
+		}
+		kept := decide(p)
+		kept.V = history.Version
+		rec, err := json.Marshal(&kept)
+		if err != nil {
+			return fmt.Errorf("cannot write the game: %w", err)
+		}
+		n, err = d.insertGame(ctx, tx, &kept, rec, nil)
+		return err
+	})
+	return n, err
+}
+
+// rowQuerier is what readPrior reads with: a transaction, or the
+// database itself.
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// readPrior reads what the records hold that decides what g counts for:
+// the best time of its kind, through the index games_best, and whether
+// its daily board's date counted already, through games_daily.
+func (d *DB) readPrior(ctx context.Context, q rowQuerier, g *history.Game) (Prior, error) {
+	var p Prior
+	var best sql.NullInt64
+	err := q.QueryRowContext(ctx, `SELECT min(time_ms) FROM games WHERE player = $1 AND kind = $2 AND clean = 1`, d.player, g.Board.String()).Scan(&best)
+	if err != nil {
+		return p, err
+	}
+	p.Best, p.HasBest = best.Int64, best.Valid
+	if g.Daily != "" {
+		err = q.QueryRowContext(ctx, dailyCountedSQL, d.player, g.Level, g.Daily).Scan(&p.DailyCounted)
+	}
+	return p, err
+}
+
+// AppendAll keeps games, in their order, in one transaction, and returns
+// the number of the first: all are kept, or none.
+func (d *DB) AppendAll(ctx context.Context, games []history.Game) (int64, error) {
+	var first int64
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		late := lateKinds{}
+		for i := range games {
+			g := games[i]
+			g.V = history.Version
+			rec, err := json.Marshal(&g)
+			if err != nil {
+				return fmt.Errorf("cannot write the game: %w", err)
+			}
+			n, err := d.insertGame(ctx, tx, &g, rec, late)
+			if err != nil {
+				return err
+			}
+			if i == 0 {
+				first = n
+			}
+		}
+		return d.recountLate(ctx, tx, late)
+	})
+	return first, err
+}
+
+// lateKinds are the kinds of board whose statistics a batch of games
+// counts again once, at its end, rather than at each game dated before
+// the last of its kind.
+type lateKinds map[key]bool
+
+// recountLate counts the statistics of the kinds of late again.
+func (d *DB) recountLate(ctx context.Context, tx *sql.Tx, late lateKinds) error {
+	for k := range late {
+		if err := d.recount(ctx, tx, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insertGame adds the game g, whose JSON is rec, and counts it in its
+// kind's statistics: at once, or, for a kind in late (nil for none), at
+// the end of the batch.
+func (d *DB) insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte, late lateKinds) (int64, error) {
+	c := columnsOf(g)
+	var n int64
+	err := tx.QueryRowContext(ctx,
+		`INSERT INTO games (player, date, kind, known, won, clean, time_ms, speed, level, daily, record, ios, rqp, ioe, zne)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING n`,
+		d.player, c.date, c.kind, b2i(c.known), b2i(c.won), b2i(c.clean), c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne).Scan(&n)
+	if err != nil {
+		return 0, err
+	}
+	if late[c.ordered] {
+		return n, nil
+	}
+	var lastDate int64
+	err = tx.QueryRowContext(ctx, `SELECT last_date FROM kinds WHERE player = $1 AND kind = $2 AND known = $3`, d.player, c.kind, b2i(c.known)).Scan(&lastDate)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		w := b2i(c.won)
+		_, err = tx.ExecContext(ctx,
+			`INSERT INTO kinds (player, kind, known, played, won, streak, best_streak, level, first_date, first_n, last_date, last_n)
+			VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9, $10, $11)`,
+			d.player, c.kind, b2i(c.known), w, w, w, c.level, c.date, n, c.date, n)
+	case err != nil:
+	case c.date >= lastDate:
+		// The latest game of its kind in date order (its number is the
+		// highest): its statistics follow from the row's.
+		_, err = tx.ExecContext(ctx, `UPDATE kinds SET
+			played = played + 1,
+			won = won + $1,
+			streak = CASE WHEN $1 = 1 THEN streak + 1 ELSE 0 END,
+			best_streak = CASE WHEN $1 = 1 AND streak + 1 > best_streak THEN streak + 1 ELSE best_streak END,
+			level = CASE WHEN $2 <> '' THEN $2 ELSE level END,
+			last_date = $3, last_n = $4
+			WHERE player = $5 AND kind = $6 AND known = $7`, b2i(c.won), c.level, c.date, n, d.player, c.kind, b2i(c.known))
+	case late != nil:
+		late[c.ordered] = true
+	default:
+		// A game dated before the last of its kind (a clock set back, an
+		// import): its streaks are counted again.
+		err = d.recount(ctx, tx, c.ordered)
+	}
+	return n, err
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// recount computes the statistics row of the kind k again from its games,
+// in date order, as history.Summarize counts them.
+func (d *DB) recount(ctx context.Context, tx *sql.Tx, k key) error {
+	rows, err := tx.QueryContext(ctx, `SELECT n, date, won, level FROM games WHERE player = $1 AND kind = $2 AND known = $3 ORDER BY date, n`, d.player, k.kind, b2i(k.known))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var played, won, streak, best int
+	var level string
+	var firstDate, firstN, lastDate, lastN int64
+	for rows.Next() {
+		var n, date int64
+		var w bool
+		var lvl string
+		if err := rows.Scan(&n, &date, &w, &lvl); err != nil {
+			return err
+		}
+		if played == 0 {
+			firstDate, firstN = date, n
+		}
+		lastDate, lastN = date, n
+		played++
+		if lvl != "" {
+			level = lvl
+		}
+		if w {
+			won++
+			streak++
+			best = max(best, streak)
+		} else {
+			streak = 0
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	if played == 0 {
+		_, err = tx.ExecContext(ctx, `DELETE FROM kinds WHERE player = $1 AND kind = $2 AND known = $3`, d.player, k.kind, b2i(k.known))
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO kinds (player, kind, known, played, won, streak, best_streak, level, first_date, first_n, last_date, last_n)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+		ON CONFLICT (player, kind, known) DO UPDATE SET played = excluded.played, won = excluded.won, streak = excluded.streak,
+			best_streak = excluded.best_streak, level = excluded.level, first_date = excluded.first_date, first_n = excluded.first_n,
+			last_date = excluded.last_date, last_n = excluded.last_n`,
+		d.player, k.kind, b2i(k.known), played, won, streak, best, level, firstDate, firstN, lastDate, lastN)
+	return err
+}
+
+// Amend replaces the game numbered n with g, if it is still the game was
+// and the player's.
+func (d *DB) Amend(ctx context.Context, n int64, was, g history.Game) error {
+	g.V = history.Version
+	rec, err := json.Marshal(&g)
+	if err != nil {
+		return fmt.Errorf("cannot write the game: %w", err)
+	}
+	return d.write(ctx, func(tx *sql.Tx) error {
+		var data []byte
+		err := tx.QueryRowContext(ctx, `SELECT record FROM games WHERE n = $1 AND player = $2`, n, d.player).Scan(&data)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w (game %d)", ErrAmend, n)
+		}
+		if err != nil {
+			return err
+		}
+		old, newer, err := history.DecodeLine(data)
+		if err != nil || newer || !old.Date.Equal(was.Date) || old.Board != was.Board || old.Seed != was.Seed {
+			return fmt.Errorf("%w (game %d)", ErrAmend, n)
+		}
+		oc, c := columnsOf(&old), columnsOf(&g)
+		if _, err := tx.ExecContext(ctx,
+			`UPDATE games SET date = $1, kind = $2, known = $3, won = $4, clean = $5, time_ms = $6, speed = $7, level = $8, daily = $9, record = $10,
+			ios = $11, rqp = $12, ioe = $13, zne = $14 WHERE n = $15 AND player = $16`,
+			c.date, c.kind, b2i(c.known), b2i(c.won), b2i(c.clean), c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne, n, d.player); err != nil {
+			return err
+		}
+		if oc.date == c.date && oc.ordered == c.ordered && oc.won == c.won && oc.level == c.level {
+			return nil // the kind's row does not change: only the bests, read from the games
+		}
+		if err := d.recount(ctx, tx, oc.ordered); err != nil {
+			return err
+		}
+		if c.ordered != oc.ordered {
+			return d.recount(ctx, tx, c.ordered)
+		}
+		return nil
+	})
+}
+
+// Game returns the game numbered n, if it is the player's.
+func (d *DB) Game(ctx context.Context, n int64) (history.Game, error) {
+	var data []byte
+	err := d.db.QueryRowContext(ctx, `SELECT record FROM games WHERE n = $1 AND player = $2`, n, d.player).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return history.Game{}, ErrNoGame
+	}
+	if err != nil {
+		return history.Game{}, err
+	}
+	return decodeGame(n, data)
+}
+
+// Last returns the game the player kept last.
+func (d *DB) Last(ctx context.Context) (int64, history.Game, error) {
+	var n int64
+	var data []byte
+	err := d.db.QueryRowContext(ctx, `SELECT n, record FROM games WHERE player = $1 ORDER BY n DESC LIMIT 1`, d.player).Scan(&n, &data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, history.Game{}, ErrNoGame
+	}
+	if err != nil {
+		return 0, history.Game{}, err
+	}
+	g, err := decodeGame(n, data)
+	return n, g, err
+}
+
+func decodeGame(n int64, data []byte) (history.Game, error) {
+	g, newer, err := history.DecodeLine(data)
+	switch {
+	case newer:
+		return g, fmt.Errorf("game %d was kept by a newer minesweeper", n)
+	case err != nil:
+		return g, fmt.Errorf("game %d cannot be read: %v", n, err)
+	}
+	return g, nil
+}
+
+// Count returns how many games the player kept.
+func (d *DB) Count(ctx context.Context) (int64, error) {
+	var n int64
+	err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE player = $1`, d.player).Scan(&n)
+	return n, err
+}
+
+// brief is a game's record read without its moves and layout, which a
+// table of games does not show.
+type brief struct {
+	history.Game
+	Layout skip `json:"layout"`
+	Moves  skip `json:"moves"`
+}
+
+// skip is a JSON value passed over.
+type skip struct{}
+
+func (*skip) UnmarshalJSON([]byte) error { return nil }
+
+// Latest returns the latest limit games by date, newest first (of equal
+// dates, the lower number first), or all when limit is 0.
+func (d *DB) Latest(ctx context.Context, limit int, full bool) ([]Numbered, error) {
+	lim := int64(limit)
+	if limit <= 0 {
+		lim = all
+	}
+	rows, err := d.db.QueryContext(ctx, `SELECT n, record FROM games WHERE player = $1 ORDER BY date DESC, n LIMIT $2`, d.player, lim)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Numbered
+	for rows.Next() {
+		var n int64
+		var data []byte
+		if err := rows.Scan(&n, &data); err != nil {
+			return nil, err
+		}
+		var g history.Game
+		if full {
+			g, err = decodeGame(n, data)
+		} else {
+			var b brief
+			if err = json.Unmarshal(data, &b); err == nil {
+				g = b.Game
+			} else {
+				err = fmt.Errorf("game %d cannot be read: %v", n, err)
+			}
+		}
+		if err != nil {
+			// One damaged record hides no other game.
+			d.warn(userfile.Printable(err.Error()) + "; it is left out")
+			continue
+		}
+		out = append(out, Numbered{n, g})
+	}
+	return out, rows.Err()
+}
+
+// Stats returns the statistics of kind, or of every kind.
+func (d *DB) Stats(ctx context.Context, kind *board.Settings) ([]history.Stats, error) {
+	query := `SELECT kind, known, played, won, streak, best_streak, level FROM kinds WHERE player = $1`
+	args := []any{d.player}
+	if kind != nil {
+		query += ` AND kind = $2`
+		args = append(args, kind.String())
+	}
+	query += ` ORDER BY known, played DESC, first_date, first_n`
+	// One read transaction: the rows and the best times of one moment.
+	tx, err := d.db.BeginTx(ctx, &d.dial().readTx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := []history.Stats{}
+	for rows.Next() {
+		var s history.Stats
+		var text string
+		if err := rows.Scan(&text, &s.Known, &s.Played, &s.Won, &s.CurrentStreak, &s.BestStreak, &s.Level); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if err := s.Kind.UnmarshalText([]byte(text)); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("the records name a board %q: %v", userfile.Printable(text), err)
+		}
+		if s.Played > 0 {
+			s.WinRate = float64(s.Won) / float64(s.Played)
+		}
+		s.Best, s.Recent3BVs = []history.Best{}, []float64{}
+		out = append(out, s)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if !out[i].Known {
+			if err := d.bests(ctx, tx, &out[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// bests reads the best times and speeds of the clean wins of s.Kind.
+func (d *DB) bests(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
+	kind := s.Kind.String()
+	// The date as the record has it, in its own time zone.
+	// A record damaged in the file has its date column still.
+	rows, err := tx.QueryContext(ctx, `SELECT `+d.dial().recordDate+`, date, time_ms
+		FROM games WHERE player = $1 AND kind = $2 AND clean = 1 ORDER BY time_ms, date, n LIMIT $3`, d.player, kind, history.BestTimes)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var b history.Best
+		var text sql.NullString
+		var date int64
+		if err := rows.Scan(&text, &date, &b.TimeMS); err != nil {
+			rows.Close()
+			return err
+		}
+		if b.Date, err = time.Parse(time.RFC3339Nano, text.String); err != nil {
+			b.Date = time.Unix(0, date).UTC()
+		}
+		s.Best = append(s.Best, b)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	var best sql.NullFloat64
+	if err := tx.QueryRowContext(ctx, `SELECT max(speed) FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND speed IS NOT NULL`, d.player, kind).Scan(&best); err != nil {
+		return err
+	}
+	s.Best3BVs = best.Float64
+	rows, err = tx.QueryContext(ctx, `SELECT speed FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND speed IS NOT NULL ORDER BY date DESC, n DESC LIMIT $3`,
+		d.player, kind, history.RecentSpeeds)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v float64
+		if err := rows.Scan(&v); err != nil {
+			return err
+		}
+		s.Recent3BVs = append(s.Recent3BVs, v)
+	}
+	for i, j := 0, len(s.Recent3BVs)-1; i < j; i, j = i+1, j-1 {
+		s.Recent3BVs[i], s.Recent3BVs[j] = s.Recent3BVs[j], s.Recent3BVs[i]
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return d.bestNumbers(ctx, tx, s)
+}
+
+// bestNumbers reads the bests of the speedrunners' numbers of the clean
+// wins of s.Kind, each through its index.
+func (d *DB) bestNumbers(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
+	kind := s.Kind.String()
+	var rqp, ioe, zne sql.NullFloat64
+	if err := tx.QueryRowContext(ctx, `SELECT
+		(SELECT min(rqp) FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND rqp IS NOT NULL),
+		(SELECT max(ioe) FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND ioe IS NOT NULL),
+		(SELECT max(zne) FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND zne IS NOT NULL)`, d.player, kind).Scan(&rqp, &ioe, &zne); err != nil {
+		return err
+	}
+	s.BestRQP, s.BestIOE, s.BestZNE = rqp.Float64, ioe.Float64, zne.Float64
+	// The best IOS is reckoned again from its game's 3BV and time, as
+	// Summarize reckons it: a game kept before the column has it from
+	// SQLite's ln (see migrations). A record damaged in the file has its
+	// column still.
+	var ios sql.NullFloat64
+	var ms int64
+	var bv sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT ios, time_ms, `+d.dial().record3BV+`
+		FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND ios IS NOT NULL ORDER BY ios DESC LIMIT 1`, d.player, kind).Scan(&ios, &ms, &bv)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	}
+	s.BestIOS = ios.Float64
+	if bv.Valid && bv.Int64 <= math.MaxInt32 {
+		g := history.Game{Result: "won", TimeMS: ms, ThreeBV: int(bv.Int64)}
+		if v := g.Numbers().IOS(); v > 0 {
+			s.BestIOS = v
+		}
+	}
+	return nil
+}
+
+// dailyCountedSQL reports whether a game of player $1 counted for a
+// level's ($2) daily board of a date ($3), through the index games_daily.
+const dailyCountedSQL = `SELECT EXISTS (SELECT 1 FROM games WHERE player = $1 AND level = $2 AND daily = $3 AND daily <> '' AND known = 0)`
+
+// DailyCounted reports whether a game on the daily board of date and
+// level counts for that date already: one kept not known.
+func (d *DB) DailyCounted(ctx context.Context, date, level string) (bool, error) {
+	var found bool
+	err := d.db.QueryRowContext(ctx, dailyCountedSQL, d.player, level, date).Scan(&found)
+	return found, err
+}
+
+// DailyStats returns the statistics of the daily boards, one per level
+// played in the order of board.Levels, as history.SummarizeDaily counts
+// them, the current streaks running to today. A day's result is its first
+// counted game in date order, read through the index games_daily: the
+// query reads a row a counted game, a few a day.
+func (d *DB) DailyStats(ctx context.Context, today string) ([]history.DailyStats, error) {
+	tx, err := d.db.BeginTx(ctx, &d.dial().readTx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	out := []history.DailyStats{}
+	for _, lv := range board.Levels {
+		days, err := d.dailyDays(ctx, tx, lv.Name)
+		if err != nil {
+			return nil, err
+		}
+		if len(days) > 0 {
+			out = append(out, history.SumDays(lv.Name, days, today))
+		}
+	}
+	return out, nil
+}
+
+// dailyDays returns the days of level's daily boards, in date order:
+// each date's first counted game.
+func (d *DB) dailyDays(ctx context.Context, tx *sql.Tx, level string) ([]history.DailyDay, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT daily, won, clean, time_ms FROM games
+		WHERE player = $1 AND level = $2 AND daily <> '' AND known = 0 ORDER BY daily, date, n`, d.player, level)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var days []history.DailyDay
+	for rows.Next() {
+		var day history.DailyDay
+		if err := rows.Scan(&day.Date, &day.Won, &day.Clean, &day.TimeMS); err != nil {
+			return nil, err
+		}
+		if n := len(days); n > 0 && days[n-1].Date == day.Date {
+			continue // the day counts its first game
+		}
+		days = append(days, day)
+	}
+	return days, rows.Err()
+}
+
+// Save keeps g as a game left unfinished, its V set to history.Version
+// and its Result to history.Playing.
+func (d *DB) Save(ctx context.Context, g history.Game, replace int64) (int64, error) {
+	g.V, g.Result = history.Version, history.Playing
+	rec, err := json.Marshal(&g)
+	if err != nil {
+		return 0, fmt.Errorf("cannot save the game: %w", err)
+	}
+	var id int64
+	err = d.write(ctx, func(tx *sql.Tx) error {
+		if replace != 0 {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM saved WHERE id = $1 AND player = $2`, replace, d.player); err != nil {
+				return err
+			}
+		}
+		return tx.QueryRowContext(ctx, `INSERT INTO saved (player, kind, date, record) VALUES ($1, $2, $3, $4) RETURNING id`,
+			d.player, g.Board.String(), unixNano(g.Date), string(rec)).Scan(&id)
+	})
+	return id, err
+}
+
+// Saved returns the games of kind left unfinished, newest first. One that
+// cannot be read is set aside, with a warning; one kept by a newer
+// minesweeper is left, unoffered.
+func (d *DB) Saved(ctx context.Context, kind board.Settings) ([]Saved, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT id, record FROM saved WHERE player = $1 AND kind = $2 ORDER BY id DESC`, d.player, kind.String())
+	if err != nil {
+		return nil, err
+	}
+	type bad struct {
+		id  int64
+		why string
+	}
+	var out []Saved
+	var bads []bad
+	for rows.Next() {
+		var id int64
+		var data []byte
+		if err := rows.Scan(&id, &data); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		g, newer, err := history.DecodeLine(data)
+		switch {
+		case newer:
+		case err != nil:
+			bads = append(bads, bad{id, err.Error()})
+		case g.Result != history.Playing || g.Board != kind:
+			bads = append(bads, bad{id, fmt.Sprintf("result %q on board %q: not a game left unfinished of %s", g.Result, g.Board, kind)})
+		default:
+			out = append(out, Saved{id, g})
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, b := range bads {
+		if err := d.SetAside(ctx, b.id, b.why); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// Discard removes the saved game id, if it is the player's.
+func (d *DB) Discard(ctx context.Context, id int64) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM saved WHERE id = $1 AND player = $2`, id, d.player)
+		return err
+	})
+}
+
+// SetAside moves the player's saved game id to the games set aside, with
+// a warning that says why.
+func (d *DB) SetAside(ctx context.Context, id int64, why string) error {
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO aside (id, player, kind, why, record)
+			SELECT id, player, kind, $1, record FROM saved WHERE id = $2 AND player = $3
+			ON CONFLICT (id) DO UPDATE SET player = excluded.player, kind = excluded.kind, why = excluded.why, record = excluded.record`,
+			why, id, d.player); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM saved WHERE id = $1 AND player = $2`, id, d.player)
+		return err
+	})
+	if err == nil {
+		d.warn(fmt.Sprintf("a saved game (%d) cannot be resumed (%s); it is kept aside in %s, table aside", id, userfile.Printable(why), d.path))
+	}
+	return err
+}
+
+// Prefs returns the player's last choices.
+func (d *DB) Prefs(ctx context.Context) (history.Prefs, bool, error) {
+	var data []byte
+	err := d.db.QueryRowContext(ctx, `SELECT record FROM prefs WHERE player = $1`, d.player).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return history.Prefs{}, false, nil
+	}
+	if err != nil {
+		return history.Prefs{}, false, err
+	}
+	p, newer, err := history.DecodePrefs(data)
+	switch {
+	case newer:
+		return history.Prefs{}, false, fmt.Errorf("the last choices were %w; they are left as they are", ErrNewer)
+	case err != nil:
+		return history.Prefs{}, false, fmt.Errorf("the last choices cannot be read (%v); they are chosen anew", err)
+	}
+	return p, true, nil
+}
+
+// SavePrefs keeps p as the player's last choices, its V set to
+// history.Version.
+func (d *DB) SavePrefs(ctx context.Context, p history.Prefs) error {
+	p.V = history.Version
+	rec, err := json.Marshal(&p)
+	if err != nil {
+		return fmt.Errorf("cannot save the settings: %w", err)
+	}
+	return d.write(ctx, func(tx *sql.Tx) error {
+		var data []byte
+		err := tx.QueryRowContext(ctx, `SELECT record FROM prefs WHERE player = $1`, d.player).Scan(&data)
+		if err == nil {
+			if _, newer, _ := history.DecodePrefs(data); newer {
+				return fmt.Errorf("the last choices were %w; they are left as they are", ErrNewer)
+			}
+		} else if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO prefs (player, record) VALUES ($1, $2)
+			ON CONFLICT (player) DO UPDATE SET record = excluded.record`, d.player, string(rec))
+		return err
+	})
+}
