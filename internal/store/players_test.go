@@ -1,9 +1,12 @@
 package store
 
 import (
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -335,5 +338,68 @@ func TestLeadersIndexed(t *testing.T) {
 				t.Errorf("the plan of %s is %q; want the index %s, no scan of the games, no sorting", tt.query, plan, w)
 			}
 		}
+	}
+}
+
+// TestPlayersMigration checks that a store of the schema before the
+// players is brought up to date with its rows the player ""'s: its
+// choices, saved games and games as they were, and its choices still
+// where an older program reads them (prefs' id 1).
+func TestPlayersMigration(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const old = 3 // the schema before the players
+	for _, m := range migrations[:old] {
+		if _, err := db.Exec(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := testGame(1)
+	rec, err := json.Marshal(&g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := columnsOf(&g)
+	left := testGame(2)
+	left.Result = history.Playing
+	saved, err := json.Marshal(&left)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []struct {
+		query string
+		args  []any
+	}{
+		{fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", old, appID), nil},
+		{`INSERT INTO games (date, kind, known, won, clean, time_ms, speed, level, record, ios, rqp, ioe, zne)
+			VALUES ($1, $2, 0, 1, 1, $3, $4, 'beginner', $5, $6, $7, $8, $9)`,
+			[]any{c.date, c.kind, c.timeMS, c.speed, string(rec), c.ios, c.rqp, c.ioe, c.zne}},
+		{`INSERT INTO kinds VALUES ($1, 0, 1, 1, 1, 1, 'beginner', $2, 1, $2, 1)`, []any{g.Board.String(), g.Date.UnixNano()}},
+		{`INSERT INTO saved (kind, date, record) VALUES ($1, 0, $2)`, []any{left.Board.String(), string(saved)}},
+		{`INSERT INTO prefs (id, record) VALUES (1, '{"v":2,"board":"30x16n99 opening","level":"expert"}')`, nil},
+	} {
+		if _, err := db.Exec(q.query, q.args...); err != nil {
+			t.Fatalf("%s: %v", q.query, err)
+		}
+	}
+	db.Close()
+
+	d, w := openIn(t, dir)
+	checkAgainstSummarize(t, d, []history.Game{g})
+	if p, ok, err := d.Prefs(ctx); !ok || err != nil || p.Level != "expert" {
+		t.Errorf("Prefs() = %+v, %v, %v; want the expert's, kept before", p, ok, err)
+	}
+	if s, err := d.Saved(ctx, left.Board); len(s) != 1 || err != nil || s[0].Game.Seed != left.Seed {
+		t.Errorf("Saved() = %+v, %v; want the game saved before", s, err)
+	}
+	var record string
+	if err := d.db.QueryRow(`SELECT record FROM prefs WHERE id = 1`).Scan(&record); err != nil || !strings.Contains(record, "expert") {
+		t.Errorf("an older program's read of prefs = %q, %v; want the choices", record, err)
+	}
+	if msgs := w.all(); len(msgs) != 0 {
+		t.Errorf("warnings %q; want none", msgs)
 	}
 }

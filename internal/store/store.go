@@ -14,6 +14,12 @@
 //
 // The first Open of a state directory imports what earlier versions kept
 // in files (history.jsonl, saved-*.json, settings.json), once; see Open.
+//
+// A server (minesweeper serve) keeps every player's records in one
+// database, SQLite in its data directory or PostgreSQL (through pgx),
+// which several servers may share: see OpenPlayers. Each player's rows
+// carry the player's id ("" at home), each player's Store is a view of
+// the one database, and the same SQL serves both databases.
 package store
 
 import (
