@@ -144,13 +144,23 @@ func TestE2EServe(t *testing.T) {
 	tm.waitFor("[ You win ]")
 	tm.keys("b")
 	tm.waitFor("Tess Ter")
-	tm.keys("Escape")
+	tm.keys("b") // closes it
+	tm.waitUntil("the leaderboard closed", func(screen string) bool { return !strings.Contains(screen, "Tess Ter") })
 
-	// A resize redraws the game at the new size.
+	// A resize redraws the game at the new size: the board, centred,
+	// moves right by half the width added.
+	frame := func(screen string) int {
+		for _, l := range strings.Split(screen, "\n") {
+			if i := strings.Index(l, "+------------------+"); i >= 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	before := frame(tm.capture())
 	tm.tmux("resize-window", "-t", "e2e", "-x", "100", "-y", "30")
-	tm.waitUntil("the footer on row 30", func(screen string) bool {
-		lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
-		return len(lines) == 30 && strings.Contains(lines[29], "? help")
+	tm.waitUntil("the board centred in 100 columns", func(screen string) bool {
+		return before >= 0 && frame(screen) == before+10 && strings.Count(screen, "\n") == 30
 	})
 	tm.keys("q")
 	tm.checkExit("You win")

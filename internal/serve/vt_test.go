@@ -11,11 +11,10 @@ import (
 // session's screen as text: cursor addressing, clearing, and text. Colours
 // and modes are skipped.
 type vt struct {
-	w, h   int
-	cells  [][]rune
-	x, y   int
-	rest   []byte // an escape sequence or a rune cut at the end of a write
-	frames int    // how many writes ended with the screen changed
+	w, h  int
+	cells [][]rune
+	x, y  int
+	rest  []byte // an escape sequence or a rune cut at the end of a write
 }
 
 func newVT(w, h int) *vt {
