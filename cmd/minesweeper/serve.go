@@ -35,10 +35,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	data := fs.String("data", "", "the server's directory: its host key, and its records unless -db (required)")
 	dsn := fs.String("db", "", "a PostgreSQL database shared by several servers, postgres://... (default: an SQLite file in -data)")
 	lim := serve.DefaultLimits
-	fs.IntVar(&lim.Sessions, "max-sessions", lim.Sessions, "the most sessions at once")
-	fs.IntVar(&lim.PerMinute, "rate", lim.PerMinute, "the most new connections from one address in a minute (0: no limit)")
-	fs.DurationVar(&lim.Idle, "idle", lim.Idle, "end a session with no key for this long, its game saved (0: never)")
-	fs.DurationVar(&lim.Session, "session-length", lim.Session, "end a session after this long, its game saved (0: never)")
+	flagvalue.IntVar(fs, &lim.Sessions, "max-sessions", lim.Sessions, "the most sessions at once")
+	flagvalue.IntVar(fs, &lim.PerMinute, "rate", lim.PerMinute, "the most new connections from one address in a minute (0: no limit)")
+	flagvalue.DurationVar(fs, &lim.Idle, "idle", lim.Idle, "end a session with no key for this long, its game saved (0: never)")
+	flagvalue.DurationVar(fs, &lim.Session, "session-length", lim.Session, "end a session after this long, its game saved (0: never)")
 	maxBoard := fs.String("max-board", fmt.Sprintf("%dx%d", lim.Width, lim.Height), "the largest board a session may play, WIDTHxHEIGHT")
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, serveUsage)); done {
 		return code
@@ -51,8 +51,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("-data: the server's directory is required (its host key and records are kept there)")
 	case lim.Sessions < 1:
 		return fail("-max-sessions: %d: at least 1", lim.Sessions)
-	case lim.PerMinute < 0 || lim.Idle < 0 || lim.Session < 0:
-		return fail("-rate, -idle, -session-length: no negative limits")
+	case lim.PerMinute < 0:
+		return fail("-rate: %d: 0 (no limit) or more", lim.PerMinute)
 	}
 	var err error
 	if lim.Width, lim.Height, err = parseSize(*maxBoard); err != nil {

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 )
 
 // Errors of the flag values, phrased to follow the value they reject:
@@ -26,6 +27,9 @@ var (
 	ErrNotNumber = errors.New("is not a valid number")
 	// ErrOutOfRange is a number too large or too small for its type.
 	ErrOutOfRange = errors.New("is out of range")
+	// ErrNotDuration is a value time.ParseDuration does not read, or a
+	// negative duration.
+	ErrNotDuration = errors.New("is not a valid duration (want a number and a unit, such as 90s, 10m or 4h)")
 	// ErrNotBool is a value strconv.ParseBool does not read.
 	ErrNotBool = errors.New("is not a valid boolean (want true or false)")
 )
@@ -182,6 +186,38 @@ func Float64(fs *flag.FlagSet, name string, value float64, usage string) *float6
 	fs.Var(&number[float64]{p: p, parse: func(s string) (float64, error) { return strconv.ParseFloat(s, 64) },
 		format: func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }}, name, usage)
 	return p
+}
+
+// durationValue is a duration flag, read by time.ParseDuration, never
+// negative.
+type durationValue struct {
+	p *time.Duration
+	Refusal
+}
+
+// DurationVar defines a time.Duration flag on fs, as fs.DurationVar does,
+// that refuses negative durations: p is set to value, the default.
+func DurationVar(fs *flag.FlagSet, p *time.Duration, name string, value time.Duration, usage string) {
+	*p = value
+	fs.Var(&durationValue{p: p}, name, usage)
+}
+
+// String returns the duration as time.Duration writes it.
+func (f *durationValue) String() string {
+	if f.p == nil {
+		return "0s"
+	}
+	return f.p.String()
+}
+
+// Set reads s as a duration.
+func (f *durationValue) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil || v < 0 {
+		return f.Refuse(s, ErrNotDuration)
+	}
+	*f.p = v
+	return nil
 }
 
 // boolValue is a boolean flag: -json alone, or -json=true or -json=false

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // pairValue is a flag.Value of another package's kind, "A,B", that
@@ -160,6 +161,40 @@ func TestValues(t *testing.T) {
 		"  -seed number\n    \ta number\n  -speed factor\n    \ta factor (default 1)\n"
 	if out.String() != wantUsage {
 		t.Errorf("PrintDefaults() printed\n%s; want\n%s", out.String(), wantUsage)
+	}
+}
+
+func TestDurationVar(t *testing.T) {
+	tests := []struct {
+		arg     string
+		want    time.Duration
+		wantErr bool
+	}{
+		{"10m", 10 * time.Minute, false},
+		{"0", 0, false},
+		{"1h30m", 90 * time.Minute, false},
+		{"-1s", 0, true},
+		{"10", 0, true},
+		{"soon", 0, true},
+	}
+	for _, tt := range tests {
+		var d time.Duration
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		DurationVar(fs, &d, "idle", time.Hour, "")
+		err := fs.Parse([]string{"-idle", tt.arg})
+		if got := err != nil; got != tt.wantErr {
+			t.Errorf("-idle %s: error %v, want error %v", tt.arg, err, tt.wantErr)
+		}
+		if err != nil {
+			if _, v := refusedFlag(fs); v == nil || !errors.Is(v, ErrNotDuration) {
+				t.Errorf("-idle %s: refused as %v, want ErrNotDuration", tt.arg, v)
+			}
+			continue
+		}
+		if d != tt.want {
+			t.Errorf("-idle %s: %v, want %v", tt.arg, d, tt.want)
+		}
 	}
 }
 

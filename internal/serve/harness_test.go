@@ -141,6 +141,7 @@ type term struct {
 	in   io.WriteCloser
 	mu   sync.Mutex
 	out  bytes.Buffer
+	vt   *vt // the screen the output draws
 	errs lockedBuffer
 	news chan struct{} // a token when output arrives
 	done chan error    // the session's end
@@ -153,7 +154,7 @@ func open(t testing.TB, c *ssh.Client, w, h int) *term {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := &term{t: t, sess: sess, news: make(chan struct{}, 1), done: make(chan error, 1)}
+	tm := &term{t: t, sess: sess, news: make(chan struct{}, 1), done: make(chan error, 1), vt: newVT(w, h)}
 	sess.Stdout = tm
 	sess.Stderr = &tm.errs
 	if tm.in, err = sess.StdinPipe(); err != nil {
@@ -175,6 +176,7 @@ func open(t testing.TB, c *ssh.Client, w, h int) *term {
 func (tm *term) Write(p []byte) (int, error) {
 	tm.mu.Lock()
 	tm.out.Write(p)
+	tm.vt.write(p)
 	tm.mu.Unlock()
 	select {
 	case tm.news <- struct{}{}:
@@ -198,15 +200,23 @@ func (tm *term) send(keys string) {
 	}
 }
 
-// waitFor waits until the output holds want, or fails the test after d.
+// screen returns the screen's text, a line a row.
+func (tm *term) screen() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.vt.text()
+}
+
+// waitFor waits until the output or the screen holds want, or fails the
+// test after d.
 func (tm *term) waitFor(want string, d time.Duration) {
 	tm.t.Helper()
 	deadline := time.After(d)
-	for !strings.Contains(tm.output(), want) {
+	for !strings.Contains(tm.output(), want) && !strings.Contains(tm.screen(), want) {
 		select {
 		case <-tm.news:
 		case <-deadline:
-			tm.t.Fatalf("no %q in %v; got %q, stderr %q", want, d, tail(tm.output()), tm.errs.String())
+			tm.t.Fatalf("no %q in %v; the screen:\n%s\nstderr %q", want, d, tm.screen(), tm.errs.String())
 		}
 	}
 }

@@ -1,17 +1,14 @@
 package store
 
 import (
-	"crypto/rand"
-	"database/sql"
-	"net/url"
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
 )
 
 // pgEnv names the environment variable that holds the URL of a
 // PostgreSQL database the tests may make schemas in.
-const pgEnv = "MINESWEEPER_TEST_POSTGRES"
+const pgEnv = storetest.Env
 
 // testPlayer is the player whose store a server's backend tests.
 const testPlayer = "SHA256:tester"
@@ -94,41 +91,5 @@ func openPlayer(t testing.TB, dir, dsn string) (*DB, *warnings) {
 	return s.view(testPlayer), w
 }
 
-// pgPlace makes a schema of its own for the test in the database of
-// MINESWEEPER_TEST_POSTGRES, dropped at the test's end, and returns the
-// database's URL with that schema as its search path. Without the
-// variable the test is skipped, or fails in CI (CI=true), where
-// PostgreSQL must be tested.
-func pgPlace(t testing.TB) string {
-	t.Helper()
-	base := os.Getenv(pgEnv)
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set: CI must test the store on PostgreSQL (.ci/run sets it)", pgEnv)
-		}
-		t.Skipf("%s is not set: the store is not tested on PostgreSQL", pgEnv)
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("%s: %v", pgEnv, err)
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema := "test_" + strings.ToLower(rand.Text()[:16])
-	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
-		admin.Close()
-		t.Fatalf("CREATE SCHEMA in %s: %v", pgEnv, err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("DROP SCHEMA %s: %v", schema, err)
-		}
-		admin.Close()
-	})
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+// pgPlace returns a new, empty PostgreSQL schema (see storetest).
+func pgPlace(t testing.TB) string { return storetest.Postgres(t) }

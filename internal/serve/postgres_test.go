@@ -1,0 +1,58 @@
+package serve
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
+)
+
+// Two servers behind one address share one PostgreSQL database: a name
+// chosen on one is known, and taken, on the other, and a game played on
+// one is in the player's records on the other.
+func TestServersSharePostgres(t *testing.T) {
+	dsn := storetest.Postgres(t)
+	players := func() store.Players {
+		p, err := store.OpenPlayers(context.Background(), t.TempDir(), dsn, func(msg string) { t.Errorf("store: %s", msg) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		return p
+	}
+	a := startServer(t, Config{Players: players()})
+	b := startServer(t, Config{Players: players()})
+	key := testKey(t)
+
+	tm := open(t, a.dial(t, key), 80, 24)
+	tm.waitFor("Choose a display name", 5*time.Second)
+	tm.send("Shared\r")
+	tm.waitFor("playing as Shared", 5*time.Second)
+	tm.send("aa") // the solver plays the game to its end
+	tm.waitFor("[ You ", time.Minute)
+	tm.send("q")
+	if got := tm.wait(10 * time.Second); got != 0 {
+		t.Fatalf("exit status %d on the first server, want 0", got)
+	}
+
+	id := Fingerprint(key)
+	if n, err := b.cfg.Players.Player(id).Count(ctx); err != nil || n != 1 {
+		t.Errorf("the second server's records of the player: %d games (%v), want 1", n, err)
+	}
+	tm = open(t, b.dial(t, key), 80, 24)
+	tm.waitFor("playing as Shared", 5*time.Second) // no name asked again
+	tm.send("q")
+	tm.wait(10 * time.Second)
+
+	other := open(t, b.dial(t, testKey(t)), 80, 24)
+	other.waitFor("Choose a display name", 5*time.Second)
+	other.send("sHARED\r")
+	other.waitFor("the name is taken", 5*time.Second)
+	other.send(strings.Repeat("\x7f", 6) + "Other\r")
+	other.waitFor("playing as Other", 5*time.Second)
+	other.send("q")
+	other.wait(10 * time.Second)
+}
