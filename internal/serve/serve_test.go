@@ -83,11 +83,24 @@ func TestRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Close()
+		stderr, err := s.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, req := range []string{"auth-agent-req@openssh.com", "x11-req"} {
 			ok, err := s.SendRequest(req, true, nil)
 			if err != nil || ok {
 				t.Errorf("%s: ok %v, err %v; want refused", req, ok, err)
 			}
+		}
+		if err := s.Shell(); err != nil { // no terminal: refused too, and the channel ends
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(stderr)
+		want := "minesweeper: agent forwarding is refused: this server plays minesweeper only\r\n" +
+			"minesweeper: the game needs a terminal: connect with ssh -t\r\n"
+		if string(got) != want {
+			t.Errorf("stderr %q, want %q", got, want)
 		}
 	})
 	t.Run("port forwarding", func(t *testing.T) {

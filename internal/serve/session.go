@@ -137,9 +137,13 @@ func (s *Server) session(c net.Conn, sc *ssh.ServerConn, nc ssh.NewChannel, host
 			reply(r, true)
 			refuse(ch, "this server plays minesweeper and runs no commands: connect with ssh -t and no command")
 			return
+		case "auth-agent-req@openssh.com":
+			// OpenSSH's client says nothing of a refused agent: the
+			// server does, in a line above the game.
+			fmt.Fprintf(ch.Stderr(), "minesweeper: agent forwarding is refused: this server plays minesweeper only\r\n")
 		}
-		// x11-req, auth-agent-req@openssh.com and the rest are refused:
-		// OpenSSH's client says so in a line of its own.
+		// x11-req and the rest are refused: OpenSSH's client says so in
+		// a line of its own ("X11 forwarding request failed").
 		reply(r, ok)
 	}
 }
