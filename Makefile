@@ -47,7 +47,7 @@ fuzz:
 # benchmark at 1, 50 and 200 sessions.
 LOADTIME ?= 60s
 load:
-	$(GO) test -count=1 -run '^TestLoad$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME) -test.v
+	$(GO) test -v -count=1 -run '^TestLoad$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME)
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-duration 20s
 
 clean:

@@ -4,8 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"golang.org/x/crypto/ssh"
 )
@@ -22,6 +25,7 @@ import (
 var (
 	loadSessions = flag.Int("load-sessions", 20, "TestLoad: sessions at once")
 	loadDuration = flag.Duration("load-duration", 4*time.Second, "TestLoad: how long the sessions start new games")
+	loadThink    = flag.Duration("load-think", 50*time.Millisecond, "TestLoad: a player's pause before each key")
 )
 
 // expert is the board the load plays.
@@ -59,8 +63,8 @@ func (r *loadReport) meanFrame() float64 {
 }
 
 // runLoad connects n players, each with a key and a name, playing expert
-// games until d has passed: a few cursor moves (timed), then auto-play to
-// the game's end, then a new game; then they quit.
+// games until d has passed, each to its end (see script), every key timed
+// from the key to its frame, then a new game; then they quit.
 func runLoad(t testing.TB, n int, d time.Duration) *loadReport {
 	t.Helper()
 	var seeds atomic.Uint64
@@ -195,32 +199,26 @@ func (l *loadClient) play(started *sync.WaitGroup, measured <-chan struct{}, sto
 	once()
 	<-measured
 	for {
-		// Cursor moves: a frame each, timed from the key to its first
-		// byte; its bytes are those read until the line is quiet.
-		for _, k := range []string{"l", "j", "h", "k"} {
-			l.drain()
-			t0 := time.Now()
-			if _, err := io.WriteString(in, k); err != nil {
-				return err
-			}
-			n, ok := l.next(5 * time.Second)
-			if !ok {
-				return fmt.Errorf("no frame for %q", k)
-			}
-			l.latency = append(l.latency, time.Since(t0))
-			for {
-				m, ok := l.next(5 * time.Millisecond)
-				if !ok {
-					break
-				}
-				n += m
-			}
-			l.frameBytes = append(l.frameBytes, n)
-		}
-		if _, err := io.WriteString(in, "aa"); err != nil { // the solver, at its fastest
+		seed, err := l.seedOnScreen()
+		if err != nil {
 			return err
 		}
-		if err := l.waitHeader("You ", 2*time.Minute); err != nil {
+		keys, err := script(seed)
+		if err != nil {
+			return err
+		}
+		// The cursor to the top left corner: frames or not, as it was.
+		if _, err := io.WriteString(in, "g0"); err != nil {
+			return err
+		}
+		l.quiet(20 * time.Millisecond)
+		for _, k := range keys {
+			time.Sleep(*loadThink)
+			if err := l.timed(in, k); err != nil {
+				return err
+			}
+		}
+		if err := l.waitHeader("You lose", time.Minute); err != nil {
 			return err
 		}
 		l.games++
@@ -243,11 +241,123 @@ func (l *loadClient) play(started *sync.WaitGroup, measured <-chan struct{}, sto
 	return sess.Wait()
 }
 
+// timed types key, which must change the screen, and keeps the time from
+// the key to the first byte of its frame, and the frame's bytes: those
+// read until the line is quiet for 5 ms.
+func (l *loadClient) timed(in io.Writer, key string) error {
+	l.drain()
+	t0 := time.Now()
+	if _, err := io.WriteString(in, key); err != nil {
+		return err
+	}
+	n, ok := l.next(10 * time.Second)
+	if !ok {
+		if l.closed {
+			return fmt.Errorf("the session ended before the frame of %q", key)
+		}
+		return fmt.Errorf("no frame for %q in 10 s", key)
+	}
+	l.latency = append(l.latency, time.Since(t0))
+	l.frameBytes = append(l.frameBytes, n+l.quiet(5*time.Millisecond))
+	return nil
+}
+
+// quiet reads until nothing comes for d, and returns the bytes read.
+func (l *loadClient) quiet(d time.Duration) int {
+	n := 0
+	for {
+		m, ok := l.next(d)
+		if !ok {
+			return n
+		}
+		n += m
+	}
+}
+
+// seedOnScreen returns the seed the header shows.
+func (l *loadClient) seedOnScreen() (uint64, error) {
+	l.mu.Lock()
+	screen := l.screen.text()
+	l.mu.Unlock()
+	m := seedRE.FindStringSubmatch(screen)
+	if m == nil {
+		return 0, fmt.Errorf("no seed on the screen:\n%s", screen)
+	}
+	return strconv.ParseUint(m[1], 10, 64)
+}
+
+var seedRE = regexp.MustCompile(`seed (\d+)`)
+
+// script returns the keys of a game of the expert board of seed, with
+// the cursor in the top left corner, as a quick player would play it to a
+// loss: the corner opened, a walk along the top row opening the safe
+// cells still closed, then the way to a mine, opened. Every key changes
+// the screen. The board is the one the server lays: the same seed and
+// the same first click.
+func script(seed uint64) ([]string, error) {
+	g, err := game.New(game.Config{Settings: expert}, seed, game.Drawn)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	open := func(p board.Point) error {
+		_, err := g.Apply(game.Move{Action: game.Open, At: p}, now)
+		return err
+	}
+	if err := open(board.Point{}); err != nil {
+		return nil, err
+	}
+	mines := map[board.Point]bool{}
+	for _, m := range g.Kept(now, true).Mines {
+		mines[m] = true
+	}
+	keys := []string{" "}
+	at := board.Point{}
+	for range 8 {
+		at.X++
+		keys = append(keys, "l")
+		if !mines[at] && g.Board().Tile(at) == board.TileClosed {
+			keys = append(keys, " ")
+			if err := open(at); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// The nearest mine, by the keys it takes.
+	var mine board.Point
+	best := -1
+	for m := range mines {
+		d := abs(m.X-at.X) + abs(m.Y-at.Y)
+		if best < 0 || d < best || d == best && (m.Y < mine.Y || m.Y == mine.Y && m.X < mine.X) {
+			mine, best = m, d
+		}
+	}
+	for ; at.Y < mine.Y; at.Y++ {
+		keys = append(keys, "j")
+	}
+	for ; at.Y > mine.Y; at.Y-- {
+		keys = append(keys, "k")
+	}
+	for ; at.X < mine.X; at.X++ {
+		keys = append(keys, "l")
+	}
+	for ; at.X > mine.X; at.X-- {
+		keys = append(keys, "h")
+	}
+	return append(keys, " "), nil
+}
+
+func abs(n int) int { return max(n, -n) }
+
 // drain forgets the reads so far.
 func (l *loadClient) drain() {
 	for {
 		select {
-		case <-l.got:
+		case _, ok := <-l.got:
+			if !ok {
+				l.closed = true
+				return
+			}
 		default:
 			return
 		}
