@@ -154,7 +154,7 @@ func open(t testing.TB, c *ssh.Client, w, h int) *term {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := &term{t: t, sess: sess, news: make(chan struct{}, 1), done: make(chan error, 1), vt: newVT(w, h)}
+	tm := &term{t: t, sess: sess, news: make(chan struct{}, 1), done: make(chan error, 1), vt: newVT(min(w, maxColumns), min(h, maxRows))}
 	sess.Stdout = tm
 	sess.Stderr = &tm.errs
 	if tm.in, err = sess.StdinPipe(); err != nil {

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -95,5 +96,29 @@ func TestStalledClient(t *testing.T) {
 	player.send("q")
 	if got := player.wait(5 * time.Second); got != 0 {
 		t.Errorf("exit status %d, want 0", got)
+	}
+}
+
+// A terminal of any size the client claims is drawn on, at most
+// maxColumns by maxRows: a million columns would be terabytes of cells.
+func TestTerminalSizes(t *testing.T) {
+	ts := startServer(t, Config{})
+	c := ts.dial(t, nil)
+	for _, size := range [][2]int{{1_000_000, 1_000_000}, {0, 0}, {1, 1}, {maxColumns + 1, 24}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			tm := open(t, c, size[0], size[1])
+			if size[0] >= 80 {
+				tm.waitFor("q quit", 5*time.Second)
+			} else {
+				time.Sleep(100 * time.Millisecond) // whatever fits is drawn
+			}
+			if err := tm.sess.WindowChange(1<<31-1, 1<<31-1); err != nil {
+				t.Fatal(err)
+			}
+			tm.send("q")
+			if got := tm.wait(5 * time.Second); got != 0 {
+				t.Errorf("exit status %d, want 0", got)
+			}
+		})
 	}
 }

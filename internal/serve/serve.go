@@ -184,6 +184,12 @@ func (s *Server) track(c net.Conn) bool {
 	if s.closing {
 		return false
 	}
+	// Connections still in their handshake count too: a flood of them
+	// from many addresses holds no more than this.
+	if n := s.cfg.Limits.Sessions; n > 0 && len(s.conns) >= 2*n {
+		s.cfg.Log("%s: refused: %d connections open", c.RemoteAddr(), len(s.conns))
+		return false
+	}
 	s.conns[c] = struct{}{}
 	s.wg.Add(1)
 	return true

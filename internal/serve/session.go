@@ -9,12 +9,14 @@ import (
 	"net"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -41,6 +43,31 @@ func (e ending) String() string {
 		return endingLines[e]
 	}
 	return fmt.Sprintf("ending(%d)", e)
+}
+
+// The largest screen a session is drawn on: a client asking for more is
+// drawn on this much of it. The screen's cells are kept in memory, so a
+// client cannot make the server hold gigabytes by saying its terminal is
+// a million columns wide.
+const (
+	maxColumns = 512
+	maxRows    = 256
+)
+
+// clampSize returns a terminal's size within the largest screen.
+func clampSize(w, h uint32) (uint32, uint32) {
+	return min(w, maxColumns), min(h, maxRows)
+}
+
+// clip returns s cut to at most n bytes, on a rune boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // ptyRequest is the payload of a "pty-req" request (RFC 4254, 6.2).
@@ -110,18 +137,19 @@ func (s *Server) session(c net.Conn, sc *ssh.ServerConn, nc ssh.NewChannel, host
 		case "pty-req":
 			var p ptyRequest
 			if ssh.Unmarshal(r.Payload, &p) == nil {
+				p.Width, p.Height = clampSize(p.Width, p.Height)
 				pty, ok = &p, true
 			}
 		case "window-change":
 			var w sizeRequest
 			if pty != nil && ssh.Unmarshal(r.Payload, &w) == nil {
-				pty.Width, pty.Height = w.Width, w.Height
+				pty.Width, pty.Height = clampSize(w.Width, w.Height)
 			}
 		case "env":
 			var e envRequest
 			if ssh.Unmarshal(r.Payload, &e) == nil {
 				ok = true
-				if sessionEnv[e.Name] && len(env) < 16 {
+				if sessionEnv[e.Name] && len(e.Value) <= 256 {
 					env[e.Name] = e.Value
 				}
 			}
@@ -173,7 +201,7 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 	if sc.Permissions != nil {
 		id = sc.Permissions.Extensions[playerExt]
 	}
-	who := host + " " + sc.User()
+	who := host + " " + userfile.Printable(clip(sc.User(), 64))
 	if id != "" {
 		who += " " + id
 	} else {
@@ -205,7 +233,8 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 		for r := range reqs {
 			var w sizeRequest
 			if r.Type == "window-change" && ssh.Unmarshal(r.Payload, &w) == nil {
-				remote.Resize(int(w.Width), int(w.Height))
+				width, height := clampSize(w.Width, w.Height)
+				remote.Resize(int(width), int(height))
 				continue
 			}
 			reply(r, false)
