@@ -209,3 +209,44 @@ func TestChooseLimit(t *testing.T) {
 		}
 	}
 }
+
+// A connection that plays nothing is closed after Limits.Handshake: it
+// holds no place for long. One that plays has no such limit.
+func TestConnectionDeadline(t *testing.T) {
+	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Handshake = 300 * time.Millisecond })})
+	idle := ts.dial(t, nil)
+	playing := open(t, ts.dial(t, nil), 80, 24)
+	playing.waitFor("q quit", 5*time.Second)
+	time.Sleep(time.Second)
+	if _, err := idle.NewSession(); err == nil {
+		t.Errorf("a connection idle for a second after a deadline of 300 ms opened a session")
+	}
+	before := len(playing.output())
+	playing.send("l")
+	deadline := time.Now().Add(5 * time.Second)
+	for len(playing.output()) == before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if len(playing.output()) == before {
+		t.Errorf("the playing session drew nothing after the deadline")
+	}
+	playing.send("q")
+	if got := playing.wait(5 * time.Second); got != 0 {
+		t.Errorf("exit status %d, want 0", got)
+	}
+}
+
+// A connection has at most maxChannels sessions open at once.
+func TestChannelLimit(t *testing.T) {
+	ts := startServer(t, Config{})
+	c := ts.dial(t, nil)
+	for i := range maxChannels {
+		if _, err := c.NewSession(); err != nil {
+			t.Fatalf("session %d: %v", i+1, err)
+		}
+	}
+	_, err := c.NewSession()
+	if err == nil || !strings.Contains(err.Error(), "one game at a time on a connection") {
+		t.Errorf("session %d: %v, want refused", maxChannels+1, err)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"net"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -92,6 +93,7 @@ type Server struct {
 	conns    map[net.Conn]struct{}
 	sessions map[*play]struct{}
 	wg       sync.WaitGroup // the connections' goroutines
+	playing  sync.WaitGroup // the sessions admitted
 }
 
 // New returns a server of cfg.
@@ -131,6 +133,11 @@ func New(cfg Config) (*Server, error) {
 	s.ssh.AddHostKey(cfg.HostKey)
 	return s, nil
 }
+
+// maxChannels is how many session channels a connection may have open at
+// once: a game, and one more for a client that opens its next before the
+// last is closed.
+const maxChannels = 2
 
 // playerExt is the permission extension that holds a player's id.
 const playerExt = "minesweeper-player"
@@ -224,10 +231,16 @@ func (s *Server) conn(c net.Conn) {
 		}
 		return
 	}
-	_ = c.SetDeadline(time.Time{})
+	// The deadline stays until a game starts: a client that opens no
+	// session holds no connection for long (see play).
 	go refuseGlobal(reqs)
 	var wg sync.WaitGroup
+	var open atomic.Int32
 	for nc := range chans {
+		if nc.ChannelType() == "session" && open.Load() >= maxChannels {
+			_ = nc.Reject(ssh.ResourceShortage, "one game at a time on a connection")
+			continue
+		}
 		if nc.ChannelType() != "session" {
 			why := "this server plays minesweeper only: " + nc.ChannelType() + " is refused"
 			if nc.ChannelType() == "direct-tcpip" || nc.ChannelType() == "forwarded-tcpip" {
@@ -237,8 +250,10 @@ func (s *Server) conn(c net.Conn) {
 			continue
 		}
 		wg.Add(1)
+		open.Add(1)
 		go func() {
 			defer wg.Done()
+			defer open.Add(-1)
 			s.session(c, sc, nc, host)
 		}()
 	}
@@ -257,8 +272,8 @@ func refuseGlobal(reqs <-chan *ssh.Request) {
 
 // Shutdown stops accepting connections, ends every session (telling its
 // player, and saving a started game), and waits for them until ctx is
-// done; then it closes the connections left. It does not close the
-// store, which is the caller's.
+// done; then it closes every connection. It does not close the store,
+// which is the caller's.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.closing = true
@@ -269,16 +284,28 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for p := range s.sessions {
 		plays = append(plays, p)
 	}
-	// Connections still in their handshake have no game to save.
-	for c := range s.conns {
-		if !s.hasSession(c) {
-			c.Close()
-		}
-	}
 	s.mu.Unlock()
 	for _, p := range plays {
 		p.end(endShutdown)
 	}
+	ended := make(chan struct{})
+	go func() {
+		s.playing.Wait()
+		close(ended)
+	}()
+	var err error
+	select {
+	case <-ended:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	// The games are saved, or their time is up: every connection goes,
+	// which ends a session still writing to a client that reads nothing.
+	s.mu.Lock()
+	for c := range s.conns {
+		c.Close()
+	}
+	s.mu.Unlock()
 	done := make(chan struct{})
 	go func() {
 		s.wg.Wait()
@@ -286,31 +313,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}()
 	select {
 	case <-done:
-		return nil
-	case <-ctx.Done():
-	}
-	s.mu.Lock()
-	for c := range s.conns {
-		c.Close()
-	}
-	s.mu.Unlock()
-	// Closed connections end their sessions, which save their games.
-	select {
-	case <-done:
-		return nil
+		return err
 	case <-time.After(time.Second):
-		return ctx.Err()
+		return errors.Join(err, errors.New("serve: connections still open a second after they were closed"))
 	}
-}
-
-// hasSession reports whether a session plays on c; s.mu is held.
-func (s *Server) hasSession(c net.Conn) bool {
-	for p := range s.sessions {
-		if p.conn == c {
-			return true
-		}
-	}
-	return false
 }
 
 // Sessions returns how many sessions play now.
@@ -332,6 +338,7 @@ func (s *Server) admit(p *play) (bool, string) {
 		return false, fmt.Sprintf("the server is full (%d games at once): try again in a minute", s.cfg.Limits.Sessions)
 	}
 	s.sessions[p] = struct{}{}
+	s.playing.Add(1)
 	return true, ""
 }
 
@@ -339,6 +346,7 @@ func (s *Server) leave(p *play) {
 	s.mu.Lock()
 	delete(s.sessions, p)
 	s.mu.Unlock()
+	s.playing.Done()
 }
 
 // recovered logs a panic of a session with its stack, and returns the

@@ -214,6 +214,14 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 		return
 	}
 	defer s.leave(p)
+	// Playing, the connection has no deadline; after, the handshake's
+	// again, for a client that keeps it open and opens nothing more.
+	_ = c.SetDeadline(time.Time{})
+	defer func() {
+		if d := s.cfg.Limits.Handshake; d > 0 {
+			_ = c.SetDeadline(s.cfg.Now().Add(d))
+		}
+	}()
 	out := &stallWriter{w: ch, conn: c, limit: s.cfg.Limits.Stall, log: s.cfg.Log, who: who}
 	remote, err := ui.OpenRemote(ui.RemoteTerminal{
 		In: ch, Out: out, Term: pty.Term, Width: int(pty.Width), Height: int(pty.Height),
