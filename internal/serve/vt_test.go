@@ -63,7 +63,7 @@ func (v *vt) write(p []byte) {
 			}
 			r, n := utf8.DecodeRune(b)
 			b = b[n:]
-			if v.x < v.w && v.y < v.h {
+			if v.x >= 0 && v.y >= 0 && v.x < v.w && v.y < v.h {
 				v.cells[v.y][v.x] = r
 			}
 			v.x++
@@ -128,8 +128,8 @@ func (v *vt) csi(params string, final byte) {
 			v.resize(v.w, v.h)
 		}
 	case 'K':
-		if v.y < v.h {
-			for x := v.x; x < v.w; x++ {
+		if v.y >= 0 && v.y < v.h {
+			for x := max(v.x, 0); x < v.w; x++ {
 				v.cells[v.y][x] = ' '
 			}
 		}
@@ -167,6 +167,9 @@ func (v *vt) text() string {
 }
 
 func TestVT(t *testing.T) {
+	for _, size := range [][2]int{{0, 0}, {1, 0}, {0, 1}} { // nothing to draw on: nothing breaks
+		newVT(size[0], size[1]).write([]byte("ab\r\n\x1b[5;5Hcd\x1b[K\x1b[2J\b\x1b[A\x1b[3D"))
+	}
 	v := newVT(10, 3)
 	v.write([]byte("\x1b[?1049h\x1b[H\x1b[2Jab\x1b[2;3Hcd\x1b[38;5;1"))
 	v.write([]byte("mé\x1b[3;1Hxyz\x1b[3;2H\x1b[K"))
