@@ -38,7 +38,7 @@ func TestServeChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	var seeds atomic.Uint64
-	s, err := New(Config{Players: players, HostKey: key, Limits: limits(func(*Limits) {}), tick: -1,
+	s, err := New(Config{Players: players, HostKey: key, Limits: limits(func(*Limits) {}), tick: -1, showSeed: true,
 		NewSeed: func() uint64 { return seeds.Add(0x9e3779b97f4a7c15) }})
 	if err != nil {
 		t.Fatal(err)

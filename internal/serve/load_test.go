@@ -69,9 +69,10 @@ func runLoad(t testing.TB, n int, d time.Duration) *loadReport {
 	t.Helper()
 	var seeds atomic.Uint64
 	ts := startServer(t, Config{
-		NewSeed: func() uint64 { return seeds.Add(0x9e3779b97f4a7c15) },
-		Limits:  limits(func(l *Limits) { l.Sessions = n }),
-		tick:    -1,
+		NewSeed:  func() uint64 { return seeds.Add(0x9e3779b97f4a7c15) },
+		Limits:   limits(func(l *Limits) { l.Sessions = n }),
+		tick:     -1,
+		showSeed: true,
 	})
 	keys := make([]ssh.Signer, n)
 	for i := range keys {
@@ -203,7 +204,7 @@ func (l *loadClient) play(started *sync.WaitGroup, measured <-chan struct{}, sto
 		if err != nil {
 			return err
 		}
-		keys, err := script(seed)
+		keys, err := script(seed, expert)
 		if err != nil {
 			return err
 		}
@@ -288,14 +289,14 @@ func (l *loadClient) seedOnScreen() (uint64, error) {
 
 var seedRE = regexp.MustCompile(`seed (\d+)`)
 
-// script returns the keys of a game of the expert board of seed, with
+// script returns the keys of a game of the board kind of seed, with
 // the cursor in the top left corner, as a quick player would play it to a
 // loss: the corner opened, a walk along the top row opening the safe
 // cells still closed, then the way to a mine, opened. Every key changes
 // the screen. The board is the one the server lays: the same seed and
 // the same first click.
-func script(seed uint64) ([]string, error) {
-	g, err := game.New(game.Config{Settings: expert}, seed, game.Drawn)
+func script(seed uint64, kind board.Settings) ([]string, error) {
+	g, err := game.New(game.Config{Settings: kind}, seed, game.Drawn)
 	if err != nil {
 		return nil, err
 	}
@@ -313,7 +314,7 @@ func script(seed uint64) ([]string, error) {
 	}
 	keys := []string{" "}
 	at := board.Point{}
-	for range 8 {
+	for range min(8, kind.Width-1) {
 		at.X++
 		keys = append(keys, "l")
 		if !mines[at] && g.Board().Tile(at) == board.TileClosed {

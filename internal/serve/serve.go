@@ -73,6 +73,10 @@ type Config struct {
 	// foresee.
 	NewSeed func() uint64
 
+	// showSeed shows each game's seed from its start: a load test's
+	// players script their games from it.
+	showSeed bool
+
 	// tick is the clock's redraw period of every screen (ui.Config.Tick);
 	// a load test turns it off to time the frames of keys alone.
 	tick time.Duration

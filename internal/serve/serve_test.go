@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"io"
 	"strings"
 	"testing"
@@ -112,4 +113,41 @@ func TestRefused(t *testing.T) {
 			t.Errorf("tcpip-forward: accepted, want refused")
 		}
 	})
+}
+
+// The seed of a game is kept from its player until the game is over: a
+// seed seen before lays the board offline, and the leaderboards count
+// boards nobody could know. Quitting does not tell it either.
+func TestSecretSeed(t *testing.T) {
+	const seed = 424242
+	seeds := []uint64{seed, seed + 1}
+	ts := startServer(t, Config{NewSeed: func() uint64 {
+		s := seeds[0]
+		seeds = seeds[1:]
+		return s
+	}})
+	tm := open(t, ts.dial(t, nil), 80, 24)
+	tm.waitFor("[ playing ]", 5*time.Second)
+	keys, err := script(seed, board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm.send("g0")
+	for _, k := range keys[:len(keys)-1] {
+		tm.send(k)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if strings.Contains(tm.output(), "424242") {
+		t.Fatalf("the seed is on the screen of a game in play:\n%s", tm.screen())
+	}
+	tm.send(keys[len(keys)-1]) // the mine
+	tm.waitFor("[ You lose ]", 5*time.Second)
+	tm.waitFor("seed 424242", 5*time.Second)
+	tm.send("n") // the next game's seed is kept again
+	tm.waitFor("[ playing ]", 5*time.Second)
+	tm.send(" q")
+	tm.wait(5 * time.Second)
+	if out := tm.output(); strings.Contains(out, "424243") || !strings.Contains(out, "its seed kept until its end") {
+		t.Errorf("the summary of a game left in play: %q, want its seed kept", tail(out))
+	}
 }

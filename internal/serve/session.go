@@ -317,6 +317,9 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 		NewSeed: s.seed,
 		Leaders: s.leaders,
 		Tick:    s.cfg.tick,
+		// A seed seen before the end lays the board offline: the
+		// leaderboards count boards nobody could know.
+		SecretSeed: !s.cfg.showSeed,
 	}
 	uc.Start.Layout, _ = s.choose(uc.Start.Board)
 	if id == "" {

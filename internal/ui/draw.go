@@ -155,6 +155,9 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 		size += ", restarted"
 	}
 	origin := fmt.Sprintf(", seed %d", g.Seed())
+	if u.cfg.SecretSeed && g.Status() == board.Playing {
+		origin = "" // shown once the game is over
+	}
 	if d, ok := g.Daily(); ok {
 		origin = ", daily " + d.Date
 	}

@@ -48,6 +48,8 @@ func Summary(r Result, saved bool, again string) string {
 		fmt.Fprintf(&b, "board %s", r.Source)
 	case r.Kept.Daily != "":
 		fmt.Fprintf(&b, "daily board of %s", r.Kept.Daily)
+	case r.SecretSeed && r.Status == board.Playing:
+		b.WriteString("its seed kept until its end")
 	default:
 		fmt.Fprintf(&b, "seed %d", r.Seed)
 	}

@@ -58,6 +58,11 @@ type Config struct {
 	// neither the footer nor the help, and says there is no leaderboard.
 	Leaders func(level string) ([]history.Leaderboard, error)
 
+	// SecretSeed hides a game's seed until it is over, on the screen and
+	// in Result's summary: on a server with a shared leaderboard, a seed
+	// seen before the end lays, offline, a board the player could know.
+	SecretSeed bool
+
 	// ended, when not nil, reports whether the game must end now, before
 	// the events queued are handled: a remote player gone or the server
 	// ending the session.
@@ -142,8 +147,11 @@ type Result struct {
 	Verdict string       // the guesses the game forced; empty while it goes on
 	Numbers game.Numbers // its time, 3BV and clicks
 	Signal  os.Signal    // the signal that ended the game, or nil
-	Theme   string       // the theme in use at the end, as the menu left it
-	GaveUp  int          // games given up before the last, each kept as a loss
+	// SecretSeed reports whether the seed of a game not over is kept from
+	// the player (Config.SecretSeed): Summary does not say it.
+	SecretSeed bool
+	Theme      string // the theme in use at the end, as the menu left it
+	GaveUp     int    // games given up before the last, each kept as a loss
 	// DailyEnd is how the run's first game on a daily board ended, or was
 	// given up, for the line a player shares (see ShareLine); nil if none
 	// did.
@@ -255,6 +263,7 @@ func (u *ui) result(now time.Time) Result {
 		Kept: k, Counts: u.counts, Started: g.Started(),
 		Verdict: g.Verdict().String(), Numbers: g.Numbers(now),
 		Signal: u.signal, Theme: u.cfg.Prefs.Theme, GaveUp: u.gaveUp, DailyEnd: u.daily,
+		SecretSeed: u.cfg.SecretSeed,
 	}
 }
 
