@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/text/cases"
 
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
@@ -176,13 +177,27 @@ const dailyBoardSQL = `SELECT g.player, p.name, g.won, g.clean, g.time_ms, g.spe
 	WHERE g.level = $1 AND g.daily = $2 AND g.daily <> '' AND g.known = 0
 	ORDER BY g.player, g.date, g.n`
 
-// allTimeSQL reads each named player's best clean win of a level ($1),
-// not on a daily board, one read of the index games_leaders a player.
+// allTimeSQL reads each named player's best clean win of a level ($1)
+// on its standard board ($2, see standardKind), not on a daily board,
+// one read of the index games_leaders a player.
 const allTimeSQL = `SELECT p.name, g.time_ms, g.speed, g.date
 	FROM players p JOIN games g ON g.n = (
 		SELECT n FROM games
-		WHERE player = p.id AND level = $1 AND clean = 1 AND daily = ''
+		WHERE player = p.id AND level = $1 AND kind = $2 AND clean = 1 AND daily = ''
 		ORDER BY time_ms, speed DESC, date, n LIMIT 1)`
+
+// standardKind returns the text form of level's standard board: its
+// size and mines under the opening rule, mines laid uniformly (not
+// no-guess), the board every player of the all-time leaderboard of the
+// level played; "" for no level.
+func standardKind(level string) string {
+	for _, lv := range board.Levels {
+		if lv.Name == level {
+			return board.Settings{Width: lv.Width, Height: lv.Height, Mines: lv.Mines, Rule: board.Opening}.String()
+		}
+	}
+	return ""
+}
 
 // Daily returns the leaderboard of the daily board of date and level:
 // each named player's first counted game of the date (the one DailyStats
@@ -227,7 +242,7 @@ func (s *players) Daily(ctx context.Context, date, level string, limit int) (his
 // of the index games_leaders, which holds them in that order.
 func (s *players) AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error) {
 	lb := history.Leaderboard{Level: level, Entries: []history.Entry{}}
-	rows, err := s.d.db.QueryContext(ctx, allTimeSQL, level)
+	rows, err := s.d.db.QueryContext(ctx, allTimeSQL, level, standardKind(level))
 	if err != nil {
 		return lb, err
 	}

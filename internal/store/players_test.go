@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 )
 
@@ -225,26 +226,30 @@ func entry(rank int, name, result string, g history.Game) history.Entry {
 func TestLeaderboards(t *testing.T) {
 	eachServer(t, func(t *testing.T, b backend, s *players) {
 		var (
-			annFirst  = daily(lbGame(1, 30000, 40))
-			annSecond = daily(lbGame(2, 10000, 40)) // counted, but not first
-			bobDaily  = daily(lbGame(3, 20000, 40))
-			catHelped = daily(lbGame(4, 9000, 40))
-			danLost   = daily(lbGame(6, 5000, 40))
-			danPrac   = daily(lbGame(5, 4000, 40)) // practice, before
-			fayDaily  = daily(lbGame(7, 20000, 50))
-			gilDaily  = daily(lbGame(8, 20000, 50))
-			eveDaily  = daily(lbGame(9, 1000, 40))  // no name
-			annExpert = daily(lbGame(10, 1000, 40)) // another level
-			annBest   = lbGame(20, 25000, 40)
-			annKnown  = lbGame(21, 5000, 40)
-			bobBest   = lbGame(22, 18000, 40)
-			bobSlower = lbGame(23, 22000, 40)
-			catAssist = lbGame(24, 1000, 40)
-			fayBest   = lbGame(25, 18000, 60)
-			danExpert = lbGame(26, 60000, 150)
-			eveBest   = lbGame(27, 1000, 40)
-			otherDate = daily(lbGame(28, 1000, 40))
+			annFirst   = daily(lbGame(1, 30000, 40))
+			annSecond  = daily(lbGame(2, 10000, 40)) // counted, but not first
+			bobDaily   = daily(lbGame(3, 20000, 40))
+			catHelped  = daily(lbGame(4, 9000, 40))
+			danLost    = daily(lbGame(6, 5000, 40))
+			danPrac    = daily(lbGame(5, 4000, 40)) // practice, before
+			fayDaily   = daily(lbGame(7, 20000, 50))
+			gilDaily   = daily(lbGame(8, 20000, 50))
+			eveDaily   = daily(lbGame(9, 1000, 40))  // no name
+			annExpert  = daily(lbGame(10, 1000, 40)) // another level
+			annBest    = lbGame(20, 25000, 40)
+			annKnown   = lbGame(21, 5000, 40)
+			bobBest    = lbGame(22, 18000, 40)
+			bobSlower  = lbGame(23, 22000, 40)
+			catAssist  = lbGame(24, 1000, 40)
+			fayBest    = lbGame(25, 18000, 60)
+			danExpert  = lbGame(26, 60000, 150)
+			eveBest    = lbGame(27, 1000, 40)
+			otherDate  = daily(lbGame(28, 1000, 40))
+			gilNoGuess = lbGame(29, 500, 40) // a no-guess beginner board: not the level's standard board
+			gilSafe    = lbGame(30, 600, 40) // the safe first click: neither
 		)
+		gilNoGuess.Board.NoGuess = true
+		gilSafe.Board.Rule = board.Safe
 		catHelped.Assisted = true
 		danLost.Result = "lost"
 		danPrac.Known = true
@@ -261,7 +266,7 @@ func TestLeaderboards(t *testing.T) {
 			"dan": {danPrac, danLost, danExpert},
 			"eve": {eveDaily, eveBest},
 			"fay": {fayDaily, fayBest, otherDate},
-			"gil": {gilDaily},
+			"gil": {gilDaily, gilNoGuess, gilSafe},
 		}
 		for name, games := range kept {
 			id := "SHA256:" + name
@@ -330,7 +335,7 @@ func TestLeadersIndexed(t *testing.T) {
 		want  []string
 	}{
 		{dailyBoardSQL, []any{"beginner", "2026-11-25"}, []string{"games_board (level=? AND daily=?"}},
-		{allTimeSQL, []any{"beginner"}, []string{"games_leaders (player=? AND level=?)"}},
+		{allTimeSQL, []any{"beginner", standardKind("beginner")}, []string{"games_leaders (player=? AND level=?)"}},
 	} {
 		plan := planOf(t, s.d.db, tt.query, tt.args...)
 		for _, w := range tt.want {

@@ -120,8 +120,10 @@ type Players interface {
 	Daily(ctx context.Context, date, level string, limit int) (history.Leaderboard, error)
 	// AllTime returns the all-time leaderboard of level: each named
 	// player's best clean win of the level (unassisted, nothing undone)
-	// on a board nobody could know: not known, not a daily board; at
-	// most limit entries, all when limit is 0.
+	// on a board nobody could know (not known, not a daily board) and
+	// on the level's standard board (the opening rule, mines laid
+	// uniformly: not no-guess), so that every time on it is of one game;
+	// at most limit entries, all when limit is 0.
 	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
 	// Close closes the database.
 	Close() error
