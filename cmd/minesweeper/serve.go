@@ -31,15 +31,15 @@ const shutdownLimit = 7 * time.Second
 // server within ten seconds.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minesweeper serve", flag.ContinueOnError)
-	listen := fs.String("listen", ":2222", "the address to listen on, host:port")
-	data := fs.String("data", "", "the server's directory: its host key, and its records unless -db (required)")
-	dsn := fs.String("db", "", "a PostgreSQL database shared by several servers, postgres://... (default: an SQLite file in -data)")
+	listen := fs.String("listen", ":2222", "the `address` to listen on, host:port")
+	data := fs.String("data", "", "the server's `directory`: its host key, and its records unless -db (required)")
+	dsn := fs.String("db", "", "a PostgreSQL database shared by several servers, a postgres://... `url` (default: an SQLite file in -data)")
 	lim := serve.DefaultLimits
-	flagvalue.IntVar(fs, &lim.Sessions, "max-sessions", lim.Sessions, "the most sessions at once")
-	flagvalue.IntVar(fs, &lim.PerMinute, "rate", lim.PerMinute, "the most new connections from one address in a minute (0: no limit)")
-	flagvalue.DurationVar(fs, &lim.Idle, "idle", lim.Idle, "end a session with no key for this long, its game saved (0: never)")
-	flagvalue.DurationVar(fs, &lim.Session, "session-length", lim.Session, "end a session after this long, its game saved (0: never)")
-	maxBoard := fs.String("max-board", fmt.Sprintf("%dx%d", lim.Width, lim.Height), "the largest board a session may play, WIDTHxHEIGHT")
+	flagvalue.IntVar(fs, &lim.Sessions, "max-sessions", lim.Sessions, "the most sessions at once, a `number`")
+	flagvalue.IntVar(fs, &lim.PerMinute, "rate", lim.PerMinute, "the most new connections from one address in a minute, a `number` (0: no limit)")
+	flagvalue.DurationVar(fs, &lim.Idle, "idle", lim.Idle, "end a session with no key for this `duration`, its game saved (0: never)")
+	flagvalue.DurationVar(fs, &lim.Session, "session-length", lim.Session, "end a session after this `duration`, its game saved (0: never)")
+	maxBoard := fs.String("max-board", fmt.Sprintf("%dx%d", lim.Width, lim.Height), "the largest board a session may play, `WIDTHxHEIGHT`")
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, serveUsage)); done {
 		return code
 	}
