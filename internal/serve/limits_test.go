@@ -236,7 +236,7 @@ func TestConnectionDeadline(t *testing.T) {
 	}
 }
 
-// A connection has at most maxChannels sessions open at once.
+// A connection has one game at a time.
 func TestChannelLimit(t *testing.T) {
 	ts := startServer(t, Config{})
 	c := ts.dial(t, nil)

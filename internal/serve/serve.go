@@ -139,9 +139,10 @@ func New(cfg Config) (*Server, error) {
 }
 
 // maxChannels is how many session channels a connection may have open at
-// once: a game, and one more for a client that opens its next before the
-// last is closed.
-const maxChannels = 2
+// once: one game at a time (a client multiplexing several, such as
+// OpenSSH's ControlMaster, is told so), which keeps a connection's
+// deadline a matter of its one session (see play).
+const maxChannels = 1
 
 // playerExt is the permission extension that holds a player's id.
 const playerExt = "minesweeper-player"
@@ -188,22 +189,23 @@ func (s *Server) isClosing() bool {
 	return s.closing
 }
 
-// track adds c to the connections, unless the server is closing.
+// track adds c to the connections, unless the server is closing or has
+// as many as it holds.
 func (s *Server) track(c net.Conn) bool {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closing {
-		return false
-	}
+	open, closing := len(s.conns), s.closing
 	// Connections still in their handshake count too: a flood of them
 	// from many addresses holds no more than this.
-	if n := s.cfg.Limits.Sessions; n > 0 && len(s.conns) >= 2*n {
-		s.cfg.Log("%s: refused: %d connections open", c.RemoteAddr(), len(s.conns))
-		return false
+	full := s.cfg.Limits.Sessions > 0 && open >= 2*s.cfg.Limits.Sessions
+	if !closing && !full {
+		s.conns[c] = struct{}{}
+		s.wg.Add(1)
 	}
-	s.conns[c] = struct{}{}
-	s.wg.Add(1)
-	return true
+	s.mu.Unlock()
+	if full && !closing {
+		s.cfg.Log("%s: refused: %d connections open", c.RemoteAddr(), open)
+	}
+	return !closing && !full
 }
 
 func (s *Server) untrack(c net.Conn) {
@@ -257,8 +259,10 @@ func (s *Server) conn(c net.Conn) {
 		open.Add(1)
 		go func() {
 			defer wg.Done()
-			defer open.Add(-1)
-			s.session(c, sc, nc, host)
+			// The place is given back before the channel closes: a client
+			// that opens its next session once the last has closed is
+			// never told it has one open.
+			s.session(c, sc, nc, host, func() { open.Add(-1) })
 		}()
 	}
 	wg.Wait()

@@ -122,13 +122,15 @@ func (p *play) ending() ending {
 }
 
 // session serves one session channel: its requests until "shell", then
-// the game.
-func (s *Server) session(c net.Conn, sc *ssh.ServerConn, nc ssh.NewChannel, host string) {
+// the game; release gives its place on the connection back.
+func (s *Server) session(c net.Conn, sc *ssh.ServerConn, nc ssh.NewChannel, host string, release func()) {
 	ch, reqs, err := nc.Accept()
 	if err != nil {
+		release()
 		return
 	}
 	defer ch.Close()
+	defer release() // before the close
 	var pty *ptyRequest
 	env := map[string]string{}
 	for r := range reqs {
