@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"io"
 	"strings"
@@ -149,5 +150,36 @@ func TestSecretSeed(t *testing.T) {
 	tm.wait(5 * time.Second)
 	if out := tm.output(); strings.Contains(out, "424243") || !strings.Contains(out, "its seed kept until its end") {
 		t.Errorf("the summary of a game left in play: %q, want its seed kept", tail(out))
+	}
+}
+
+// A player who leaves, or a server that stops, while the name is asked
+// ends the session: nothing waits on a prompt nobody answers.
+func TestEndDuringNamePrompt(t *testing.T) {
+	for _, how := range []string{"dropped", "shutdown"} {
+		t.Run(how, func(t *testing.T) {
+			ts := startServer(t, Config{})
+			c := ts.dial(t, testKey(t))
+			tm := open(t, c, 80, 24)
+			tm.waitFor("Choose a display name", 5*time.Second)
+			switch how {
+			case "dropped":
+				c.Close()
+			case "shutdown":
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				if err := ts.Shutdown(ctx); err != nil {
+					t.Errorf("Shutdown: %v", err)
+				}
+				tm.waitFor("the server is stopping: ssh again to play on", 5*time.Second)
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for ts.Sessions() > 0 && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if n := ts.Sessions(); n != 0 {
+				t.Errorf("%d sessions after the player left the name prompt, want 0", n)
+			}
+		})
 	}
 }

@@ -47,6 +47,9 @@ func AskName(s tcell.Screen, prompt string, check func(name string) error) (name
 		case *tcell.EventResize:
 			s.Sync()
 		case *tcell.EventInterrupt:
+			if _, ok := ev.Data().(quit); ok {
+				return "", false // the player is gone, or the server stops
+			}
 			if f, ok := ev.Data().(func()); ok {
 				f()
 			}
