@@ -180,11 +180,17 @@ const dailyBoardSQL = `SELECT g.player, p.name, g.won, g.clean, g.time_ms, g.spe
 // allTimeSQL reads each named player's best clean win of a level ($1)
 // on its standard board ($2, see standardKind), not on a daily board,
 // one read of the index games_leaders a player.
-const allTimeSQL = `SELECT p.name, g.time_ms, g.speed, g.date
-	FROM players p JOIN games g ON g.n = (
-		SELECT n FROM games
-		WHERE player = p.id AND level = $1 AND kind = $2 AND clean = 1 AND daily = ''
-		ORDER BY time_ms, speed DESC, date, n LIMIT 1)`
+//
+// Each player's best game is found first (a materialized CTE: both
+// databases take the hint), then read by its number: joined on the
+// subquery itself, PostgreSQL hashed every game to match them.
+const allTimeSQL = `WITH b AS MATERIALIZED (
+		SELECT p.name, (
+			SELECT n FROM games
+			WHERE player = p.id AND level = $1 AND kind = $2 AND clean = 1 AND daily = ''
+			ORDER BY time_ms, speed DESC, date, n LIMIT 1) AS n
+		FROM players p)
+	SELECT b.name, g.time_ms, g.speed, g.date FROM b JOIN games g ON g.n = b.n`
 
 // standardKind returns the text form of level's standard board: its
 // size and mines under the opening rule, mines laid uniformly (not

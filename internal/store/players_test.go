@@ -335,7 +335,7 @@ func TestLeadersIndexed(t *testing.T) {
 		want  []string
 	}{
 		{dailyBoardSQL, []any{"beginner", "2026-11-25"}, []string{"games_board (level=? AND daily=?"}},
-		{allTimeSQL, []any{"beginner", standardKind("beginner")}, []string{"games_leaders (player=? AND level=?)"}},
+		{allTimeSQL, []any{"beginner", standardKind("beginner")}, []string{"games_leaders (player=? AND kind=?)"}},
 	} {
 		plan := planOf(t, s.d.db, tt.query, tt.args...)
 		for _, w := range tt.want {

@@ -66,7 +66,7 @@ CREATE INDEX games_rqp     ON games (player, kind, rqp) WHERE clean = 1 AND rqp 
 CREATE INDEX games_ioe     ON games (player, kind, ioe) WHERE clean = 1 AND ioe IS NOT NULL;
 CREATE INDEX games_zne     ON games (player, kind, zne) WHERE clean = 1 AND zne IS NOT NULL;
 CREATE INDEX games_board   ON games (level, daily, player, date, n) WHERE daily <> '' AND known = 0;
-CREATE INDEX games_leaders ON games (player, level, time_ms, speed DESC, date, n) WHERE clean = 1 AND daily = '';
+CREATE INDEX games_leaders ON games (player, kind, time_ms, speed DESC, date, n) WHERE clean = 1 AND daily = '';
 
 CREATE TABLE kinds (
 	player      TEXT    NOT NULL DEFAULT '',

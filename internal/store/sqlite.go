@@ -386,7 +386,7 @@ CREATE INDEX games_ioe    ON games (player, kind, ioe) WHERE clean = 1 AND ioe I
 CREATE INDEX games_zne    ON games (player, kind, zne) WHERE clean = 1 AND zne IS NOT NULL;
 CREATE INDEX saved_kind   ON saved (player, kind, id);
 CREATE INDEX games_board   ON games (level, daily, player, date, n) WHERE daily <> '' AND known = 0;
-CREATE INDEX games_leaders ON games (player, level, time_ms, speed DESC, date, n) WHERE clean = 1 AND daily = '';
+CREATE INDEX games_leaders ON games (player, kind, time_ms, speed DESC, date, n) WHERE clean = 1 AND daily = '';
 
 CREATE TABLE players (
 	id       TEXT    PRIMARY KEY, -- the public key's fingerprint
