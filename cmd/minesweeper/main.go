@@ -19,6 +19,7 @@
 //	minesweeper export [FILE|N]     write a kept game as a RAW video (or its board as MBF)
 //	minesweeper serve -data DIR     serve the game over SSH
 //	minesweeper leaderboard [flags] print a server's leaderboards (minesweeper serve)
+//	minesweeper version             print the version (also: minesweeper -version)
 //
 // Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
 package main
@@ -62,6 +63,7 @@ func commands() []command {
 		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport},
 		{"serve", "serve the game over SSH, with the daily board's leaderboard", runServe},
 		{"leaderboard", "print a server's leaderboards: today's daily boards and the all-time ones", runLeaderboard},
+		{"version", "print the version, the commit it was built from and the Go version", runVersion},
 	}
 }
 

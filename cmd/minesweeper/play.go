@@ -29,8 +29,12 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	theme := fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	resume := flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
 	fresh := flagvalue.Bool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
+	showVersion := flagvalue.Bool(fs, "version", false, "print the version and exit, as minesweeper version does")
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
 		return code
+	}
+	if *showVersion {
+		return runVersion(nil, stdin, stdout, stderr)
 	}
 	k := session.New()
 	k.Choose = chooseBoard
