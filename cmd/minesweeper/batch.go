@@ -20,9 +20,15 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
+// judgeFlags returns the flags of minesweeper judge: none.
+func judgeFlags() *flag.FlagSet { return flag.NewFlagSet("minesweeper judge", flag.ContinueOnError) }
+
+// solveFlags returns the flags of minesweeper solve: none.
+func solveFlags() *flag.FlagSet { return flag.NewFlagSet("minesweeper solve", flag.ContinueOnError) }
+
 // runJudge is "minesweeper judge": one record on stdin, the replay on stdout.
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minesweeper judge", flag.ContinueOnError)
+	fs := judgeFlags()
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper judge < record
 
 Reads one record from standard input: "n m k l" (rows, columns, mines,
@@ -50,7 +56,7 @@ empty line. Bad input: one line on standard error and exit status 1.
 // Each request read from stdin is answered at once with one line on stdout,
 // so a program can play against it over a pipe.
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minesweeper solve", flag.ContinueOnError)
+	fs := solveFlags()
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper solve < requests
 
 Reads requests from standard input until it ends. A request is a line
@@ -105,18 +111,32 @@ status 1.
 	}
 }
 
+// genOptions are the flags of minesweeper gen.
+type genOptions struct {
+	board        *boardFlags
+	start        *startFlag
+	format, date *string
+	daily        *bool
+}
+
+// genFlags returns the flags of minesweeper gen, their one definition.
+func genFlags() (*flag.FlagSet, *genOptions) {
+	fs := flag.NewFlagSet("minesweeper gen", flag.ContinueOnError)
+	f := &genOptions{board: addBoardFlags(fs, false), start: &startFlag{}}
+	fs.Var(f.start, "start", "the start click, `ROW,COL` counted from 0 as in the record format (default: a cell drawn from the seed)")
+	f.format = fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
+	f.daily = flagvalue.Bool(fs, "daily", false, "write the daily board of -level and -date, its mines and its start cell")
+	f.date = fs.String("date", "", "with -daily, the `date` (YYYY-MM-DD, UTC) whose board is written (default: today)")
+	return fs, f
+}
+
 // runGen is "minesweeper gen": one board on stdout in the record format,
 // its mines and its start click, laid as the game lays them for the same
 // seed and first click; or, with -format mbf, its mines as an MBF file
 // for JSMinesweeper. Nothing is written unless the whole board is.
 func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minesweeper gen", flag.ContinueOnError)
-	bf := addBoardFlags(fs, false)
-	var start startFlag
-	fs.Var(&start, "start", "the start click, `ROW,COL` counted from 0 as in the record format (default: a cell drawn from the seed)")
-	format := fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
-	isDaily := flagvalue.Bool(fs, "daily", false, "write the daily board of -level and -date, its mines and its start cell")
-	date := fs.String("date", "", "with -daily, the `date` (YYYY-MM-DD, UTC) whose board is written (default: today)")
+	fs, f := genFlags()
+	bf, start, format, isDaily, date := f.board, f.start, f.format, f.daily, f.date
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper gen [flags] > record
 
 Writes one board to standard output in the record format: "n m k 1" (rows,

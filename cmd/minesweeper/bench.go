@@ -33,6 +33,26 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return benchMain(args, stdout, stderr, sig, os.Exit, nil)
 }
 
+// benchOptions are the flags of minesweeper bench.
+type benchOptions struct {
+	board                     *boardFlags
+	games, maxClicks, workers int
+	json                      *bool
+	shard                     *string
+}
+
+// benchFlags returns the flags of minesweeper bench, their one definition.
+func benchFlags() (*flag.FlagSet, *benchOptions) {
+	fs := flag.NewFlagSet("minesweeper bench", flag.ContinueOnError)
+	f := &benchOptions{board: addBoardFlags(fs, false)}
+	flagvalue.IntVar(fs, &f.games, "games", 1000, "`number` of games to play")
+	flagvalue.IntVar(fs, &f.maxClicks, "max-clicks", bench.DefaultMaxClicks, "`clicks` after which a game counts as lost (the assignment allows 400)")
+	flagvalue.IntVar(fs, &f.workers, "workers", min(runtime.NumCPU(), bench.MaxWorkers), fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
+	f.json = flagvalue.Bool(fs, "json", false, "print the report as JSON")
+	f.shard = fs.String("shard", "", "play only the K-th of N disjoint slices of the games, `K/N`, for bench merge to add up")
+	return fs, f
+}
+
 // benchMain is runBench with the interrupts it reacts to as a channel and
 // the function that quits at once on the second, so tests can drive both,
 // and with the player: newPlayer as bench.Config.NewPlayer, nil for the
@@ -41,14 +61,8 @@ func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Sig
 	if len(args) > 0 && args[0] == "merge" {
 		return benchMerge(args[1:], stdout, stderr, interrupts, exit, readReport)
 	}
-	fs := flag.NewFlagSet("minesweeper bench", flag.ContinueOnError)
-	bf := addBoardFlags(fs, false)
-	var games, maxClicks, workers int
-	flagvalue.IntVar(fs, &games, "games", 1000, "`number` of games to play")
-	flagvalue.IntVar(fs, &maxClicks, "max-clicks", bench.DefaultMaxClicks, "`clicks` after which a game counts as lost (the assignment allows 400)")
-	flagvalue.IntVar(fs, &workers, "workers", min(runtime.NumCPU(), bench.MaxWorkers), fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
-	asJSON := flagvalue.Bool(fs, "json", false, "print the report as JSON")
-	shardText := fs.String("shard", "", "play only the K-th of N disjoint slices of the games, `K/N`, for bench merge to add up")
+	fs, f := benchFlags()
+	bf, asJSON, shardText := f.board, f.json, f.shard
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper bench [flags]
        minesweeper bench merge FILE...
 
@@ -76,6 +90,7 @@ Flags:
 `)); done {
 		return code
 	}
+	games, maxClicks, workers := f.games, f.maxClicks, f.workers
 	usagef := complainer(stderr, "minesweeper bench", exitUsage)
 	cfg, err := bf.resolve()
 	if err != nil {

@@ -13,18 +13,32 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
+// dailyOptions are the flags of minesweeper daily.
+type dailyOptions struct {
+	level, date, theme *string
+	ascii, question    *bool
+}
+
+// dailyFlags returns the flags of minesweeper daily, their one definition.
+func dailyFlags() (*flag.FlagSet, *dailyOptions) {
+	fs := flag.NewFlagSet("minesweeper daily", flag.ContinueOnError)
+	f := &dailyOptions{}
+	f.level = fs.String("level", "beginner", "the `level` whose daily board is played: beginner, intermediate or expert")
+	f.date = fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) whose board is played, as practice unless it is today (default: today)")
+	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
+	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
+	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
+	return fs, f
+}
+
 // runDaily is "minesweeper daily": the daily board of a level, today's
 // (UTC) or another date's, on the full screen. The first game of today's
 // board to end counts for the day; the others, and another date's board,
 // are practice. After the screen closes it prints the summary line and
 // the line to share.
 func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minesweeper daily", flag.ContinueOnError)
-	level := fs.String("level", "beginner", "the `level` whose daily board is played: beginner, intermediate or expert")
-	date := fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) whose board is played, as practice unless it is today (default: today)")
-	ascii := flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
-	question := flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
-	theme := fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
+	fs, f := dailyFlags()
+	level, date, ascii, question, theme := f.level, f.date, f.ascii, f.question, f.theme
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper daily [flags]
 
 Plays the daily board: one no-guess board per UTC date and level, the same

@@ -17,12 +17,19 @@ import (
 // program is how a video's description names this program.
 const program = "minesweeper (github.com/minesweeper-go/minesweeper)"
 
+// exportFlags returns the flags of minesweeper export, their one
+// definition, and its -format.
+func exportFlags() (fs *flag.FlagSet, format *string) {
+	fs = flag.NewFlagSet("minesweeper export", flag.ContinueOnError)
+	format = fs.String("format", "rawvf", "output `format`: rawvf (a RAW video: the board and every move, as text) or mbf (JSMinesweeper's binary board file, the mines only)")
+	return fs, format
+}
+
 // runExport is "minesweeper export [-format rawvf|mbf] [FILE|N]": a kept
 // game on stdout for other Minesweeper tools, as a RAW video or its board
 // as an MBF file. Nothing is written unless the whole game is.
 func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minesweeper export", flag.ContinueOnError)
-	format := fs.String("format", "rawvf", "output `format`: rawvf (a RAW video: the board and every move, as text) or mbf (JSMinesweeper's binary board file, the mines only)")
+	fs, format := exportFlags()
 	printUsage := usageText(fs, `Usage: minesweeper export [flags] [FILE|N] > file
 
 Writes a kept game for other Minesweeper tools: the game numbered N in the

@@ -56,16 +56,31 @@ func runLeaderboard(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	return leaderboard(args, stdout, stderr, leaderEnv{open: openPlayers, now: time.Now})
 }
 
+// leaderboardOptions are the flags of minesweeper leaderboard.
+type leaderboardOptions struct {
+	data, dsn, level, date *string
+	json                   *bool
+	n                      int
+}
+
+// leaderboardFlags returns the flags of minesweeper leaderboard, their one
+// definition.
+func leaderboardFlags() (*flag.FlagSet, *leaderboardOptions) {
+	fs := flag.NewFlagSet("minesweeper leaderboard", flag.ContinueOnError)
+	f := &leaderboardOptions{}
+	f.data = fs.String("data", "", "the `directory` of the server's data, as minesweeper serve -data names it (required)")
+	f.dsn = fs.String("db", "", "the PostgreSQL `DSN` of the server's players, when they are not in SQLite under -data")
+	f.level = fs.String("level", "", "the `level` whose boards are shown: beginner, intermediate or expert (default: all three)")
+	f.date = fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) of the daily boards shown (default: today)")
+	f.json = flagvalue.Bool(fs, "json", false, "print the leaderboards as a JSON array")
+	flagvalue.IntVar(fs, &f.n, "n", leaderDefault, "the `number` of entries a board lists, the first; 0 lists all")
+	return fs, f
+}
+
 // leaderboard is runLeaderboard with the world env.
 func leaderboard(args []string, stdout, stderr io.Writer, env leaderEnv) int {
-	fs := flag.NewFlagSet("minesweeper leaderboard", flag.ContinueOnError)
-	dir := fs.String("data", "", "the `directory` of the server's data, as minesweeper serve -data names it (required)")
-	dsn := fs.String("db", "", "the PostgreSQL `DSN` of the server's players, when they are not in SQLite under -data")
-	level := fs.String("level", "", "the `level` whose boards are shown: beginner, intermediate or expert (default: all three)")
-	date := fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) of the daily boards shown (default: today)")
-	asJSON := flagvalue.Bool(fs, "json", false, "print the leaderboards as a JSON array")
-	var n int
-	flagvalue.IntVar(fs, &n, "n", leaderDefault, "the `number` of entries a board lists, the first; 0 lists all")
+	fs, f := leaderboardFlags()
+	dir, dsn, level, date, asJSON := f.data, f.dsn, f.level, f.date, f.json
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper leaderboard -data DIR [flags]
 
 Prints the leaderboards of a server's players (minesweeper serve): the
@@ -84,6 +99,7 @@ Flags:
 `)); done {
 		return code
 	}
+	n := f.n
 	usagef := complainer(stderr, fs.Name(), exitUsage)
 	failf := complainer(stderr, fs.Name(), exitFailure)
 	switch {

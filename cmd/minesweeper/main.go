@@ -20,6 +20,7 @@
 //	minesweeper serve -data DIR     serve the game over SSH
 //	minesweeper leaderboard [flags] print a server's leaderboards (minesweeper serve)
 //	minesweeper version             print the version (also: minesweeper -version)
+//	minesweeper completion SHELL    print the completion script of bash, zsh or fish
 //
 // Run "minesweeper -h" or "minesweeper COMMAND -h" for the flags.
 package main
@@ -48,23 +49,48 @@ type command struct {
 	name  string
 	short string
 	run   func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	// flags returns the command's flags as run defines them (the one
+	// definition), for the man page and the completions.
+	flags func() *flag.FlagSet
+	// operands is what follows the flags in the command's synopsis:
+	// "< record", "[FILE|N]", "" for nothing.
+	operands string
+	// files reports whether the operands are files to complete.
+	files bool
 }
 
+// commands returns the subcommands, in the order the usage lists them.
 func commands() []command {
 	return []command{
-		{"daily", "play the daily board: one no-guess board a UTC date and level, the same for everyone", runDaily},
-		{"judge", "replay a record's mines and clicks read from standard input", runJudge},
-		{"solve", "read player views from standard input, answer each with a move", runSolve},
-		{"bench", "let the solver play many games and report its win rate", runBench},
-		{"gen", "write one board and its start click as a record on standard output", runGen},
-		{"stats", "show the statistics of the games played, per kind of board", runStats},
-		{"history", "list the latest games played, newest first", runHistory},
-		{"replay", "play a kept game back at its own pace: the last, number N, or a FILE", runReplay},
-		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport},
-		{"serve", "serve the game over SSH, with the daily board's leaderboard", runServe},
-		{"leaderboard", "print a server's leaderboards: today's daily boards and the all-time ones", runLeaderboard},
-		{"version", "print the version, the commit it was built from and the Go version", runVersion},
+		{"daily", "play the daily board: one no-guess board a UTC date and level, the same for everyone", runDaily, first(dailyFlags), "", false},
+		{"judge", "replay a record's mines and clicks read from standard input", runJudge, judgeFlags, "< record", false},
+		{"solve", "read player views from standard input, answer each with a move", runSolve, solveFlags, "< requests", false},
+		{"bench", "let the solver play many games and report its win rate", runBench, first(benchFlags), "", false},
+		{"gen", "write one board and its start click as a record on standard output", runGen, first(genFlags), "> record", false},
+		{"stats", "show the statistics of the games played, per kind of board", runStats, first(statsFlags), "", false},
+		{"history", "list the latest games played, newest first", runHistory, first(historyFlags), "", false},
+		{"replay", "play a kept game back at its own pace: the last, number N, or a FILE", runReplay, first(replayFlags), "[FILE|N]", true},
+		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport, first(exportFlags), "[FILE|N]", true},
+		{"serve", "serve the game over SSH, with the daily board's leaderboard", runServe, first(serveFlags), "", false},
+		{"leaderboard", "print a server's leaderboards: today's daily boards and the all-time ones", runLeaderboard, first(leaderboardFlags), "", false},
+		{"version", "print the version, the commit it was built from and the Go version", runVersion, versionFlags, "", false},
+		{"completion", "print the shell's completion script: bash, zsh or fish", runCompletion, completionFlags, "bash|zsh|fish", false},
 	}
+}
+
+// first returns the function that returns the FlagSet of flagSet's
+// results, without the values the command reads after parsing.
+func first[T any](flagSet func() (*flag.FlagSet, T)) func() *flag.FlagSet {
+	return func() *flag.FlagSet {
+		fs, _ := flagSet()
+		return fs
+	}
+}
+
+// gameFlags returns the game's flags (minesweeper with no command).
+func gameFlags() *flag.FlagSet {
+	fs, _ := playFlags()
+	return fs
 }
 
 // run is the whole program: it parses args (without the program name),

@@ -22,14 +22,8 @@ import (
 // and how to play it again. A game ended by a signal exits with 128 plus
 // the signal's number.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
-	bf := addBoardFlags(fs, true)
-	ascii := flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
-	question := flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
-	theme := fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
-	resume := flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
-	fresh := flagvalue.Bool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
-	showVersion := flagvalue.Bool(fs, "version", false, "print the version and exit, as minesweeper version does")
+	fs, f := playFlags()
+	bf, ascii, question, theme, resume, fresh, showVersion := f.board, f.ascii, f.question, f.theme, f.resume, f.fresh, f.version
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
 		return code
 	}
@@ -101,6 +95,27 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return playAndReport(k, uc, stdout, stderr)
+}
+
+// playOptions are the game's flags, as playFlags defines them.
+type playOptions struct {
+	board                                   *boardFlags
+	ascii, question, resume, fresh, version *bool
+	theme                                   *string
+}
+
+// playFlags returns the game's flags: the one definition of them, which
+// runPlay parses and the man page and the completions list.
+func playFlags() (*flag.FlagSet, *playOptions) {
+	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
+	f := &playOptions{board: addBoardFlags(fs, true)}
+	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
+	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
+	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
+	f.resume = flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
+	f.fresh = flagvalue.Bool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
+	f.version = flagvalue.Bool(fs, "version", false, "print the version and exit, as minesweeper version does")
+	return fs, f
 }
 
 // playAndReport plays uc, and once the terminal is restored keeps what the

@@ -26,15 +26,28 @@ import (
 // noGames is what stats and history print when no game has been played.
 const noGames = "no games yet: play one with minesweeper\n"
 
+// statsOptions are the flags of minesweeper stats.
+type statsOptions struct {
+	json, ascii, daily, numbers *bool
+}
+
+// statsFlags returns the flags of minesweeper stats, their one definition.
+func statsFlags() (*flag.FlagSet, *statsOptions) {
+	fs := flag.NewFlagSet("minesweeper stats", flag.ContinueOnError)
+	f := &statsOptions{}
+	f.json = flagvalue.Bool(fs, "json", false, "print the statistics as JSON")
+	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
+	f.daily = flagvalue.Bool(fs, "daily", false, "print the results of the daily boards alone (with -json, as a JSON array)")
+	f.numbers = flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE")
+	return fs, f
+}
+
 // runStats is "minesweeper stats": a table of the games played, one line per
 // kind of board, from the player's records. Like history, it writes its output
 // in one Write, so nothing is written unless the whole is.
 func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minesweeper stats", flag.ContinueOnError)
-	asJSON := flagvalue.Bool(fs, "json", false, "print the statistics as JSON")
-	ascii := flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
-	onlyDaily := flagvalue.Bool(fs, "daily", false, "print the results of the daily boards alone (with -json, as a JSON array)")
-	numbers := flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE")
+	fs, f := statsFlags()
+	asJSON, ascii, onlyDaily, numbers := f.json, f.ascii, f.daily, f.numbers
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
 		fmt.Fprintf(w, `Usage: minesweeper stats [flags]
 
@@ -113,13 +126,27 @@ Flags:
 	return exitOK
 }
 
+// historyOptions are the flags of minesweeper history.
+type historyOptions struct {
+	n    int
+	json *bool
+}
+
+// historyFlags returns the flags of minesweeper history, their one
+// definition.
+func historyFlags() (*flag.FlagSet, *historyOptions) {
+	fs := flag.NewFlagSet("minesweeper history", flag.ContinueOnError)
+	f := &historyOptions{}
+	flagvalue.IntVar(fs, &f.n, "n", 20, "the `number` of games to list, the latest; 0 lists all")
+	f.json = flagvalue.Bool(fs, "json", false, "print the games as JSON, as the records hold them")
+	return fs, f
+}
+
 // runHistory is "minesweeper history": the latest games from the history
 // log, newest first, one line each.
 func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minesweeper history", flag.ContinueOnError)
-	var n int
-	flagvalue.IntVar(fs, &n, "n", 20, "the `number` of games to list, the latest; 0 lists all")
-	asJSON := flagvalue.Bool(fs, "json", false, "print the games as JSON, as the records hold them")
+	fs, f := historyFlags()
+	asJSON := f.json
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper history [flags]
 
 Lists the latest games, newest first, one line each: its number, which
@@ -133,6 +160,7 @@ Flags:
 `)); done {
 		return code
 	}
+	n := f.n
 	if n < 0 {
 		fmt.Fprintf(stderr, "%s: -n: %d is negative (want a number of games, 0 for all)\n", fs.Name(), n)
 		return exitUsage
@@ -186,12 +214,27 @@ func openStore(name string, stderr io.Writer) (*store.DB, bool) {
 	return st, true
 }
 
+// replayOptions are the flags of minesweeper replay.
+type replayOptions struct {
+	speed *float64
+	ascii *bool
+}
+
+// replayFlags returns the flags of minesweeper replay, their one
+// definition.
+func replayFlags() (*flag.FlagSet, *replayOptions) {
+	fs := flag.NewFlagSet("minesweeper replay", flag.ContinueOnError)
+	f := &replayOptions{}
+	f.speed = flagvalue.Float64(fs, "speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast")
+	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
+	return fs, f
+}
+
 // runReplay is "minesweeper replay [FILE|N]": a kept game played back on
 // the game's screen at its own pace.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minesweeper replay", flag.ContinueOnError)
-	speed := flagvalue.Float64(fs, "speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast")
-	ascii := flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
+	fs, f := replayFlags()
+	speed, ascii := f.speed, f.ascii
 	printUsage := usageText(fs, `Usage: minesweeper replay [flags] [FILE|N]
 
 Plays a game back on the game's screen, each move at its time: the game

@@ -26,23 +26,38 @@ import (
 // whole stop stays within ten seconds.
 const shutdownLimit = 7 * time.Second
 
-// runServe is "minesweeper serve": the game over SSH for anyone, until
-// SIGTERM or SIGINT, which end every session (its game saved) and the
-// server within ten seconds.
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// serveOptions are the flags of minesweeper serve.
+type serveOptions struct {
+	listen, data, dsn, maxBoard *string
+	lim                         serve.Limits
+}
+
+// serveFlags returns the flags of minesweeper serve, their one definition.
+func serveFlags() (*flag.FlagSet, *serveOptions) {
 	fs := flag.NewFlagSet("minesweeper serve", flag.ContinueOnError)
-	listen := fs.String("listen", ":2222", "the `address` to listen on, host:port")
-	data := fs.String("data", "", "the server's `directory`: its host key, and its records unless -db (required)")
-	dsn := fs.String("db", "", "a PostgreSQL database shared by several servers, a postgres://... `url` (default: an SQLite file in -data)")
-	lim := serve.DefaultLimits
+	f := &serveOptions{lim: serve.DefaultLimits}
+	lim := &f.lim
+	f.listen = fs.String("listen", ":2222", "the `address` to listen on, host:port")
+	f.data = fs.String("data", "", "the server's `directory`: its host key, and its records unless -db (required)")
+	f.dsn = fs.String("db", "", "a PostgreSQL database shared by several servers, a postgres://... `url` (default: an SQLite file in -data)")
 	flagvalue.IntVar(fs, &lim.Sessions, "max-sessions", lim.Sessions, "the most sessions at once, a `number`")
 	flagvalue.IntVar(fs, &lim.PerMinute, "rate", lim.PerMinute, "the most new connections from one address in a minute, a `number` (0: no limit)")
 	flagvalue.DurationVar(fs, &lim.Idle, "idle", lim.Idle, "end a session with no key for this `duration`, its game saved (0: never)")
 	flagvalue.DurationVar(fs, &lim.Session, "session-length", lim.Session, "end a session after this `duration`, its game saved (0: never)")
-	maxBoard := fs.String("max-board", fmt.Sprintf("%dx%d", lim.Width, lim.Height), "the largest board a session may play, `WIDTHxHEIGHT`")
+	f.maxBoard = fs.String("max-board", fmt.Sprintf("%dx%d", lim.Width, lim.Height), "the largest board a session may play, `WIDTHxHEIGHT`")
+	return fs, f
+}
+
+// runServe is "minesweeper serve": the game over SSH for anyone, until
+// SIGTERM or SIGINT, which end every session (its game saved) and the
+// server within ten seconds.
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, f := serveFlags()
+	listen, data, dsn, maxBoard := f.listen, f.data, f.dsn, f.maxBoard
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, serveUsage)); done {
 		return code
 	}
+	lim := f.lim
 	fail := complainer(stderr, "minesweeper serve", exitUsage)
 	switch {
 	case fs.NArg() > 0:

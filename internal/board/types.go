@@ -71,9 +71,12 @@ func (r FirstClick) String() string {
 	return fmt.Sprintf("FirstClick(%d)", uint8(r))
 }
 
+// FirstClicks are the first-click rules, in the order the help lists them.
+var FirstClicks = []FirstClick{Unsafe, Safe, Opening}
+
 // ParseFirstClick returns the rule named s: "unsafe", "safe" or "opening".
 func ParseFirstClick(s string) (FirstClick, error) {
-	for _, r := range []FirstClick{Unsafe, Safe, Opening} {
+	for _, r := range FirstClicks {
 		if s == r.String() {
 			return r, nil
 		}
