@@ -3,7 +3,7 @@ GO         ?= go
 FUZZTIME   ?= 20s
 ARGS       ?=
 
-.PHONY: all build run test vet lint bench fuzz load clean
+.PHONY: all build run test vet lint bench fuzz load man clean
 
 all: build
 
@@ -49,6 +49,11 @@ LOADTIME ?= 60s
 load:
 	$(GO) test -v -count=1 -run '^TestLoad$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME)
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-duration 20s
+
+# The man page doc/minesweeper.6, made from the commands, their flags and
+# the key table; a test fails when the checked-in copy is stale.
+man:
+	$(GO) test -count=1 -run '^TestManPage$$' ./cmd/minesweeper/ -update
 
 clean:
 	rm -rf bin

@@ -406,3 +406,33 @@ func markdownKeys() string {
 	table(replayTable)
 	return b.String()
 }
+
+// KeyDoc is one line of the keys' help as plain data, for documents made
+// outside the package (the man page): the keys as the help names them,
+// or a mouse gesture, and what they do.
+type KeyDoc struct {
+	Keys   string // "arrows, h j k l", or a gesture: "left click"
+	Action string // "move"
+	Mouse  bool   // Keys is a mouse gesture
+}
+
+// KeyHelp returns the game's keys, then its mouse actions, as the help
+// and the README list them (with question marks on).
+func KeyHelp() []KeyDoc { return keyDocs(keyTable) }
+
+// ReplayKeyHelp returns the keys of a replay, as KeyHelp the game's.
+func ReplayKeyHelp() []KeyDoc { return keyDocs(replayTable) }
+
+// keyDocs returns the KeyDocs of rows: the keys, then the mouse.
+func keyDocs(rows []keyRow) []KeyDoc {
+	cfg := Config{Prefs: Prefs{QuestionMarks: true}}
+	var docs []KeyDoc
+	for _, mouse := range []bool{false, true} {
+		for _, r := range rows {
+			if (len(r.keys) == 0) == mouse {
+				docs = append(docs, KeyDoc{Keys: r.names(), Action: r.text(cfg), Mouse: mouse})
+			}
+		}
+	}
+	return docs
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// manFile is the checked-in man page, which make man writes.
+var manFile = filepath.Join("..", "..", "doc", "minesweeper.6")
+
+// TestManPage regenerates the man page and fails if the checked-in copy
+// differs: run make man (go test -run TestManPage -update) after changing
+// a command, a flag or a key.
+func TestManPage(t *testing.T) {
+	var b bytes.Buffer
+	writeManPage(&b)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(manFile), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(manFile, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(manFile)
+	if err != nil {
+		t.Fatalf("%v (run make man)", err)
+	}
+	if !bytes.Equal(b.Bytes(), want) {
+		t.Errorf("%s differs from the man page the tables make: run make man", manFile)
+	}
+	for _, part := range []string{".TH MINESWEEPER 6", "\\-first\\-click", ".SS completion", "Ctrl\\-Z", "left click"} {
+		if !strings.Contains(b.String(), part) {
+			t.Errorf("the man page lacks %q", part)
+		}
+	}
+}
+
+func TestRoff(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"-level", `\-level`},
+		{".hidden", `\&.hidden`},
+		{"'quoted'", `\&'quoted'`},
+		{`a\b`, `a\eb`},
+		{"plain", "plain"},
+	}
+	for _, tt := range tests {
+		if got := roff(tt.in); got != tt.want {
+			t.Errorf("roff(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
