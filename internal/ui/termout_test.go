@@ -172,10 +172,9 @@ func TestCursorOnTerminals(t *testing.T) {
 					t.Fatalf("LookupTerminfo(%q): %v", term.name, err)
 				}
 				tic := *ti
-				tic.PadChar = "" // a vt100's padding would make tcell sleep
 				tic.Colors = term.colors
 				tty := newFakeTty()
-				s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, &tic)
+				s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, screenTerminfo(&tic))
 				if err != nil {
 					t.Fatalf("NewTerminfoScreenFromTtyTerminfo: %v", err)
 				}
