@@ -184,7 +184,7 @@ func TestCursorOnTerminals(t *testing.T) {
 				defer s.Fini()
 				cfg := fixed(t, nine)
 				cfg.Prefs.Theme, cfg.Tick = name, -1
-				th := newTheme(name, false, false)
+				th := newTheme(name, false, false, term.colors)
 				done := make(chan error, 1)
 				go func() {
 					_, err := Run(s, cfg)
