@@ -79,7 +79,7 @@ func start(t *testing.T, cfg Config, w, h int) *harness {
 		t.Fatalf("Init: %v", err)
 	}
 	s.SetSize(w, h)
-	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.Prefs.Theme, cfg.Prefs.ASCII, cfg.Prefs.Mono),
+	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.Prefs.Theme, cfg.Prefs.ASCII, cfg.Prefs.Mono, trueColour),
 		bw: cfg.Start.Board.Width, bh: cfg.Start.Board.Height, done: make(chan outcome, 1)}
 	cfg.Now = hs.clock.now
 	if cfg.Tick == 0 {

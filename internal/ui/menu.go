@@ -245,8 +245,7 @@ func (u *ui) applyMenu() {
 		u.v.message = ""
 	}
 	if m.theme != u.cfg.Prefs.Theme {
-		u.cfg.Prefs.Theme = m.theme
-		u.th = newTheme(m.theme, u.cfg.Prefs.ASCII, u.cfg.Prefs.Mono)
+		u.setTheme(m.theme)
 	}
 	u.v.overlay = noOverlay
 }

@@ -53,7 +53,7 @@ func OpenRemote(t RemoteTerminal) (*Remote, error) {
 	// (XTermLike), which the registry shares between screens.
 	own := *ti
 	tty := newRemoteTTY(t)
-	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, &own)
+	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, screenTerminfo(&own))
 	if err != nil {
 		tty.Close()
 		return nil, err

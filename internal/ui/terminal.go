@@ -11,6 +11,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	_ "github.com/gdamore/tcell/v2/encoding" // the decoders of non-UTF-8 locales
+	"github.com/gdamore/tcell/v2/terminfo"
 	"golang.org/x/term"
 	"golang.org/x/text/encoding/unicode"
 )
@@ -22,7 +23,7 @@ import (
 // both stop the process until the shell continues it.
 func Play(cfg Config) (Result, error) {
 	useEncodings()
-	s, err := tcell.NewScreen()
+	s, err := newScreen(nil, os.Getenv("TERM"))
 	if err != nil {
 		return Result{}, fmt.Errorf("cannot open the terminal: %w", err)
 	}
@@ -198,4 +199,36 @@ func CanPlay(stdin io.Reader, stdout, stderr io.Writer) bool {
 func IsTerminal(f any) bool {
 	fh, ok := f.(*os.File)
 	return ok && term.IsTerminal(int(fh.Fd()))
+}
+
+// newScreen returns a screen on tty (the process's terminal if nil), of
+// type term, as tcell.NewScreen does, but without the padding of old
+// terminals' descriptions (see screenTerminfo).
+func newScreen(tty tcell.Tty, term string) (tcell.Screen, error) {
+	ti, err := tcell.LookupTerminfo(term)
+	if tty == nil && (err != nil || ti.PadChar == "") {
+		return tcell.NewScreen() // tcell's error, a Windows console, or nothing to drop
+	}
+	if err != nil {
+		return nil, err
+	}
+	own := *ti // tcell writes to its description, which the registry shares
+	return tcell.NewTerminfoScreenFromTtyTerminfo(tty, screenTerminfo(&own))
+}
+
+// screenTerminfo returns ti, which it may change, as the game's screens
+// use it: without padding.
+//
+// Old terminal descriptions (vt100, vt102, ...) ask for delays after some
+// sequences, "$<5>" after each cursor move, "$<2>" after each attribute,
+// "$<50>" after a clear, for terminals of the 1970s that needed the time.
+// tcell honours them by sleeping in TPuts whenever the description has a
+// pad character, and it sleeps while it builds the frame in memory too:
+// under TERM=vt100 a cursor move, a few cells redrawn, took 50 ms or more.
+// No terminal emulator needs the delays, and a real VT100 with XON/XOFF
+// flow control does without them; an empty pad character drops them, as
+// terminfo's npc (no pad character) does.
+func screenTerminfo(ti *terminfo.Terminfo) *terminfo.Terminfo {
+	ti.PadChar = ""
+	return ti
 }

@@ -172,10 +172,9 @@ func TestCursorOnTerminals(t *testing.T) {
 					t.Fatalf("LookupTerminfo(%q): %v", term.name, err)
 				}
 				tic := *ti
-				tic.PadChar = "" // a vt100's padding would make tcell sleep
 				tic.Colors = term.colors
 				tty := newFakeTty()
-				s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, &tic)
+				s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, screenTerminfo(&tic))
 				if err != nil {
 					t.Fatalf("NewTerminfoScreenFromTtyTerminfo: %v", err)
 				}
@@ -185,7 +184,7 @@ func TestCursorOnTerminals(t *testing.T) {
 				defer s.Fini()
 				cfg := fixed(t, nine)
 				cfg.Prefs.Theme, cfg.Tick = name, -1
-				th := newTheme(name, false, false)
+				th := newTheme(name, false, false, term.colors)
 				done := make(chan error, 1)
 				go func() {
 					_, err := Run(s, cfg)

@@ -19,6 +19,7 @@ type glyph [cellW]string
 // theme's name, the -ascii flag and NO_COLOR.
 type theme struct {
 	mono bool
+	ansi bool // drawn in the 8 ANSI colours (see ansiPalettes)
 
 	closed, flag, question, mine, hit, wrongFlag glyph
 	// start marks the start cell of a daily board before it is opened,
@@ -54,11 +55,15 @@ type theme struct {
 var themes = []struct {
 	name string
 	pal  *palette
+	ansi *palette // the palette on terminals of fewer than 256 colours
 }{
-	{"default", &classicPalette},
-	{"colour-blind", &okabeItoPalette},
-	{"mono", nil},
+	{"default", &classicPalette, &classicANSI},
+	{"colour-blind", &okabeItoPalette, &okabeItoANSI},
+	{"mono", nil, nil},
 }
+
+// trueColour is tcell's Screen.Colors of a true-colour terminal.
+const trueColour = 1 << 24
 
 // ErrUnknownTheme is the error of a theme's name that ThemeNames does not
 // list.
@@ -88,15 +93,23 @@ func CheckTheme(name string) error {
 // themePalette returns the palette of the theme called name, nil for the
 // monochrome one, and whether there is such a theme; "" is the default.
 func themePalette(name string) (*palette, bool) {
+	pal, _, ok := themePalettes(name)
+	return pal, ok
+}
+
+// themePalettes returns the palettes of the theme called name, nil for the
+// monochrome one, for terminals of 256 colours or more and for those of
+// fewer, and whether there is such a theme; "" is the default.
+func themePalettes(name string) (pal, ansi *palette, ok bool) {
 	if name == "" {
-		return themes[0].pal, true
+		return themes[0].pal, themes[0].ansi, true
 	}
 	for _, th := range themes {
 		if th.name == name {
-			return th.pal, true
+			return th.pal, th.ansi, true
 		}
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 // palette is the colours of a coloured theme.
@@ -128,8 +141,11 @@ type palette struct {
 	// cells, and the background of every other cell.
 	odds    [len(oddsBands)]pen
 	oddsAlt tcell.Color
-	// The header's state, on the terminal's own background, dark or light.
-	win, lose, pause tcell.Color
+	// The header's state, on the terminal's own background, dark or light,
+	// unless it has a background of its own (the ANSI palettes'; the
+	// terminal's own if not Valid).
+	win, lose, pause       tcell.Color
+	winBg, loseBg, pauseBg tcell.Color
 }
 
 // pen is the colour of a glyph on its cell, and under the cursor.
@@ -218,22 +234,139 @@ var okabeItoPalette = palette{
 	win:     hex(0x00875f), lose: hex(0xaf5f5f), pause: hex(0x767676),
 }
 
+// The ANSI colours the themes use of the 8 every terminal with colours
+// has, each in the RGB its palette gives it; magenta (5) reads at 4.5:1 on
+// none of the others in xterm's palette.
+var (
+	ansiBlack  = tcell.PaletteColor(0)
+	ansiRed    = tcell.PaletteColor(1)
+	ansiGreen  = tcell.PaletteColor(2)
+	ansiYellow = tcell.PaletteColor(3)
+	ansiBlue   = tcell.PaletteColor(4)
+	ansiCyan   = tcell.PaletteColor(6)
+	ansiWhite  = tcell.PaletteColor(7) // a light grey: bright white is colour 15
+)
+
+// ansiLight reports whether c is one of the light ANSI colours: green,
+// yellow, cyan and white, whose luminance is above 0.4 in xterm's palette,
+// against black, red, blue and magenta below 0.2.
+func ansiLight(c tcell.Color) bool {
+	switch c {
+	case ansiGreen, ansiYellow, ansiCyan, ansiWhite:
+		return true
+	}
+	return false
+}
+
+// The ANSI palettes: the themes on terminals of fewer than 256 colours
+// (TERM=xterm, xterm-16color, linux), in the first 8 colours only.
+//
+// tcell would show a theme's own colours there as the nearest of the 8 or
+// 16 by its own table of their values, which is not the terminal's: in
+// xterm's palette (#00cd00 green, #00cdcd cyan, #e5e5e5 white, ...), the
+// default theme's 6 came out cyan on white, 1.57:1, and its 2 green on
+// white, 1.71:1. The ANSI palettes instead pair colours whose contrast
+// reaches 4.5:1 in xterm's palette, the common one, with a margin for
+// others: a light glyph (ansiLight) only on black, blue or red, a dark one
+// only on white, yellow, green or cyan, never magenta.
+//
+// Most terminals show a bold glyph of the 8 dark colours in its bright
+// variant (xterm's boldColors); some only thicken it. paint makes a glyph
+// bold only where it is lighter than its cell, where the brighter colour
+// raises the contrast, so that it reaches 4.5:1 either way (ansi_test.go
+// computes both).
+var (
+	// classicANSI is the default theme's: dark glyphs on white open
+	// cells, white closed cells on black, a blue cursor on open cells and a
+	// yellow one on closed cells.
+	classicANSI = palette{
+		open: ansiWhite, closed: ansiBlack,
+		openCur: ansiBlue, closedCur: ansiYellow,
+		num: [9]pen{
+			{ansiBlack, ansiWhite},
+			{ansiBlue, ansiCyan},
+			{ansiBlack, ansiWhite}, // no green reads on white
+			{ansiRed, ansiYellow},
+			{ansiBlue, ansiCyan},
+			{ansiRed, ansiYellow},
+			{ansiBlack, ansiWhite},
+			{ansiBlack, ansiWhite},
+			{ansiBlack, ansiWhite},
+		},
+		mine:      pen{ansiBlack, ansiWhite},
+		closedFg:  pen{ansiWhite, ansiBlack},
+		flag:      pen{ansiYellow, ansiBlue},
+		question:  pen{ansiCyan, ansiBlack},
+		hit:       ink{ansiWhite, ansiRed, ansiBlack, ansiYellow},
+		wrongFlag: ink{ansiRed, ansiWhite, ansiYellow, ansiBlue},
+		odds: [len(oddsBands)]pen{
+			{ansiGreen, ansiBlack},
+			{ansiCyan, ansiBlack},
+			{ansiWhite, ansiBlack},
+			{ansiYellow, ansiBlue},
+			{ansiYellow, ansiBlue},
+		},
+		win: ansiBlack, winBg: ansiGreen,
+		lose: ansiWhite, loseBg: ansiRed,
+	}
+	// okabeItoANSI is the colour-blind theme's: light glyphs on black open
+	// cells, black closed cells on white, a yellow cursor on open cells and
+	// a blue one on closed cells.
+	okabeItoANSI = palette{
+		open: ansiBlack, closed: ansiWhite,
+		openCur: ansiYellow, closedCur: ansiBlue,
+		num: [9]pen{
+			{ansiWhite, ansiBlack},
+			{ansiCyan, ansiBlue},    // sky blue
+			{ansiGreen, ansiBlack},  // bluish green
+			{ansiYellow, ansiBlack}, // vermillion
+			{ansiCyan, ansiBlue},    // blue
+			{ansiWhite, ansiBlack},  // reddish purple
+			{ansiYellow, ansiBlue},  // orange
+			{ansiYellow, ansiBlack}, // yellow
+			{ansiWhite, ansiBlack},  // white
+		},
+		mine:      pen{ansiWhite, ansiBlack},
+		closedFg:  pen{ansiBlack, ansiWhite},
+		flag:      pen{ansiRed, ansiYellow},
+		question:  pen{ansiBlue, ansiCyan},
+		hit:       ink{ansiWhite, ansiRed, ansiBlack, ansiYellow},
+		wrongFlag: ink{ansiBlack, ansiGreen, ansiWhite, ansiBlue},
+		odds: [len(oddsBands)]pen{
+			{ansiBlue, ansiCyan},
+			{ansiBlue, ansiCyan},
+			{ansiBlack, ansiWhite},
+			{ansiRed, ansiYellow},
+			{ansiRed, ansiYellow},
+		},
+		win: ansiBlack, winBg: ansiGreen,
+		lose: ansiWhite, loseBg: ansiRed,
+	}
+)
+
 // oddsBands are the upper bounds, in percent, of the chances of a mine that
 // the odds view colours alike.
 var oddsBands = [...]int{10, 30, 50, 80, 100}
 
 // newTheme returns the theme called name (see ThemeNames; "" and names
-// that CheckTheme refuses are the default), drawn with ASCII characters
-// only if ascii, and without colours if mono or the theme is "mono".
-func newTheme(name string, ascii, mono bool) *theme {
-	pal, ok := themePalette(name)
+// that CheckTheme refuses are the default) on a terminal of colors colours
+// (tcell's Screen.Colors), drawn with ASCII characters only if ascii, and
+// without colours if mono or the theme is "mono". A terminal of fewer than
+// 256 colours gets the theme's ANSI palette; one without colours gets the
+// full palette, which tcell shows in reverse video or not by its glyphs'
+// lightness.
+func newTheme(name string, ascii, mono bool, colors int) *theme {
+	pal, ansi, ok := themePalettes(name)
 	if !ok {
-		pal = themes[0].pal
+		pal, ansi = themes[0].pal, themes[0].ansi
+	}
+	if colors > 0 && colors < 256 {
+		pal = ansi
 	}
 	if mono {
 		pal = nil
 	}
-	t := &theme{mono: pal == nil}
+	t := &theme{mono: pal == nil, ansi: pal != nil && pal == ansi}
 	if ascii {
 		t.closed, t.flag, t.question = glyph{"#", " "}, glyph{"F", " "}, glyph{"?", " "}
 		t.mine, t.hit, t.wrongFlag = glyph{"*", " "}, glyph{"X", " "}, glyph{"!", " "}
@@ -329,23 +462,47 @@ func (t *theme) colour(p *palette) {
 	t.sQuery = t.paint(closed(p.question), true)
 	t.sHit = t.paint(p.hit, true)
 	t.sWrongFlag = t.paint(p.wrongFlag, true)
-	t.sWin = tcell.StyleDefault.Foreground(p.win).Bold(true)
-	t.sLose = tcell.StyleDefault.Foreground(p.lose).Bold(true)
-	t.sPause = tcell.StyleDefault.Foreground(p.pause).Bold(true)
+	state := func(fg, bg tcell.Color) tcell.Style {
+		return tcell.StyleDefault.Foreground(fg).Background(bg).Bold(t.bold(fg, bg))
+	}
+	t.sWin, t.sLose, t.sPause = state(p.win, p.winBg), state(p.lose, p.loseBg), state(p.pause, p.pauseBg)
 	t.oddsAltBg = p.oddsAlt
 	for i, pn := range p.odds {
 		t.sOdds[i] = t.paint(closed(pn), true)
+		if t.ansi {
+			// Underlined, as without colours: no second background
+			// keeps every band's glyph at 4.5:1.
+			t.cursors[t.oddsAlt(t.sOdds[i])] = t.cursors[t.sOdds[i]]
+			continue
+		}
 		t.paint(pn.on(p.oddsAlt, p.closedCur), true) // every other cell's
 	}
 	t.sOddsSafe, t.sOddsMine = t.sOdds[0], t.sOdds[len(t.sOdds)-1]
 }
 
 // paint returns the style of cells of ink k, in bold or not, and keeps the
-// style of those cells under the cursor for cursor.
+// style of those cells under the cursor, in bold, for cursor. In ANSI
+// colours, bold is as bold says instead.
 func (t *theme) paint(k ink, bold bool) tcell.Style {
+	cur := true
+	if t.ansi {
+		bold, cur = t.bold(k.fg, k.bg), t.bold(k.curFg, k.curBg)
+	}
 	st := tcell.StyleDefault.Foreground(k.fg).Background(k.bg).Bold(bold)
-	t.cursors[st] = tcell.StyleDefault.Foreground(k.curFg).Background(k.curBg).Bold(true)
+	t.cursors[st] = tcell.StyleDefault.Foreground(k.curFg).Background(k.curBg).Bold(cur)
 	return st
+}
+
+// bold reports whether a glyph of colour fg on bg is bold: always, but in
+// ANSI colours only where the glyph is lighter than its cell (or the
+// cell is the terminal's own, or the glyph too), since bold shows a dark colour's bright
+// variant on most terminals: a lighter glyph gains contrast by it, a
+// darker one would lose it.
+func (t *theme) bold(fg, bg tcell.Color) bool {
+	if !t.ansi || !fg.Valid() {
+		return true
+	}
+	return ansiLight(fg) && (!bg.Valid() || !ansiLight(bg))
 }
 
 // allTiles lists every tile a board can show.
@@ -391,7 +548,7 @@ func (t *theme) odds(p float64, safe, mine, alt bool) (glyph, tcell.Style) {
 
 // oddsAlt returns the odds style st on every other cell.
 func (t *theme) oddsAlt(st tcell.Style) tcell.Style {
-	if t.mono {
+	if t.mono || t.ansi {
 		return st.Underline(true)
 	}
 	return st.Background(t.oddsAltBg)

@@ -11,16 +11,13 @@ import (
 	"github.com/gdamore/tcell/v2"
 )
 
-// The colour depths of terminals, as tcell counts them: Screen.Colors of a
-// true-colour terminal is 1<<24.
-const (
-	trueColour = 1 << 24
-	noColour   = 0
-)
+// noColour is tcell's Screen.Colors of a terminal without colours.
+const noColour = 0
 
 // depths are the colour depths at which every glyph on the board must
-// reach minContrast against its cell.
-var depths = []int{trueColour, 256, 16}
+// reach minContrast against its cell in the theme's own colours; on fewer
+// colours the themes draw in ANSI colours (TestContrastANSI).
+var depths = []int{trueColour, 256}
 
 // minContrast is WCAG's least contrast of text (success criterion 1.4.3),
 // and minCursorContrast its least contrast of a focus indicator (1.4.11),
@@ -152,7 +149,7 @@ func colourThemes(t *testing.T) []string {
 	t.Helper()
 	var names []string
 	for _, name := range ThemeNames() {
-		if !newTheme(name, false, false).mono {
+		if !newTheme(name, false, false, trueColour).mono {
 			names = append(names, name)
 		}
 	}
@@ -215,20 +212,20 @@ func TestThemeChoice(t *testing.T) {
 		ascii, mono bool
 		want        *theme
 	}{
-		{"", false, false, newTheme("default", false, false)},
-		{"", true, false, newTheme("default", true, false)},
-		{"default", false, true, newTheme("mono", false, false)},
-		{"colour-blind", false, true, newTheme("mono", false, false)},
-		{"colour-blind", true, true, newTheme("mono", true, false)},
+		{"", false, false, newTheme("default", false, false, trueColour)},
+		{"", true, false, newTheme("default", true, false, trueColour)},
+		{"default", false, true, newTheme("mono", false, false, trueColour)},
+		{"colour-blind", false, true, newTheme("mono", false, false, trueColour)},
+		{"colour-blind", true, true, newTheme("mono", true, false, trueColour)},
 	}
 	for _, tt := range tests {
-		th := newTheme(tt.name, tt.ascii, tt.mono)
+		th := newTheme(tt.name, tt.ascii, tt.mono, trueColour)
 		got, want := boardCells(th), boardCells(tt.want)
 		if !slices.Equal(got, want) || th.sWin != tt.want.sWin {
 			t.Errorf("newTheme(%q, %v, %v) draws %v; want %v", tt.name, tt.ascii, tt.mono, got, want)
 		}
 	}
-	if d, cb := newTheme("default", false, false), newTheme("colour-blind", false, false); slices.Equal(boardCells(d), boardCells(cb)) {
+	if d, cb := newTheme("default", false, false, trueColour), newTheme("colour-blind", false, false, trueColour); slices.Equal(boardCells(d), boardCells(cb)) {
 		t.Errorf("the default and colour-blind themes draw alike: %v", boardCells(d))
 	}
 }
@@ -240,7 +237,7 @@ func TestThemeChoice(t *testing.T) {
 // terminal's own colours, whose contrast is the terminal's.
 func TestContrast(t *testing.T) {
 	for _, name := range ThemeNames() {
-		th := newTheme(name, false, false)
+		th := newTheme(name, false, false, trueColour)
 		for _, n := range depths {
 			worst, at := math.Inf(1), ""
 			for _, c := range boardCells(th) {
@@ -282,7 +279,7 @@ func TestContrast(t *testing.T) {
 // keeps its value: no colour of the first 16 does it on both.
 func TestHeaderContrast(t *testing.T) {
 	for _, name := range colourThemes(t) {
-		th := newTheme(name, false, false)
+		th := newTheme(name, false, false, trueColour)
 		for _, st := range []tcell.Style{th.sWin, th.sLose, th.sPause} {
 			for _, n := range []int{trueColour, 256} {
 				fg, _ := colours(st, n)
@@ -302,7 +299,7 @@ func TestHeaderContrast(t *testing.T) {
 // themes change: a 256-colour terminal then shows it unchanged.
 func TestColoursOutsideTerminalThemes(t *testing.T) {
 	for _, name := range colourThemes(t) {
-		th := newTheme(name, false, false)
+		th := newTheme(name, false, false, trueColour)
 		styles := []tcell.Style{th.sWin, th.sLose, th.sPause}
 		for _, c := range boardCells(th) {
 			styles = append(styles, c.st, th.cursor(c.st))
@@ -329,8 +326,8 @@ func TestColoursOutsideTerminalThemes(t *testing.T) {
 func TestCellsGrey(t *testing.T) {
 	greys := []tcell.Color{tcell.ColorBlack, tcell.ColorGray, tcell.ColorSilver, tcell.ColorWhite}
 	for _, name := range colourThemes(t) {
-		th := newTheme(name, false, false)
 		for _, n := range []int{16, 8} {
+			th := newTheme(name, false, false, n)
 			_, open := colours(th.sNum[0], n)
 			_, closed := colours(th.sClosed, n)
 			if !slices.Contains(greys, open) || !slices.Contains(greys, closed) || open == closed {
@@ -348,7 +345,7 @@ func TestCellsGrey(t *testing.T) {
 // none where the cell has it.
 func TestCursorVisible(t *testing.T) {
 	for _, name := range ThemeNames() {
-		th := newTheme(name, false, false)
+		th := newTheme(name, false, false, trueColour)
 		for _, c := range boardCells(th) {
 			cur := th.cursor(c.st)
 			if got, want := reversedWithoutColour(cur), !reversedWithoutColour(c.st); got != want {
@@ -369,8 +366,14 @@ func TestCursorVisible(t *testing.T) {
 						name, depthName(n), c.name, c.gl, under.Hex(), plain.Hex(), r, minCursorContrast)
 				}
 			}
+		}
+		if th.mono {
+			continue
+		}
+		th8 := newTheme(name, false, false, 8)
+		for _, c := range boardCells(th8) {
 			_, plain := colours(c.st, 8)
-			fg, under := colours(cur, 8)
+			fg, under := colours(th8.cursor(c.st), 8)
 			if under == plain || fg == under {
 				t.Errorf("theme %q, %s: cursor on %s %q shows %06x on %06x, the cell %06x; want another background and a glyph on it",
 					name, depthName(8), c.name, c.gl, fg.Hex(), under.Hex(), plain.Hex())
@@ -385,7 +388,7 @@ func TestCursorVisible(t *testing.T) {
 // styles tell what its cells are, and where the cursor is.
 func TestBoardStylesDistinct(t *testing.T) {
 	for _, name := range colourThemes(t) {
-		th := newTheme(name, false, false)
+		th := newTheme(name, false, false, trueColour)
 		seen := map[tcell.Style]string{}
 		check := func(what string, st tcell.Style) {
 			if other, ok := seen[st]; ok {
@@ -461,7 +464,7 @@ func TestColourBlindNumbers(t *testing.T) {
 		m    *[3][3]float64
 	}{{"full colour vision", nil}, {"protanopia", &protan}, {"deuteranopia", &deutan}}
 	closest := func(name string, m *[3][3]float64) (d float64, a, b int) {
-		th := newTheme(name, false, false)
+		th := newTheme(name, false, false, trueColour)
 		d = math.Inf(1)
 		for i := 1; i <= 8; i++ {
 			for j := i + 1; j <= 8; j++ {

@@ -195,6 +195,8 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	done := make(chan struct{})
 	defer close(done)
 	u := newUI(g, cfg, done)
+	u.colors = s.Colors()
+	u.setTheme(cfg.Prefs.Theme)
 	if p, ok := g.StartCell(); ok {
 		u.v.cursor = p
 		u.v.message = dailyNote(cfg.Start.DailyCount)

@@ -146,6 +146,7 @@ type ui struct {
 	g      *game.Game
 	v      view
 	th     *theme
+	colors int // the screen's colours, as tcell.Screen.Colors counts them
 	lay    layout
 	cfg    Config
 	laying bool            // the first click's mines are being laid off the loop
@@ -170,7 +171,16 @@ type ui struct {
 
 // newUI returns the ui of game g; done is closed when its loop ends.
 func newUI(g *game.Game, cfg Config, done <-chan struct{}) *ui {
-	return &ui{g: g, cfg: cfg, th: newTheme(cfg.Prefs.Theme, cfg.Prefs.ASCII, cfg.Prefs.Mono), done: done, keep: cfg.Keeper}
+	u := &ui{g: g, cfg: cfg, colors: trueColour, done: done, keep: cfg.Keeper}
+	u.setTheme(cfg.Prefs.Theme)
+	return u
+}
+
+// setTheme draws the game in the theme called name, for the screen's
+// colours.
+func (u *ui) setTheme(name string) {
+	u.cfg.Prefs.Theme = name
+	u.th = newTheme(name, u.cfg.Prefs.ASCII, u.cfg.Prefs.Mono, u.colors)
 }
 
 // render lays out the screen, draws a frame and shows it.
