@@ -25,6 +25,7 @@ func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ascii := flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
 	question := flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
 	theme := fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
+	keysName := addKeysFlag(fs)
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper daily [flags]
 
 Plays the daily board: one no-guess board per UTC date and level, the same
@@ -55,6 +56,10 @@ Flags:
 	if err := ui.CheckTheme(*theme); err != nil {
 		return usagef("-theme: %v", err)
 	}
+	keys, err := loadKeys(*keysName)
+	if err != nil {
+		return usagef("%v", err)
+	}
 	k := session.New()
 	k.Choose = chooseBoard
 	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
@@ -75,6 +80,7 @@ Flags:
 		Start:   ui.Start{Board: b.Settings, Layout: daily.Layout, Seed: b.Seed, Daily: &b, DailyCount: count},
 		Prefs:   ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != "", Theme: *theme},
 		Keeper:  k,
+		Keys:    keys,
 		NewSeed: rand.Uint64,
 	}
 	// The game of this board left unfinished, if any: the player is asked.

@@ -29,6 +29,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	theme := fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	resume := flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
 	fresh := flagvalue.Bool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
+	keysName := addKeysFlag(fs)
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
 		return code
 	}
@@ -45,6 +46,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err = ui.CheckTheme(*theme); err != nil {
 			err = fmt.Errorf("-theme: %w", err)
 		}
+	}
+	var keys *ui.Keys
+	if err == nil {
+		keys, err = loadKeys(*keysName)
 	}
 	if err == nil {
 		last, lastOK, lastTheme := k.Prefs(ui.CheckTheme)
@@ -76,6 +81,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The session keeps the games, says what they count for and lays
 		// the boards chosen in the menu.
 		Keeper:  k,
+		Keys:    keys,
 		NewSeed: rand.Uint64, // a new game's seed cannot be foreseen from the last
 	}
 	switch rec := cfg.Record; {

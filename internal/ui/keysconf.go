@@ -192,11 +192,17 @@ func rebind(table []keyRow, given map[string][]key) *Keys {
 }
 
 // labelNamesKey reports whether the first word of the row's footer label
-// names one of its keys, as the help names them.
+// names one of its keys: "arrows" all four, "space" the space bar, else a
+// key as the help names it, a character in its case.
 func (r keyRow) labelNamesKey() bool {
 	first, _, _ := strings.Cut(r.label, " ")
-	names := strings.FieldsFunc(strings.ToLower(r.names()), func(c rune) bool { return c == ',' || c == ' ' })
-	return slices.Contains(names, strings.ToLower(first))
+	switch first {
+	case "arrows":
+		return r.hasArrows(false)
+	case "space":
+		first = char(' ').String()
+	}
+	return slices.ContainsFunc(r.keys, func(b binding) bool { return b.key.String() == first })
 }
 
 // labelKeyName returns how a footer label names the row's keys: "arrows"
