@@ -15,8 +15,8 @@ import (
 
 // dailyOptions are the flags of minesweeper daily.
 type dailyOptions struct {
-	level, date, theme *string
-	ascii, question    *bool
+	level, date, theme, keys *string
+	ascii, question          *bool
 }
 
 // dailyFlags returns the flags of minesweeper daily, their one definition.
@@ -28,6 +28,7 @@ func dailyFlags() (*flag.FlagSet, *dailyOptions) {
 	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
 	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
+	f.keys = addKeysFlag(fs)
 	return fs, f
 }
 
@@ -38,7 +39,7 @@ func dailyFlags() (*flag.FlagSet, *dailyOptions) {
 // the line to share.
 func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := dailyFlags()
-	level, date, ascii, question, theme := f.level, f.date, f.ascii, f.question, f.theme
+	level, date, ascii, question, theme, keysName := f.level, f.date, f.ascii, f.question, f.theme, f.keys
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper daily [flags]
 
 Plays the daily board: one no-guess board per UTC date and level, the same
@@ -69,6 +70,10 @@ Flags:
 	if err := ui.CheckTheme(*theme); err != nil {
 		return usagef("-theme: %v", err)
 	}
+	keys, err := loadKeys(*keysName)
+	if err != nil {
+		return usagef("%v", err)
+	}
 	k := session.New()
 	k.Choose = chooseBoard
 	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
@@ -89,6 +94,7 @@ Flags:
 		Start:   ui.Start{Board: b.Settings, Layout: daily.Layout, Seed: b.Seed, Daily: &b, DailyCount: count},
 		Prefs:   ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != "", Theme: *theme},
 		Keeper:  k,
+		Keys:    keys,
 		NewSeed: rand.Uint64,
 	}
 	// The game of this board left unfinished, if any: the player is asked.

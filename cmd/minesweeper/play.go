@@ -23,7 +23,7 @@ import (
 // the signal's number.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := playFlags()
-	bf, ascii, question, theme, resume, fresh, showVersion := f.board, f.ascii, f.question, f.theme, f.resume, f.fresh, f.version
+	bf, ascii, question, theme, resume, fresh, showVersion, keysName := f.board, f.ascii, f.question, f.theme, f.resume, f.fresh, f.version, f.keys
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) { usage(w, fs) }); done {
 		return code
 	}
@@ -43,6 +43,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err = ui.CheckTheme(*theme); err != nil {
 			err = fmt.Errorf("-theme: %w", err)
 		}
+	}
+	var keys *ui.Keys
+	if err == nil {
+		keys, err = loadKeys(*keysName)
 	}
 	if err == nil {
 		last, lastOK, lastTheme := k.Prefs(ui.CheckTheme)
@@ -74,6 +78,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The session keeps the games, says what they count for and lays
 		// the boards chosen in the menu.
 		Keeper:  k,
+		Keys:    keys,
 		NewSeed: rand.Uint64, // a new game's seed cannot be foreseen from the last
 	}
 	switch rec := cfg.Record; {
@@ -101,7 +106,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type playOptions struct {
 	board                                   *boardFlags
 	ascii, question, resume, fresh, version *bool
-	theme                                   *string
+	theme, keys                             *string
 }
 
 // playFlags returns the game's flags: the one definition of them, which
@@ -115,6 +120,7 @@ func playFlags() (*flag.FlagSet, *playOptions) {
 	f.resume = flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
 	f.fresh = flagvalue.Bool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
 	f.version = flagvalue.Bool(fs, "version", false, "print the version and exit, as minesweeper version does")
+	f.keys = addKeysFlag(fs)
 	return fs, f
 }
 

@@ -302,6 +302,8 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		msg = fmt.Sprintf("laying %d mines on %dx%d...", b.Mines(), b.Width(), b.Height())
 	case u.thinking(u.cfg.Now()):
 		msg = "thinking..."
+	case u.v.count > 0:
+		msg = fmt.Sprintf("count %d: the next move or jump goes %[1]d times; Esc drops it", u.v.count)
 	case u.v.message != "":
 		msg = u.v.message
 	case l.scrolled(b.Width(), b.Height()):
@@ -312,7 +314,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	width := l.sw
 	if msg == "" && u.rp != nil {
 		place := u.replayPlace()
-		if len(place)+len(footerSep)+len(labelOf(actHelp)) <= l.sw {
+		if len(place)+len(footerSep)+len(labelOf(u.keyset.table, actHelp)) <= l.sw {
 			line = append(line, span{place + footerSep, u.th.sText})
 			width -= len(place) + len(footerSep)
 		}
@@ -330,7 +332,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		}
 	} else {
 		// The message gets what the two keys always shown leave it.
-		quit, help := labelOf(actQuit), labelOf(actHelp)
+		quit, help := labelOf(u.keyset.table, actQuit), labelOf(u.keyset.table, actHelp)
 		keys := utf8.RuneCountInString(quit) + len(footerSep) + utf8.RuneCountInString(help)
 		if msg = fitWords(msg, l.sw-len(footerSep)-keys); msg != "" {
 			line = append(line, span{msg, u.th.sText}, span{footerSep, tcell.StyleDefault})
@@ -352,7 +354,7 @@ func (u *ui) footerKeys() []keyRow {
 	}
 	var rows []keyRow
 	for i, a := range append(endActions, actQuit, actHelp) {
-		for _, r := range keyTable {
+		for _, r := range u.keyset.table {
 			if r.label != "" && r.act() == a {
 				r.prio = i + 1
 				if a == actQuit || a == actHelp {

@@ -37,6 +37,8 @@ const (
 	actMenu                  // the options menu
 	actReplay                // after the end: replay the game
 	actLeaders               // show the server's leaderboards of the level
+	actJump                  // move (dx, dy) to the next closed cell past opened ground
+	actNumber                // move to the next (dy 1) or previous (dy -1) number with a closed neighbour
 )
 
 // actionNames are the names of the action values, by value.
@@ -68,6 +70,8 @@ var actionNames = [...]string{
 	actMenu:    "menu",
 	actReplay:  "replay",
 	actLeaders: "leaders",
+	actJump:    "jump",
+	actNumber:  "number",
 }
 
 // String returns the action's name.
@@ -80,6 +84,7 @@ type command struct {
 	at     board.Point // the cell under the mouse, when onCell
 	onCell bool        // a mouse gesture: move the cursor to at first
 	page   bool        // actMove: dy counts screens of rows, not rows
+	times  int         // actJump, actNumber: how many jumps, 0 meaning one
 }
 
 // far is a move long enough to reach any edge; moves are clamped.
@@ -87,6 +92,10 @@ const far = board.MaxCells
 
 // keyCommand returns what a key means in the game, as keyTable says.
 func keyCommand(ev *tcell.EventKey) command { return commandOf(keyCommands, ev) }
+
+// keyCommand returns what a key means in the game, as the player's keys
+// say.
+func (u *ui) keyCommand(ev *tcell.EventKey) command { return commandOf(u.keyset.cmds, ev) }
 
 // commandOf returns what a key means in the table of bindings cmds. A
 // special key with Shift held means what its shifted row says, else what
@@ -121,8 +130,9 @@ func ctrlLetter(ev *tcell.EventKey) rune {
 	switch k := ev.Key(); {
 	case k >= tcell.KeyCtrlA && k <= tcell.KeyCtrlZ:
 		return rune('a' + k - tcell.KeyCtrlA)
-	case k == tcell.KeyETX || k == tcell.KeyFF || k == tcell.KeySUB:
-		// Only the codes no other key shares (Tab is Ctrl-I, Enter Ctrl-M).
+	case k >= tcell.KeySOH && k <= tcell.KeySUB && k != tcell.KeyBackspace && k != tcell.KeyTab && k != tcell.KeyEnter:
+		// Only the codes no other key shares (Backspace is Ctrl-H, Tab
+		// Ctrl-I, Enter Ctrl-M): a keys file may bind any other letter.
 		return rune('a' + k - 1)
 	case k == tcell.KeyRune && ev.Modifiers()&tcell.ModCtrl != 0:
 		r := ev.Rune()

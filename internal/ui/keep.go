@@ -134,7 +134,7 @@ func (u *ui) confirmGiveUp(act action) bool {
 	case actMenu:
 		what = "another board"
 	}
-	key := labelKey(act)
+	key := labelKey(u.keyset.table, act)
 	u.v.message = fmt.Sprintf("give up this game for %s? it counts as a loss: %s again", what, key)
 	return false
 }

@@ -41,7 +41,7 @@ func (u *ui) resume(k game.Kept, ask bool) error {
 // Other keys leave the prompt open. It reports whether the game should end.
 func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 	now := u.cfg.Now()
-	switch c := keyCommand(ev); {
+	switch c := u.keyCommand(ev); {
 	case c.act == actQuit, ctrlLetter(ev) == 'c':
 		return true
 	case ev.Key() == tcell.KeyEnter, ev.Key() == tcell.KeyRune && (ev.Rune() == 'y' || ev.Rune() == 'Y'):

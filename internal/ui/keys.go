@@ -130,6 +130,10 @@ var keyTable = []keyRow{
 	{keys: []binding{{char('g'), move(0, -far)}, {char('G'), move(0, far)}}, help: "first, last row"},
 	{keys: []binding{{special(tcell.KeyPgUp), page(-1)}, {special(tcell.KeyPgDn), page(1)}},
 		help: "a screen up, down"},
+	{keys: []binding{{char('W'), jump(1, 0)}, {char('B'), jump(-1, 0)}, {char('}'), jump(0, 1)}, {char('{'), jump(0, -1)}},
+		help: "jump right, left, down, up past open ground"},
+	{keys: []binding{{special(tcell.KeyTab), number(1)}, {special(tcell.KeyBacktab), number(-1)}, {char(']'), number(1)}, {char('['), number(-1)}},
+		help: "next, previous number with a closed neighbour"},
 	{keys: []binding{{special(tcell.KeyEnter), command{act: actOpen}}, {char(' '), command{act: actOpen}}},
 		label: "space open", prio: 4, help: "open; on a number, chord"},
 	{keys: []binding{{char('f'), command{act: actMark}}}, label: "f flag", prio: 5,
@@ -318,6 +322,9 @@ func helpText(rows []keyRow, cfg Config) []string {
 		}
 		mouse = mouse || len(r.keys) == 0
 	}
+	if slices.ContainsFunc(rows, func(r keyRow) bool { return r.act() == actJump }) {
+		lines = append(lines, line(countHelp))
+	}
 	if mouse {
 		lines = append(lines, "Mouse")
 		for _, r := range rows {
@@ -362,9 +369,10 @@ func footerRows(table []keyRow, width int) []keyRow {
 	return rows
 }
 
-// labelOf returns the footer's label for the key that asks for a, or "".
-func labelOf(a action) string {
-	for _, r := range keyTable {
+// labelOf returns the footer's label in table for the key that asks for
+// a, or "".
+func labelOf(table []keyRow, a action) string {
+	for _, r := range table {
 		if r.label != "" && r.act() == a {
 			return r.label
 		}
@@ -372,9 +380,10 @@ func labelOf(a action) string {
 	return ""
 }
 
-// labelKey returns the key of action a as its label names it: "n".
-func labelKey(a action) string {
-	k, _, _ := strings.Cut(labelOf(a), " ")
+// labelKey returns the key of action a as its label in table names it:
+// "n".
+func labelKey(table []keyRow, a action) string {
+	k, _, _ := strings.Cut(labelOf(table, a), " ")
 	return k
 }
 
@@ -394,6 +403,9 @@ func markdownKeys() string {
 			if len(r.keys) > 0 {
 				fmt.Fprintf(&b, "| %s | %s |\n", r.names(), r.text(cfg))
 			}
+		}
+		if slices.ContainsFunc(rows, func(r keyRow) bool { return r.act() == actJump }) {
+			fmt.Fprintf(&b, "| %s | %s |\n", countHelp.names(), countHelp.text(cfg))
 		}
 		for _, r := range rows {
 			if len(r.keys) == 0 {

@@ -92,7 +92,7 @@ func (u *ui) leadersKey(ev *tcell.EventKey) (done, ok bool) {
 			step = -1
 		}
 	}
-	switch c := keyCommand(ev); {
+	switch c := u.keyCommand(ev); {
 	case step != 0:
 	case c.act == actMove && c.dx == 0:
 		// Up and down scroll a board too long for the screen, and

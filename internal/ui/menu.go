@@ -83,7 +83,7 @@ func (u *ui) menuKey(s tcell.Screen, ev *tcell.EventKey) bool {
 	if ctrlLetter(ev) == 'c' {
 		return true
 	}
-	if c := keyCommand(ev); c.act == actSuspend || c.act == actRedraw {
+	if c := u.keyCommand(ev); c.act == actSuspend || c.act == actRedraw {
 		return u.do(s, c)
 	}
 	r := rune(0)

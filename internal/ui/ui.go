@@ -32,6 +32,7 @@ type Config struct {
 	Start  Start  // the game to start: a new one, a saved one resumed, or a replay
 	Prefs  Prefs  // how the game looks and what f does
 	Keeper Keeper // the session: what the games count for and where they are kept; nil keeps nothing
+	Keys   *Keys  // the keys as the player bound them (see ParseKeys); nil is the default keys
 
 	// Now returns the current time; nil means time.Now. Tests fix it.
 	Now func() time.Time

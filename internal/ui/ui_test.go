@@ -541,7 +541,7 @@ func TestCtrlLetters(t *testing.T) {
 		{tcell.NewEventKey(tcell.KeyCtrlL, 0, tcell.ModCtrl), actRedraw},
 		{tcell.NewEventKey(tcell.KeyRune, 'q', tcell.ModCtrl), actNone},
 		{tcell.NewEventKey(tcell.KeyRune, 'q', tcell.ModNone), actQuit},
-		{tcell.NewEventKey(tcell.KeyTab, 0, tcell.ModNone), actNone},
+		{tcell.NewEventKey(tcell.KeyTab, 0, tcell.ModNone), actNumber}, // Tab's own, not Ctrl-I's
 		{tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone), actOpen},
 	}
 	for _, tt := range tests {

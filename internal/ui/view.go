@@ -49,6 +49,7 @@ type view struct {
 	mouse   gesture  // the mouse buttons held and what their release does
 	stats   []string // the statistics overlay's lines, as read when it opened
 	leaders leaders  // the leaderboards overlay's boards, once read
+	count   int      // the count typed before a move, 0 for none
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer
@@ -66,7 +67,7 @@ const (
 
 // minFooter is the narrowest footer: the labels it always keeps, of the
 // keys that quit and that show the help.
-var minFooter = utf8.RuneCountInString(labelOf(actQuit) + footerSep + labelOf(actHelp))
+var minFooter = utf8.RuneCountInString(labelOf(keyTable, actQuit) + footerSep + labelOf(keyTable, actHelp))
 
 // layout is where things go on a screen of a given size.
 type layout struct {
@@ -146,7 +147,8 @@ type ui struct {
 	g      *game.Game
 	v      view
 	th     *theme
-	colors int // the screen's colours, as tcell.Screen.Colors counts them
+	colors int   // the screen's colours, as tcell.Screen.Colors counts them
+	keyset *Keys // the keys as the player bound them
 	lay    layout
 	cfg    Config
 	laying bool            // the first click's mines are being laid off the loop
@@ -171,7 +173,7 @@ type ui struct {
 
 // newUI returns the ui of game g; done is closed when its loop ends.
 func newUI(g *game.Game, cfg Config, done <-chan struct{}) *ui {
-	u := &ui{g: g, cfg: cfg, colors: trueColour, done: done, keep: cfg.Keeper}
+	u := &ui{g: g, cfg: cfg, colors: trueColour, keyset: cfg.Keys.orDefault(), done: done, keep: cfg.Keeper}
 	u.setTheme(cfg.Prefs.Theme)
 	return u
 }
@@ -221,7 +223,7 @@ func (u *ui) keys() []keyRow {
 	if u.rp != nil {
 		return replayTable
 	}
-	return offered(keyTable, u.cfg)
+	return offered(u.keyset.table, u.cfg)
 }
 
 // handle applies one event and reports whether the game should end.
@@ -287,7 +289,7 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 		if u.rp != nil {
 			return u.replayKey(s, ev)
 		}
-		c = keyCommand(ev)
+		c = u.keyCommand(ev)
 		if c.act != u.confirm && u.confirm != actNone && c.act != actRedraw {
 			u.confirm = actNone // another key takes the question back
 		}
@@ -312,6 +314,10 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 				return false
 			}
 		}
+		if u.v.overlay == noOverlay && u.countKey(ev) {
+			return false
+		}
+		c = u.counted(c)
 	case *tcell.EventMouse:
 		var press bool
 		c, press = u.v.mouse.update(ev, u.lay)
@@ -341,11 +347,11 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	if c.act == actNone {
 		return false
 	}
-	u.v.message = ""
+	u.v.message, u.v.count = "", 0
 	g, now := u.g, u.cfg.Now()
 	b := g.Board()
 	switch c.act {
-	case actMove, actOpen, actMark, actChord, actHint, actFlags, actOdds, actAuto, actUndo:
+	case actMove, actJump, actNumber, actOpen, actMark, actChord, actHint, actFlags, actOdds, actAuto, actUndo:
 		// The board must be in sight to be played.
 		if u.lay.tooSmall {
 			return false
@@ -374,6 +380,10 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		}
 		u.v.cursor.X = clamp(u.v.cursor.X+c.dx, 0, b.Width()-1)
 		u.v.cursor.Y = clamp(u.v.cursor.Y+dy, 0, b.Height()-1)
+	case actJump, actNumber:
+		if msg := u.jumpCursor(c); msg != "" {
+			err = errors.New(msg)
+		}
 	case actOpen:
 		m := game.Move{Action: game.Open, At: u.v.cursor}
 		if b.Tile(u.v.cursor).IsOpen() {
