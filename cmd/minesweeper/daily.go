@@ -17,6 +17,7 @@ import (
 type dailyOptions struct {
 	level, date, theme *string
 	ascii, question    *bool
+	reader             *bool
 }
 
 // dailyFlags returns the flags of minesweeper daily, their one definition.
@@ -28,6 +29,7 @@ func dailyFlags() (*flag.FlagSet, *dailyOptions) {
 	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
 	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
+	f.reader = readerFlag(fs)
 	return fs, f
 }
 
@@ -81,7 +83,8 @@ Flags:
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if !ui.CanPlay(stdin, stdout, stderr) {
+	lines := readerMode(*f.reader)
+	if !lines && !ui.CanPlay(stdin, stdout, stderr) {
 		fmt.Fprintln(stderr, "minesweeper daily: the game needs a terminal on standard input, and one to draw on (minesweeper gen -daily writes the board as a record)")
 		return exitFailure
 	}
@@ -94,6 +97,9 @@ Flags:
 	// The game of this board left unfinished, if any: the player is asked.
 	if kept, others, ok := k.SavedDaily(b, true); ok {
 		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
+	}
+	if lines {
+		return playLines(k, uc, stdin, stdout, stderr)
 	}
 	return playAndReport(k, uc, stdout, stderr)
 }

@@ -63,8 +63,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitUsage
 	}
-	if !ui.CanPlay(stdin, stdout, stderr) {
-		fmt.Fprintln(stderr, "minesweeper: the game needs a terminal on standard input, and one to draw on (try minesweeper judge for records)")
+	lines := readerMode(*f.reader)
+	if !lines && !ui.CanPlay(stdin, stdout, stderr) {
+		fmt.Fprintln(stderr, "minesweeper: the game needs a terminal on standard input, and one to draw on (try -reader to play in lines, or minesweeper judge for records)")
 		return exitFailure
 	}
 
@@ -94,6 +95,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitFailure
 		}
 	}
+	if lines {
+		return playLines(k, uc, stdin, stdout, stderr)
+	}
 	return playAndReport(k, uc, stdout, stderr)
 }
 
@@ -101,6 +105,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type playOptions struct {
 	board                                   *boardFlags
 	ascii, question, resume, fresh, version *bool
+	reader                                  *bool
 	theme                                   *string
 }
 
@@ -114,6 +119,7 @@ func playFlags() (*flag.FlagSet, *playOptions) {
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	f.resume = flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
 	f.fresh = flagvalue.Bool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
+	f.reader = readerFlag(fs)
 	f.version = flagvalue.Bool(fs, "version", false, "print the version and exit, as minesweeper version does")
 	return fs, f
 }
@@ -128,6 +134,14 @@ func playAndReport(k *session.Session, uc ui.Config, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitFailure
 	}
+	return report(k, res, stdout, stderr)
+}
+
+// report keeps what the player left with k and prints the line that sums
+// the last game up and, after a game on a daily board, the line to
+// share. It returns the exit status: 128 plus the number of a signal that
+// ended the game.
+func report(k *session.Session, res ui.Result, stdout, stderr io.Writer) int {
 	left := k.Leave(res.Kept, res.Started)
 	// A board file's game is no board to start with next time; a random
 	// game that followed it (n) is. A daily board is today's only.
