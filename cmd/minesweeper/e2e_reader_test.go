@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -74,4 +75,13 @@ func TestE2EReader(t *testing.T) {
 			}
 		})
 	}
+	t.Run("SIGTERM while a line is read", func(t *testing.T) {
+		tm := startTmux(t, bin, "-reader", "-board", rec)
+		tm.waitFor("minesweeper: 5 columns")
+		tm.keys("-l", "o 5 1")
+		tm.keys("Enter")
+		tm.waitFor("opened 17 cells")
+		tm.kill(syscall.SIGTERM)
+		tm.checkExitStatus(128+int(syscall.SIGTERM), "Quit after ")
+	})
 }

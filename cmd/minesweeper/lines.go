@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -34,12 +36,31 @@ func playLines(k *session.Session, uc ui.Config, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitFailure
 	}
-	rc.Keeper, rc.NewSeed, rc.Now = k, uc.NewSeed, time.Now
+	// The signals that end the full screen's game end this one, between
+	// two lines, its game left as q leaves it.
+	sigs, caught, stop := make(chan os.Signal, 1), make(chan os.Signal, 1), make(chan struct{})
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT)
+	defer func() {
+		signal.Stop(sigs)
+		close(sigs) // no signal is sent on it any more: the goroutine ends
+	}()
+	go func() {
+		if sig, ok := <-sigs; ok {
+			caught <- sig
+			close(stop)
+		}
+	}()
+	rc.Keeper, rc.NewSeed, rc.Now, rc.Stop = k, uc.NewSeed, time.Now, stop
 	out, err := reader.Run(stdin, stdout, rc)
 	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 	}
-	return report(k, linesResult(out, uc.Prefs.Theme, time.Now()), stdout, stderr)
+	res := linesResult(out, uc.Prefs.Theme, time.Now())
+	select {
+	case res.Signal = <-caught:
+	default:
+	}
+	return report(k, res, stdout, stderr)
 }
 
 // linesConfig makes the first game of uc as ui.Run does: a board file's

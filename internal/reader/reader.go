@@ -44,6 +44,9 @@ type Config struct {
 	// NewSeed returns the seed of each new game (n); nil means the
 	// SplitMix64 step the full screen takes.
 	NewSeed func() uint64
+	// Stop, when closed, ends the game as q does, between two lines: a
+	// signal the caller caught. Nil never stops.
+	Stop <-chan struct{}
 }
 
 // Result is how the last game stood when the player left.
@@ -113,9 +116,18 @@ func Run(in io.Reader, out io.Writer, cfg Config) (Result, error) {
 	if err == nil && cfg.Note != "" {
 		err = say(cfg.Note)
 	}
-	sc := bufio.NewScanner(in)
-	for err == nil && sc.Scan() {
-		c, perr := Parse(sc.Text())
+	lines, readErr := readLines(in, cfg.Stop)
+	for err == nil {
+		var line string
+		var ok bool
+		select {
+		case line, ok = <-lines:
+		case <-cfg.Stop:
+		}
+		if !ok {
+			break // the end of the input, or stopped
+		}
+		c, perr := Parse(line)
 		if perr != nil {
 			err = say(perr.Error())
 			continue
@@ -126,9 +138,33 @@ func Run(in io.Reader, out io.Writer, cfg Config) (Result, error) {
 		err = say(p.do(c))
 	}
 	if err == nil {
-		err = sc.Err()
+		select {
+		case err = <-readErr:
+		default: // stopped while a line was being read
+		}
 	}
 	return Result{Game: p.g, Counts: p.counts, GaveUp: p.gaveUp, Daily: p.daily}, err
+}
+
+// readLines reads the lines of in on a goroutine of its own, so that the
+// game can stop while a read waits: it sends each line until stop is
+// closed, then closes lines, the read's error (nil at the end of in) sent
+// first on the channel it returns.
+func readLines(in io.Reader, stop <-chan struct{}) (<-chan string, <-chan error) {
+	lines, errc := make(chan string), make(chan error, 1)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-stop:
+				return
+			}
+		}
+		errc <- sc.Err()
+	}()
+	return lines, errc
 }
 
 // intro says the board: its size, its mines, how cells are counted and

@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -162,5 +163,31 @@ func TestKept(t *testing.T) {
 				t.Errorf("%q told the session %q, gave up %d; want %q, %d", tt.lines, got, res.GaveUp, tt.want, tt.gaveUp)
 			}
 		})
+	}
+}
+
+// TestStop checks that closing Config.Stop ends the game while a line is
+// awaited, as q does.
+func TestStop(t *testing.T) {
+	in, w := io.Pipe()
+	defer w.Close()
+	stop := make(chan struct{})
+	done := make(chan error, 1)
+	var out strings.Builder
+	go func() {
+		_, err := Run(in, &out, Config{Game: newGame(t, small), Stop: stop})
+		done <- err
+	}()
+	if _, err := io.WriteString(w, "o 5 1\n"); err != nil {
+		t.Fatal(err)
+	}
+	close(stop)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run stopped = %v; want nil", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not return once stopped")
 	}
 }
