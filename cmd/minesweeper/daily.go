@@ -99,7 +99,7 @@ Flags:
 		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
 	}
 	if lines {
-		return playLines(k, uc, stdin, stdout, stderr)
+		return playLines(k, uc, *f.reader, stdin, stdout, stderr)
 	}
 	return playAndReport(k, uc, stdout, stderr)
 }

@@ -29,8 +29,10 @@ func readerMode(asked bool) bool { return asked || os.Getenv("TERM") == "dumb" }
 
 // playLines plays uc in lines (package reader) on stdin and stdout, and
 // then keeps and reports what the player left as the full screen's game
-// does (see report).
-func playLines(k *session.Session, uc ui.Config, stdin io.Reader, stdout, stderr io.Writer) int {
+// does (see report). asked is whether -reader was given: the command
+// that plays the game again then gives it too (TERM=dumb chooses lines
+// again by itself).
+func playLines(k *session.Session, uc ui.Config, asked bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	rc, err := linesConfig(uc)
 	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
@@ -60,7 +62,11 @@ func playLines(k *session.Session, uc ui.Config, stdin io.Reader, stdout, stderr
 	case res.Signal = <-caught:
 	default:
 	}
-	return report(k, res, stdout, stderr)
+	flags := ""
+	if asked {
+		flags = " -reader"
+	}
+	return report(k, res, flags, stdout, stderr)
 }
 
 // linesConfig makes the first game of uc as ui.Run does: a board file's

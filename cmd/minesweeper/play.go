@@ -96,7 +96,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if lines {
-		return playLines(k, uc, stdin, stdout, stderr)
+		return playLines(k, uc, *f.reader, stdin, stdout, stderr)
 	}
 	return playAndReport(k, uc, stdout, stderr)
 }
@@ -134,14 +134,15 @@ func playAndReport(k *session.Session, uc ui.Config, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitFailure
 	}
-	return report(k, res, stdout, stderr)
+	return report(k, res, "", stdout, stderr)
 }
 
 // report keeps what the player left with k and prints the line that sums
 // the last game up and, after a game on a daily board, the line to
-// share. It returns the exit status: 128 plus the number of a signal that
-// ended the game.
-func report(k *session.Session, res ui.Result, stdout, stderr io.Writer) int {
+// share. flags are added to the command that plays the game again, such
+// as -reader. It returns the exit status: 128 plus the number of a signal
+// that ended the game.
+func report(k *session.Session, res ui.Result, flags string, stdout, stderr io.Writer) int {
 	left := k.Leave(res.Kept, res.Started)
 	// A board file's game is no board to start with next time; a random
 	// game that followed it (n) is. A daily board is today's only.
@@ -157,6 +158,9 @@ func report(k *session.Session, res ui.Result, stdout, stderr io.Writer) int {
 		again = "minesweeper -board " + shellQuote(res.Source)
 	case res.Origin == game.Seeded:
 		again = fmt.Sprintf("minesweeper %s -seed %d", boardArgs(res.Settings, board.LevelOf(res.Settings)), res.Seed)
+	}
+	if again != "" {
+		again += flags
 	}
 	fmt.Fprintln(stdout, ui.Summary(res, left.Saved, again))
 	if res.DailyEnd != nil {
