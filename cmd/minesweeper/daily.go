@@ -16,7 +16,7 @@ import (
 // dailyOptions are the flags of minesweeper daily.
 type dailyOptions struct {
 	level, date, theme, keys *string
-	ascii, question          *bool
+	ascii, question, reader  *bool
 }
 
 // dailyFlags returns the flags of minesweeper daily, their one definition.
@@ -29,6 +29,7 @@ func dailyFlags() (*flag.FlagSet, *dailyOptions) {
 	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	f.keys = addKeysFlag(fs)
+	f.reader = readerFlag(fs)
 	return fs, f
 }
 
@@ -86,7 +87,8 @@ Flags:
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if !ui.CanPlay(stdin, stdout, stderr) {
+	lines := readerMode(*f.reader)
+	if !lines && !ui.CanPlay(stdin, stdout, stderr) {
 		fmt.Fprintln(stderr, "minesweeper daily: the game needs a terminal on standard input, and one to draw on (minesweeper gen -daily writes the board as a record)")
 		return exitFailure
 	}
@@ -100,6 +102,9 @@ Flags:
 	// The game of this board left unfinished, if any: the player is asked.
 	if kept, others, ok := k.SavedDaily(b, true); ok {
 		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
+	}
+	if lines {
+		return playLines(k, uc, *f.reader, stdin, stdout, stderr)
 	}
 	return playAndReport(k, uc, stdout, stderr)
 }

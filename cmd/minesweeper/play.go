@@ -67,8 +67,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitUsage
 	}
-	if !ui.CanPlay(stdin, stdout, stderr) {
-		fmt.Fprintln(stderr, "minesweeper: the game needs a terminal on standard input, and one to draw on (try minesweeper judge for records)")
+	lines := readerMode(*f.reader)
+	if !lines && !ui.CanPlay(stdin, stdout, stderr) {
+		fmt.Fprintln(stderr, "minesweeper: the game needs a terminal on standard input, and one to draw on (try -reader to play in lines, or minesweeper judge for records)")
 		return exitFailure
 	}
 
@@ -99,6 +100,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitFailure
 		}
 	}
+	if lines {
+		return playLines(k, uc, *f.reader, stdin, stdout, stderr)
+	}
 	return playAndReport(k, uc, stdout, stderr)
 }
 
@@ -106,6 +110,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type playOptions struct {
 	board                                   *boardFlags
 	ascii, question, resume, fresh, version *bool
+	reader                                  *bool
 	theme, keys                             *string
 }
 
@@ -119,6 +124,7 @@ func playFlags() (*flag.FlagSet, *playOptions) {
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	f.resume = flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
 	f.fresh = flagvalue.Bool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
+	f.reader = readerFlag(fs)
 	f.version = flagvalue.Bool(fs, "version", false, "print the version and exit, as minesweeper version does")
 	f.keys = addKeysFlag(fs)
 	return fs, f
@@ -134,6 +140,15 @@ func playAndReport(k *session.Session, uc ui.Config, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitFailure
 	}
+	return report(k, res, "", stdout, stderr)
+}
+
+// report keeps what the player left with k and prints the line that sums
+// the last game up and, after a game on a daily board, the line to
+// share. flags are added to the command that plays the game again, such
+// as -reader. It returns the exit status: 128 plus the number of a signal
+// that ended the game.
+func report(k *session.Session, res ui.Result, flags string, stdout, stderr io.Writer) int {
 	left := k.Leave(res.Kept, res.Started)
 	// A board file's game is no board to start with next time; a random
 	// game that followed it (n) is. A daily board is today's only.
@@ -149,6 +164,9 @@ func playAndReport(k *session.Session, uc ui.Config, stdout, stderr io.Writer) i
 		again = "minesweeper -board " + shellQuote(res.Source)
 	case res.Origin == game.Seeded:
 		again = fmt.Sprintf("minesweeper %s -seed %d", boardArgs(res.Settings, board.LevelOf(res.Settings)), res.Seed)
+	}
+	if again != "" {
+		again += flags
 	}
 	fmt.Fprintln(stdout, ui.Summary(res, left.Saved, again))
 	if res.DailyEnd != nil {

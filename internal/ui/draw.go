@@ -22,6 +22,9 @@ import (
 // stay clean and Show sends only the difference.
 func (u *ui) draw(s tcell.Screen, now time.Time) {
 	l, th := u.lay, u.th
+	// The terminal's own cursor rests on the selected cell, where screen
+	// magnifiers and readers follow it; hidden when no cell is shown.
+	s.HideCursor()
 	if l.tooSmall {
 		s.Clear()
 		lines := tooSmallLines(l.sw, l.sh, l.needW, l.needH)
@@ -45,6 +48,9 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 		u.drawPaused(s)
 	default:
 		u.drawBoard(s)
+		if c := u.v.cursor; c.X >= l.ox && c.X < l.ox+l.vc && c.Y >= l.oy && c.Y < l.oy+l.vr {
+			s.ShowCursor(l.cellX(c.X), l.cellY(c.Y))
+		}
 	}
 	for y := l.footerY + 1; y < l.sh; y++ {
 		blank(s, 0, l.sw, y)

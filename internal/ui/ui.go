@@ -219,7 +219,6 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 		}
 	}
 	s.EnableMouse(tcell.MouseButtonEvents, tcell.MouseDragEvents) // drags move a pressed cell
-	s.HideCursor()
 
 	if d := cfg.Tick; d >= 0 {
 		if d == 0 {

@@ -1,0 +1,64 @@
+package reader
+
+import (
+	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		line string
+		want Command
+	}{
+		{"o 4 7", Command{Verb: Open, At: board.Point{X: 3, Y: 6}, HasAt: true}},
+		{"4 7", Command{Verb: Open, At: board.Point{X: 3, Y: 6}, HasAt: true}},
+		{"  open 4,7 ", Command{Verb: Open, At: board.Point{X: 3, Y: 6}, HasAt: true}},
+		{"O 1 1", Command{Verb: Open, HasAt: true}},
+		{"o", Command{Verb: Open}},
+		{"f 5 8", Command{Verb: Flag, At: board.Point{X: 4, Y: 7}, HasAt: true}},
+		{"flag", Command{Verb: Flag}},
+		{"c 4 7", Command{Verb: Chord, At: board.Point{X: 3, Y: 6}, HasAt: true}},
+		{"s", Command{Verb: Hint}},
+		{"hint", Command{Verb: Hint}},
+		{"x", Command{Verb: Look}},
+		{"look", Command{Verb: Look}},
+		{"h", Command{Verb: Left}},
+		{"j", Command{Verb: Down}},
+		{"k", Command{Verb: Up}},
+		{"l", Command{Verb: Right}},
+		{"u", Command{Verb: Undo}},
+		{"n", Command{Verb: New}},
+		{"q", Command{Verb: Quit}},
+		{"QUIT", Command{Verb: Quit}},
+		{"?", Command{Verb: Help}},
+	}
+	for _, tt := range tests {
+		got, err := Parse(tt.line)
+		if err != nil || got != tt.want {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v, nil", tt.line, got, err, tt.want)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		line, want string
+	}{
+		{"", ErrEmpty.Error()},
+		{"   ", ErrEmpty.Error()},
+		{"zap", `"zap" is no command: ` + Usage},
+		{"s 4 7", "hint takes no cell: " + Usage},
+		{"o 4", "a cell is a column and a row, as in o 4 7"},
+		{"4", "a cell is a column and a row, as in o 4 7"},
+		{"f 4 7 9", "a cell is a column and a row, as in f 4 7"},
+		{"o 0 7", "a cell is a column and a row counted from 1, as in o 4 7"},
+		{"c a b", "a cell is a column and a row counted from 1, as in c 4 7"},
+	}
+	for _, tt := range tests {
+		got, err := Parse(tt.line)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Parse(%q) = %+v, %v; want the error %q", tt.line, got, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,193 @@
+package reader
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/session"
+)
+
+// small is the board of the tests: mines at (1,1) and (4,4) as the
+// player counts cells, from 1. Opening (5,1) opens all but (5,4).
+const small = `
+*....
+.....
+.....
+...*.`
+
+// stepClock returns a clock that moves on by step at each reading, so
+// that the times said are fixed.
+func stepClock(step time.Duration) func() time.Time {
+	t := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	return func() time.Time {
+		t = t.Add(step)
+		return t
+	}
+}
+
+// newGame returns a game on the layout drawn in text.
+func newGame(t *testing.T, text string) *game.Game {
+	t.Helper()
+	b, err := board.Parse(text)
+	if err != nil {
+		t.Fatalf("board.Parse: %v", err)
+	}
+	s := board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}
+	g, err := game.NewFixed(game.Config{Settings: s, QuestionMarks: true}, b.Layout(), "test", 0)
+	if err != nil {
+		t.Fatalf("game.NewFixed: %v", err)
+	}
+	return g
+}
+
+// play runs the lines on a game of text, kept by k, and returns the lines
+// said after the first (the board's introduction).
+func play(t *testing.T, text string, k Keeper, lines ...string) ([]string, Result) {
+	t.Helper()
+	var out strings.Builder
+	res, err := Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out,
+		Config{Game: newGame(t, text), Keeper: k, Now: stepClock(1500 * time.Millisecond)})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	said := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	return said[1:], res
+}
+
+// TestSaid checks the line said for each kind of move: the last line of
+// each case's input.
+func TestSaid(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []string
+		want  string
+	}{
+		{"flood", []string{"o 5 1"}, "opened 17 cells"},
+		{"one number", []string{"2 1"}, "opened (2,1): 1"},
+		{"a cell alone", []string{"4 3"}, "opened (4,3): 1"},
+		{"flag", []string{"o 5 1", "f 4 4"}, "flag at (4,4), 1 mine left"},
+		{"question mark", []string{"o 5 1", "f 4 4", "f 4 4"}, "question mark at (4,4), 2 mines left"},
+		{"no mark", []string{"o 5 1", "f 4 4", "f", "f"}, "no mark at (4,4), 2 mines left"},
+		{"flag at the cursor", []string{"o 5 1", "j", "j", "j", "h", "f"}, "flag at (4,4), 1 mine left"},
+		{"chord wins", []string{"o 5 1", "f 4 4", "c 5 3"}, "you win in 4.5 s"},
+		{"open on a number chords", []string{"o 5 1", "f 4 4", "o 5 3"}, "you win in 4.5 s"},
+		{"boom", []string{"o 5 1", "o 1 1"}, "boom: (1,1) was a mine; you lose after 3.0 s"},
+		{"already open", []string{"o 5 1", "o 5 1"}, "(5,1) is open already"},
+		{"chord on an empty cell", []string{"o 5 1", "c 5 1"}, "only an open number can be chorded"},
+		{"flagged", []string{"o 5 1", "f 4 4", "o 4 4"}, "(4,4) is flagged: f removes the flag first"},
+		{"chord mismatch", []string{"o 5 1", "c 5 3"}, "the flags around (5,3) do not match its number"},
+		{"off the board", []string{"o 6 1"}, "(6,1) is off the board: columns 1 to 5, rows 1 to 4"},
+		{"over", []string{"o 5 1", "o 1 1", "f 4 4"}, OverLine},
+		{"look", []string{"o 5 1", "x"}, "(5,1) empty; around: (4,1) empty, (4,2) empty, (5,2) empty"},
+		{"look closed", []string{"look"}, "(1,1) closed; around: (2,1) closed, (1,2) closed, (2,2) closed"},
+		{"move", []string{"l", "j"}, "(2,2) closed"},
+		{"edge", []string{"k"}, "(1,1) closed, the top edge"},
+		{"hint before a start", []string{"s"}, game.ErrNotStarted.Error()},
+		{"hint", []string{"o 5 1", "f 4 4", "s"}, "hint (5,4), safe: the 1 at (4,3) already touches the mine at (4,4)"},
+		{"hint then open at the cursor", []string{"o 5 1", "f 4 4", "s", "o"}, "you win in 6.0 s"},
+		{"undo a flag", []string{"o 5 1", "f 4 4", "u"}, "took back the mark at (4,4)"},
+		{"undo a loss", []string{"o 5 1", "o 1 1", "u"}, "took back the opening of (1,1); the game goes on"},
+		{"nothing to undo", []string{"u"}, "nothing to undo"},
+		{"new asks", []string{"o 5 1", "n"}, "give up this game for a new one? it counts as a loss: n again"},
+		{"new", []string{"o 5 1", "n", "n"}, "new game: 5 columns, 4 rows, 2 mines"},
+		{"new asks again after another line", []string{"o 5 1", "n", "x", "n"}, "give up this game for a new one? it counts as a loss: n again"},
+		{"new before a start", []string{"n"}, "new game: 5 columns, 4 rows, 2 mines"},
+		{"bad input", []string{"zap"}, `"zap" is no command: ` + Usage},
+		{"help", []string{"?"}, HelpLine},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			said, _ := play(t, small, nil, tt.lines...)
+			if len(said) != len(tt.lines) {
+				t.Fatalf("%q said %d lines; want one a line:\n%s", tt.lines, len(said), strings.Join(said, "\n"))
+			}
+			if got := said[len(said)-1]; got != tt.want {
+				t.Errorf("%q said %q last; want %q", tt.lines, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestQuit checks that q and the end of the input stop reading.
+func TestQuit(t *testing.T) {
+	for _, in := range []string{"o 5 1\nq\no 1 1\n", "o 5 1"} {
+		var out strings.Builder
+		res, err := Run(strings.NewReader(in), &out, Config{Game: newGame(t, small)})
+		if err != nil || res.Game.Status() != board.Playing || strings.Count(out.String(), "\n") != 2 {
+			t.Errorf("Run(%q) = %v, %v, said %q; want the game in play, two lines", in, res.Game.Status(), err, out.String())
+		}
+	}
+}
+
+// keeper records what the session is told.
+type keeper struct{ told []string }
+
+func (k *keeper) Ended(g game.Kept) session.Counts {
+	k.told = append(k.told, "ended "+g.Status.String())
+	return session.Counts{Number: len(k.told)}
+}
+
+func (k *keeper) Reopened(g game.Kept, n int) {
+	k.told = append(k.told, "reopened "+g.Status.String())
+}
+
+func (k *keeper) GaveUp(g game.Kept) session.Counts {
+	k.told = append(k.told, "gave up "+g.Status.String())
+	return session.Counts{Number: len(k.told)}
+}
+
+// TestKept checks that the session is told of each game as the full
+// screen tells it: an end, an undo of it, a game given up.
+func TestKept(t *testing.T) {
+	tests := []struct {
+		name   string
+		lines  []string
+		want   string
+		gaveUp int
+	}{
+		{"win", []string{"o 5 1", "f 4 4", "c 5 3"}, "ended won", 0},
+		{"loss, undo, win", []string{"o 5 1", "o 1 1", "u", "f 4 4", "c 5 3"}, "ended lost, reopened playing", 0},
+		{"given up", []string{"o 5 1", "n", "n"}, "gave up playing", 1},
+		{"new before a start", []string{"n"}, "", 0},
+		{"left", []string{"o 5 1", "q"}, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k := &keeper{}
+			_, res := play(t, small, k, tt.lines...)
+			if got := strings.Join(k.told, ", "); got != tt.want || res.GaveUp != tt.gaveUp {
+				t.Errorf("%q told the session %q, gave up %d; want %q, %d", tt.lines, got, res.GaveUp, tt.want, tt.gaveUp)
+			}
+		})
+	}
+}
+
+// TestStop checks that closing Config.Stop ends the game while a line is
+// awaited, as q does.
+func TestStop(t *testing.T) {
+	in, w := io.Pipe()
+	defer w.Close()
+	stop := make(chan struct{})
+	done := make(chan error, 1)
+	var out strings.Builder
+	go func() {
+		_, err := Run(in, &out, Config{Game: newGame(t, small), Stop: stop})
+		done <- err
+	}()
+	if _, err := io.WriteString(w, "o 5 1\n"); err != nil {
+		t.Fatal(err)
+	}
+	close(stop)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run stopped = %v; want nil", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not return once stopped")
+	}
+}
