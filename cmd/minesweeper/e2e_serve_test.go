@@ -140,6 +140,9 @@ func TestE2EServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm.keys("Enter") // the cursor starts on the start cell
+	// The board is laid off the game's loop, and an opening before it is
+	// laid is refused: the moves wait for the start cell to open.
+	tm.waitUntil("the board opened", func(screen string) bool { return !strings.Contains(boardLines(screen), "<>") })
 	winByKeys(t, tm, rec)
 	tm.waitFor("[ You win ]")
 	tm.keys("b")
