@@ -2,8 +2,11 @@
 GO         ?= go
 FUZZTIME   ?= 20s
 ARGS       ?=
+# GoReleaser, pinned: go run fetches and builds it once (the module cache
+# keeps it) and leaves go.mod alone.
+GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 
-.PHONY: all build run test vet lint bench fuzz load man clean
+.PHONY: all build run test vet lint bench fuzz load man dist dist-check clean
 
 all: build
 
@@ -55,5 +58,16 @@ load:
 man:
 	$(GO) test -count=1 -run '^TestManPage$$' ./cmd/minesweeper/ -update
 
+# A snapshot of a release into dist/: the archives of linux, darwin and
+# windows on amd64 and arm64, the deb and rpm packages and their checksums,
+# as .goreleaser.yaml describes. Nothing is published. scripts/check-deb.sh
+# installs the deb and checks it (as root, on Debian).
+dist:
+	$(GORELEASER) release --snapshot --clean
+
+# Checks .goreleaser.yaml.
+dist-check:
+	$(GORELEASER) check
+
 clean:
-	rm -rf bin
+	rm -rf bin dist completions manpages
