@@ -62,8 +62,14 @@ man:
 # windows on amd64 and arm64, the deb and rpm packages and their checksums,
 # as .goreleaser.yaml describes. Nothing is published. scripts/check-deb.sh
 # installs the deb and checks it (as root, on Debian).
+#
+# GoReleaser reads the commit only where git names a remote (it asks git
+# ls-remote --get-url); in a clone without one it builds with the commit
+# "none". There the environment names the clone itself as origin for
+# GoReleaser's git alone, leaving the clone's config as it is.
+DIST_ENV = $(if $(shell git remote 2>/dev/null),,GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.url GIT_CONFIG_VALUE_0='$(CURDIR)')
 dist:
-	$(GORELEASER) release --snapshot --clean
+	$(DIST_ENV) $(GORELEASER) release --snapshot --clean
 
 # Checks .goreleaser.yaml.
 dist-check:
