@@ -2,8 +2,9 @@
 GO         ?= go
 FUZZTIME   ?= 20s
 ARGS       ?=
-# GoReleaser, pinned: go run fetches and builds it once (the module cache
-# keeps it) and leaves go.mod alone.
+# GoReleaser, pinned: go run leaves go.mod alone. The first run fetches and
+# builds it (minutes); later ones find it in the module and build caches
+# (seconds).
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 
 .PHONY: all build run test vet lint bench fuzz load man dist dist-check clean
