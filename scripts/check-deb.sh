@@ -12,14 +12,19 @@
 # It refuses to run where minesweeper is installed already, so that what
 # it removes is only what it installed. make test does not run it.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 
 fail() { echo "check-deb: $*" >&2; exit 1; }
+
+deb=${1:-}
+if [ -n "$deb" ]; then
+  [ -f "$deb" ] || fail "$deb: no such file"
+  deb=$(realpath "$deb")
+fi
+cd "$(dirname "$0")/.."
 
 [ "$(id -u)" -eq 0 ] || fail "must run as root (it installs a package)"
 command -v dpkg >/dev/null || fail "no dpkg: this check is for Debian and its kin"
 
-deb=${1:-}
 if [ -z "$deb" ]; then
   arch=$(dpkg --print-architecture)
   shopt -s nullglob
@@ -29,7 +34,7 @@ if [ -z "$deb" ]; then
 fi
 [ -f "$deb" ] || fail "$deb: no such file"
 
-if dpkg-query -W -f='${Status}' minesweeper 2>/dev/null | grep -q 'installed'; then
+if dpkg-query -W -f='${Status}' minesweeper 2>/dev/null | grep -q ' installed$'; then
   fail "the minesweeper package is installed already; remove it first (dpkg -r minesweeper)"
 fi
 [ ! -e /usr/bin/minesweeper ] || fail "/usr/bin/minesweeper exists already"
