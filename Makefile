@@ -54,14 +54,14 @@ load:
 	$(GO) test -v -count=1 -run '^TestLoad$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME)
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-duration 20s
 
-# The man page doc/minesweeper.6, made from the commands, their flags and
+# The man page cmd/minesweeper/minesweeper.6, made from the commands, their flags and
 # the key table; a test fails when the checked-in copy is stale.
 man:
 	$(GO) test -count=1 -run '^TestManPage$$' ./cmd/minesweeper/ -update
 
 # A snapshot of a release into dist/: the archives of linux, darwin and
 # windows on amd64 and arm64, the deb and rpm packages and their checksums,
-# as .goreleaser.yaml describes. Nothing is published. scripts/check-deb.sh
+# as .goreleaser.yaml describes. Nothing is published. .ci/check-deb.sh
 # installs the deb and checks it (as root, on Debian).
 #
 # GoReleaser reads the commit only where git names a remote (it asks git

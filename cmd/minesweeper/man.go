@@ -39,7 +39,7 @@ func writeManFlags(w io.Writer, fs *flag.FlagSet) {
 
 // writeManPage writes the man page minesweeper(6), made from the tables
 // the help and the README are made from: commands(), each command's
-// flags and the ui's key tables. make man writes it to doc/minesweeper.6.
+// flags and the ui's key tables. make man writes it to cmd/minesweeper/minesweeper.6.
 func writeManPage(w io.Writer) {
 	fmt.Fprint(w, `.\" minesweeper(6), made by make man from the program's tables: do not edit.
 .TH MINESWEEPER 6 "" "minesweeper" "Games"

@@ -9,7 +9,7 @@ import (
 )
 
 // manFile is the checked-in man page, which make man writes.
-var manFile = filepath.Join("..", "..", "doc", "minesweeper.6")
+var manFile = "minesweeper.6"
 
 // TestManPage regenerates the man page and fails if the checked-in copy
 // differs: run make man (go test -run TestManPage -update) after changing

@@ -15,4 +15,4 @@ completions/.minesweeper completion bash > completions/minesweeper.bash
 completions/.minesweeper completion zsh > completions/_minesweeper
 completions/.minesweeper completion fish > completions/minesweeper.fish
 rm completions/.minesweeper
-gzip -9n < doc/minesweeper.6 > manpages/minesweeper.6.gz
+gzip -9n < cmd/minesweeper/minesweeper.6 > manpages/minesweeper.6.gz
