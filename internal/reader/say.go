@@ -48,10 +48,10 @@ func seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds())
 func Opened(b game.View, p board.Point, n int, elapsed time.Duration, c session.Counts) string {
 	switch b.Status() {
 	case board.Won:
-		return join("you win in "+seconds(elapsed), countsWords(c))
+		return join("you win in "+seconds(elapsed), c.Note())
 	case board.Lost:
 		hit, _ := b.Hit()
-		return join(fmt.Sprintf("boom: %s was a mine; you lose after %s", Cell(hit), seconds(elapsed)), countsWords(c))
+		return join(fmt.Sprintf("boom: %s was a mine; you lose after %s", Cell(hit), seconds(elapsed)), c.Note())
 	}
 	switch n {
 	case 0:
@@ -169,32 +169,6 @@ func Refused(err error, p board.Point) string {
 
 // OverLine is said when a finished game is asked for a move.
 const OverLine = "the game is over: u undo, n new game, q quit"
-
-// countsWords says what a game counts for, as the full screen's numbers
-// line does; nothing for a game not kept.
-func countsWords(c session.Counts) string {
-	note := ""
-	switch {
-	case c.NewBest:
-		note = "new best time"
-	case c.Daily.Practice():
-	case c.Why == session.Known:
-		note = "known board: not in the records"
-	case c.Why == session.Again:
-		note = "practice: kept as it ended first"
-	case c.Why == session.NotKept:
-		note = "not kept"
-	}
-	switch c.Daily {
-	case session.DailyCounted:
-		note = join("the day's daily result", note)
-	case session.DailyAgain:
-		note = "practice: this daily board was played before"
-	case session.DailyOtherDay:
-		note = "practice: the daily board of another date"
-	}
-	return note
-}
 
 // join returns a and b joined by a comma, or the one that is not empty.
 func join(a, b string) string {

@@ -86,3 +86,34 @@ func (d Daily) String() string {
 
 // Practice reports whether d is a practice game of a daily board.
 func (d Daily) Practice() bool { return d == DailyAgain || d == DailyOtherDay }
+
+// Note words what a game kept as c counts for, as the full screen's
+// numbers line, the line printed at the end and the line mode say it;
+// "" for a game not kept (yet) or that counts as any other.
+func (c Counts) Note() string {
+	note := ""
+	switch {
+	case c.NewBest:
+		note = "new best time"
+	case c.Daily.Practice():
+		// Practice is kept as a known board: the daily says why.
+	case c.Why == Known:
+		note = "known board: not in the records"
+	case c.Why == Again:
+		note = "practice: kept as it ended first"
+	case c.Why == NotKept:
+		note = "not kept"
+	}
+	switch c.Daily {
+	case DailyCounted:
+		if note != "" {
+			return "the day's daily result, " + note
+		}
+		return "the day's daily result"
+	case DailyAgain:
+		return "practice: this daily board was played before"
+	case DailyOtherDay:
+		return "practice: the daily board of another date"
+	}
+	return note
+}

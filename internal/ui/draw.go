@@ -383,7 +383,7 @@ func (u *ui) numbers(now time.Time, width int) string {
 	// not cut.
 	n := u.g.Numbers(now)
 	text := numbersText(n, true)
-	if note := countsNote(u.counts); note != "" && u.rp == nil {
+	if note := u.counts.Note(); note != "" && u.rp == nil {
 		text = note + "; " + text
 	}
 	if v := u.g.Verdict().String(); v != "" {

@@ -139,44 +139,6 @@ func (u *ui) confirmGiveUp(act action) bool {
 	return false
 }
 
-// countsNote words what the game counts for, for the numbers line and
-// the line printed at the end; nothing for a game not kept (yet).
-func countsNote(c session.Counts) string {
-	note := ""
-	switch {
-	case c.NewBest:
-		note = "new best time"
-	case c.Daily.Practice():
-		// Practice is kept as a known board: the daily says why.
-	case c.Why == session.Known:
-		note = "known board: not in the records"
-	case c.Why == session.Again:
-		note = "practice: kept as it ended first"
-	case c.Why == session.NotKept:
-		note = "not kept"
-	}
-	switch c.Daily {
-	case session.DailyCounted:
-		note = join("the day's daily result", note)
-	case session.DailyAgain:
-		note = "practice: this daily board was played before"
-	case session.DailyOtherDay:
-		note = "practice: the daily board of another date"
-	}
-	return note
-}
-
-// join returns a and b joined by a comma, or the one that is not empty.
-func join(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + ", " + b
-}
-
 // statsLines words one kind's statistics for the overlay.
 func statsLines(st session.Stats) []string {
 	if st.Err != nil {

@@ -60,7 +60,7 @@ func Summary(r Result, saved bool, again string) string {
 		if more := moreNumbers(r.Numbers); len(more) > 0 {
 			line += "; " + strings.Join(more, ", ")
 		}
-		if note := countsNote(r.Counts); note != "" {
+		if note := r.Counts.Note(); note != "" {
 			line += "; " + note
 		}
 		if r.Verdict != "" {
