@@ -145,8 +145,8 @@ func TestRate(t *testing.T) {
 		want  bool
 	}{
 		{0, "a", true}, {0, "a", true}, {0, "a", false}, {0, "b", true},
-		{30 * time.Second, "a", false}, // half the last minute still weighs 1
-		{31 * time.Second, "a", true},  // a new minute: 2 before, weighing 1 - 1/60 ... below 2
+		{30 * time.Second, "a", false}, // the minute still running: 2 already
+		{31 * time.Second, "a", true},  // at +61 s the last minute's 2 weigh 2 x 59/60, under 2
 		{2 * time.Minute, "a", true},
 	}
 	for i, s := range steps {

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"io"
 	"strings"
@@ -53,7 +54,7 @@ func TestRefused(t *testing.T) {
 			}
 			err = s.Wait()
 			var ee *ssh.ExitError
-			if !errorsAs(err, &ee) || ee.ExitStatus() != 1 {
+			if !errors.As(err, &ee) || ee.ExitStatus() != 1 {
 				t.Errorf("end: %v, want exit status 1", err)
 			}
 			if got := stderr.String(); got != tt.want {

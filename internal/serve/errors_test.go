@@ -1,5 +1,0 @@
-package serve
-
-import "errors"
-
-func errorsAs(err error, target any) bool { return errors.As(err, target) }
