@@ -19,12 +19,14 @@ run:
 	$(GO) run ./cmd/minesweeper $(ARGS)
 
 # Every test under the race detector; fuzz targets run their seed corpus.
-# The 10000x10000 board test, the statistics of 100,000 games and the
-# stalled SSH client skip themselves under -race (too slow there), so they
-# run once more without it.
+# The 10000x10000 board test, the statistics of 100,000 games, the stalled
+# SSH client and the solver's game-by-game and brute-force checks skip
+# themselves under -race (too slow there, and the solver runs on one
+# goroutine), so they run once more without it: the solver's whole package.
 test: vet lint
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run '^(TestLargeBoard|TestStatsOverlayHuge|TestStalledClient)$$' ./internal/board/ ./internal/ui/ ./internal/serve/
+	$(GO) test -count=1 ./internal/solver/
 
 vet:
 	$(GO) vet ./...

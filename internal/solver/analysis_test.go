@@ -360,6 +360,7 @@ func TestAnalyzeInconsistent(t *testing.T) {
 // the approximate fallback, and with a limit on combining components that
 // forces combineApprox.
 func TestNeverWrong(t *testing.T) {
+	withoutRace(t)
 	rng := rand.New(rand.NewPCG(7, 7))
 	positions := 3000
 	if testing.Short() {

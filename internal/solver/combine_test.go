@@ -28,6 +28,7 @@ func recombine(an *analyzer, f func() error) error {
 // combining all of them would cost too much, gives what combining all of
 // them gives, on expert positions, where combine combines them all.
 func TestCombineFixedMatchesExact(t *testing.T) {
+	withoutRace(t)
 	rng := rand.New(rand.NewPCG(15, 2))
 	positions := 400
 	if testing.Short() {

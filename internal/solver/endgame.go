@@ -37,6 +37,11 @@ type endgame struct {
 	sets    []uint64 // layout l's bits over cells: sets[l*words:(l+1)*words]
 	words   int
 	enNodes int
+
+	// work is what the game tree searches may still take in this move
+	// (see Solver.treeWork); nodes counts the enumeration's nodes.
+	work  int
+	nodes int
 }
 
 // egCons is a number's demand on unknown cells.
@@ -52,21 +57,35 @@ const outMine = 9
 // Cells certainly safe in the analysis are left out of the search: the
 // solver opens them before it guesses.
 func (e *endgame) solve(an *analyzer) (cell int, win float64, ok bool) {
-	if !e.layouts(an) {
+	if e.work <= 0 {
 		return -1, 0, false
 	}
-	u, win, ok := e.tree.search(e, an)
+	listed := e.layouts(an)
+	e.nodes += e.enNodes
+	if !listed {
+		return -1, 0, false
+	}
+	u, win, ok := e.search(an)
 	if !ok {
 		return -1, 0, false
 	}
 	return int(e.cells[u]), win, true
 }
 
+// search searches the game tree over the layouts listed, within the work
+// left in this move, and takes the work it did from it.
+func (e *endgame) search(an *analyzer) (u int, win float64, ok bool) {
+	e.tree.budget = e.work
+	u, win, ok = e.tree.search(e, an)
+	e.work -= e.tree.work
+	return u, win, ok
+}
+
 // layout returns layout l's bits over the unknown cells.
 func (e *endgame) layout(l int) []uint64 { return e.sets[l*e.words : (l+1)*e.words] }
 
 // layouts lists every layout of mines over the unknown cells that fits the
-// view, or reports false when there are more than maxLayouts or the search
+// view, or reports false when there are more than the limit or the search
 // runs too long.
 func (e *endgame) layouts(an *analyzer) bool {
 	e.cells = e.cells[:0]
@@ -94,9 +113,18 @@ func (e *endgame) layouts(an *analyzer) bool {
 			e.cells = append(e.cells, int32(i))
 		}
 	}
+	return e.enumerateCells(an, an.mines-fixed)
+}
+
+// enumerateCells lists every layout of left mines over e.cells (whose
+// indices e.unk holds) that fits the numbers of the view, or reports false
+// when there are more than the limit, the search runs too long, or there
+// is none. Every closed neighbour of a number next to e.cells must be in
+// e.cells or certainly a mine.
+func (e *endgame) enumerateCells(an *analyzer, left int) bool {
 	U := len(e.cells)
 	e.words = (U + 63) / 64
-	e.left = an.mines - fixed
+	e.left = left
 	if e.left < 0 || e.left > U {
 		return false
 	}
@@ -141,6 +169,87 @@ func (e *endgame) layouts(an *analyzer) bool {
 		return false
 	}
 	return e.n > 0
+}
+
+// solvePocket returns the cell to open for the best chance to win a
+// pocket, and that chance, or ok false when the view has no pocket within
+// the search's limits. A pocket is a component of the frontier that holds
+// the same number of mines in every layout and none of whose cells has a
+// closed neighbour outside it but cells certainly mines: what it holds
+// tells nothing of the rest of the board, nor the rest of it, and its
+// layouts are equally likely whatever the rest holds. Its game is played
+// alone, sooner or later, so its best move, found by searching its game
+// tree whatever the layouts of the whole board, is a best move now.
+func (e *endgame) solvePocket(an *analyzer) (cell int, win float64, ok bool) {
+	for ci, comp := range an.comps {
+		if e.work <= 0 {
+			break
+		}
+		if ci >= len(an.compList) || !comp.exact {
+			continue
+		}
+		k := -1
+		for m, w := range comp.w {
+			if w == 0 {
+				continue
+			}
+			if k >= 0 {
+				k = -2
+				break
+			}
+			k = m
+		}
+		if k < 0 {
+			continue
+		}
+		listed := e.pocket(an, ci, k)
+		e.nodes += e.enNodes
+		if !listed {
+			continue
+		}
+		u, win, ok := e.search(an)
+		if ok {
+			return int(e.cells[u]), win, true
+		}
+	}
+	return -1, 0, false
+}
+
+// pocket lists the layouts of the component ci of an, holding k mines,
+// when it is a pocket (see solvePocket) with few enough layouts; it
+// reports whether it is, with a cell to guess.
+func (e *endgame) pocket(an *analyzer, ci, k int) bool {
+	boxes := an.compList[ci]
+	root := an.find(boxes[0])
+	e.cells = e.cells[:0]
+	e.unk = resize(e.unk, len(an.tiles))
+	for i := range e.unk {
+		e.unk[i] = -1
+	}
+	for _, b := range boxes {
+		for _, c := range an.boxes[b].cells {
+			if an.certain[c] == certMine {
+				k--
+				continue
+			}
+			e.unk[c] = int32(len(e.cells))
+			e.cells = append(e.cells, c)
+		}
+	}
+	if len(e.cells) < 2 {
+		return false
+	}
+	for _, c := range e.cells {
+		for j := range board.Neighbours(an.w, an.h, int(c)) {
+			if an.tiles[j] >= 0 || an.certain[j] == certMine {
+				continue
+			}
+			if b := an.boxOf[j]; b < 0 || an.find(b) != root {
+				return false
+			}
+		}
+	}
+	return e.enumerateCells(an, k)
 }
 
 // enumerate assigns unknown cell u and those after it; it returns false

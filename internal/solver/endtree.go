@@ -8,9 +8,9 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
 
-// treeBudget caps the work of one search of the game tree, counted in
-// layouts looked at (a position of n layouts over U cells costs n*U), so
-// that a move stays within a few milliseconds.
+// treeBudget caps the work of the searches of the game tree in one move,
+// counted in layouts looked at (a position of n layouts over U cells costs
+// n*U), so that a move stays within a few milliseconds.
 const treeBudget = 24 << 20
 
 // treeEps is the tolerance below which two chances to win are the same.
@@ -130,9 +130,6 @@ func (t *gameTree) search(e *endgame, an *analyzer) (u int, win float64, ok bool
 		key[1] += t.hash[l][1]
 	}
 	t.work, t.over, t.depth = 0, false, 0
-	if t.budget == 0 {
-		t.budget = treeBudget
-	}
 	t.all = resize(t.all, U)
 	for u := range U {
 		t.all[u] = int32(u)

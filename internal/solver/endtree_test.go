@@ -13,6 +13,7 @@ import (
 // pruning): the chance to win it claims is the best over the whole game
 // tree, and the cell it returns achieves it.
 func TestGameTreeMatchesBruteForce(t *testing.T) {
+	withoutRace(t)
 	checked := 0
 	for c, v := range smallViews(t, 31, 1500) {
 		if closedCells(v) > 14 {

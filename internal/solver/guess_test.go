@@ -107,11 +107,12 @@ func smallViews(t *testing.T, seed uint64, want int) []*View {
 }
 
 func TestLookAheadMatchesBruteForce(t *testing.T) {
+	withoutRace(t)
 	for c, v := range smallViews(t, 11, 150) {
 		s, cands := guessesOn(t, v)
 		for _, g := range cands {
 			i := g.i
-			s.ahead.resetBudgets()
+			resetLook(&s.ahead)
 			got, want := s.ahead.lookAhead(v, i), bruteOutlook(v, i)
 			if !got.ok ||
 				math.Abs(got.score-want.score) > 1e-9 || math.Abs(got.progress-want.progress) > 1e-9 ||
@@ -150,9 +151,9 @@ func TestSignatureOutlook(t *testing.T) {
 				first[key] = i
 				continue
 			}
-			s.ahead.resetBudgets()
+			resetLook(&s.ahead)
 			a := s.ahead.lookAhead(v, i)
-			s.ahead.resetBudgets()
+			resetLook(&s.ahead)
 			b := s.ahead.lookAhead(v, j)
 			pairs++
 			if better(a, b) || better(b, a) {
@@ -167,6 +168,7 @@ func TestSignatureOutlook(t *testing.T) {
 // least likely to be a mine, and no such cell has a better outlook; and
 // the same view always gets the same cell.
 func TestSafestGuess(t *testing.T) {
+	withoutRace(t)
 	for c, v := range smallViews(t, 13, 150) {
 		got, cands := safestOn(t, v)
 		if cands == nil {
@@ -358,6 +360,7 @@ func childView(v *View, i, val int) *View {
 // enumeration does, and otherwise no higher than the enumeration nor than
 // the chance to survive two clicks.
 func TestDeepScoreMatchesBruteForce(t *testing.T) {
+	withoutRace(t)
 	exactCases, loose := 0, 0
 	for c, v := range smallViews(t, 17, 150) {
 		if countClosed(v) > 14 {
@@ -366,7 +369,7 @@ func TestDeepScoreMatchesBruteForce(t *testing.T) {
 		s, cands := guessesOn(t, v)
 		for _, g := range cands {
 			i := g.i
-			s.ahead.resetBudgets()
+			resetLook(&s.ahead)
 			s.ahead.deepLooks, s.ahead.deepLimit = 0, maxDeepLooks
 			got, ok := s.ahead.deepScore(v, i)
 			if !ok {
@@ -431,7 +434,7 @@ func TestDeepGuess(t *testing.T) {
 		slices.SortStableFunc(top, func(a, b scoredGuess) int { return cmp.Compare(b.score, a.score) })
 		top = top[:min(deepWidth, len(top))]
 		three := func(i int) float64 {
-			s.ahead.resetBudgets()
+			resetLook(&s.ahead)
 			s.ahead.deepLooks, s.ahead.deepLimit = 0, maxDeepLooks
 			sc, ok := s.ahead.deepScore(v, i)
 			if !ok {

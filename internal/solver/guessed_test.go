@@ -79,6 +79,7 @@ func TestGuessedAfterEachMove(t *testing.T) {
 // view has no cell that every layout leaves free of mines, and a move that
 // is not a guess is such a cell.
 func TestGuessedMatchesBruteForce(t *testing.T) {
+	withoutRace(t)
 	rng := rand.New(rand.NewPCG(12, 7))
 	s := New(Options{})
 	checked, guesses := 0, 0
@@ -121,6 +122,7 @@ func TestGuessedMatchesBruteForce(t *testing.T) {
 // TestGuessedNeverLoses plays random games: a move that is not a guess
 // never opens a mine, so every game lost ends on a guess.
 func TestGuessedNeverLoses(t *testing.T) {
+	withoutRace(t)
 	for _, rule := range []board.FirstClick{board.Unsafe, board.Safe, board.Opening} {
 		s := New(Options{Rule: rule})
 		lost, guessed := 0, 0

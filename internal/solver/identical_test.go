@@ -20,8 +20,9 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 var identicalGolden = filepath.Join("testdata", "identical.golden")
 
 // identicalRuns are the boards and seeds TestIdenticalGames plays, with the
-// number of games of each; under the race detector or -short it plays the
-// first raceGames of each and compares them with the golden lines.
+// number of games of each; with -short it plays the first shortGames of
+// each and compares them with the golden lines. It does not run under the
+// race detector (see withoutRace).
 var identicalRuns = []struct {
 	name     string
 	settings board.Settings
@@ -37,9 +38,9 @@ var identicalRuns = []struct {
 // identicalSeeds are the seeds of TestIdenticalGames.
 var identicalSeeds = []uint64{1, 7}
 
-// raceGames is how many games of each run TestIdenticalGames plays under
-// the race detector or -short.
-const raceGames = 10
+// shortGames is how many games of each run TestIdenticalGames plays with
+// -short.
+const shortGames = 10
 
 // gameDigest plays one game on b with s, reseeded with seed, and returns a
 // line that sums it up: the outcome, the moves, the guesses and a 64-bit
@@ -84,15 +85,16 @@ func gameDigest(tb testing.TB, s *Solver, b *board.Board, seed uint64) string {
 //
 //	go test -run IdenticalGames -update ./internal/solver/
 func TestIdenticalGames(t *testing.T) {
-	short := raceEnabled || testing.Short()
+	withoutRace(t)
+	short := testing.Short()
 	if *update && short {
-		t.Fatal("-update needs every game: run it without -race and -short")
+		t.Fatal("-update needs every game: run it without -short")
 	}
 	var got []string
 	for _, run := range identicalRuns {
 		n := run.games
 		if short {
-			n = min(n, raceGames)
+			n = min(n, shortGames)
 		}
 		for _, seed := range identicalSeeds {
 			s := New(Options{Rule: run.settings.Rule})

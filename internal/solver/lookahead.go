@@ -38,11 +38,11 @@ const (
 	deepWork     = 4 * lookWork
 )
 
-// lookCells bounds the cells that the look-ahead's analyses go through
-// between two resetBudgets (three times a move), since each analysis goes
-// through the whole board: some four thousand analyses of an expert
-// board, four times the most that 5,000 games took, but few of a large
-// one, so that a move's time stays bounded on every board.
+// lookCells bounds the cells that the look-ahead's analyses go through in
+// one move, since each analysis goes through the whole board: some four
+// thousand analyses of an expert board, four times the most that 10,000
+// games took (BenchmarkMoveCPU), but few of a large one, so that a move's
+// time stays bounded on every board.
 const lookCells = 1 << 21
 
 // maxLookBoard is the most cells a board may have for its guesses to be
@@ -67,8 +67,10 @@ type lookahead struct {
 	pool      []candidate   // the guesses survivalGuess looks at
 	deepCands []candidate   // the next guesses nextBest looks at
 	scored    []scoredGuess // the guesses survivalGuess scored
-	lookSpent int           // cells the look-ahead's analyses went through (see lookCells)
+	lookSpent int           // cells the look-ahead's analyses went through in this move (see lookCells)
 	deepLooks int           // look-aheads from deep in this move
+	margin    float64       // riskMargin, or a variant's (tests)
+	work      *moveWork     // the move's work, to which resetBudgets adds
 	deepLimit int           // the most of them allowed in this move
 
 	seen     map[string]outlook // outlooks by signature, in one guessing move
@@ -81,14 +83,18 @@ type lookahead struct {
 func (la *lookahead) init(an *analyzer) {
 	la.an = an
 	la.seen = make(map[string]outlook)
+	la.margin = riskMargin
 	for _, ch := range []*analyzer{&la.look, &la.deep, &la.after} {
 		ch.budget, ch.cache = an.budget, an.cache
 	}
 }
 
 // start readies la for a new guessing move: it forgets the outlooks of
-// the last one.
-func (la *lookahead) start() { clear(la.seen) }
+// the last one, and the cells its analyses went through.
+func (la *lookahead) start() {
+	clear(la.seen)
+	la.lookSpent = 0
+}
 
 // scoredGuess is a guess with its chance to survive this click and the
 // next.
@@ -217,17 +223,20 @@ func (la *lookahead) deepGuess(v *View, safest int, scored []scoredGuess) (int, 
 			best, bestScore = g.i, sc
 		}
 	}
-	if bestScore > base+riskMargin {
+	if bestScore > base+la.margin {
 		return best, true
 	}
 	return safest, true
 }
 
-// resetBudgets starts the node budgets of the look-ahead's analyses, and
-// its budget of cells (see lookCells), afresh.
+// resetBudgets starts the node budgets of the look-ahead's analyses
+// afresh, adding the nodes spent to the move's work. The budget of cells
+// (see lookCells) is the move's.
 func (la *lookahead) resetBudgets() {
+	if la.work != nil {
+		la.work.nodes += la.look.spent + la.deep.spent + la.after.spent
+	}
 	la.look.spent, la.deep.spent, la.after.spent = 0, 0, 0
-	la.lookSpent = 0
 }
 
 // outsideReps appends to dst, with mine probability p, a few outside cells

@@ -43,14 +43,24 @@ func (s *Solver) Next(v *View) (board.Point, error) {
 		an.cache.advance()
 	}
 	an.spent = 0
-	if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+	s.work = moveWork{}
+	s.end.work, s.end.nodes = s.treeWork, 0
+	s.ahead.lookSpent = 0
+	err := an.run(v.width, v.height, v.mines, v.tiles)
+	s.work.nodes += an.spent
+	if err != nil {
 		return board.Point{}, err // ErrInconsistent; Guessed reports false
 	}
 	if i := s.bestSafe(v); i >= 0 {
 		return v.point(i), nil
 	}
 	s.guessed = true
-	return v.point(s.bestGuess(v)), nil
+	i := s.bestGuess(v)
+	s.ahead.resetBudgets() // counts the look-ahead's last work
+	s.work.tree = s.treeWork - s.end.work
+	s.work.cells = s.ahead.lookSpent
+	s.work.nodes += s.end.nodes
+	return v.point(i), nil
 }
 
 // bestSafe returns the certainly safe cell most likely to be a zero, or -1
@@ -134,6 +144,11 @@ func (s *Solver) bestGuess(v *View) int {
 			return cell
 		}
 	}
+	if s.pockets {
+		if cell, _, ok := s.end.solvePocket(an); ok {
+			return cell
+		}
+	}
 	// On large boards each analysis costs more: look at fewer guesses, so
 	// that a move's time stays bounded.
 	maxEvals := min(maxLookAhead, max(2, lookWork/max(an.work, 1)))
@@ -147,7 +162,7 @@ func (s *Solver) bestGuess(v *View) int {
 		return i
 	}
 	switch {
-	case other >= 0 && (safest < 0 || otherScore > safeScore+riskMargin):
+	case other >= 0 && (safest < 0 || otherScore > safeScore+s.ahead.margin):
 		return other
 	case safest >= 0:
 		return safest

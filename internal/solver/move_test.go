@@ -127,6 +127,7 @@ func TestLookAheadOutcomes(t *testing.T) {
 // TestNextAlwaysClosed plays random games to their end and checks that
 // every move is a closed cell and never a certain mine.
 func TestNextAlwaysClosed(t *testing.T) {
+	withoutRace(t)
 	games := 30
 	if testing.Short() {
 		games = 8
@@ -279,6 +280,7 @@ func bruteWin(v *View, first int) float64 {
 // returns achieves that chance, and a view with more layouts than its
 // limit is left to the look-ahead.
 func TestEndgameMatchesBruteForce(t *testing.T) {
+	withoutRace(t)
 	tests := []struct {
 		name    string
 		view    string

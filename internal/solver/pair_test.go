@@ -239,6 +239,14 @@ func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 			va.layouts, err = strconv.Atoi(val)
 		case "budget":
 			va.budget, err = strconv.Atoi(val)
+		case "pockets":
+			va.pockets = 1
+		case "nopockets":
+			va.pockets = -1
+		case "margin":
+			var m float64
+			m, err = strconv.ParseFloat(val, 64)
+			va.margin = &m
 		case "first":
 			var p board.Point
 			_, err = fmt.Sscanf(val, "%d:%d", &p.X, &p.Y)

@@ -74,6 +74,8 @@ type variant struct {
 	layouts int          // the endgame's limit of layouts, when not 0
 	budget  int          // the game tree's budget of work in millions, when not 0
 	first   *board.Point // the first move, when not nil
+	pockets int          // 1 to search pockets, -1 not to, 0 the default
+	margin  *float64     // the risk margin, when not nil
 }
 
 // solver returns a solver that plays as va says.
@@ -83,7 +85,13 @@ func (va variant) solver() *Solver {
 		s.end.limit = min(va.layouts, maxLayouts)
 	}
 	if va.budget > 0 {
-		s.end.tree.budget = va.budget << 20
+		s.treeWork = va.budget << 20
+	}
+	if va.pockets != 0 {
+		s.pockets = va.pockets > 0
+	}
+	if va.margin != nil {
+		s.ahead.margin = *va.margin
 	}
 	return s
 }

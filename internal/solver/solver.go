@@ -33,6 +33,19 @@ type Solver struct {
 	cands   []candidate // bestGuess's
 	seed    uint64      // see Reseed
 	guessed bool        // see Guessed
+	pockets bool        // search the game tree of pockets (see endgame.solvePocket)
+	// treeWork is the work the game tree searches may take in one move,
+	// in the units of gameTree.work: treeBudget, or a variant's (tests).
+	treeWork int
+	work     moveWork // the work of the last move
+}
+
+// moveWork is the work one move took, in the units that bound it: what
+// the move's time is in proportion to, whatever else the machine does.
+type moveWork struct {
+	tree  int // layouts looked at by the game tree searches, times their cells
+	cells int // cells the look-ahead's analyses went through
+	nodes int // search nodes of every analysis and of the layouts' enumeration
 }
 
 // Guessed reports whether the last move Next returned was a guess: a cell
@@ -61,6 +74,9 @@ func New(opts Options) *Solver {
 	s.an.cache = new(compCache)
 	s.ahead.init(&s.an)
 	s.end.limit = defaultLayouts
+	s.treeWork = treeBudget
+	s.end.work = treeBudget
+	s.ahead.work = &s.work
 	return s
 }
 

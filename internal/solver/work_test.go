@@ -1,0 +1,80 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// TestMoveWorkBounded plays expert games with a small budget of work for
+// the game tree searches and checks that no move's work passes its
+// bounds: the searches of one move (the whole board's, then the pockets')
+// share the budget, each going over it by one scan of a position at most,
+// and the look-ahead's analyses go through at most lookCells cells and one
+// analysis more.
+func TestMoveWorkBounded(t *testing.T) {
+	withoutRace(t)
+	const cells = 30 * 16
+	for _, tt := range []struct {
+		name     string
+		rule     board.FirstClick
+		treeWork int
+	}{
+		{"safe, small tree budget", board.Safe, 20_000},
+		{"opening, small tree budget", board.Opening, 20_000},
+		{"safe, default budget", board.Safe, treeBudget},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(Options{Rule: tt.rule})
+			s.pockets = true
+			s.treeWork = tt.treeWork
+			// One scan looks at every layout of a position over its
+			// cells; a move searches at most once per component.
+			scan := s.end.limit * cells
+			searched, over := 0, 0
+			var buf []board.Tile
+			for g := range 30 {
+				bd, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: tt.rule}, nil, rand.New(rand.NewPCG(91, uint64(g))))
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Reseed(uint64(g))
+				for bd.Status() == board.Playing {
+					buf = bd.Tiles(buf)
+					v, err := NewView(30, 16, 99, buf)
+					if err != nil {
+						t.Fatal(err)
+					}
+					p, err := s.Next(v)
+					if err != nil {
+						t.Fatal(err)
+					}
+					w := s.work
+					if w.tree > 0 {
+						searched++
+					}
+					if w.tree > tt.treeWork {
+						over++
+					}
+					if w.tree > tt.treeWork+scan {
+						t.Errorf("game %d, move %v: game tree work %d, want at most %d + one scan (%d)", g, p, w.tree, tt.treeWork, scan)
+					}
+					if w.cells > lookCells+cells {
+						t.Errorf("game %d, move %v: look-ahead went through %d cells, want at most %d", g, p, w.cells, lookCells+cells)
+					}
+					if _, err := bd.Reveal(p); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if searched == 0 {
+				t.Errorf("no move searched a game tree in 30 games: the test checks nothing")
+			}
+			if tt.treeWork < treeBudget && over == 0 {
+				t.Errorf("no move reached the small budget of %d: the test checks nothing", tt.treeWork)
+			}
+			t.Logf("%d moves searched a game tree, %d reached the budget", searched, over)
+		})
+	}
+}
