@@ -57,6 +57,7 @@ func TestPlayPair(t *testing.T) {
 		}
 		var vas [2]variant
 		var won [2][]bool
+		var wonClicks, won3BV [2]atomic.Int64 // over the games won
 		var times [2][][]int32
 		var play [2]bool
 		var cache [2]string
@@ -117,7 +118,12 @@ func TestPlayPair(t *testing.T) {
 							return
 						}
 						s[k].Reseed(rand.NewPCG(uint64(i), seed).Uint64())
-						won[k][i] = pairGame(t, s[k], b, vas[k].first, &times[k][w])
+						var clicks int
+						won[k][i], clicks = pairGame(t, s[k], b, vas[k].first, &times[k][w])
+						if won[k][i] {
+							wonClicks[k].Add(int64(clicks))
+							won3BV[k].Add(int64(b.ThreeBV()))
+						}
 					}
 				}
 			})
@@ -161,7 +167,17 @@ func TestPlayPair(t *testing.T) {
 		se := math.Sqrt(float64(only0+only1)-float64(n)*d*d) / float64(n)
 		t.Logf("%s, seed %d, %d games, %v", tt.name, seed, n, time.Since(start).Round(time.Second))
 		for k := range 2 {
-			t.Logf("  %-40q %6d wins %.3f%%  %s", pair[k], wins[k], 100*float64(wins[k])/float64(n), int32Summary(times[k]))
+			rate := float64(wins[k]) / float64(n)
+			half := 1.96 * math.Sqrt(rate*(1-rate)/float64(n))
+			perBV := ""
+			if play[k] || same {
+				c, v := wonClicks[k].Load(), won3BV[k].Load()
+				if same {
+					c, v = wonClicks[0].Load(), won3BV[0].Load()
+				}
+				perBV = fmt.Sprintf("  clicks/3BV %.3f", float64(c)/float64(max(v, 1)))
+			}
+			t.Logf("  %-40q %6d wins %.3f%% (95%% CI %.2f–%.2f)%s  %s", pair[k], wins[k], 100*rate, 100*(rate-half), 100*(rate+half), perBV, int32Summary(times[k]))
 		}
 		t.Logf("  won only by the first %d, only by the second %d: difference %+.3f points (95%% CI %+.3f to %+.3f)",
 			only0, only1, 100*d, 100*(d-1.96*se), 100*(d+1.96*se))
@@ -169,15 +185,16 @@ func TestPlayPair(t *testing.T) {
 }
 
 // pairGame plays one game on b with s, appending each move's time in
-// nanoseconds to *times, and reports whether it was won. It stops at the
+// nanoseconds to *times, and reports whether it was won, with its clicks
+// (openings that opened a cell, as the bench counts them). It stops at the
 // bench's click limit.
-func pairGame(tb testing.TB, s *Solver, b *board.Board, first *board.Point, times *[]int32) bool {
+func pairGame(tb testing.TB, s *Solver, b *board.Board, first *board.Point, times *[]int32) (bool, int) {
 	var buf []board.Tile
 	clicks := 0
 	if first != nil {
 		if _, err := b.Reveal(*first); err != nil {
 			tb.Errorf("Reveal(%v): %v", *first, err)
-			return false
+			return false, clicks
 		}
 		clicks++
 	}
@@ -186,25 +203,25 @@ func pairGame(tb testing.TB, s *Solver, b *board.Board, first *board.Point, time
 		v, err := NewView(b.Width(), b.Height(), b.Mines(), buf)
 		if err != nil {
 			tb.Errorf("NewView: %v", err)
-			return false
+			return false, clicks
 		}
 		start := time.Now()
 		p, err := s.Next(v)
 		*times = append(*times, int32(min(time.Since(start), math.MaxInt32)))
 		if err != nil {
 			tb.Errorf("Next: %v", err)
-			return false
+			return false, clicks
 		}
 		opened, err := b.Reveal(p)
 		if err != nil {
 			tb.Errorf("Reveal(%v): %v", p, err)
-			return false
+			return false, clicks
 		}
 		if opened > 0 {
 			clicks++
 		}
 	}
-	return b.Status() == board.Won
+	return b.Status() == board.Won, clicks
 }
 
 // int32Summary returns the median, 99th percentile and maximum of the move
