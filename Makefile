@@ -7,7 +7,7 @@ ARGS       ?=
 # (seconds).
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 
-.PHONY: all build run test vet lint bench fuzz load man dist dist-check clean
+.PHONY: all build run test test-norace test-solver vet lint bench fuzz load man dist dist-check clean
 
 all: build
 
@@ -19,13 +19,54 @@ run:
 	$(GO) run ./cmd/minesweeper $(ARGS)
 
 # Every test under the race detector; fuzz targets run their seed corpus.
-# The 10000x10000 board test, the statistics of 100,000 games, the stalled
-# SSH client and the solver's game-by-game and brute-force checks skip
-# themselves under -race (too slow there, and the solver runs on one
-# goroutine), so they run once more without it: the solver's whole package.
+# Then a second pass without it, two commands at once: the tests of
+# NORACE_TESTS, which skip themselves under -race, and the solver's whole
+# package, whose game-by-game and brute-force checks skip themselves too.
+#
+# The tests of NORACE_TESTS are slow under the race detector and check
+# results: game by game, against brute force, a reference or the
+# definitions, a golden file, big data. Their work runs on one goroutine,
+# bar the bench runs that play on its workers, whose concurrency other
+# tests check under -race (TestRunDeterministic, TestRunNoGuessFailures,
+# TestRunBenchReproducible...). What runs concurrently stays in the first
+# pass: stores used by several goroutines and processes, servers, signals,
+# the event loop. The stalled SSH client is the exception: under the race
+# detector filling a connection's window takes a minute.
+#
+# To keep both cores busy to the end, each pass starts its longest packages
+# first; the first runs three packages at once (-p 3: some mostly wait, on
+# tmux or a server) and four tests of a package (-parallel 4: the tests
+# that call t.Parallel wait on tmux, servers and processes); and GORACE cuts
+# the second that the race runtime waits before a test binary, or a process
+# it starts, exits to 50 ms.
+RACE_FIRST = ./internal/ui/ ./internal/store/ ./internal/serve/ ./cmd/minesweeper/
+NORACE_PKGS = ./internal/ui/ ./internal/store/ ./internal/serve/ \
+	./internal/noguess/ ./internal/bench/ ./cmd/minesweeper/ \
+	./internal/board/ ./internal/game/ ./internal/session/
+NORACE_TESTS = \
+	TestStatsOverlayHuge \
+	TestStatsAsSummarize TestDailyAsSummarizeDaily TestPlayersApart TestMigrate \
+	TestStalledClient \
+	TestGenerateNoGuess TestGenerateDeterministic TestCheckerAgainstEnumeration \
+	TestMergeEqualsOneRun TestRunNoGuess \
+	TestGenNoGuessWins TestStatsHistoryGolden TestRunBenchNoGuess \
+	TestLargeBoard TestCensusMatchesReference \
+	TestRecordLayout \
+	TestSaveHugeSmall
+empty :=
+space := $(empty) $(empty)
+NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
+# GNU make 4 holds each command's output until it ends.
+SYNC = $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
+
 test: vet lint
-	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run '^(TestLargeBoard|TestStatsOverlayHuge|TestStalledClient)$$' ./internal/board/ ./internal/ui/ ./internal/serve/
+	GORACE='atexit_sleep_ms=50 $(GORACE)' $(GO) test -race -count=1 -p 3 -parallel 4 $(RACE_FIRST) ./...
+	@$(MAKE) --no-print-directory -j2 $(SYNC) test-norace test-solver
+
+test-norace:
+	$(GO) test -count=1 -run '$(NORACE_RUN)' $(NORACE_PKGS)
+
+test-solver:
 	$(GO) test -count=1 ./internal/solver/
 
 vet:

@@ -92,7 +92,12 @@ func TestRunBenchReproducible(t *testing.T) {
 
 // TestRunBenchNoGuess runs bench on no-guess boards: the solver wins every
 // game without a guess, and the report says so.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestRunBenchNoGuess(t *testing.T) {
+	if raceEnabled {
+		t.Skip("game by game, slow under -race (bench's workers are tested under it by TestRunBenchReproducible and others): run without it, in make test's second pass")
+	}
 	var stdout, stderr strings.Builder
 	code := run([]string{"bench", "-no-guess", "-games", "20", "-seed", "1"}, strings.NewReader(""), &stdout, &stderr)
 	if code != exitOK || stderr.Len() != 0 {

@@ -22,6 +22,7 @@ import (
 // cursor on it, the board gen -daily writes; the first game of the day
 // counts for it and prints the line to share; a second is practice.
 func TestE2EDaily(t *testing.T) {
+	t.Parallel()
 	dir, bin := e2eBinary(t)
 	other := filepath.Join(dir, "minesweeper-trimpath")
 	if out, err := exec.Command("go", "build", "-trimpath", "-o", other, ".").CombinedOutput(); err != nil {

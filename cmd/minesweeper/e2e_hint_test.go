@@ -17,6 +17,7 @@ import (
 // opening must never lose, until the game is won. It needs tmux, as
 // TestE2E does.
 func TestE2EHint(t *testing.T) {
+	t.Parallel()
 	_, bin := e2eBinary(t)
 	for _, tc := range []struct {
 		level string
@@ -27,6 +28,7 @@ func TestE2EHint(t *testing.T) {
 		{"intermediate", 16 * 16, "16x16 with 40 mines"},
 	} {
 		t.Run(tc.level, func(t *testing.T) {
+			t.Parallel()
 			// The record holds the board and its start click, which the
 			// game replays on load: the board starts opened.
 			out, err := exec.Command(bin, "gen", "-no-guess", "-level", tc.level, "-seed", "11").Output()

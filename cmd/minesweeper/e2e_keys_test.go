@@ -15,6 +15,7 @@ import (
 // replace do nothing, the footer says the keys as bound, and the game is
 // won with them.
 func TestE2EKeysFile(t *testing.T) {
+	t.Parallel()
 	dir, bin := e2eBinary(t)
 	rec := filepath.Join(dir, "small.txt")
 	if err := os.WriteFile(rec, []byte("4 5 2 0\n0 0\n3 3\n"), 0o644); err != nil {

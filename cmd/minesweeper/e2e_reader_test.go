@@ -16,6 +16,7 @@ import (
 // choosing it), reading only the lines said, in a real terminal: tmux,
 // 80x24. The records keep the win, as the full screen's game does.
 func TestE2EReader(t *testing.T) {
+	t.Parallel()
 	dir, bin := e2eBinary(t)
 	// The 5x4 board of TestE2E: mines at (1,1) and (4,4) counted from 1.
 	// Opening (5,1) floods all but (5,4).

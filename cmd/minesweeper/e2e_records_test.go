@@ -28,6 +28,7 @@ import (
 // its history in a directory of its own, read back with the binary's
 // history and stats commands. It needs tmux, as TestE2E does.
 func TestE2ERecords(t *testing.T) {
+	t.Parallel()
 	dir, bin := e2eBinary(t)
 	t.Run("m flags, u takes a flag back", func(t *testing.T) { testFlagsUndone(t, dir, bin) })
 	t.Run("m flags, q saves them, -resume shows them", func(t *testing.T) { testFlagsResumed(t, bin) })

@@ -121,6 +121,7 @@ func sshArgs(port, key string, extra ...string) []string {
 // leaves the game saved for the next; a client without a terminal is
 // refused; SIGTERM stops the server, telling the player.
 func TestE2EServe(t *testing.T) {
+	t.Parallel()
 	dir, bin := e2eBinary(t)
 	key := sshTools(t, dir)
 	data := t.TempDir()

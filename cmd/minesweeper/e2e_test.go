@@ -11,14 +11,21 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 )
 
 // e2eBinary skips the test without tmux (or fails it when CI is set) and
-// builds the binary into a temporary directory, which it returns with the
-// binary's path.
+// returns a new temporary directory and the binary's path. The binary is
+// built once, by the first test to ask, for every test: they run it and
+// none changes it.
+//
+// The end-to-end tests run in parallel (t.Parallel): each waits on its
+// terminal most of the time, and each has tmux servers, state directories
+// and files of its own, and sets no environment variable.
 func e2eBinary(t *testing.T) (dir, bin string) {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -27,17 +34,26 @@ func e2eBinary(t *testing.T) (dir, bin string) {
 		}
 		t.Skipf("tmux not found: %v", err)
 	}
-	dir = t.TempDir()
-	bin = filepath.Join(dir, "minesweeper")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := buildBinary()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return dir, bin
+	return t.TempDir(), bin
 }
+
+// buildBinary builds the binary into binDir, once, and returns its path.
+var buildBinary = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(binDir, "minesweeper")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
 
 // TestE2E plays the built binary in a real terminal: tmux, 80x24. It needs
 // tmux; without it the test is skipped, or fails when CI is set.
 func TestE2E(t *testing.T) {
+	t.Parallel()
 	dir, bin := e2eBinary(t)
 	// The 5x4 board of the ui tests: mines at row 0 column 0 and row 3
 	// column 3. Opening the top-right corner floods all but (4,3).
@@ -220,6 +236,7 @@ func TestE2E(t *testing.T) {
 // prompt of the next run, which starts on the board played last, and
 // checks -new and -resume.
 func TestE2EResume(t *testing.T) {
+	t.Parallel()
 	_, bin := e2eBinary(t)
 	home := t.TempDir()
 	tm := startTmuxIn(t, home, bin, "-ascii", "-width", "12", "-height", "8", "-mines", "10")
@@ -296,11 +313,15 @@ func startTmuxIn(t *testing.T, home, bin string, args ...string) *tmuxGame {
 	return tm
 }
 
+// tmuxServers counts the tmux servers the tests start: the count tells
+// apart the sockets of servers started at once by tests in parallel.
+var tmuxServers atomic.Int64
+
 // newTmux runs command in a new 80x24 tmux server of its own, killed when
 // the test ends; the pane stays when the command exits.
 func newTmux(t *testing.T, command ...string) *tmuxGame {
 	t.Helper()
-	tm := &tmuxGame{t: t, sock: fmt.Sprintf("ms-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())}
+	tm := &tmuxGame{t: t, sock: fmt.Sprintf("ms-e2e-%d-%d-%d", os.Getpid(), time.Now().UnixNano(), tmuxServers.Add(1))}
 	tm.tmux(append([]string{"-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "e2e"}, command...)...)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.sock, "kill-server").Run() })
 	tm.tmux("set-option", "-t", "e2e", "remain-on-exit", "on")
@@ -440,6 +461,7 @@ func (tm *tmuxGame) checkExitStatus(status int, want string) {
 // draws in the colours each can show, the cursor stays visible, and the
 // terminal is restored at the end.
 func TestE2ETerminals(t *testing.T) {
+	t.Parallel()
 	dir, bin := e2eBinary(t)
 	rec := filepath.Join(dir, "small.txt")
 	if err := os.WriteFile(rec, []byte("4 5 2 0\n0 0\n3 3\n"), 0o644); err != nil {

@@ -20,6 +20,10 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
+// binDir is where the tests build the binary they run (see e2eBinary),
+// removed when they end.
+var binDir string
+
 // TestMain points MINESWEEPER_HOME at a directory of the tests' own, so
 // that no test reads or writes the player's history, settings or saved
 // games; tests that need a state directory of their own set it again.
@@ -30,8 +34,13 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	os.Setenv("MINESWEEPER_HOME", dir)
+	if binDir, err = os.MkdirTemp("", "minesweeper-test-bin-"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	os.RemoveAll(binDir)
 	os.Exit(code)
 }
 

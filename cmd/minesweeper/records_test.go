@@ -153,7 +153,12 @@ var statsCases = []struct {
 // directory and compares stdout, stderr and the exit status with the
 // golden file. The state directory's name is written as $MINESWEEPER_HOME.
 // Run with -update to rewrite the files.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestStatsHistoryGolden(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	for _, tt := range statsCases {
 		t.Run(tt.name, func(t *testing.T) {
 			var dir string

@@ -82,8 +82,10 @@ func TestRunVersion(t *testing.T) {
 }
 
 // TestVersionLinked builds the binary with the release's -ldflags and
-// checks the line it prints.
+// checks the line it prints. It runs in parallel with the end-to-end
+// tests: it waits on go build, in a directory of its own.
 func TestVersionLinked(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

@@ -455,7 +455,12 @@ func TestPlayCountsGuesses(t *testing.T) {
 
 // TestRunNoGuess plays the solver on no-guess boards: it must win every
 // game without a guess.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestRunNoGuess(t *testing.T) {
+	if raceEnabled {
+		t.Skip("game by game, slow under -race (Run's workers are tested under it by TestRunDeterministic and others): run without it, in make test's second pass")
+	}
 	tests := []struct {
 		name  string
 		board board.Settings

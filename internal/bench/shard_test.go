@@ -65,7 +65,12 @@ func TestShardSpans(t *testing.T) {
 // Merge of the shards, through their JSON as bench writes it, gives the
 // whole run's Result, move times aside: on random boards with the solver,
 // and on no-guess boards with a player that fails some games.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestMergeEqualsOneRun(t *testing.T) {
+	if raceEnabled {
+		t.Skip("game by game, slow under -race (Run's workers are tested under it by TestRunDeterministic and others): run without it, in make test's second pass")
+	}
 	runs := []struct {
 		name string
 		cfg  Config

@@ -310,7 +310,12 @@ func ziniReference(b *Board) int {
 // TestCensusMatchesReference compares Census and ZiNi with their plain
 // computations on random boards of many sizes and densities, with moves
 // played (which change the 3BV solved, and nothing else).
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestCensusMatchesReference(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	for seed := range uint64(200) {
 		rng := pcg(seed)
 		w, h := 1+rng.IntN(25), 1+rng.IntN(25)

@@ -242,7 +242,12 @@ func TestKeptNumbers(t *testing.T) {
 // TestRecordLayout checks which records keep their layout: every board up
 // to LayoutCells, and a board file's at any size; a larger board laid from
 // a seed keeps what lays it again instead.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestRecordLayout(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	for _, tt := range []struct {
 		w, h int
 		want bool

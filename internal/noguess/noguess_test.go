@@ -88,7 +88,16 @@ func checkLayout(s board.Settings, first board.Point, mines []board.Point) strin
 
 func abs(x int) int { return max(x, -x) }
 
+// TestGenerateNoGuess makes boards of every kind from many seeds and
+// checks each: its mines, and that logic alone clears it from the first
+// click.
+//
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestGenerateNoGuess(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	for _, k := range kinds {
 		t.Run(strings.ReplaceAll(k.s.String(), " ", "_"), func(t *testing.T) {
 			t.Parallel()
@@ -116,7 +125,15 @@ func TestGenerateNoGuess(t *testing.T) {
 	}
 }
 
+// TestGenerateDeterministic checks that a seed gives the same mines every
+// time, through Generate and through Layout, and other seeds other mines.
+//
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestGenerateDeterministic(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	for _, s := range []board.Settings{settings(9, 9, 10), settings(30, 16, 99), settings(16, 16, 99)} {
 		layouts := map[string]uint64{}
 		for seed := range uint64(10) {

@@ -52,8 +52,11 @@ func TestServeChild(t *testing.T) {
 }
 
 // A server killed (kill -9) while its sessions keep games loses none that
-// a player saw end: every game is kept before its end is drawn.
+// a player saw end: every game is kept before its end is drawn. The test
+// runs in parallel with the others that wait: its server is a process,
+// with a store, of its own.
 func TestKilledServer(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a server process")
 	}

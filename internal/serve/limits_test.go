@@ -21,17 +21,19 @@ func limits(f func(*Limits)) Limits {
 }
 
 // The server ends a session for its own reasons with a line that says
-// why, after its screen is closed.
+// why, after its screen is closed. Each case waits for its limit, on a
+// server of its own, in parallel with the others.
 func TestServerEnds(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		limits Limits
-		end    func(*testServer)
+		end    func(*testing.T, *testServer)
 		want   string
 	}{
 		{"idle", limits(func(l *Limits) { l.Idle = time.Second }), nil, "no key for a while, so the session ended: ssh again to play on"},
 		{"length", limits(func(l *Limits) { l.Session = time.Second }), nil, "the session reached the server's longest: ssh again to play on"},
-		{"shutdown", limits(func(*Limits) {}), func(ts *testServer) {
+		{"shutdown", limits(func(*Limits) {}), func(t *testing.T, ts *testServer) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			if err := ts.Shutdown(ctx); err != nil {
@@ -41,11 +43,12 @@ func TestServerEnds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			ts := startServer(t, Config{Limits: tt.limits})
 			tm := open(t, ts.dial(t, nil), 80, 24)
 			tm.waitFor("q quit", 5*time.Second)
 			if tt.end != nil {
-				tt.end(ts)
+				tt.end(t, ts)
 			}
 			if got := tm.wait(10 * time.Second); got != 0 {
 				t.Errorf("exit status %d, want 0", got)
@@ -211,8 +214,10 @@ func TestChooseLimit(t *testing.T) {
 }
 
 // A connection that plays nothing is closed after Limits.Handshake: it
-// holds no place for long. One that plays has no such limit.
+// holds no place for long. One that plays has no such limit. The test
+// waits, on a server of its own, in parallel with the others.
 func TestConnectionDeadline(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Handshake = 300 * time.Millisecond })})
 	idle := ts.dial(t, nil)
 	playing := open(t, ts.dial(t, nil), 80, 24)

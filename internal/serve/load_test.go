@@ -404,8 +404,11 @@ func (l *loadClient) waitHeader(word string, d time.Duration) error {
 }
 
 // Every session of a load plays its games to their ends, and the store
-// keeps every game that ended: none is lost.
+// keeps every game that ended: none is lost. The load lasts its time, so
+// the test runs in parallel with the others that wait, on a server and a
+// store of its own.
 func TestLoad(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a load test")
 	}

@@ -228,7 +228,12 @@ func BenchmarkResumeHuge(b *testing.B) {
 // benchmarks time: a game left is saved, through Session.Leave, without
 // its layout, in a file far smaller than one that holds it, and resumes
 // on the same board, standing as it was left.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestSaveHugeSmall(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	s := board.Settings{Width: 1024, Height: 1024, Mines: 1024 * 1024 / 6, Rule: board.Opening}
 	g, now := played(t, s)
 

@@ -70,7 +70,12 @@ func randomDailies(r *rand.Rand, n int) []history.Game {
 // through its index, against history.SummarizeDaily of every game (the
 // definition), for several days as today, and DailyCounted against the
 // games: whether a counted game of the date and level is kept.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestDailyAsSummarizeDaily(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	eachBackend(t, func(t *testing.T, b backend) {
 		for _, seed := range []uint64{1, 2, 3} {
 			t.Run(fmt.Sprint(seed), func(t *testing.T) {

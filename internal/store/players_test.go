@@ -23,7 +23,12 @@ import (
 // statistics, latest games and last game those of their own games; the
 // other's game numbers are not theirs to read or amend, nor the other's
 // saved games and choices.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestPlayersApart(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	eachServer(t, func(t *testing.T, b backend, s *players) {
 		r := rand.New(rand.NewPCG(5, 29))
 		ids := []string{"SHA256:ann", "SHA256:bob"}

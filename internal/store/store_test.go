@@ -231,7 +231,12 @@ func checkAgainstSummarize(t *testing.T, d *DB, games []history.Game) {
 // kinds of board, known and not, assisted, undone, given up, ties of time,
 // kept with their figures or before them, and dates out of order; after
 // each batch of games and after amends.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestStatsAsSummarize(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	eachBackend(t, func(t *testing.T, b backend) {
 		for _, seed := range []uint64{1, 2, 3} {
 			t.Run(fmt.Sprint(seed), func(t *testing.T) {
@@ -742,7 +747,12 @@ func TestImportNotice(t *testing.T) {
 // its last bits, which SQLite's ln reckons), and the statistics are those
 // history.Summarize computes. Under seeds 10 and 17 SQLite's ln gives the
 // best IOS a last bit other than Go's.
+// It skips itself under -race: make test runs it in its second pass,
+// without.
 func TestMigrate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
+	}
 	for _, seed := range []uint64{4, 10, 17} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) { testMigrate(t, seed) })
 	}
