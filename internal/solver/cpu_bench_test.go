@@ -24,7 +24,7 @@ import (
 // the bench's, from seed 31, which the solver was never tuned on. It logs
 // the game and move of the slowest, to replay:
 //
-//	go test -run X -bench MoveCPU -benchtime 1x ./internal/solver/
+//	go test -run X -bench MoveCPU -benchtime 1x -timeout 0 ./internal/solver/
 func BenchmarkMoveCPU(b *testing.B) {
 	games := 10000
 	if n, err := strconv.Atoi(os.Getenv("SOLVER_CPU_GAMES")); err == nil && n > 0 {
