@@ -7,15 +7,19 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
-// TestGameTreeMatchesBruteForce checks the endgame search on random small
-// views with no certainly safe cell, as when the solver guesses, against
-// bruteWin, which shares none of its rules (free safe cells, dead cells,
-// pruning): the chance to win it claims is the best over the whole game
-// tree, and the cell it returns achieves it.
-func TestGameTreeMatchesBruteForce(t *testing.T) {
-	withoutRace(t)
-	checked := 0
-	for c, v := range smallViews(t, 31, 1500) {
+// guessingView is a view of guessingViews, analysed by s.
+type guessingView struct {
+	v *View
+	s *Solver
+}
+
+// guessingViews returns, of the small views of smallViews(t, seed, want),
+// those with at most 14 closed cells, between 2 and 400 layouts and no
+// certainly safe cell, as when the solver guesses, each analysed exactly
+// by a solver of its own, for checks against brute force.
+func guessingViews(t *testing.T, seed uint64, want int) []guessingView {
+	var out []guessingView
+	for _, v := range smallViews(t, seed, want) {
 		if closedCells(v) > 14 {
 			continue
 		}
@@ -27,6 +31,21 @@ func TestGameTreeMatchesBruteForce(t *testing.T) {
 		if _, n := bruteProbs(v); n > 400 || n < 2 || s.bestSafe(v) >= 0 {
 			continue
 		}
+		out = append(out, guessingView{v, s})
+	}
+	return out
+}
+
+// TestGameTreeMatchesBruteForce checks the endgame search on random small
+// views with no certainly safe cell, as when the solver guesses, against
+// bruteWin, which shares none of its rules (free safe cells, dead cells,
+// pruning): the chance to win it claims is the best over the whole game
+// tree, and the cell it returns achieves it.
+func TestGameTreeMatchesBruteForce(t *testing.T) {
+	withoutRace(t)
+	checked := 0
+	for c, g := range guessingViews(t, 31, 1500) {
+		v, s := g.v, g.s
 		cell, win, ok := s.end.solve(&s.an)
 		if !ok {
 			t.Fatalf("case %d: endgame gave up\n%s", c, viewString(v))

@@ -11,18 +11,8 @@ import (
 func TestPocketMoveIsBest(t *testing.T) {
 	withoutRace(t)
 	checked := 0
-	for c, v := range smallViews(t, 41, 1500) {
-		if closedCells(v) > 14 {
-			continue
-		}
-		s := New(Options{})
-		s.an.resetCache()
-		if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil || !s.an.exact {
-			continue
-		}
-		if _, n := bruteProbs(v); n > 400 || n < 2 || s.bestSafe(v) >= 0 {
-			continue
-		}
+	for c, g := range guessingViews(t, 41, 1500) {
+		v, s := g.v, g.s
 		cell, win, ok := s.end.solvePocket(&s.an)
 		if !ok {
 			continue
