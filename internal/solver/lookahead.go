@@ -70,6 +70,7 @@ type lookahead struct {
 	lookSpent int           // cells the look-ahead's analyses went through in this move (see lookCells)
 	deepLooks int           // look-aheads from deep in this move
 	margin    float64       // riskMargin, or a variant's (tests)
+	wide      bool          // look at more outside cells (see wideReps); a variant (tests)
 	work      *moveWork     // the move's work, to which resetBudgets adds
 	deepLimit int           // the most of them allowed in this move
 
@@ -161,7 +162,11 @@ func (la *lookahead) survivalGuess(v *View, cands []candidate, maxEvals int) (in
 			pool = append(pool, c)
 		} else if outside < 1 {
 			outside++
-			pool = la.outsideReps(pool, v, c.p)
+			if la.wide {
+				pool = la.wideReps(pool, v, c.p)
+			} else {
+				pool = la.outsideReps(pool, v, c.p)
+			}
 		}
 	}
 	la.pool = pool
@@ -237,6 +242,44 @@ func (la *lookahead) resetBudgets() {
 		la.work.nodes += la.look.spent + la.deep.spent + la.after.spent
 	}
 	la.look.spent, la.deep.spent, la.after.spent = 0, 0, 0
+}
+
+// wideReps appends to dst, with mine probability p, the outside cells
+// (next to no number) that DavidNHill's solver looks at: those next to a
+// cell of the frontier and those with at most three closed neighbours,
+// or every one when there are fewer than 30, fewest closed neighbours
+// first.
+func (la *lookahead) wideReps(dst []candidate, v *View, p float64) []candidate {
+	an := la.an
+	start := len(dst)
+	all := 0
+	for i, t := range v.tiles {
+		if t < 0 && an.boxOf[i] < 0 && an.certain[i] == certNone {
+			all++
+		}
+	}
+	for i, t := range v.tiles {
+		if t >= 0 || an.boxOf[i] >= 0 || an.certain[i] != certNone {
+			continue
+		}
+		n, f := 0, 0
+		for j := range board.Neighbours(v.width, v.height, i) {
+			if v.tiles[j] < 0 {
+				n++
+			}
+			if an.boxOf[j] >= 0 {
+				f++
+			}
+		}
+		if all < 30 || f > 0 || n <= 3 {
+			dst = append(dst, candidate{i, p})
+		}
+	}
+	added := dst[start:]
+	slices.SortStableFunc(added, func(a, b candidate) int {
+		return cmp.Compare(closedAround(v.tiles, v.width, v.height, a.i), closedAround(v.tiles, v.width, v.height, b.i))
+	})
+	return dst
 }
 
 // outsideReps appends to dst, with mine probability p, a few outside cells

@@ -258,6 +258,8 @@ func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 			va.budget, err = strconv.Atoi(val)
 		case "pockets":
 			va.pockets = 1
+		case "wide":
+			va.wide = true
 		case "nopockets":
 			va.pockets = -1
 		case "margin":

@@ -76,6 +76,7 @@ type variant struct {
 	first   *board.Point // the first move, when not nil
 	pockets int          // 1 to search pockets, -1 not to, 0 the default
 	margin  *float64     // the risk margin, when not nil
+	wide    bool         // look at more outside cells (see wideReps)
 }
 
 // solver returns a solver that plays as va says.
@@ -93,6 +94,7 @@ func (va variant) solver() *Solver {
 	if va.margin != nil {
 		s.ahead.margin = *va.margin
 	}
+	s.ahead.wide = va.wide
 	return s
 }
 

@@ -3,6 +3,8 @@ package solver
 import (
 	"math"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // TestPocketMoveIsBest checks the claim solvePocket rests on: a pocket's
@@ -63,5 +65,39 @@ func TestPocketFound(t *testing.T) {
 				t.Errorf("solvePocket found a pocket: %v; want %v\n%s", ok, tt.want, viewString(v))
 			}
 		})
+	}
+}
+
+// TestWideReps checks which outside cells the wide variant looks at: with
+// 30 or more outside cells, those next to the frontier and those with at
+// most three closed neighbours, fewest closed neighbours first.
+func TestWideReps(t *testing.T) {
+	v := parseView(t, `
+		1###########
+		############
+		############
+		############
+		############
+		############`, 10)
+	s := analysed(t, v)
+	got := s.ahead.wideReps(nil, v, 0.5)
+	want := map[board.Point]bool{
+		{X: 2, Y: 0}: true, {X: 2, Y: 1}: true, {X: 2, Y: 2}: true, {X: 1, Y: 2}: true, {X: 0, Y: 2}: true, // next to the frontier
+		{X: 11, Y: 0}: true, {X: 0, Y: 5}: true, {X: 11, Y: 5}: true, // corners: three closed neighbours
+	}
+	if len(got) != len(want) {
+		t.Fatalf("wideReps gave %d cells; want %d", len(got), len(want))
+	}
+	last := 0
+	for _, c := range got {
+		p := v.point(c.i)
+		if !want[p] {
+			t.Errorf("wideReps gave %v; want only %v", p, want)
+		}
+		n := closedAround(v.tiles, v.width, v.height, c.i)
+		if n < last {
+			t.Errorf("wideReps gave %v (%d closed neighbours) after a cell with %d; want fewest first", p, n, last)
+		}
+		last = n
 	}
 }
