@@ -39,7 +39,7 @@ type endgame struct {
 	enNodes int
 
 	// work is what the game tree searches may still take in this move
-	// (see Solver.treeWork); nodes counts the enumeration's nodes.
+	// (see Solver.treeWork); nodes counts the enumerations' nodes in it.
 	work  int
 	nodes int
 }
@@ -60,9 +60,7 @@ func (e *endgame) solve(an *analyzer) (cell int, win float64, ok bool) {
 	if e.work <= 0 {
 		return -1, 0, false
 	}
-	listed := e.layouts(an)
-	e.nodes += e.enNodes
-	if !listed {
+	if !e.layouts(an) {
 		return -1, 0, false
 	}
 	u, win, ok := e.search(an)
@@ -165,10 +163,9 @@ func (e *endgame) enumerateCells(an *analyzer, left int) bool {
 	e.assign = resize(e.assign, U)
 	e.sets = e.sets[:0]
 	e.n, e.enNodes = 0, 0
-	if !e.enumerate(0, U) {
-		return false
-	}
-	return e.n > 0
+	listed := e.enumerate(0, U)
+	e.nodes += e.enNodes
+	return listed && e.n > 0
 }
 
 // solvePocket returns the cell to open for the best chance to win a
@@ -185,7 +182,7 @@ func (e *endgame) solvePocket(an *analyzer) (cell int, win float64, ok bool) {
 		if e.work <= 0 {
 			break
 		}
-		if ci >= len(an.compList) || !comp.exact {
+		if !comp.exact {
 			continue
 		}
 		k := -1
@@ -202,9 +199,7 @@ func (e *endgame) solvePocket(an *analyzer) (cell int, win float64, ok bool) {
 		if k < 0 {
 			continue
 		}
-		listed := e.pocket(an, ci, k)
-		e.nodes += e.enNodes
-		if !listed {
+		if !e.pocket(an, ci, k) {
 			continue
 		}
 		u, win, ok := e.search(an)

@@ -91,11 +91,8 @@ func (la *lookahead) init(an *analyzer) {
 }
 
 // start readies la for a new guessing move: it forgets the outlooks of
-// the last one, and the cells its analyses went through.
-func (la *lookahead) start() {
-	clear(la.seen)
-	la.lookSpent = 0
-}
+// the last one. Next starts the move's budget of cells (see lookCells).
+func (la *lookahead) start() { clear(la.seen) }
 
 // scoredGuess is a guess with its chance to survive this click and the
 // next.

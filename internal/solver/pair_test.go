@@ -238,7 +238,8 @@ func int32Summary(ts [][]int32) string {
 
 // parseVariant returns the way to play under rule that spec names: "base"
 // (or "main") for the defaults, or a comma-separated list of knobs:
-// noendgame, nolook, layouts=N, first=X:Y.
+// noendgame, nolook, layouts=N, budget=M (the game tree's work a move, in
+// millions), pockets, wide, margin=F, first=X:Y.
 func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 	va := variant{opts: Options{Rule: rule}}
 	if spec == "base" || spec == "main" || spec == "" {
@@ -257,11 +258,9 @@ func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 		case "budget":
 			va.budget, err = strconv.Atoi(val)
 		case "pockets":
-			va.pockets = 1
+			va.pockets = true
 		case "wide":
 			va.wide = true
-		case "nopockets":
-			va.pockets = -1
 		case "margin":
 			var m float64
 			m, err = strconv.ParseFloat(val, 64)

@@ -74,7 +74,7 @@ type variant struct {
 	layouts int          // the endgame's limit of layouts, when not 0
 	budget  int          // the game tree's budget of work in millions, when not 0
 	first   *board.Point // the first move, when not nil
-	pockets int          // 1 to search pockets, -1 not to, 0 the default
+	pockets bool         // search pockets (see endgame.solvePocket)
 	margin  *float64     // the risk margin, when not nil
 	wide    bool         // look at more outside cells (see wideReps)
 }
@@ -88,9 +88,7 @@ func (va variant) solver() *Solver {
 	if va.budget > 0 {
 		s.treeWork = va.budget << 20
 	}
-	if va.pockets != 0 {
-		s.pockets = va.pockets > 0
-	}
+	s.pockets = va.pockets
 	if va.margin != nil {
 		s.ahead.margin = *va.margin
 	}
