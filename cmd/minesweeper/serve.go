@@ -15,11 +15,15 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/minesweeper-go/minesweeper/internal/dirlock"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/serve"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
+
+// serveLock is the file of -data that one server at a time holds locked.
+const serveLock = "serve.lock"
 
 // shutdownLimit is how long serve waits for its sessions to save their
 // games and end after SIGTERM, before it closes their connections; the
@@ -77,6 +81,18 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return complainer(stderr, "minesweeper serve", exitFailure)("%v", err)
 	}
 	failed := complainer(stderr, "minesweeper serve", exitFailure)
+	if *dsn == "" {
+		// Two servers on one SQLite file would each think their daily
+		// secret, leases and budgets their own.
+		lock, err := dirlock.Take(*data, serveLock)
+		if errors.Is(err, dirlock.ErrHeld) {
+			return failed("%s is in use by another minesweeper serve%s: one server a -data directory (several servers share a -db database)", *data, strings.TrimPrefix(err.Error(), dirlock.ErrHeld.Error()))
+		}
+		if err != nil {
+			return failed("locking %s: %v", *data, err)
+		}
+		defer lock.Unlock()
+	}
 	key, err := serve.HostKey(*data)
 	if err != nil {
 		return failed("%v", err)

@@ -633,8 +633,9 @@ func (g *Game) Elapsed(now time.Time) time.Duration {
 	return max(stop.Sub(g.start)-g.stoppedFor, 0).Truncate(time.Millisecond)
 }
 
-// Clicks returns the player's own moves on the board: openings, chords and
-// marks, not the solver's.
+// Clicks returns the moves on the board: the player's openings, chords and
+// marks, and the solver's openings and flags for the player, one a move
+// (see Figures).
 func (g *Game) Clicks() int {
 	k := Kept{Moves: g.moves}
 	return k.Clicks()

@@ -55,11 +55,11 @@ type Kept struct {
 // it (see Game.Known).
 func (k *Kept) Known() bool { return known(k.Origin, k.Restarted) }
 
-// Clicks returns the player's own moves of the game (see Game.Clicks).
+// Clicks returns the moves of the game on the board (see Game.Clicks).
 func (k *Kept) Clicks() int {
 	n := 0
 	for _, m := range k.Moves {
-		if !m.Move.Action.Help() {
+		if !m.Move.Action.Event() {
 			n++
 		}
 	}

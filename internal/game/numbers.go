@@ -28,9 +28,12 @@ type Numbers struct {
 // clicks by kind, and what the board is made of (see board.Census and
 // board.ZiNi).
 //
-// The clicks are the player's own moves of the log: O opens, C chords and
-// F marks; the solver's moves (M, A) and the events of help (H, P) are no
-// clicks, and mark the game assisted instead. A move that changes nothing
+// The clicks are the moves of the log on the board: the player's O opens,
+// C chords and F marks, and the moves the solver made for the player (M
+// flags, A opens), counted as it made them, one click a move, so that an
+// auto-played game's numbers are those of the clicks that cleared its
+// board; the events of help (H, P) are no clicks, and mark the game
+// assisted. A move that changes nothing
 // (opening an open or flagged cell, a chord whose flags do not match its
 // number or with nothing to open) is refused and never logged, and a move
 // taken back leaves the log: such clicks are not counted at all. So every
@@ -43,6 +46,7 @@ type Figures struct {
 	Chords int // the player's chords (C)
 	Flags  int // the player's marks (F): flags placed and taken off, question marks
 	Wasted int // of the Flags, those that leave no flag standing
+	Solver int // the solver's moves for the player (M, A)
 
 	// What the board is made of, once the game is over, on a board of up
 	// to LayoutCells cells; 0 on a larger one.
@@ -101,7 +105,7 @@ func (n Numbers) RQP() float64 {
 // Split reports whether the clicks are known by kind: a game kept before
 // they were counted has only their sum.
 func (n Numbers) Split() bool {
-	return int64(n.Opens)+int64(n.Chords)+int64(n.Flags) == int64(n.Clicks)
+	return int64(n.Opens)+int64(n.Chords)+int64(n.Flags)+int64(n.Solver) == int64(n.Clicks)
 }
 
 // Effective returns the clicks that were not wasted, or 0 when they are
@@ -176,7 +180,10 @@ func clickFigures(moves []TimedMove, questionMarks bool) Figures {
 			f.Opens++
 		case Chord:
 			f.Chords++
+		case AutoOpen:
+			f.Solver++
 		case FlagMine:
+			f.Solver++
 			marks[p] = mark{m: board.Flag} // only on a cell without a flag
 		case Toggle:
 			f.Flags++

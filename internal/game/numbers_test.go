@@ -70,6 +70,27 @@ func TestNumbersWonLost(t *testing.T) {
 			zne:     7.0 / 11,           // ZiNi per click
 		},
 		{
+			// The player opens, the solver plays the rest, a cell a
+			// move: its moves are clicks, and no number says more than
+			// the clicks did (main said 1 click, 900% efficiency).
+			name: "auto-played",
+			moves: []timed{
+				{10, mv(Open, 0, 3)},
+				{11, mv(AutoOpen, 0, 0)}, {11, mv(AutoOpen, 1, 0)}, {12, mv(AutoOpen, 2, 0)},
+				{12, mv(AutoOpen, 3, 0)}, {13, mv(AutoOpen, 4, 0)}, {13, mv(AutoOpen, 0, 1)},
+				{14, mv(AutoOpen, 2, 1)}, {14, mv(AutoOpen, 4, 1)}, // won
+			},
+			want: Numbers{Time: 4 * time.Second, ThreeBV: 9, Clicks: 9, Won: true,
+				Figures: Figures{Opens: 1, Solver: 8, Openings: 1, Islands: 1, Solved: 9, ZiNi: 7}},
+			speed:   9.0 / 4,
+			ioe:     1,
+			ios:     1.5849625007211563, // log 9 / log 4
+			rqp:     16.0 / 9,
+			correct: 1,
+			through: 1,
+			zne:     7.0 / 9,
+		},
+		{
 			name: "lost",
 			moves: []timed{
 				{10, mv(Open, 0, 3)},   // the opening: solved 1
@@ -123,8 +144,8 @@ func TestNumbersWonLost(t *testing.T) {
 }
 
 // TestClickFigures checks the rules of the clicks' kinds on logs, with
-// question marks and without: which marks are wasted, and that the
-// solver's moves are no clicks.
+// question marks and without: which marks are wasted, that the solver's
+// moves on the board are its clicks and its help's events none.
 func TestClickFigures(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -137,11 +158,11 @@ func TestClickFigures(t *testing.T) {
 		{"flag, question mark, none", []Move{mv(Toggle, 1, 1), mv(Toggle, 1, 1), mv(Toggle, 1, 1)}, true, Figures{Flags: 3, Wasted: 3}},
 		// Without question marks the third click flags again, and stays.
 		{"flag, none, flag", []Move{mv(Toggle, 1, 1), mv(Toggle, 1, 1), mv(Toggle, 1, 1)}, false, Figures{Flags: 3, Wasted: 2}},
-		// The solver's flag is no click; the player's click taking it
-		// off is one, wasted.
-		{"the solver's flag taken off", []Move{mv(FlagMine, 1, 1), mv(Toggle, 1, 1)}, false, Figures{Flags: 1, Wasted: 1}},
-		{"a question mark the solver flags", []Move{mv(Toggle, 1, 1), mv(Toggle, 1, 1), mv(FlagMine, 1, 1)}, true, Figures{Flags: 2, Wasted: 2}},
-		{"help is no click", []Move{mv(Open, 0, 0), mv(Hint, 2, 2), mv(AutoOpen, 3, 3), mv(Odds, 0, 0), mv(Chord, 0, 0)}, true, Figures{Opens: 1, Chords: 1}},
+		// The solver's flag is its click, not the player's mark; the
+		// player's click taking it off is one, wasted.
+		{"the solver's flag taken off", []Move{mv(FlagMine, 1, 1), mv(Toggle, 1, 1)}, false, Figures{Flags: 1, Wasted: 1, Solver: 1}},
+		{"a question mark the solver flags", []Move{mv(Toggle, 1, 1), mv(Toggle, 1, 1), mv(FlagMine, 1, 1)}, true, Figures{Flags: 2, Wasted: 2, Solver: 1}},
+		{"help's events are no click", []Move{mv(Open, 0, 0), mv(Hint, 2, 2), mv(AutoOpen, 3, 3), mv(Odds, 0, 0), mv(Chord, 0, 0)}, true, Figures{Opens: 1, Chords: 1, Solver: 1}},
 	}
 	for _, tt := range tests {
 		var moves []TimedMove

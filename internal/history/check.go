@@ -101,13 +101,13 @@ func (g *Game) checkFigures(cells int) error {
 	for _, c := range []struct {
 		name string
 		n    int
-	}{{"opens", g.Opens}, {"chords", g.Chords}, {"flags", g.Flags}, {"wasted", g.Wasted}} {
+	}{{"opens", g.Opens}, {"chords", g.Chords}, {"flags", g.Flags}, {"wasted", g.Wasted}, {"solver", g.Solver}} {
 		if c.n < 0 || c.n > MaxClicks {
 			return fmt.Errorf("%s %d is out of range (0 to %d)", c.name, c.n, MaxClicks)
 		}
 	}
-	if sum := int64(g.Opens) + int64(g.Chords) + int64(g.Flags); sum > int64(g.Clicks) {
-		return fmt.Errorf("opens, chords and flags make %d, more than the %d clicks", sum, g.Clicks)
+	if sum := int64(g.Opens) + int64(g.Chords) + int64(g.Flags) + int64(g.Solver); sum > int64(g.Clicks) {
+		return fmt.Errorf("opens, chords, flags and the solver's moves make %d, more than the %d clicks", sum, g.Clicks)
 	}
 	if g.Wasted > g.Flags {
 		return fmt.Errorf("wasted %d is more than the %d flags", g.Wasted, g.Flags)

@@ -29,7 +29,7 @@ type Game struct {
 	Result  string         `json:"result"`           // "won" or "lost"
 	TimeMS  int64          `json:"time_ms"`          // the clock at the end, in milliseconds
 	ThreeBV int            `json:"3bv"`              // the fewest clicks that clear the board
-	Clicks  int            `json:"clicks"`           // openings, chords and marks the player made
+	Clicks  int            `json:"clicks"`           // openings, chords and marks, the player's and the solver's
 
 	// The game's figures (see game.Figures), kept since they were
 	// counted: a game kept before has none (0, and its clicks are not
@@ -39,6 +39,7 @@ type Game struct {
 	Chords   int `json:"chords,omitempty"`     // the chords (C)
 	Flags    int `json:"flags,omitempty"`      // the marks (F)
 	Wasted   int `json:"wasted,omitempty"`     // of the marks, those that left no flag standing
+	Solver   int `json:"solver,omitempty"`     // the solver's moves for the player (M, A)
 	Openings int `json:"openings,omitempty"`   // the board's openings
 	Islands  int `json:"islands,omitempty"`    // the board's islands
 	Solved   int `json:"3bv_solved,omitempty"` // the 3BV cleared

@@ -173,14 +173,14 @@ func (g *Game) Numbers() game.Numbers {
 // Figures returns the game's figures as its record keeps them.
 func (g *Game) Figures() game.Figures {
 	return game.Figures{
-		Opens: g.Opens, Chords: g.Chords, Flags: g.Flags, Wasted: g.Wasted,
+		Opens: g.Opens, Chords: g.Chords, Flags: g.Flags, Wasted: g.Wasted, Solver: g.Solver,
 		Openings: g.Openings, Islands: g.Islands, Solved: g.Solved, ZiNi: g.ZiNi,
 	}
 }
 
 // SetFigures keeps f in the game's record.
 func (g *Game) SetFigures(f game.Figures) {
-	g.Opens, g.Chords, g.Flags, g.Wasted = f.Opens, f.Chords, f.Flags, f.Wasted
+	g.Opens, g.Chords, g.Flags, g.Wasted, g.Solver = f.Opens, f.Chords, f.Flags, f.Wasted, f.Solver
 	g.Openings, g.Islands, g.Solved, g.ZiNi = f.Openings, f.Islands, f.Solved, f.ZiNi
 }
 

@@ -346,7 +346,10 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 			return s.cfg.Players.SetName(ctx, id, n)
 		})
 		if !ok {
-			return nil
+			if r.Quitting() {
+				return nil
+			}
+			return []string{"no name chosen, so nothing was played: ssh again to choose one"}
 		}
 	}
 	k := session.Over(s.cfg.Players.Player(id))

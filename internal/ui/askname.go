@@ -203,7 +203,7 @@ func drawAsk(s tcell.Screen, prompt string, e *lineEditor, msg string) {
 		lines = append(lines, span{l, tcell.StyleDefault.Reverse(true)})
 	}
 	lines = append(lines, span{"", tcell.StyleDefault})
-	lines = append(lines, span{"Enter accepts the name, Esc goes back.", tcell.StyleDefault.Dim(true)})
+	lines = append(lines, span{"Enter accepts the name; Esc leaves without one (nothing is played).", tcell.StyleDefault.Dim(true)})
 	x0 := max((sw-width)/2, 0)
 	y0 := max((sh-len(lines))/2, 0)
 	if y0+field+2 > sh {

@@ -407,15 +407,24 @@ func numbersText(n game.Numbers, withTime bool) string {
 	if withTime {
 		t = fmt.Sprintf("%.2f s, ", n.Time.Seconds())
 	}
-	text := fmt.Sprintf("%s%d clicks", t, n.Clicks)
+	text := t + clicksText(n)
 	if n.Won && n.ThreeBV > 0 {
 		text = fmt.Sprintf("%s3BV %d", t, n.ThreeBV)
 		if v := n.Speed(); v > 0 {
 			text += fmt.Sprintf(", %.2f 3BV/s", v)
 		}
 		if e := n.Efficiency(); e > 0 {
-			text += fmt.Sprintf(", %d clicks, %.0f%% efficiency", n.Clicks, 100*e)
+			text += fmt.Sprintf(", %s, %.0f%% efficiency", clicksText(n), 100*e)
 		}
+	}
+	return text
+}
+
+// clicksText words a game's clicks, saying how many were the solver's.
+func clicksText(n game.Numbers) string {
+	text := record.Count(n.Clicks, "click")
+	if n.Solver > 0 && n.Split() {
+		text += fmt.Sprintf(" (%d the solver's)", n.Solver)
 	}
 	return text
 }

@@ -159,7 +159,7 @@ var keyTable = []keyRow{
 	{keys: []binding{
 		{char('q'), command{act: actQuit}}, {special(tcell.KeyEsc), command{act: actQuit}}, {ctrl('c'), command{act: actQuit}},
 	}, label: "q quit", prio: 2, help: "quit"},
-	{keys: []binding{{ctrl('z'), command{act: actSuspend}}}, help: "suspend (fg resumes)"},
+	{keys: []binding{{ctrl('z'), command{act: actSuspend}}}, helpFor: suspendHelp},
 	{keys: []binding{{ctrl('l'), command{act: actRedraw}}}, help: "redraw"},
 	{keys: []binding{{char('u'), command{act: actUndo}}}, label: "u undo", prio: 13, help: "undo the last move, even a fatal one"},
 	{keys: []binding{{char('e'), command{act: actReplay}}}, label: "e replay", prio: 15, help: "after the end: replay the game (q comes back)"},
@@ -178,6 +178,15 @@ var keyTable = []keyRow{
 	{mouse: "left+right, middle", help: "chord on release; the press shows the 3x3"},
 	{mouse: "wheel", help: "move up and down"},
 	{mouse: "click [ state ]", help: "new game, on release"},
+}
+
+// suspendHelp says what Ctrl-Z does: on a remote terminal it pauses the
+// game, and there is no shell of the player's to go back to.
+func suspendHelp(cfg Config) string {
+	if cfg.pauseOnly {
+		return "pause (over SSH nothing is suspended)"
+	}
+	return "suspend (fg resumes)"
 }
 
 // onServer reports whether the game is played on a server, which keeps
@@ -215,7 +224,7 @@ var replayTable = []keyRow{
 	{keys: []binding{
 		{char('q'), command{act: actQuit}}, {special(tcell.KeyEsc), command{act: actQuit}}, {ctrl('c'), command{act: actQuit}},
 	}, label: "q quit", prio: 2, help: "quit"},
-	{keys: []binding{{ctrl('z'), command{act: actSuspend}}}, help: "suspend (fg resumes)"},
+	{keys: []binding{{ctrl('z'), command{act: actSuspend}}}, helpFor: suspendHelp},
 	{keys: []binding{{ctrl('l'), command{act: actRedraw}}}, help: "redraw"},
 	{keys: []binding{{special(tcell.KeyUp), move(0, -1)}, {special(tcell.KeyDown), move(0, 1)}}, help: "scroll a long help"},
 	{keys: []binding{{char('?'), command{act: actHelp}}}, label: "? help", prio: 1, help: "this help"},

@@ -98,7 +98,9 @@ func (r *Remote) Play(cfg Config) (Result, error) {
 	cfg.Suspend = nil
 	cfg.pauseOnly = true
 	cfg.ended = r.Quitting
-	return Run(r.s, cfg)
+	res, err := Run(r.s, cfg)
+	res.remote = true
+	return res, err
 }
 
 // AskName asks the player for a display name on the screen (see

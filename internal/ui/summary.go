@@ -68,9 +68,14 @@ func Summary(r Result, saved bool, again string) string {
 		}
 	}
 	switch {
+	case !over && r.Ends > 0 && r.Counts.Number > 0 && r.remote:
+		line += "; kept as it ended first"
 	case !over && r.Ends > 0 && r.Counts.Number > 0:
 		// Played on after an undo of its end: it was kept as it ended.
 		line += fmt.Sprintf("; kept as it ended first: minesweeper replay %d", r.Counts.Number)
+	case over && r.Counts.Number > 0 && r.remote:
+		// The number is the server's, of every player's games: no
+		// command of the player's takes it.
 	case over && r.Counts.Number > 0:
 		line += fmt.Sprintf("; replay: minesweeper replay %d", r.Counts.Number)
 	case over:

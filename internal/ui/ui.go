@@ -157,6 +157,10 @@ type Result struct {
 	// given up, for the line a player shares (see ShareLine); nil if none
 	// did.
 	DailyEnd *DailyResult
+
+	// remote reports whether the game was played on a Remote, whose
+	// records are a server's: Summary names no command to replay it.
+	remote bool
 }
 
 // tick is the data of the clock's posted events.
