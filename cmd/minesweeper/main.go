@@ -19,6 +19,7 @@
 //	minesweeper export [FILE|N]     write a kept game as a RAW video (or its board as MBF)
 //	minesweeper serve -data DIR     serve the game over SSH
 //	minesweeper leaderboard [flags] print a server's leaderboards (minesweeper serve)
+//	minesweeper moderate ACTION     act on a server's players and boards
 //	minesweeper version             print the version (also: minesweeper -version)
 //	minesweeper completion SHELL    print the completion script of bash, zsh or fish
 //
@@ -73,6 +74,7 @@ func commands() []command {
 		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport, first(exportFlags), "[FILE|N]", true},
 		{"serve", "serve the game over SSH, with the daily board's leaderboard", runServe, first(serveFlags), "", false},
 		{"leaderboard", "print a server's leaderboards: today's daily boards and the all-time ones", runLeaderboard, first(leaderboardFlags), "", false},
+		{"moderate", "act on a server's players and boards: bans, games removed or verified, names", runModerate, first(moderateFlags), "ACTION [ARGUMENTS] [REASON]", false},
 		{"version", "print the version, the commit it was built from and the Go version", runVersion, versionFlags, "", false},
 		{"completion", "print the shell's completion script: bash, zsh or fish", runCompletion, completionFlags, "bash|zsh|fish", false},
 	}

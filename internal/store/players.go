@@ -171,8 +171,10 @@ func rank(entries []history.Entry, limit int) []history.Entry {
 
 // dailyBoardSQL reads the counted games of a level's ($1) daily board of
 // a date ($2) of the named players, each player's in date order, through
-// the index games_board.
-const dailyBoardSQL = `SELECT g.player, p.name, g.won, g.clean, g.time_ms, g.speed, g.date
+// the index games_board, and whether each is off the ranked boards
+// (offBoardSQL).
+var dailyBoardSQL = `SELECT g.player, p.name, g.won, g.clean, g.time_ms, g.speed, g.date,
+		CASE WHEN ` + offBoardSQL("g") + ` THEN 1 ELSE 0 END
 	FROM games g JOIN players p ON p.id = g.player
 	WHERE g.level = $1 AND g.daily = $2 AND g.daily <> '' AND g.known = 0
 	ORDER BY g.player, g.date, g.n`
@@ -183,12 +185,14 @@ const dailyBoardSQL = `SELECT g.player, p.name, g.won, g.clean, g.time_ms, g.spe
 //
 // Each player's best game is found first (a materialized CTE: both
 // databases take the hint), then read by its number: joined on the
-// subquery itself, PostgreSQL hashed every game to match them.
-const allTimeSQL = `WITH b AS MATERIALIZED (
+// subquery itself, PostgreSQL hashed every game to match them. A game
+// off the ranked boards (offBoardSQL) is passed over.
+var allTimeSQL = `WITH b AS MATERIALIZED (
 		SELECT p.name, (
-			SELECT n FROM games
-			WHERE player = p.id AND level = $1 AND kind = $2 AND clean = 1 AND daily = ''
-			ORDER BY time_ms, speed DESC, date, n LIMIT 1) AS n
+			SELECT gb.n FROM games gb
+			WHERE gb.player = p.id AND gb.level = $1 AND gb.kind = $2 AND gb.clean = 1 AND gb.daily = ''
+				AND NOT ` + offBoardSQL("gb") + `
+			ORDER BY gb.time_ms, gb.speed DESC, gb.date, gb.n LIMIT 1) AS n
 		FROM players p)
 	SELECT b.name, g.time_ms, g.speed, g.date FROM b JOIN games g ON g.n = b.n`
 
@@ -224,13 +228,17 @@ func (s *players) Daily(ctx context.Context, date, level string, limit int) (his
 		var won, clean bool
 		var speed sql.NullFloat64
 		var at int64
-		if err := rows.Scan(&player, &e.Name, &won, &clean, &e.TimeMS, &speed, &at); err != nil {
+		var off bool
+		if err := rows.Scan(&player, &e.Name, &won, &clean, &e.TimeMS, &speed, &at, &off); err != nil {
 			return lb, err
 		}
-		if len(lb.Entries) > 0 && player == last {
+		if player == last {
 			continue // the player's first attempt counts
 		}
 		last = player
+		if off {
+			continue // the attempt stands, off the board until verified
+		}
 		e.Result, e.Speed, e.Date = result(won, clean), speed.Float64, time.Unix(0, at).UTC()
 		lb.Entries = append(lb.Entries, e)
 	}

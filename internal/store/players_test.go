@@ -240,7 +240,7 @@ func TestLeaderboards(t *testing.T) {
 			fayDaily   = daily(lbGame(7, 20000, 50))
 			gilDaily   = daily(lbGame(8, 20000, 50))
 			eveDaily   = daily(lbGame(9, 1000, 40))  // no name
-			annExpert  = daily(lbGame(10, 1000, 40)) // another level
+			annExpert  = daily(lbGame(10, 10000, 40)) // another level
 			annBest    = lbGame(20, 25000, 40)
 			annKnown   = lbGame(21, 5000, 40)
 			bobBest    = lbGame(22, 18000, 40)

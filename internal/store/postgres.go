@@ -114,6 +114,28 @@ CREATE TABLE players (
 );
 CREATE UNIQUE INDEX players_name ON players (name_key);
 `,
+	// Moderation, as SQLite's step 5.
+	`
+CREATE TABLE bans (
+	kind   TEXT   NOT NULL,
+	target TEXT   NOT NULL,
+	reason TEXT   NOT NULL,
+	date   BIGINT NOT NULL,
+	PRIMARY KEY (kind, target)
+);
+CREATE TABLE rulings (
+	n      BIGINT PRIMARY KEY,
+	ruling TEXT   NOT NULL,
+	date   BIGINT NOT NULL
+);
+CREATE TABLE moderation (
+	id     BIGSERIAL PRIMARY KEY,
+	date   BIGINT NOT NULL,
+	action TEXT   NOT NULL,
+	target TEXT   NOT NULL,
+	reason TEXT   NOT NULL
+);
+`,
 }
 
 // pgConns is the most connections a server's store holds open: a write

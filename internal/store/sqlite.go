@@ -396,6 +396,31 @@ CREATE TABLE players (
 );
 CREATE UNIQUE INDEX players_name ON players (name_key);
 `,
+	// Moderation (see Moderation): the bans of keys and addresses, the
+	// operator's rulings on games (removed from the ranked boards, or
+	// verified onto them though faster than the ceilings), and the log
+	// of every action.
+	`
+CREATE TABLE bans (
+	kind   TEXT    NOT NULL, -- key or addr
+	target TEXT    NOT NULL, -- the fingerprint, or the address or prefix
+	reason TEXT    NOT NULL,
+	date   INTEGER NOT NULL,
+	PRIMARY KEY (kind, target)
+);
+CREATE TABLE rulings (
+	n      INTEGER PRIMARY KEY, -- the game's number
+	ruling TEXT    NOT NULL,    -- removed or verified
+	date   INTEGER NOT NULL
+);
+CREATE TABLE moderation (
+	id     INTEGER PRIMARY KEY AUTOINCREMENT,
+	date   INTEGER NOT NULL,
+	action TEXT    NOT NULL,
+	target TEXT    NOT NULL,
+	reason TEXT    NOT NULL
+);
+`,
 }
 
 // appID marks the database as minesweeper's (PRAGMA application_id).

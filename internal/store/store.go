@@ -125,6 +125,8 @@ type Players interface {
 	// uniformly: not no-guess), so that every time on it is of one game;
 	// at most limit entries, all when limit is 0.
 	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
+	// Moderation is the operator's: bans, rulings on games, names.
+	Moderation
 	// Close closes the database.
 	Close() error
 }
