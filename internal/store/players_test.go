@@ -239,7 +239,7 @@ func TestLeaderboards(t *testing.T) {
 			danPrac    = daily(lbGame(5, 4000, 40)) // practice, before
 			fayDaily   = daily(lbGame(7, 20000, 50))
 			gilDaily   = daily(lbGame(8, 20000, 50))
-			eveDaily   = daily(lbGame(9, 1000, 40))  // no name
+			eveDaily   = daily(lbGame(9, 1000, 40))   // no name
 			annExpert  = daily(lbGame(10, 10000, 40)) // another level
 			annBest    = lbGame(20, 25000, 40)
 			annKnown   = lbGame(21, 5000, 40)
