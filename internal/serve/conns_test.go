@@ -50,8 +50,8 @@ func TestBucket(t *testing.T) {
 		want  bool
 	}{
 		{0, true}, {0, true}, {0, false}, // two in hand
-		{400 * time.Millisecond, false}, // 0.8 of a token
-		{100 * time.Millisecond, true},  // 1.0
+		{400 * time.Millisecond, false},          // 0.8 of a token
+		{100 * time.Millisecond, true},           // 1.0
 		{time.Hour, true}, {0, true}, {0, false}, // never more than two in hand
 	}
 	for i, s := range steps {

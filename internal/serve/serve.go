@@ -32,8 +32,8 @@ import (
 // Limits are what the server allows, each with a flag of minesweeper
 // serve and a default in DefaultLimits.
 type Limits struct {
-	Sessions  int           // sessions at once; more are turned away with a line
-	PerMinute int           // new connections from one address in any minute
+	Sessions  int // sessions at once; more are turned away with a line
+	PerMinute int // new connections from one address in any minute
 	// Connecting is how many connections may be connecting at once (in
 	// their handshake, authentication, or yet to open a session); when
 	// they are all taken the oldest is closed for a new one.
@@ -44,8 +44,8 @@ type Limits struct {
 	// refused (over PerMinute or ConnectingPerAddress), a handshake
 	// each; past it they are closed unheard.
 	Refusals int
-	Idle      time.Duration // a session with no key for this long ends, its game saved
-	Session   time.Duration // a session ends after this long, its game saved
+	Idle     time.Duration // a session with no key for this long ends, its game saved
+	Session  time.Duration // a session ends after this long, its game saved
 	// Width and Height are the largest board a session may play.
 	Width, Height int
 	// Handshake is how long a connection has to authenticate.
@@ -65,12 +65,12 @@ var DefaultLimits = Limits{
 	Connecting:           256,
 	ConnectingPerAddress: 8,
 	Refusals:             10,
-	Idle:      10 * time.Minute,
-	Session:   4 * time.Hour,
-	Width:     1000,
-	Height:    1000,
-	Handshake: 10 * time.Second,
-	Stall:     30 * time.Second,
+	Idle:                 10 * time.Minute,
+	Session:              4 * time.Hour,
+	Width:                1000,
+	Height:               1000,
+	Handshake:            10 * time.Second,
+	Stall:                30 * time.Second,
 }
 
 // Config is what a Server serves.
@@ -117,8 +117,8 @@ type Server struct {
 	perKey     map[string]int // the connecting of each address (addrKey)
 	refusing   int            // connections being told why they are refused
 	sessions   map[*play]struct{}
-	wg       sync.WaitGroup // the connections' goroutines
-	playing  sync.WaitGroup // the sessions admitted
+	wg         sync.WaitGroup // the connections' goroutines
+	playing    sync.WaitGroup // the sessions admitted
 }
 
 // New returns a server of cfg.
