@@ -32,8 +32,22 @@ import (
 // Limits are what the server allows, each with a flag of minesweeper
 // serve and a default in DefaultLimits.
 type Limits struct {
-	Sessions  int // sessions at once; more are turned away with a line
-	PerMinute int // new connections from one address in any minute
+	Sessions  int           // sessions at once; more are turned away with a line
+	PerMinute int           // new connections from one address in any minute
+	Idle      time.Duration // a session with no key for this long ends, its game saved
+	Session   time.Duration // a session ends after this long, its game saved
+	// Width and Height are the largest board a session may play, and
+	// Cells the most cells it may have (0: no limit but Width and Height).
+	Width, Height, Cells int
+	// ServerCells is the most cells the boards of all sessions may hold
+	// at once, boards of an expert's size or less apart (see freeCells;
+	// 0: no limit). A board it has no room for is refused with a line.
+	ServerCells int
+	// Handshake is how long a connection has to authenticate.
+	Handshake time.Duration
+	// Stall is how long the screen may wait for a client that reads
+	// nothing before its connection is closed.
+	Stall time.Duration
 	// Connecting is how many connections may be connecting at once (in
 	// their handshake, authentication, or yet to open a session); when
 	// they are all taken the oldest is closed for a new one.
@@ -44,33 +58,46 @@ type Limits struct {
 	// refused (over PerMinute or ConnectingPerAddress), a handshake
 	// each; past it they are closed unheard.
 	Refusals int
-	Idle     time.Duration // a session with no key for this long ends, its game saved
-	Session  time.Duration // a session ends after this long, its game saved
-	// Width and Height are the largest board a session may play.
-	Width, Height int
-	// Handshake is how long a connection has to authenticate.
-	Handshake time.Duration
-	// Stall is how long the screen may wait for a client that reads
-	// nothing before its connection is closed.
-	Stall time.Duration
 }
 
 // DefaultLimits are the limits of minesweeper serve without flags.
+//
+// Their memory fits a VPS of 2 GB, 1.5 GB of it the server's. Measured by
+// BenchmarkSessionMemory (go test -run '^$' -bench SessionMemory
+// -benchtime 1x ./internal/serve/), a session takes 0.6 MiB (with its
+// client, which shares the test's process) and a board, once drawn and
+// after a GC, 1.6 B a cell; ten openings on a 1000x1000 board with 20%
+// mines held 12 B a cell while their analyses ran and allocated 64 B a
+// cell in all, which the heap holds until its next collection (the Go
+// heap grows to twice what is live before it collects). So, 64 B a cell
+// and twice the sessions' 0.6 MiB:
+//
+//	500 sessions x 1.2 MiB                               600 MiB
+//	500 expert boards (see freeCells) x 480 cells x 64 B  15 MiB
+//	12,000,000 cells of larger boards x 64 B             732 MiB
+//	in all                                              1.35 GiB, under 1.5
+//
+// Before these budgets the worst case was 500 sessions of 1000x1000:
+// 5 x 10^8 cells, 30 GiB at 64 B. A session may hold 250,000 cells (a
+// board of 500x500, 15 MiB at most): 48 such boards at once, and a
+// stranger with many sessions takes the large boards only.
 var DefaultLimits = Limits{
-	Sessions:  500,
-	PerMinute: 20,
+	Sessions:    500,
+	PerMinute:   20,
+	Idle:        10 * time.Minute,
+	Session:     4 * time.Hour,
+	Width:       1000,
+	Height:      1000,
+	Cells:       250_000,
+	ServerCells: 12_000_000,
+	Handshake:   10 * time.Second,
+	Stall:       30 * time.Second,
 	// A player is connecting for well under a second, or for as long as
 	// they type their key's passphrase; 256 silent connections are a few
 	// MB, and 8 from one address let a household or a NAT in at once.
 	Connecting:           256,
 	ConnectingPerAddress: 8,
 	Refusals:             10,
-	Idle:                 10 * time.Minute,
-	Session:              4 * time.Hour,
-	Width:                1000,
-	Height:               1000,
-	Handshake:            10 * time.Second,
-	Stall:                30 * time.Second,
 }
 
 // Config is what a Server serves.
@@ -108,6 +135,7 @@ type Server struct {
 	ssh      *ssh.ServerConfig
 	rate     *rate
 	refusals *bucket // the handshakes that tell a client why it is refused
+	cells    *cellPool
 
 	mu         sync.Mutex
 	closing    bool
@@ -137,6 +165,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, rate: newRate(cfg.Limits.PerMinute, cfg.Now), refusals: newBucket(cfg.Limits.Refusals, cfg.Now),
+		cells: &cellPool{max: cfg.Limits.ServerCells},
 		conns: map[net.Conn]*tracked{}, perKey: map[string]int{}, sessions: map[*play]struct{}{},
 	}
 	s.ssh = &ssh.ServerConfig{
