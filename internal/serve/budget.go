@@ -1,7 +1,7 @@
 package serve
 
 import (
-	"fmt"
+	"errors"
 	"sync"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -61,14 +61,14 @@ func (h *cellHold) swap(n int) (int, error) {
 }
 
 // errNoRoom is swap's answer when the pool is short.
-var errNoRoom = fmt.Errorf("no room")
+var errNoRoom = errors.New("no room")
 
 // release gives the cells held back to the pool.
 func (h *cellHold) release() {
 	_, _ = h.swap(0)
 }
 
-// used returns the cells the pool lends now.
+// inUse returns the cells the pool lends now.
 func (p *cellPool) inUse() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()

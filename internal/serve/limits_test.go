@@ -12,10 +12,11 @@ import (
 )
 
 // limits returns the default limits with the changes of f, and no limit
-// of connections a minute unless f sets one.
+// of connections a minute or connecting from one address unless f sets
+// one: a test's clients all come from one address.
 func limits(f func(*Limits)) Limits {
 	l := DefaultLimits
-	l.PerMinute = 0
+	l.PerMinute, l.ConnectingPerAddress = 0, 0
 	f(&l)
 	return l
 }

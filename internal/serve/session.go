@@ -427,7 +427,8 @@ func (s *Server) choose(h *cellHold, b board.Settings) (board.Layout, error) {
 	}
 	old, err := h.swap(charge(b))
 	if err != nil {
-		return nil, fmt.Errorf("the server holds all the large boards it can now: %d cells at most for the moment (%dx%d has %d)", old, b.Width, b.Height, b.Cells())
+		room := old // swap's answer when the pool is short
+		return nil, fmt.Errorf("the server holds all the large boards it can now: %d cells at most for the moment (%dx%d has %d)", room, b.Width, b.Height, b.Cells())
 	}
 	l, err := s.cfg.Choose(b)
 	if err != nil {
