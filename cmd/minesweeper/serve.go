@@ -49,6 +49,11 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	flagvalue.DurationVar(fs, &lim.Idle, "idle", lim.Idle, "end a session with no key for this `duration`, its game saved (0: never)")
 	flagvalue.DurationVar(fs, &lim.Session, "session-length", lim.Session, "end a session after this `duration`, its game saved (0: never)")
 	f.maxBoard = fs.String("max-board", fmt.Sprintf("%dx%d", lim.Width, lim.Height), "the largest board a session may play, `WIDTHxHEIGHT`")
+	flagvalue.IntVar(fs, &lim.Cells, "max-board-cells", lim.Cells, "the most cells of a session's board, a `number` (0: -max-board alone)")
+	flagvalue.IntVar(fs, &lim.ServerCells, "max-cells", lim.ServerCells, "the most cells the boards of all sessions hold at once, boards of expert size or less apart, a `number`; a board past it is refused with a line (0: no limit; about 64 bytes a cell)")
+	flagvalue.IntVar(fs, &lim.Connecting, "max-connecting", lim.Connecting, "the most connections not yet playing (handshake, authentication) at once, a `number`; when full, the oldest is closed for a new one")
+	flagvalue.IntVar(fs, &lim.ConnectingPerAddress, "max-connecting-per-address", lim.ConnectingPerAddress, "the most connections not yet playing from one address (IPv4, or IPv6 /64), a `number`")
+	flagvalue.IntVar(fs, &lim.Refusals, "refusals", lim.Refusals, "the most clients a second told why they are refused, a `number`; past it they are closed unheard")
 	return fs, f
 }
 
@@ -72,6 +77,16 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("-max-sessions: %d: at least 1", lim.Sessions)
 	case lim.PerMinute < 0:
 		return fail("-rate: %d: 0 (no limit) or more", lim.PerMinute)
+	case lim.Cells < 0:
+		return fail("-max-board-cells: %d: 0 (no limit) or more", lim.Cells)
+	case lim.ServerCells < 0:
+		return fail("-max-cells: %d: 0 (no limit) or more", lim.ServerCells)
+	case lim.Connecting < 1:
+		return fail("-max-connecting: %d: at least 1", lim.Connecting)
+	case lim.ConnectingPerAddress < 0:
+		return fail("-max-connecting-per-address: %d: 0 (no limit) or more", lim.ConnectingPerAddress)
+	case lim.Refusals < 0:
+		return fail("-refusals: %d: 0 (none told) or more", lim.Refusals)
 	}
 	var err error
 	if lim.Width, lim.Height, err = parseSize(*maxBoard); err != nil {

@@ -25,6 +25,8 @@ func TestServeRefuses(t *testing.T) {
 		{"sessions", []string{"-data", t.TempDir(), "-max-sessions", "0"}, exitUsage, "minesweeper serve: -max-sessions: 0: at least 1\n"},
 		{"rate", []string{"-data", t.TempDir(), "-rate", "-1"}, exitUsage, "minesweeper serve: -rate: -1: 0 (no limit) or more\n"},
 		{"board", []string{"-data", t.TempDir(), "-max-board", "1000"}, exitUsage, "minesweeper serve: -max-board: \"1000\": want WIDTHxHEIGHT, such as 1000x1000\n"},
+		{"cells", []string{"-data", t.TempDir(), "-max-cells", "-1"}, exitUsage, "minesweeper serve: -max-cells: -1: 0 (no limit) or more\n"},
+		{"connecting", []string{"-data", t.TempDir(), "-max-connecting", "0"}, exitUsage, "minesweeper serve: -max-connecting: 0: at least 1\n"},
 		{"idle", []string{"-data", t.TempDir(), "-idle", "-5m"}, exitUsage, "minesweeper serve: -idle: \"-5m\" is not a valid duration (want a number and a unit, such as 90s, 10m or 4h)\n"},
 		{"loose key", []string{"-data", loose}, exitFailure, "minesweeper serve: the host key " + filepath.Join(loose, "host_ed25519_key") + " may be read by others (mode 0644): chmod 600 it\n"},
 		{"listen", []string{"-data", t.TempDir(), "-listen", "127.0.0.1:99999"}, exitFailure, "minesweeper serve: listen tcp: address 99999: invalid port\n"},

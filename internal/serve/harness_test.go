@@ -73,8 +73,7 @@ func startServer(t testing.TB, cfg Config) *testServer {
 		cfg.Players = p
 	}
 	if cfg.Limits == (Limits{}) {
-		cfg.Limits = DefaultLimits
-		cfg.Limits.PerMinute = 0
+		cfg.Limits = limits(func(*Limits) {})
 	}
 	logs := &lockedBuffer{}
 	cfg.Log = func(format string, args ...any) { fmt.Fprintf(logs, format+"\n", args...) }

@@ -12,10 +12,11 @@ import (
 )
 
 // limits returns the default limits with the changes of f, and no limit
-// of connections a minute unless f sets one.
+// of connections a minute or connecting from one address unless f sets
+// one: a test's clients all come from one address.
 func limits(f func(*Limits)) Limits {
 	l := DefaultLimits
-	l.PerMinute = 0
+	l.PerMinute, l.ConnectingPerAddress = 0, 0
 	f(&l)
 	return l
 }
@@ -200,13 +201,13 @@ func TestPanicEndsOneSession(t *testing.T) {
 // The largest board a session may play is the server's.
 func TestChooseLimit(t *testing.T) {
 	s := &Server{cfg: Config{Limits: limits(func(l *Limits) { l.Width, l.Height = 100, 50 }),
-		Choose: func(b board.Settings) (board.Layout, error) { return nil, b.Check() }}}
+		Choose: func(b board.Settings) (board.Layout, error) { return nil, b.Check() }}, cells: &cellPool{}}
 	tests := []struct {
 		w, h int
 		ok   bool
 	}{{100, 50, true}, {101, 50, false}, {100, 51, false}, {9, 9, true}}
 	for _, tt := range tests {
-		_, err := s.choose(board.Settings{Width: tt.w, Height: tt.h, Mines: 5, Rule: board.Opening})
+		_, err := s.choose(s.cells.hold(), board.Settings{Width: tt.w, Height: tt.h, Mines: 5, Rule: board.Opening})
 		if got := err == nil; got != tt.ok {
 			t.Errorf("%dx%d: error %v, want ok %v", tt.w, tt.h, err, tt.ok)
 		}

@@ -12,6 +12,7 @@
 package serve
 
 import (
+	"container/list"
 	"context"
 	"errors"
 	"fmt"
@@ -35,25 +36,68 @@ type Limits struct {
 	PerMinute int           // new connections from one address in any minute
 	Idle      time.Duration // a session with no key for this long ends, its game saved
 	Session   time.Duration // a session ends after this long, its game saved
-	// Width and Height are the largest board a session may play.
-	Width, Height int
+	// Width and Height are the largest board a session may play, and
+	// Cells the most cells it may have (0: no limit but Width and Height).
+	Width, Height, Cells int
+	// ServerCells is the most cells the boards of all sessions may hold
+	// at once, boards of an expert's size or less apart (see freeCells;
+	// 0: no limit). A board it has no room for is refused with a line.
+	ServerCells int
 	// Handshake is how long a connection has to authenticate.
 	Handshake time.Duration
 	// Stall is how long the screen may wait for a client that reads
 	// nothing before its connection is closed.
 	Stall time.Duration
+	// Connecting is how many connections may be connecting at once (in
+	// their handshake, authentication, or yet to open a session); when
+	// they are all taken the oldest is closed for a new one.
+	// ConnectingPerAddress is how many of them one address may hold.
+	// An address is an IPv4 address, or an IPv6 /64 (see addrKey).
+	Connecting, ConnectingPerAddress int
+	// Refusals is how many clients a second are told why they are
+	// refused (over PerMinute or ConnectingPerAddress), a handshake
+	// each; past it they are closed unheard.
+	Refusals int
 }
 
 // DefaultLimits are the limits of minesweeper serve without flags.
+//
+// Their memory fits a VPS of 2 GB, 1.5 GB of it the server's. Measured by
+// BenchmarkSessionMemory (go test -run '^$' -bench SessionMemory
+// -benchtime 1x ./internal/serve/), a session takes 0.6 MiB (with its
+// client, which shares the test's process) and a board, once drawn and
+// after a GC, 1.6 B a cell; ten openings on a 1000x1000 board with 20%
+// mines held 12 B a cell while their analyses ran and allocated 64 B a
+// cell in all, which the heap holds until its next collection (the Go
+// heap grows to twice what is live before it collects). So, 64 B a cell
+// and twice the sessions' 0.6 MiB:
+//
+//	500 sessions x 1.2 MiB                               600 MiB
+//	500 expert boards (see freeCells) x 480 cells x 64 B  15 MiB
+//	12,000,000 cells of larger boards x 64 B             732 MiB
+//	in all                                              1.35 GiB, under 1.5
+//
+// Before these budgets the worst case was 500 sessions of 1000x1000:
+// 5 x 10^8 cells, 30 GiB at 64 B. A session may hold 250,000 cells (a
+// board of 500x500, 15 MiB at most): 48 such boards at once, and a
+// stranger with many sessions takes the large boards only.
 var DefaultLimits = Limits{
-	Sessions:  500,
-	PerMinute: 20,
-	Idle:      10 * time.Minute,
-	Session:   4 * time.Hour,
-	Width:     1000,
-	Height:    1000,
-	Handshake: 10 * time.Second,
-	Stall:     30 * time.Second,
+	Sessions:    500,
+	PerMinute:   20,
+	Idle:        10 * time.Minute,
+	Session:     4 * time.Hour,
+	Width:       1000,
+	Height:      1000,
+	Cells:       250_000,
+	ServerCells: 12_000_000,
+	Handshake:   10 * time.Second,
+	Stall:       30 * time.Second,
+	// A player is connecting for well under a second, or for as long as
+	// they type their key's passphrase; 256 silent connections are a few
+	// MB, and 8 from one address let a household or a NAT in at once.
+	Connecting:           256,
+	ConnectingPerAddress: 8,
+	Refusals:             10,
 }
 
 // Config is what a Server serves.
@@ -87,17 +131,22 @@ var ErrClosed = errors.New("the server is shut down")
 
 // Server is an SSH server of the game.
 type Server struct {
-	cfg  Config
-	ssh  *ssh.ServerConfig
-	rate *rate
+	cfg      Config
+	ssh      *ssh.ServerConfig
+	rate     *rate
+	refusals *bucket // the handshakes that tell a client why it is refused
+	cells    *cellPool
 
-	mu       sync.Mutex
-	closing  bool
-	listener []net.Listener
-	conns    map[net.Conn]struct{}
-	sessions map[*play]struct{}
-	wg       sync.WaitGroup // the connections' goroutines
-	playing  sync.WaitGroup // the sessions admitted
+	mu         sync.Mutex
+	closing    bool
+	listener   []net.Listener
+	conns      map[net.Conn]*tracked
+	connecting list.List      // of net.Conn, the oldest first (see accept)
+	perKey     map[string]int // the connecting of each address (addrKey)
+	refusing   int            // connections being told why they are refused
+	sessions   map[*play]struct{}
+	wg         sync.WaitGroup // the connections' goroutines
+	playing    sync.WaitGroup // the sessions admitted
 }
 
 // New returns a server of cfg.
@@ -115,8 +164,9 @@ func New(cfg Config) (*Server, error) {
 		cfg.Choose = func(s board.Settings) (board.Layout, error) { return nil, s.Check() }
 	}
 	s := &Server{
-		cfg: cfg, rate: newRate(cfg.Limits.PerMinute, cfg.Now),
-		conns: map[net.Conn]struct{}{}, sessions: map[*play]struct{}{},
+		cfg: cfg, rate: newRate(cfg.Limits.PerMinute, cfg.Now), refusals: newBucket(cfg.Limits.Refusals, cfg.Now),
+		cells: &cellPool{max: cfg.Limits.ServerCells},
+		conns: map[net.Conn]*tracked{}, perKey: map[string]int{}, sessions: map[*play]struct{}{},
 	}
 	s.ssh = &ssh.ServerConfig{
 		// A player is their key: any key is welcome, and its fingerprint
@@ -175,11 +225,21 @@ func (s *Server) Serve(l net.Listener) error {
 			return err
 		}
 		delay = 0
-		if !s.track(c) {
+		key := addrKey(c.RemoteAddr())
+		switch a, why := s.accept(c, key, s.rate.allow(key)); a {
+		case dropped:
+			s.cfg.Log("%s: dropped: %s", c.RemoteAddr(), why)
 			c.Close()
-			continue
+		case refused:
+			s.cfg.Log("%s: refused: %s", c.RemoteAddr(), why)
+			go func() {
+				defer s.untrack(c)
+				defer c.Close()
+				s.tellRefused(c, why)
+			}()
+		default:
+			go s.conn(c)
 		}
-		go s.conn(c)
 	}
 }
 
@@ -189,32 +249,6 @@ func (s *Server) isClosing() bool {
 	return s.closing
 }
 
-// track adds c to the connections, unless the server is closing or has
-// as many as it holds.
-func (s *Server) track(c net.Conn) bool {
-	s.mu.Lock()
-	open, closing := len(s.conns), s.closing
-	// Connections still in their handshake count too: a flood of them
-	// from many addresses holds no more than this.
-	full := s.cfg.Limits.Sessions > 0 && open >= 2*s.cfg.Limits.Sessions
-	if !closing && !full {
-		s.conns[c] = struct{}{}
-		s.wg.Add(1)
-	}
-	s.mu.Unlock()
-	if full && !closing {
-		s.cfg.Log("%s: refused: %d connections open", c.RemoteAddr(), open)
-	}
-	return !closing && !full
-}
-
-func (s *Server) untrack(c net.Conn) {
-	s.mu.Lock()
-	delete(s.conns, c)
-	s.mu.Unlock()
-	s.wg.Done()
-}
-
 // conn serves one connection: the handshake, then its channels.
 func (s *Server) conn(c net.Conn) {
 	defer s.untrack(c)
@@ -222,10 +256,6 @@ func (s *Server) conn(c net.Conn) {
 	host, _, err := net.SplitHostPort(c.RemoteAddr().String())
 	if err != nil {
 		host = c.RemoteAddr().String()
-	}
-	if !s.rate.allow(host) {
-		s.cfg.Log("%s: refused: over %d connections a minute", host, s.cfg.Limits.PerMinute)
-		return
 	}
 	if d := s.cfg.Limits.Handshake; d > 0 {
 		_ = c.SetDeadline(s.cfg.Now().Add(d))
@@ -347,6 +377,7 @@ func (s *Server) admit(p *play) (bool, string) {
 	}
 	s.sessions[p] = struct{}{}
 	s.playing.Add(1)
+	s.connected(p.conn)
 	return true, ""
 }
 

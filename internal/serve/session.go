@@ -323,9 +323,12 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 		// leaderboards count boards nobody could know.
 		SecretSeed: !s.cfg.showSeed,
 	}
-	uc.Start.Layout, _ = s.choose(uc.Start.Board)
+	cells := s.cells.hold()
+	defer cells.release()
+	choose := func(b board.Settings) (board.Layout, error) { return s.choose(cells, b) }
+	uc.Start.Layout, _ = choose(uc.Start.Board)
 	if id == "" {
-		uc.Keeper = guest{choose: s.choose}
+		uc.Keeper = guest{choose: choose}
 		uc.Start.Note = "a guest: nothing is kept; connect with a key (ssh-keygen) to be on the leaderboard"
 		res, err := r.Play(uc)
 		if err != nil {
@@ -354,13 +357,15 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	}
 	k := session.Over(s.cfg.Players.Player(id))
 	k.Now = s.cfg.Now
-	k.Choose = s.choose
+	k.Choose = choose
 	defer k.Close()
 	last, lastOK, theme := k.Prefs(ui.CheckTheme)
 	uc.Prefs.Theme = theme
-	if lastOK && s.fits(last) == nil {
-		uc.Start.Board = last
-		uc.Start.Layout, _ = s.choose(last)
+	if lastOK {
+		// A board the server cannot hold now is not started on.
+		if layout, err := choose(last); err == nil {
+			uc.Start.Board, uc.Start.Layout = last, layout
+		}
 	}
 	uc.Keeper = k
 	if kept, others, ok := k.Saved(uc.Start.Board, true); ok {
@@ -403,21 +408,36 @@ func (s *Server) seed() uint64 {
 	return rand.Uint64()
 }
 
-// fits returns why settings are larger than the server allows, or nil.
+// fits returns why settings are larger than the server allows a
+// session, or nil.
 func (s *Server) fits(b board.Settings) error {
 	lim := s.cfg.Limits
 	if lim.Width > 0 && b.Width > lim.Width || lim.Height > 0 && b.Height > lim.Height {
 		return fmt.Errorf("this server plays boards of at most %dx%d", lim.Width, lim.Height)
 	}
+	if lim.Cells > 0 && b.Cells() > lim.Cells {
+		return fmt.Errorf("this server plays boards of at most %d cells (%dx%d has %d)", lim.Cells, b.Width, b.Height, b.Cells())
+	}
 	return nil
 }
 
-// choose lays the boards of b, under the server's limits of size.
-func (s *Server) choose(b board.Settings) (board.Layout, error) {
+// choose lays the boards of b for the session whose share of the
+// server's cells is h, under the server's limits of size, and reserves
+// their cells in place of the board it held.
+func (s *Server) choose(h *cellHold, b board.Settings) (board.Layout, error) {
 	if err := s.fits(b); err != nil {
 		return nil, err
 	}
-	return s.cfg.Choose(b)
+	old, err := h.swap(charge(b))
+	if err != nil {
+		room := old // swap's answer when the pool is short
+		return nil, fmt.Errorf("the server holds all the large boards it can now: %d cells at most for the moment (%dx%d has %d)", room, b.Width, b.Height, b.Cells())
+	}
+	l, err := s.cfg.Choose(b)
+	if err != nil {
+		_, _ = h.swap(old)
+	}
+	return l, err
 }
 
 // leaders returns the leaderboards of level: today's daily board's and

@@ -1,0 +1,76 @@
+package serve
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// freeCells is the largest board that takes nothing from the server's
+// budget of cells: an expert board's. Every session may hold one, so
+// that a few players on large boards never keep the others from the
+// usual ones; their memory is counted with the sessions' (see
+// DefaultLimits).
+const freeCells = 30 * 16
+
+// cellPool is the server's budget of cells (Limits.ServerCells): the
+// cells of the boards larger than freeCells that its sessions hold.
+type cellPool struct {
+	max int // 0: no limit
+
+	mu   sync.Mutex
+	used int
+}
+
+// cellHold is one session's share of the pool: the cells of the board it
+// plays, reserved when the board is chosen and given back when another
+// is chosen or the session ends. A finished game's board stays on the
+// player's screen (and an undo plays it on) until the next is chosen, so
+// it is held until then.
+type cellHold struct {
+	pool *cellPool
+	n    int // under pool.mu
+}
+
+// hold returns a session's share, holding nothing yet.
+func (p *cellPool) hold() *cellHold { return &cellHold{pool: p} }
+
+// charge returns what a board of settings b takes from the pool.
+func charge(b board.Settings) int {
+	if n := b.Cells(); n > freeCells {
+		return n
+	}
+	return 0
+}
+
+// swap reserves n cells in place of those held, and returns those held
+// before; or, when the pool has no room for them, the cells that a board
+// may have now and errNoRoom.
+func (h *cellHold) swap(n int) (int, error) {
+	p := h.pool
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	old := h.n
+	if room := p.max - p.used + old; p.max > 0 && n > room {
+		return max(room, freeCells), errNoRoom
+	}
+	p.used += n - old
+	h.n = n
+	return old, nil
+}
+
+// errNoRoom is swap's answer when the pool is short.
+var errNoRoom = errors.New("no room")
+
+// release gives the cells held back to the pool.
+func (h *cellHold) release() {
+	_, _ = h.swap(0)
+}
+
+// inUse returns the cells the pool lends now.
+func (p *cellPool) inUse() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.used
+}

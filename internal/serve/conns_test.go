@@ -1,0 +1,229 @@
+package serve
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+)
+
+func TestAddrKey(t *testing.T) {
+	tests := []struct {
+		addr net.Addr
+		want string
+	}{
+		{&net.TCPAddr{IP: net.ParseIP("192.0.2.7"), Port: 50000}, "192.0.2.7"},
+		{&net.TCPAddr{IP: net.ParseIP("192.0.2.8"), Port: 50000}, "192.0.2.8"},
+		{&net.TCPAddr{IP: net.ParseIP("::ffff:192.0.2.7"), Port: 1}, "192.0.2.7"}, // IPv4 on an IPv6 socket
+		{&net.TCPAddr{IP: net.ParseIP("2001:db8:1:2:3:4:5:6"), Port: 22}, "2001:db8:1:2::/64"},
+		{&net.TCPAddr{IP: net.ParseIP("2001:db8:1:2:ffff:ffff:ffff:ffff"), Port: 22}, "2001:db8:1:2::/64"},
+		{&net.TCPAddr{IP: net.ParseIP("2001:db8:1:3::1"), Port: 22}, "2001:db8:1:3::/64"},
+		{&net.TCPAddr{IP: net.ParseIP("fe80::1"), Port: 22, Zone: "eth0"}, "fe80::/64"},
+		{&net.TCPAddr{IP: net.ParseIP("::1"), Port: 22}, "::/64"},
+		{fakeAddr("[2001:db8::9]:22"), "2001:db8::/64"},
+		{fakeAddr("198.51.100.1:22"), "198.51.100.1"},
+		{fakeAddr("@socket"), "@socket"},
+	}
+	for _, tt := range tests {
+		if got := addrKey(tt.addr); got != tt.want {
+			t.Errorf("addrKey(%v) = %q; want %q", tt.addr, got, tt.want)
+		}
+	}
+}
+
+// fakeAddr is an address of another network than TCP.
+type fakeAddr string
+
+func (a fakeAddr) Network() string { return "fake" }
+func (a fakeAddr) String() string  { return string(a) }
+
+func TestBucket(t *testing.T) {
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	b := newBucket(2, func() time.Time { return now })
+	steps := []struct {
+		after time.Duration
+		want  bool
+	}{
+		{0, true}, {0, true}, {0, false}, // two in hand
+		{400 * time.Millisecond, false},          // 0.8 of a token
+		{100 * time.Millisecond, true},           // 1.0
+		{time.Hour, true}, {0, true}, {0, false}, // never more than two in hand
+	}
+	for i, s := range steps {
+		now = now.Add(s.after)
+		if got := b.take(); got != s.want {
+			t.Errorf("step %d (+%v): take() = %v; want %v", i, s.after, got, s.want)
+		}
+	}
+	if newBucket(0, func() time.Time { return now }).take() {
+		t.Errorf("take() of a bucket of 0 a second = true; want false")
+	}
+}
+
+// silentFrom opens a TCP connection to addr from the loopback address ip,
+// and says nothing on it; it waits until the server has dealt with it:
+// its handshake begun (the server's version line read) or the connection
+// closed.
+func silentFrom(t *testing.T, addr, ip string) net.Conn {
+	t.Helper()
+	c := dialRaw(t, addr, ip)
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	line, err := bufio.NewReader(c).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) || err == nil && !strings.HasPrefix(line, "SSH-2.0-") {
+		t.Fatalf("silent connection from %s: read %q, %v; want the server's version or the end", ip, line, err)
+	}
+	return c
+}
+
+// dialRaw opens a TCP connection to addr from the loopback address ip.
+func dialRaw(t *testing.T, addr, ip string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatalf("dial from %s: %v", ip, err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// closed reports whether the server closed c, waiting up to 10 s for it.
+func closed(c net.Conn) bool {
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_, err := io.Copy(io.Discard, c)
+	return err == nil // the end, not the deadline
+}
+
+// dialFrom connects to addr from the loopback address ip as a guest, and
+// returns the banner the server sent while it authenticated.
+func dialFrom(addr, ip string) (*ssh.Client, string, error) {
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		return nil, "", err
+	}
+	banner := ""
+	cc, chans, reqs, err := ssh.NewClientConn(c, addr, &ssh.ClientConfig{
+		User: "player",
+		Auth: []ssh.AuthMethod{ssh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
+			return nil, nil
+		})},
+		HostKeyCallback: ssh.InsecureIgnoreHostKey(),
+		BannerCallback:  func(msg string) error { banner += msg; return nil },
+		Timeout:         5 * time.Second,
+	})
+	if err != nil {
+		c.Close()
+		return nil, banner, err
+	}
+	return ssh.NewClient(cc, chans, reqs), banner, nil
+}
+
+// Connections that never speak, four from each of several addresses and
+// more of them than the server holds connecting, take no player's place:
+// the oldest are closed for the newer, and a player still gets in.
+func TestSilentConnections(t *testing.T) {
+	ts := startServer(t, Config{Limits: limits(func(l *Limits) {
+		l.Sessions, l.Connecting, l.ConnectingPerAddress = 2, 8, 4
+	})})
+	var silent []net.Conn
+	for _, ip := range []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"} {
+		for range 4 {
+			silent = append(silent, silentFrom(t, ts.addr, ip))
+		}
+	}
+	c, _, err := dialFrom(ts.addr, "127.0.0.1")
+	if err != nil {
+		t.Fatalf("a player after %d silent connections: %v", len(silent), err)
+	}
+	defer c.Close()
+	tm := open(t, c, 80, 24)
+	tm.waitFor("q quit", 5*time.Second)
+	// Twelve came for eight places, and the player took one more: the
+	// five oldest went.
+	for i, s := range silent[:5] {
+		if !closed(s) {
+			t.Errorf("silent connection %d is open; want the five oldest closed", i+1)
+		}
+	}
+	ts.mu.Lock()
+	connecting := ts.connecting.Len()
+	ts.mu.Unlock()
+	if connecting != 7 {
+		t.Errorf("%d connections connecting; want the 7 silent ones left", connecting)
+	}
+	tm.send("q")
+	if got := tm.wait(5 * time.Second); got != 0 {
+		t.Errorf("exit status %d, want 0", got)
+	}
+}
+
+// A client refused for its address or its rate reads why in the banner
+// of its authentication.
+func TestRefusedBanner(t *testing.T) {
+	tests := []struct {
+		name   string
+		limits Limits
+		silent int // silent connections from the client's address first
+		want   string
+	}{
+		{"rate", limits(func(l *Limits) { l.PerMinute = 2 }), 2,
+			"minesweeper: more than 2 connections a minute from your address: try again in a minute\r\n"},
+		{"address", limits(func(l *Limits) { l.ConnectingPerAddress = 2 }), 2,
+			"minesweeper: 2 connections from your address are connecting already: try again once they are in\r\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := startServer(t, Config{Limits: tt.limits})
+			for range tt.silent {
+				silentFrom(t, ts.addr, "127.0.0.2")
+			}
+			c, banner, err := dialFrom(ts.addr, "127.0.0.2")
+			if err == nil {
+				c.Close()
+				t.Fatalf("the client got in; want it refused")
+			}
+			if banner != tt.want {
+				t.Errorf("banner %q; want %q", banner, tt.want)
+			}
+			// Another address is let in.
+			c, _, err = dialFrom(ts.addr, "127.0.0.3")
+			if err != nil {
+				t.Fatalf("a client from another address: %v", err)
+			}
+			c.Close()
+		})
+	}
+}
+
+// Past the budget of refusals a refused client is closed without a
+// handshake: no key exchange is spent on it.
+func TestRefusalBudget(t *testing.T) {
+	// The clock stands still (an hour ahead, so the connections'
+	// deadlines are far): the budget's one refusal is not given back.
+	now := time.Now().Add(time.Hour)
+	ts := startServer(t, Config{Now: func() time.Time { return now }, Limits: limits(func(l *Limits) {
+		l.PerMinute, l.Refusals = 1, 1
+	})})
+	c, _, err := dialFrom(ts.addr, "127.0.0.2")
+	if err != nil {
+		t.Fatalf("the first client: %v", err)
+	}
+	c.Close()
+	if _, banner, err := dialFrom(ts.addr, "127.0.0.2"); err == nil || banner == "" {
+		t.Fatalf("the second client: %v, banner %q; want refused and told", err, banner)
+	}
+	raw := dialRaw(t, ts.addr, "127.0.0.2")
+	_ = raw.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if got, err := io.ReadAll(raw); err != nil || len(got) > 0 {
+		t.Fatalf("the third client read %q, %v; want the end at once, not the server's version", got, err)
+	}
+	if _, banner, err := dialFrom(ts.addr, "127.0.0.2"); err == nil || banner != "" {
+		t.Errorf("the fourth client: %v, banner %q; want refused untold", err, banner)
+	}
+}
