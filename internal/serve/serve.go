@@ -145,8 +145,11 @@ type Server struct {
 	perKey     map[string]int // the connecting of each address (addrKey)
 	refusing   int            // connections being told why they are refused
 	sessions   map[*play]struct{}
-	wg         sync.WaitGroup // the connections' goroutines
-	playing    sync.WaitGroup // the sessions admitted
+	// bannedConns are the connections that offered a banned key, by
+	// their remote address: the line each is told (see banned).
+	bannedConns sync.Map
+	wg          sync.WaitGroup // the connections' goroutines
+	playing     sync.WaitGroup // the sessions admitted
 }
 
 // New returns a server of cfg.
@@ -171,12 +174,20 @@ func New(cfg Config) (*Server, error) {
 	s.ssh = &ssh.ServerConfig{
 		// A player is their key: any key is welcome, and its fingerprint
 		// names them once the client proves it holds it.
-		PublicKeyCallback: func(_ ssh.ConnMetadata, key ssh.PublicKey) (*ssh.Permissions, error) {
-			return &ssh.Permissions{Extensions: map[string]string{playerExt: ssh.FingerprintSHA256(key)}}, nil
+		// A banned key or address is told so (see banned).
+		PublicKeyCallback: func(meta ssh.ConnMetadata, key ssh.PublicKey) (*ssh.Permissions, error) {
+			fp := ssh.FingerprintSHA256(key)
+			if err := s.banned(meta, fp); err != nil {
+				return nil, err
+			}
+			return &ssh.Permissions{Extensions: map[string]string{playerExt: fp}}, nil
 		},
 		// A client without a key is a guest, asked nothing. OpenSSH tries
 		// its keys first, so a player with a key is never a guest.
-		KeyboardInteractiveCallback: func(ssh.ConnMetadata, ssh.KeyboardInteractiveChallenge) (*ssh.Permissions, error) {
+		KeyboardInteractiveCallback: func(meta ssh.ConnMetadata, _ ssh.KeyboardInteractiveChallenge) (*ssh.Permissions, error) {
+			if err := s.banned(meta, ""); err != nil {
+				return nil, err
+			}
 			return &ssh.Permissions{}, nil
 		},
 		ServerVersion: "SSH-2.0-minesweeper",
@@ -253,6 +264,7 @@ func (s *Server) isClosing() bool {
 func (s *Server) conn(c net.Conn) {
 	defer s.untrack(c)
 	defer c.Close()
+	defer s.bannedConns.Delete(c.RemoteAddr().String())
 	host, _, err := net.SplitHostPort(c.RemoteAddr().String())
 	if err != nil {
 		host = c.RemoteAddr().String()
