@@ -207,6 +207,7 @@ func (t *remoteTTY) read(in io.Reader, gone, dropping func()) {
 		if n > 0 {
 			t.last.Store(time.Now().UnixNano())
 			before := t.dropped.Load()
+			budget.refill()
 			keys := f.filter(nil, buf[:n])
 			if t.dropped.Load() != before {
 				dropping()

@@ -300,7 +300,7 @@ func winKey(params []byte) []byte {
 }
 
 // inputBudget is a token bucket of keys: inputBurst at once, refilled at
-// inputRate a second of now's clock. Its tokens are counted as time, a key
+// inputRate a second of now's clock (refill). Its tokens are counted as time, a key
 // costing perKey, so that a key comes back after exactly perKey.
 type inputBudget struct {
 	now    func() time.Time
@@ -315,12 +315,18 @@ func newInputBudget(now func() time.Time) *inputBudget {
 	return &inputBudget{now: now, credit: inputBurst * perKey, last: now()}
 }
 
-// take reports whether a key may go through, and spends it if so.
-func (b *inputBudget) take() bool {
+// refill gives back the tokens of the time since the last refill. It is
+// called once a read: the keys of one read come at one time, and a flood
+// does not read the clock a key.
+func (b *inputBudget) refill() {
 	if now := b.now(); now.After(b.last) {
 		b.credit = min(inputBurst*perKey, b.credit+now.Sub(b.last))
 		b.last = now
 	}
+}
+
+// take reports whether a key may go through, and spends it if so.
+func (b *inputBudget) take() bool {
 	if b.credit < perKey {
 		return false
 	}

@@ -131,6 +131,7 @@ func TestInputBudget(t *testing.T) {
 	}
 	for i, st := range steps {
 		clk.advance(st.advance)
+		b.refill()
 		got := 0
 		for range st.keys {
 			if b.take() {
@@ -190,6 +191,7 @@ func BenchmarkInputFilter(b *testing.B) {
 	start := cputime.Thread()
 	for b.Loop() {
 		for p := paste; len(p) > 0; p = p[min(readSize, len(p)):] {
+			budget.refill()
 			out = f.filter(out[:0], p[:min(readSize, len(p))])
 		}
 	}
