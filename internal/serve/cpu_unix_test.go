@@ -71,13 +71,13 @@ func BenchmarkPaste(b *testing.B) {
 			var cpu time.Duration
 			for b.Loop() {
 				tm := open(b, c, 80, 24)
-				tm.waitFor("q quit", 5*time.Second)
+				tm.waitFor("q quit", 30*time.Second)
 				start := processCPU(b)
 				tm.send(paste)
 				tm.waitFor(fmt.Sprintf("%d ignored", len(paste)-inputBurst), time.Minute)
 				clk.advance(time.Second)
 				tm.send("q")
-				tm.wait(5 * time.Second)
+				tm.wait(30 * time.Second)
 				cpu += processCPU(b) - start
 			}
 			b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/MiB")

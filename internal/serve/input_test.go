@@ -33,7 +33,7 @@ func (c *testClock) advance(d time.Duration) {
 // the test with their stacks.
 func waitGoroutines(t *testing.T, base int) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for runtime.NumGoroutine() > base {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<20)
@@ -46,10 +46,10 @@ func waitGoroutines(t *testing.T, base int) {
 // waitSessions waits until the server has n sessions.
 func waitSessions(t *testing.T, ts *testServer, n int) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for ts.Sessions() != n {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d sessions in 10 s; want %d", ts.Sessions(), n)
+			t.Fatalf("%d sessions in 30 s; want %d", ts.Sessions(), n)
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -60,10 +60,10 @@ func waitSessions(t *testing.T, ts *testServer, n int) {
 func TestInvalidUTF8(t *testing.T) {
 	ts := startServer(t, Config{})
 	tm := open(t, ts.dial(t, nil), 80, 24)
-	tm.waitFor("q quit", 5*time.Second)
+	tm.waitFor("q quit", 30*time.Second)
 	tm.send("\xe9")
 	tm.send("q")
-	if got := tm.wait(5 * time.Second); got != 0 {
+	if got := tm.wait(30 * time.Second); got != 0 {
 		t.Errorf("exit status %d; want 0", got)
 	}
 }
@@ -90,7 +90,7 @@ func TestClientGone(t *testing.T) {
 				t.Fatal(err)
 			}
 			tm := open(t, c, 80, 24)
-			tm.waitFor("q quit", 5*time.Second)
+			tm.waitFor("q quit", 30*time.Second)
 			if tt.sent != "" {
 				tm.send(tt.sent)
 			}
@@ -109,13 +109,13 @@ func TestPasteThenQuit(t *testing.T) {
 	clk := newTestClock()
 	ts := startServer(t, Config{Now: clk.now, Limits: limits(func(l *Limits) { l.Handshake = 0 })})
 	tm := open(t, ts.dial(t, nil), 80, 24)
-	tm.waitFor("q quit", 5*time.Second)
+	tm.waitFor("q quit", 30*time.Second)
 	const size = 1 << 20
 	tm.send(string(bytes.Repeat([]byte("x"), size))) // no key of the game
 	tm.waitFor(fmt.Sprintf("%d ignored", size-inputBurst), 30*time.Second)
 	clk.advance(time.Second)
 	tm.send("q")
-	if got := tm.wait(5 * time.Second); got != 0 {
+	if got := tm.wait(30 * time.Second); got != 0 {
 		t.Errorf("exit status %d; want 0", got)
 	}
 }
@@ -148,16 +148,16 @@ func TestZeroSize(t *testing.T) {
 
 	ts := startServer(t, Config{})
 	tm := open(t, ts.dial(t, nil), 0, 0)
-	tm.waitFor("q quit", 5*time.Second)
+	tm.waitFor("q quit", 30*time.Second)
 	if err := tm.sess.WindowChange(0, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := tm.sess.WindowChange(30, 100); err != nil {
 		t.Fatal(err)
 	}
-	tm.waitFor("\x1b[30;", 5*time.Second) // the footer, on the new last row
+	tm.waitFor("\x1b[30;", 30*time.Second) // the footer, on the new last row
 	tm.send("q")
-	if got := tm.wait(5 * time.Second); got != 0 {
+	if got := tm.wait(30 * time.Second); got != 0 {
 		t.Errorf("exit status %d; want 0", got)
 	}
 }

@@ -263,8 +263,8 @@ func (rt *remoteTest) answer() askResult {
 	select {
 	case res := <-rt.done:
 		return res
-	case <-time.After(10 * time.Second):
-		rt.t.Fatalf("the prompt did not end in 10 s; the screen:\n%s", rt.screen())
+	case <-time.After(30 * time.Second):
+		rt.t.Fatalf("the prompt did not end in 30 s; the screen:\n%s", rt.screen())
 	}
 	return askResult{}
 }
@@ -277,8 +277,8 @@ func (rt *remoteTest) screen() string {
 		var sb strings.Builder
 		for y := range h {
 			for x := range w {
-				r, _, _, _ := rt.r.s.GetContent(x, y)
-				sb.WriteRune(r)
+				s, _, _ := rt.r.s.Get(x, y)
+				sb.WriteString(s)
 			}
 			sb.WriteByte('\n')
 		}
@@ -298,14 +298,14 @@ func (rt *remoteTest) screen() string {
 // waitScreen waits until the screen holds want.
 func (rt *remoteTest) waitScreen(want string) {
 	rt.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		s := rt.screen()
 		if strings.Contains(s, want) {
 			return
 		}
 		if time.Now().After(deadline) {
-			rt.t.Fatalf("no %q on the screen in 10 s:\n%s", want, s)
+			rt.t.Fatalf("no %q on the screen in 30 s:\n%s", want, s)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -322,7 +322,7 @@ func (rt *remoteTest) close() {
 // waitGoroutines waits until no more than base goroutines run.
 func waitGoroutines(t testing.TB, base int) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for runtime.NumGoroutine() > base {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<16)
