@@ -59,6 +59,31 @@ func clampSize(w, h uint32) (uint32, uint32) {
 	return min(w, maxColumns), min(h, maxRows)
 }
 
+// The size of a terminal whose client has not said it: a client with no
+// terminal at hand (ssh -tt with a pipe for its input, some Windows
+// clients) sends zeros.
+const (
+	defaultColumns = 80
+	defaultRows    = 24
+)
+
+// termSize is a session's terminal size.
+type termSize struct{ w, h uint32 }
+
+// resized returns z as a "pty-req" or "window-change" of w by h cells
+// leaves it: RFC 4254 (6.2) says a zero dimension MUST be ignored, so each
+// that is zero stays as it was; the rest are clamped to the largest screen.
+func (z termSize) resized(w, h uint32) termSize {
+	w, h = clampSize(w, h)
+	if w != 0 {
+		z.w = w
+	}
+	if h != 0 {
+		z.h = h
+	}
+	return z
+}
+
 // clip returns s cut to at most n bytes, on a rune boundary.
 func clip(s string, n int) string {
 	if len(s) <= n {
@@ -132,6 +157,7 @@ func (s *Server) session(c net.Conn, sc *ssh.ServerConn, nc ssh.NewChannel, host
 	defer ch.Close()
 	defer release() // before the close
 	var pty *ptyRequest
+	size := termSize{defaultColumns, defaultRows}
 	env := map[string]string{}
 	for r := range reqs {
 		ok := false
@@ -139,13 +165,13 @@ func (s *Server) session(c net.Conn, sc *ssh.ServerConn, nc ssh.NewChannel, host
 		case "pty-req":
 			var p ptyRequest
 			if ssh.Unmarshal(r.Payload, &p) == nil {
-				p.Width, p.Height = clampSize(p.Width, p.Height)
+				size = size.resized(p.Width, p.Height)
 				pty, ok = &p, true
 			}
 		case "window-change":
 			var w sizeRequest
 			if pty != nil && ssh.Unmarshal(r.Payload, &w) == nil {
-				pty.Width, pty.Height = clampSize(w.Width, w.Height)
+				size = size.resized(w.Width, w.Height)
 			}
 		case "env":
 			var e envRequest
@@ -161,7 +187,7 @@ func (s *Server) session(c net.Conn, sc *ssh.ServerConn, nc ssh.NewChannel, host
 				refuse(ch, "the game needs a terminal: connect with ssh -t")
 				return
 			}
-			s.play(c, sc, ch, reqs, *pty, env, host)
+			s.play(c, sc, ch, reqs, pty.Term, size, env, host)
 			return
 		case "exec", "subsystem":
 			reply(r, true)
@@ -198,7 +224,7 @@ func exit(ch ssh.Channel, status uint32) {
 
 // play plays the game on the session's terminal until the player quits,
 // the connection drops, or the server ends the session.
-func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-chan *ssh.Request, pty ptyRequest, env map[string]string, host string) {
+func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-chan *ssh.Request, term string, size termSize, env map[string]string, host string) {
 	id := ""
 	if sc.Permissions != nil {
 		id = sc.Permissions.Extensions[playerExt]
@@ -226,7 +252,7 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 	}()
 	out := &stallWriter{w: ch, conn: c, limit: s.cfg.Limits.Stall, log: s.cfg.Log, who: who}
 	remote, err := ui.OpenRemote(ui.RemoteTerminal{
-		In: ch, Out: out, Term: pty.Term, Width: int(pty.Width), Height: int(pty.Height),
+		In: ch, Out: out, Term: term, Width: int(size.w), Height: int(size.h), Now: s.cfg.Now,
 	})
 	if err != nil {
 		refuse(ch, "cannot draw on this terminal: "+err.Error())
@@ -243,8 +269,10 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 		for r := range reqs {
 			var w sizeRequest
 			if r.Type == "window-change" && ssh.Unmarshal(r.Payload, &w) == nil {
-				width, height := clampSize(w.Width, w.Height)
-				remote.Resize(int(width), int(height))
+				if z := size.resized(w.Width, w.Height); z != size {
+					size = z
+					remote.Resize(int(size.w), int(size.h))
+				}
 				continue
 			}
 			reply(r, false)
@@ -267,6 +295,9 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 		lines = s.game(remote, id, env)
 	}()
 	remote.Close()
+	if n := remote.Dropped(); n > 0 {
+		s.cfg.Log("%s: %d keys past the input's budget ignored", who, n)
+	}
 	if why := p.ending(); why != endNone {
 		lines = append(lines, why.String()+": ssh again to play on")
 	}

@@ -50,6 +50,10 @@ func AskName(s tcell.Screen, prompt string, check func(name string) error) (name
 			if _, ok := ev.Data().(quit); ok {
 				return "", false // the player is gone, or the server stops
 			}
+			if n, ok := ev.Data().(notice); ok {
+				msg = n()
+				break
+			}
 			if f, ok := ev.Data().(func()); ok {
 				f()
 			}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -22,6 +23,9 @@ type RemoteTerminal struct {
 	// one is drawn as xterm-256color, which nearly every terminal is.
 	Term          string
 	Width, Height int // the size at the start, in cells
+	// Now is the clock of the input's budget (inputRate, inputBurst); nil
+	// means time.Now.
+	Now func() time.Time
 }
 
 // fallbackTerm is the terminal type a remote terminal of an unknown type
@@ -33,11 +37,12 @@ const fallbackTerm = "xterm-256color"
 // read, and Ctrl-Z pauses the game instead of stopping anything. Play and
 // AskName are used from one goroutine; Resize and Quit from any.
 type Remote struct {
-	tty  *remoteTTY
-	s    tcell.Screen
-	done chan struct{} // closed by Close
-	once sync.Once
-	quit atomic.Bool
+	tty    *remoteTTY
+	s      tcell.Screen
+	done   chan struct{} // closed by Close
+	once   sync.Once
+	quit   atomic.Bool
+	noting atomic.Bool // a notice of dropped keys is posted and not yet shown
 }
 
 // OpenRemote starts a screen on t: it switches t to the full screen, which
@@ -63,7 +68,7 @@ func OpenRemote(t RemoteTerminal) (*Remote, error) {
 		return nil, err
 	}
 	r := &Remote{tty: tty, s: s, done: make(chan struct{})}
-	tty.gone = r.Quit // the player's end of the connection closed
+	go tty.read(t.In, r.Quit, r.dropping)
 	return r, nil
 }
 
@@ -73,6 +78,23 @@ func (r *Remote) Resize(w, h int) { r.tty.resize(w, h) }
 // LastInput returns when the player last typed or clicked; the start
 // until they do.
 func (r *Remote) LastInput() time.Time { return time.Unix(0, r.tty.last.Load()) }
+
+// Dropped returns how many keys the player sent past the input's budget,
+// which the game never saw.
+func (r *Remote) Dropped() int64 { return r.tty.dropped.Load() }
+
+// dropping tells the player that keys are being dropped, in one line the
+// game's footer or the name prompt shows; the line says how many when it
+// is drawn, so a flood is one notice, not one a key.
+func (r *Remote) dropping() {
+	if r.noting.Swap(true) {
+		return
+	}
+	go post(r.s, notice(func() string {
+		r.noting.Store(false) // before the count: a key dropped after it is told again
+		return fmt.Sprintf("keys came faster than %d a second: %d ignored", inputRate, r.Dropped())
+	}), r.done)
+}
 
 // Quit asks the game or the prompt on the screen to end as though the
 // player left: a started game is then the caller's to keep. It may be
@@ -127,15 +149,22 @@ func (r *Remote) Close() {
 	})
 }
 
+// readSize is the most bytes read from a remote terminal at once. It
+// bounds what waits between the connection and tcell: one read, made safe
+// and held to the budget, waits there while tcell works through the last,
+// and the connection's own window holds the rest back.
+const readSize = 4096
+
 // remoteTTY is a tcell.Tty on a RemoteTerminal. A goroutine reads the
 // keys, so that Drain can wake a Read waiting for them: tcell waits for
 // its reader when the screen closes.
 type remoteTTY struct {
-	out  io.Writer
-	keys chan []byte   // what the reader read; closed at the input's end
-	stop chan struct{} // closed by Close: the reader hands over no more
-	last atomic.Int64  // Unix nanoseconds of the last input
-	gone func()        // called once the input ended
+	out     io.Writer
+	now     func() time.Time
+	keys    chan []byte   // what the reader read; closed at the input's end
+	stop    chan struct{} // closed by Close: the reader hands over no more
+	last    atomic.Int64  // Unix nanoseconds of the last input
+	dropped atomic.Int64  // keys past the budget
 
 	mu       sync.Mutex
 	pending  []byte        // read and not yet handed to tcell
@@ -146,32 +175,51 @@ type remoteTTY struct {
 }
 
 func newRemoteTTY(t RemoteTerminal) *remoteTTY {
+	now := t.Now
+	if now == nil {
+		now = time.Now
+	}
 	tty := &remoteTTY{
-		out: t.Out, keys: make(chan []byte), stop: make(chan struct{}),
+		out: t.Out, now: now, keys: make(chan []byte), stop: make(chan struct{}),
 		drained: make(chan struct{}), w: t.Width, h: t.Height,
 	}
 	tty.last.Store(time.Now().UnixNano())
-	go tty.read(t.In)
 	return tty
 }
 
-// read hands what in gives to Read until in ends or the tty is closed.
-func (t *remoteTTY) read(in io.Reader) {
+// read hands what in gives to Read, made safe and held to the budget
+// (inputFilter, inputBudget), until in ends or the tty is closed; then it
+// calls gone. It calls dropping after a read of which keys were dropped.
+func (t *remoteTTY) read(in io.Reader, gone, dropping func()) {
 	defer func() {
 		close(t.keys)
-		if t.gone != nil {
-			t.gone()
-		}
+		gone()
 	}()
+	budget := newInputBudget(t.now)
+	f := inputFilter{keep: func() bool {
+		if budget.take() {
+			return true
+		}
+		t.dropped.Add(1)
+		return false
+	}}
+	buf := make([]byte, readSize)
 	for {
-		buf := make([]byte, 256)
 		n, err := in.Read(buf)
 		if n > 0 {
 			t.last.Store(time.Now().UnixNano())
-			select {
-			case t.keys <- buf[:n]:
-			case <-t.stop:
-				return
+			before := t.dropped.Load()
+			budget.refill()
+			keys := f.filter(nil, buf[:n])
+			if t.dropped.Load() != before {
+				dropping()
+			}
+			if len(keys) > 0 {
+				select {
+				case t.keys <- keys:
+				case <-t.stop:
+					return
+				}
 			}
 		}
 		if err != nil {

@@ -240,6 +240,9 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			return true
 		case suspendRequest:
 			c = command{act: actSuspend}
+		case notice:
+			u.v.message = d()
+			return false
 		case jobPanic:
 			panic(d.String())
 		case jobDone:
