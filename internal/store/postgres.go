@@ -114,6 +114,14 @@ CREATE TABLE players (
 );
 CREATE UNIQUE INDEX players_name ON players (name_key);
 `,
+	// The players' names are told apart by their confusable skeleton
+	// (history.NameKey), which SQL cannot compute: name_key becomes
+	// NULL-able and is left NULL, and the store keys each name at open
+	// (rekeyNames), the oldest player's first.
+	`
+ALTER TABLE players ALTER COLUMN name_key DROP NOT NULL;
+UPDATE players SET name_key = NULL;
+`,
 }
 
 // pgConns is the most connections a server's store holds open: a write
