@@ -40,8 +40,8 @@ func TestCheckNameLookAlikes(t *testing.T) {
 		{"ＡＢＣＤ", "is a fullwidth \"A\", drawn two columns wide"},
 		{"ab\uff43d", "is a fullwidth \"c\""},
 		{"ｱｲｳ", "is a halfwidth \"ア\""},
-		{"𝐚𝐛𝐜𝐝", "is a styled \"a\""},
-		{"ﬁne", "is a styled \"fi\""},
+		{"𝐚𝐛𝐜𝐝", "is a variant of \"a\""},
+		{"ﬁne", "is a variant of \"fi\""},
 		{"abcשלום", "mixes right-to-left and left-to-right letters"},
 		{"Ali علي", "mixes right-to-left and left-to-right letters"},
 		{"a\u200eb", "U+200E is not allowed: it is a bidirectional control"},
@@ -123,4 +123,15 @@ func FuzzNameKey(f *testing.F) {
 			t.Errorf("NameKey of %+q: NFC %+q, NFD %+q; want one key", name, nfc, nfd)
 		}
 	})
+}
+
+// BenchmarkNameKey measures the key of a name of twenty characters.
+func BenchmarkNameKey(b *testing.B) {
+	for _, name := range []string{"Ada Lovelace Byron 1", "Jose\u0301 Ñúñez Ölßen", "さくら太郎山田花子東京都新宿区西新宿"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				NameKey(name)
+			}
+		})
+	}
 }

@@ -111,9 +111,10 @@ func CheckName(name string) error {
 // checkRune returns an error if r acts on the text around it rather than
 // being drawn (a bidirectional control, a control or format character),
 // changes how the character before it draws, cannot be seen, or is
-// another character's compatibility form: fullwidth ("Ａ", two columns
-// for an A), halfwidth ("ｱ") or styled ("𝐀", mathematical bold), which
-// passes for that character.
+// another character's compatibility form (its NFKC form differs):
+// fullwidth ("Ａ", two columns for an A), halfwidth ("ｱ") or another
+// variant ("𝐀", mathematical bold; "²"; "ﬁ"), which passes for that
+// character.
 func checkRune(r rune) error {
 	switch {
 	case r == ' ':
@@ -140,7 +141,7 @@ func checkRune(r rune) error {
 	case width.EastAsianHalfwidth:
 		return fmt.Errorf("%q (%U) is not allowed: it is a halfwidth %q; type %q", r, r, plain, plain)
 	}
-	return fmt.Errorf("%q (%U) is not allowed: it is a styled %q, which passes for it; type %q", r, r, plain, plain)
+	return fmt.Errorf("%q (%U) is not allowed: it is a variant of %q (styled, raised, joined), which it passes for", r, r, plain)
 }
 
 // checkDrawn returns an error if name mixes letters written right to

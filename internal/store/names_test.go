@@ -118,3 +118,34 @@ func TestNamesRekeyed(t *testing.T) {
 		t.Errorf("warnings %q; want the NFD José's alone", msgs)
 	}
 }
+
+// BenchmarkRekeyNames measures the migration to NameKey: the keying at
+// open of 10,000 players' names, none keyed yet.
+func BenchmarkRekeyNames(b *testing.B) {
+	const n = 10000
+	s, _ := openServer(b, b.TempDir(), "")
+	tx, err := s.d.db.Begin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range n {
+		if _, err := tx.Exec(`INSERT INTO players (id, name, created) VALUES ($1, $2, $3)`, fmt.Sprintf("SHA256:%d", i), fmt.Sprintf("Player %d", i), i); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		if _, err := s.d.db.Exec(`UPDATE players SET name_key = NULL`); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := rekeyNames(ctx, s.d, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*n), "µs/player")
+}
