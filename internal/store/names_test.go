@@ -21,22 +21,33 @@ func TestSetNameLookAlike(t *testing.T) {
 			}
 		}
 		for _, tt := range []struct{ name, taken string }{
-			{"\u0430bcd \u0430bcd", "abcd abcd"},   // a Cyrillic а
-			{"асе асе", "ace ace"},                 // all Cyrillic
-			{"Jose\u0301 Jose\u0301", "José José"}, // NFD
-			{"ＡＢＣＤ ＡＢＣＤ", "abcd abcd"},             // fullwidth
-			{"𝐚𝐛𝐜𝐝 𝐚𝐛𝐜𝐝", "abcd abcd"},             // mathematical bold
-			{"NEO neo", "Neo Neo"},                 // case
-			{"Ｎｅｏ Ｎｅｏ", "Neo Neo"},                 // fullwidth
+			{"\u0430bcd \u0430bcd", "abcd abcd"}, // a Cyrillic а
+			{"асе асе", "ace ace"},               // all Cyrillic
+			{"Jose\u0301 Jose\u0301", ""},        // NFD: kept as NFC, the name itself
+			{"ＡＢＣＤ ＡＢＣＤ", "abcd abcd"},           // fullwidth
+			{"𝐚𝐛𝐜𝐝 𝐚𝐛𝐜𝐝", "abcd abcd"},           // mathematical bold
+			{"NEO neo", "Neo Neo"},               // case
+			{"Ｎｅｏ Ｎｅｏ", "Neo Neo"},               // fullwidth
 		} {
 			err := s.SetName(ctx, bob, tt.name)
 			want := fmt.Sprintf("%q looks like %q, another player's name", tt.name, tt.taken)
+			if tt.taken == "" {
+				want = ErrNameTaken.Error() + `: "José José"`
+			}
 			if !errors.Is(err, ErrNameTaken) || !strings.Contains(err.Error(), want) {
 				t.Errorf("SetName(%s, %q) = %v; want ErrNameTaken saying %s", bob, tt.name, err, want)
 			}
 		}
 		if got, err := s.Name(ctx, bob); got != "" || err != nil {
 			t.Errorf("Name(%s) = %q, %v; want none", bob, got, err)
+		}
+		// A name is kept composed: Hangul in syllables, é one character.
+		const kim = "SHA256:kim"
+		if err := s.SetName(ctx, kim, "\u1100\u1161\u11a8 Kim Jose\u0301"); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Name(ctx, kim); got != "각 Kim José" || err != nil {
+			t.Errorf("Name(%s) = %+q, %v; want %+q", kim, got, err, "각 Kim José")
 		}
 	})
 }

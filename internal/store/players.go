@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
@@ -108,10 +110,12 @@ func (s *players) Name(ctx context.Context, id string) (string, error) {
 // that "Ann", "ANN", "Аnn" (a Cyrillic А) and "𝐀nn" are one name.
 func nameKey(name string) string { return history.NameKey(name) }
 
-// SetName gives player id the name name, unless another player has it,
-// or a name it can pass for (nameKey; ErrNameTaken, with a line that
-// names the other).
+// SetName gives player id the name name, composed (NFC: one form on
+// every screen, Hangul in syllables), unless another player has it, or a
+// name it can pass for (nameKey; ErrNameTaken, with a line that names
+// the other).
 func (s *players) SetName(ctx context.Context, id, name string) error {
+	name = norm.NFC.String(name)
 	key := nameKey(name)
 	p := s.view(id)
 	taken := fmt.Errorf("%w: %q", ErrNameTaken, name)
