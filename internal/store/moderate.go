@@ -8,6 +8,8 @@ import (
 	"net/netip"
 	"strings"
 	"time"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Moderation is what an operator does on a server (minesweeper moderate):
@@ -318,11 +320,14 @@ func (s *players) Rule(ctx context.Context, n int64, r Ruling, reason string) er
 	})
 }
 
-// Rename gives the player named from the name to.
+// Rename gives the player named from (or a name that passes for it) the
+// name to, composed as SetName keeps names.
 func (s *players) Rename(ctx context.Context, from, to, reason string) error {
+	to = norm.NFC.String(to)
 	return s.d.write(ctx, func(tx *sql.Tx) error {
 		var id string
-		err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE name_key = $1`, nameKey(from)).Scan(&id)
+		err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE name_key = $1 OR name = $2 ORDER BY created LIMIT 1`,
+			nameKey(from), norm.NFC.String(from)).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("%w: %q", ErrNoPlayer, from)
 		}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
@@ -46,6 +46,11 @@ func OpenPlayers(ctx context.Context, dataDir, dsn string, warn func(string)) (P
 	}
 	if err != nil {
 		return nil, err
+	}
+	if !d.readOnly {
+		if err := rekeyNames(ctx, d, warn); err != nil {
+			warn(fmt.Sprintf("the players' names could not all be keyed anew; it is tried again at the next start: %v", err))
+		}
 	}
 	return &players{d}, nil
 }
@@ -100,20 +105,26 @@ func (s *players) Name(ctx context.Context, id string) (string, error) {
 	return name, err
 }
 
-// nameKey returns what tells names apart: their case folding, so that
-// "Ann", "ANN" and "ann" are one name.
-func nameKey(name string) string { return cases.Fold().String(name) }
+// nameKey returns what tells names apart (history.NameKey): their
+// confusable skeleton after Unicode normalisation and case folding, so
+// that "Ann", "ANN", "Аnn" (a Cyrillic А) and "𝐀nn" are one name.
+func nameKey(name string) string { return history.NameKey(name) }
 
-// SetName gives player id the name name, unless another player has it in
-// any case of its letters (ErrNameTaken).
+// SetName gives player id the name name, composed (NFC: one form on
+// every screen, Hangul in syllables), unless another player has it, or a
+// name it can pass for (nameKey; ErrNameTaken, with a line that names
+// the other).
 func (s *players) SetName(ctx context.Context, id, name string) error {
+	name = norm.NFC.String(name)
 	key := nameKey(name)
 	p := s.view(id)
 	taken := fmt.Errorf("%w: %q", ErrNameTaken, name)
 	return p.write(ctx, func(tx *sql.Tx) error {
-		var other string
-		err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE name_key = $1`, key).Scan(&other)
+		var other, its string
+		err := tx.QueryRowContext(ctx, `SELECT id, name FROM players WHERE name_key = $1`, key).Scan(&other, &its)
 		switch {
+		case err == nil && other != id && its != name:
+			return fmt.Errorf("%w: %q looks like %q, another player's name", ErrNameTaken, name, its)
 		case err == nil && other != id:
 			return taken
 		case err != nil && !errors.Is(err, sql.ErrNoRows):
@@ -127,6 +138,69 @@ func (s *players) SetName(ctx context.Context, id, name string) error {
 		}
 		return err
 	})
+}
+
+// rekeyNames gives the players whose name has no key (name_key NULL: all
+// of them after the migration that brought nameKey in, whose keys SQL
+// cannot compute) their name's key, oldest player first, in one
+// transaction. Names kept before may now collide: the older player's
+// (the first created, then the lower id) wins the key; the younger keeps
+// the name, which no other player can take, without a key, tried again
+// at every start (so it gets the key when the older player's name
+// changes), and warn says whose names those are. A player without a key
+// who sets a name gets its key as any player does.
+func rekeyNames(ctx context.Context, d *DB, warn func(string)) error {
+	var shadowed []string
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		shadowed = nil
+		type player struct{ id, name string }
+		var unkeyed []player
+		rows, err := tx.QueryContext(ctx, `SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created, id`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p player
+			if err := rows.Scan(&p.id, &p.name); err != nil {
+				return err
+			}
+			unkeyed = append(unkeyed, p)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		for _, p := range unkeyed {
+			key := nameKey(p.name)
+			var other string
+			err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE name_key = $1`, key).Scan(&other)
+			switch {
+			case err == nil:
+				shadowed = append(shadowed, p.name)
+				continue
+			case !errors.Is(err, sql.ErrNoRows):
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE players SET name_key = $1 WHERE id = $2`, key, p.id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil && len(shadowed) > 0 {
+		const shown = 10
+		n, more := len(shadowed), ""
+		if len(shadowed) > shown {
+			shadowed, more = shadowed[:shown], fmt.Sprintf(" and %d more", len(shadowed)-shown)
+		}
+		list := make([]string, len(shadowed))
+		for i, n := range shadowed {
+			list[i] = fmt.Sprintf("%q", n)
+		}
+		warn(fmt.Sprintf("names that look like an older player's, which holds the name, are kept without it (%d): %s%s", n, strings.Join(list, ", "), more))
+	}
+	return err
 }
 
 // result returns the Entry result of a game.

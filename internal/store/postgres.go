@@ -114,7 +114,7 @@ CREATE TABLE players (
 );
 CREATE UNIQUE INDEX players_name ON players (name_key);
 `,
-	// Moderation, as SQLite's step 5.
+	// Moderation, as SQLite's.
 	`
 CREATE TABLE bans (
 	kind   TEXT   NOT NULL,
@@ -135,6 +135,14 @@ CREATE TABLE moderation (
 	target TEXT   NOT NULL,
 	reason TEXT   NOT NULL
 );
+`,
+	// The players' names are told apart by their confusable skeleton
+	// (history.NameKey), which SQL cannot compute: name_key becomes
+	// NULL-able and is left NULL, and the store keys each name at open
+	// (rekeyNames), the oldest player's first.
+	`
+ALTER TABLE players ALTER COLUMN name_key DROP NOT NULL;
+UPDATE players SET name_key = NULL;
 `,
 }
 

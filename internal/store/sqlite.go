@@ -421,6 +421,24 @@ CREATE TABLE moderation (
 	reason TEXT    NOT NULL
 );
 `,
+	// The players' names are told apart by their confusable skeleton
+	// (history.NameKey), which SQL cannot compute: name_key becomes
+	// NULL-able (SQLite alters no column: the table is made anew, its
+	// rows copied) and is left NULL, and the store keys each name at
+	// open (rekeyNames), the oldest player's first; a name that now
+	// looks like an older one's is kept, without a key.
+	`
+CREATE TABLE players_new (
+	id       TEXT    PRIMARY KEY, -- the public key's fingerprint
+	name     TEXT    NOT NULL,    -- the display name
+	name_key TEXT,                -- history.NameKey of the name; NULL until keyed, or while an older player's name holds it
+	created  INTEGER NOT NULL     -- when the player was first named, in Unix nanoseconds
+);
+INSERT INTO players_new (id, name, created) SELECT id, name, created FROM players;
+DROP TABLE players;
+ALTER TABLE players_new RENAME TO players;
+CREATE UNIQUE INDEX players_name ON players (name_key);
+`,
 }
 
 // appID marks the database as minesweeper's (PRAGMA application_id).
