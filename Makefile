@@ -90,12 +90,18 @@ fuzz:
 	done
 
 # The full load of minesweeper serve: 200 SSH sessions playing expert
-# games for a minute (make test runs 20 for a few seconds), then the
-# benchmark at 1, 50 and 200 sessions.
+# games for a minute (make test runs 20 for a few seconds), then the same
+# beside the hostile clients of hostileFull (10 sending invalid bytes, 10
+# pasting 1 MiB every 10 s, 500 silent connections, 50 connection
+# attempts a second from 100 addresses; make test runs a few), then the
+# benchmarks: 1, 50 and 200 sessions, and 200 players alone and beside
+# the hostile ones in one run, with the ratio of their p99s.
 LOADTIME ?= 60s
 load:
 	$(GO) test -v -count=1 -run '^TestLoad$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME)
+	$(GO) test -v -count=1 -run '^TestLoadHostile$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME) -load-hostile
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-duration 20s
+	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoadHostile$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration 20s
 
 # The man page cmd/minesweeper/minesweeper.6, made from the commands, their flags and
 # the key table; a test fails when the checked-in copy is stale.

@@ -39,6 +39,7 @@ type loadReport struct {
 	latency    []time.Duration // from a key to the first byte of its frame
 	frameBytes []int           // the bytes of each key's frame
 	heap       uint64          // heap in use with every session started, less before
+	hostile    hostileCounts   // what the hostile clients did, if any
 	errs       []error
 }
 
@@ -67,10 +68,23 @@ func (r *loadReport) meanFrame() float64 {
 // from the key to its frame, then a new game; then they quit.
 func runLoad(t testing.TB, n int, d time.Duration) *loadReport {
 	t.Helper()
+	return runLoadWith(t, n, d, nil)
+}
+
+// runLoadWith is runLoad beside the hostile clients of h, when not nil:
+// then the server has its default limits of connections, and each player
+// connects from a loopback address of its own, as players do.
+func runLoadWith(t testing.TB, n int, d time.Duration, h *hostile) *loadReport {
+	t.Helper()
 	var seeds atomic.Uint64
+	lim := limits(func(l *Limits) { l.Sessions = n })
+	if h != nil {
+		lim = DefaultLimits
+		lim.Sessions = n + h.invalid + h.pasters
+	}
 	ts := startServer(t, Config{
 		NewSeed:  func() uint64 { return seeds.Add(0x9e3779b97f4a7c15) },
-		Limits:   limits(func(l *Limits) { l.Sessions = n }),
+		Limits:   lim,
 		tick:     -1,
 		showSeed: true,
 	})
@@ -102,6 +116,9 @@ func runLoad(t testing.TB, n int, d time.Duration) *loadReport {
 		go func() {
 			defer wg.Done()
 			l := &loadClient{dial: ts.tryDial, key: keys[i]}
+			if h != nil {
+				l.dial = func(key ssh.Signer) (*ssh.Client, error) { return dialKeyFrom(ts.addr, playerAddr(i), key) }
+			}
 			err := l.play(&started, measured, stop)
 			mu.Lock()
 			defer mu.Unlock()
@@ -120,8 +137,15 @@ func runLoad(t testing.TB, n int, d time.Duration) *loadReport {
 	if after.HeapInuse > before.HeapInuse {
 		rep.heap = (after.HeapInuse - before.HeapInuse) / uint64(n)
 	}
+	var hostiles *hostileRun
+	if h != nil {
+		hostiles = h.start(t, ts)
+	}
 	close(measured)
 	wg.Wait()
+	if hostiles != nil {
+		rep.hostile = hostiles.stop()
+	}
 	for _, k := range keys {
 		c, err := ts.cfg.Players.Player(Fingerprint(k)).Count(ctx)
 		if err != nil {
