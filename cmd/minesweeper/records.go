@@ -154,7 +154,9 @@ minesweeper replay N takes, when it ended, the board, the result, the time, the 
 and the efficiency (3BV per click, as a percent) of a won game, the clicks,
 and whether hints were used or moves undone.
 
-With -json the output is a JSON array of the games, one per line.
+With -json the output is JSON lines: each game as the records hold it,
+one a line, written as it is read (any number of games in the memory of
+one); -json -n 1 writes a file minesweeper replay plays.
 
 Flags:
 `)); done {
@@ -170,8 +172,22 @@ Flags:
 		return exitFailure
 	}
 	defer st.Close()
+	if *asJSON {
+		bw := bufio.NewWriter(stdout)
+		err := st.EachLatest(context.Background(), n, true, func(g store.Numbered) error {
+			return history.WriteGameJSON(bw, &g.Game)
+		})
+		if err == nil {
+			err = bw.Flush()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+			return exitFailure
+		}
+		return exitOK
+	}
 	// Each game keeps its number, as replay takes it.
-	latest, err := st.Latest(context.Background(), n, *asJSON)
+	latest, err := st.Latest(context.Background(), n, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
@@ -181,8 +197,6 @@ Flags:
 		games[i], nums[i] = l.Game, l.N
 	}
 	switch {
-	case *asJSON:
-		err = history.WriteGamesJSON(stdout, games)
 	case len(games) == 0:
 		_, err = io.WriteString(stdout, noGames)
 	default:

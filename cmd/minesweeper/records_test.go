@@ -211,9 +211,14 @@ func TestStatsJSONRoundTrip(t *testing.T) {
 	if code := run([]string{"history", "-json", "-n", "0"}, strings.NewReader(""), &stdout, &stderr); code != exitOK || stderr.Len() != 0 {
 		t.Fatalf("history -json: exit status %d, stderr %q; want 0, none", code, stderr.String())
 	}
+	// JSON lines: a game a line.
 	var listed []history.Game
-	if err := json.Unmarshal([]byte(stdout.String()), &listed); err != nil {
-		t.Fatalf("history -json: %v\n%s", err, stdout.String())
+	for _, line := range strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n") {
+		var g history.Game
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("history -json: %v\n%s", err, stdout.String())
+		}
+		listed = append(listed, g)
 	}
 	if len(listed) != len(games) {
 		t.Fatalf("history -json -n 0: %d games; want all %d", len(listed), len(games))

@@ -209,28 +209,28 @@ func WriteGames(w io.Writer, games []Game, nums []int64) error {
 	return t.write(w)
 }
 
-// WriteGamesJSON writes games as a JSON array with one game per line, each
-// as the log writes it (escaped as escapeJSON escapes it): a game's moves
-// would fill pages when indented.
+// WriteGamesJSON writes games as JSON lines (see WriteGameJSON), nothing
+// for none.
 func WriteGamesJSON(w io.Writer, games []Game) error {
-	var b bytes.Buffer
-	b.WriteString("[")
-	for i, g := range games {
-		line, err := json.Marshal(&g)
-		if err != nil {
+	for i := range games {
+		if err := WriteGameJSON(w, &games[i]); err != nil {
 			return err
 		}
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString("\n  ")
-		b.Write(escapeJSON(line))
 	}
-	if len(games) > 0 {
-		b.WriteString("\n")
+	return nil
+}
+
+// WriteGameJSON writes g as one JSON line, as the records hold it
+// (escaped as escapeJSON escapes it): a line a game, so that a list of
+// any length is written one game at a time, and a line alone is a file
+// minesweeper replay reads.
+func WriteGameJSON(w io.Writer, g *Game) error {
+	line, err := json.Marshal(g)
+	if err != nil {
+		return err
 	}
-	b.WriteString("]\n")
-	_, err := w.Write(b.Bytes())
+	line = append(escapeJSON(line), '\n')
+	_, err = w.Write(line)
 	return err
 }
 

@@ -408,21 +408,33 @@ func (*skip) UnmarshalJSON([]byte) error { return nil }
 // Latest returns the latest limit games by date, newest first (of equal
 // dates, the lower number first), or all when limit is 0.
 func (d *DB) Latest(ctx context.Context, limit int, full bool) ([]Numbered, error) {
+	var out []Numbered
+	err := d.EachLatest(ctx, limit, full, func(g Numbered) error {
+		out = append(out, g)
+		return nil
+	})
+	return out, err
+}
+
+// EachLatest calls f with each of the latest limit games (all when limit
+// is 0 or less), newest first, as Latest returns them, one at a time: its
+// memory is one game's, whatever the number of games. An error of f ends
+// it, and is its error.
+func (d *DB) EachLatest(ctx context.Context, limit int, full bool, f func(Numbered) error) error {
 	lim := int64(limit)
 	if limit <= 0 {
 		lim = all
 	}
 	rows, err := d.db.QueryContext(ctx, `SELECT n, record FROM games WHERE player = $1 ORDER BY date DESC, n LIMIT $2`, d.player, lim)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var out []Numbered
 	for rows.Next() {
 		var n int64
 		var data []byte
 		if err := rows.Scan(&n, &data); err != nil {
-			return nil, err
+			return err
 		}
 		var g history.Game
 		if full {
@@ -440,9 +452,11 @@ func (d *DB) Latest(ctx context.Context, limit int, full bool) ([]Numbered, erro
 			d.warn(userfile.Printable(err.Error()) + "; it is left out")
 			continue
 		}
-		out = append(out, Numbered{n, g})
+		if err := f(Numbered{n, g}); err != nil {
+			return err
+		}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // Stats returns the statistics of kind, or of every kind.
