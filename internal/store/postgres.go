@@ -114,6 +114,11 @@ CREATE TABLE players (
 );
 CREATE UNIQUE INDEX players_name ON players (name_key);
 `,
+	// The claim on a saved game, as SQLite's step 5.
+	`
+ALTER TABLE saved ADD COLUMN owner TEXT   NOT NULL DEFAULT '';
+ALTER TABLE saved ADD COLUMN lease BIGINT NOT NULL DEFAULT 0;
+`,
 }
 
 // pgConns is the most connections a server's store holds open: a write
