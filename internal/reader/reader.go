@@ -41,7 +41,7 @@ type Config struct {
 	// GiveUp reports whether the Note asked to give the first game up
 	// (-new): n then gives it up at once, as a second n does.
 	GiveUp bool
-	Keeper Keeper        // nil keeps nothing
+	Keeper Keeper // nil keeps nothing
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
 	// NewSeed returns the seed of each new game (n); nil means the
