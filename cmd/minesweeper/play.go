@@ -127,7 +127,7 @@ func playFlags() (*flag.FlagSet, *playOptions) {
 	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	f.resume = flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
-	f.fresh = flagvalue.Bool(fs, "new", false, "start a new game, giving up the game of this board left unfinished as a loss (asked first, as n asks)")
+	f.fresh = flagvalue.Bool(fs, "new", false, "start a new game, giving up the game of this board left unfinished as a loss, asked first as n asks")
 	f.reader = readerFlag(fs)
 	f.version = flagvalue.Bool(fs, "version", false, "print the version and exit, as minesweeper version does")
 	f.keys = addKeysFlag(fs)
