@@ -369,9 +369,11 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 // Saved returns the game of the kind of board b left unfinished last, if
 // there is one that can be resumed, and how many others of its kind wait
 // beside it; one that cannot be resumed is set aside, with a warning.
-// With offer, the run starts from it: leaving it, or another game, removes
-// it and no other saved game (see Leave). The games on daily boards are
-// left for SavedDaily.
+// With offer, the run starts from it, and claims it in the transaction
+// that marks it (see store.Claim): keeping its end, leaving it, or leaving
+// another game, removes it and no other saved game (see Leave). A game
+// another run of the game is playing is not offered (see Elsewhere). The
+// games on daily boards are left for SavedDaily.
 func (s *Session) Saved(b board.Settings, offer bool) (*game.Kept, int, bool) {
 	return s.saved(b, offer, func(g history.Game) bool { return g.Daily == "" })
 }
