@@ -103,6 +103,7 @@ Flags:
 	if kept, others, ok := k.SavedDaily(b, true); ok {
 		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
 	}
+	uc.Start.Elsewhere = k.Elsewhere()
 	if lines {
 		return playLines(k, uc, *f.reader, stdin, stdout, stderr)
 	}

@@ -234,7 +234,7 @@ func TestE2E(t *testing.T) {
 
 // TestE2EResume leaves a game unfinished, then goes on with it from the
 // prompt of the next run, which starts on the board played last, and
-// checks -new and -resume.
+// checks -new (it asks, and gives the game up) and -resume.
 func TestE2EResume(t *testing.T) {
 	t.Parallel()
 	_, bin := e2eBinary(t)
@@ -260,7 +260,10 @@ func TestE2EResume(t *testing.T) {
 	tm.keys("q")
 	tm.checkExit("; saved, to go on: minesweeper -width 12 -height 8 -mines 10 -resume")
 
+	// -new asks to give it up, as n does in a game: n does, a loss.
 	tm = startTmuxIn(t, home, bin, "-ascii", "-new")
+	tm.waitFor("-new gives it up for a new game: it counts as a loss.")
+	tm.keys("n")
 	tm.waitFor("[ playing ]  12x8")
 	tm.keys("q")
 	tm.checkExit("Quit before the first move on 12x8 with 10 mines")

@@ -92,6 +92,10 @@ func linesConfig(uc ui.Config) (reader.Config, error) {
 		}
 		rc.Game, err = game.Resume(gc, kept, time.Now)
 		rc.Note = "resumed the game of this board left unfinished; n gives it up for a new game"
+		if st.GiveUp {
+			// -new: n gives it up at once, as a second n does in a game.
+			rc.Note, rc.GiveUp = "-new: give up the game of this board left unfinished for a new game? it counts as a loss: n (anything else goes on with it)", true
+		}
 	case st.Daily != nil:
 		gc.Settings, gc.Layout = st.Daily.Settings, daily.Layout
 		rc.Game, err = game.NewDaily(gc, st.Daily.Game())
@@ -101,6 +105,9 @@ func linesConfig(uc ui.Config) (reader.Config, error) {
 			origin = game.Seeded
 		}
 		rc.Game, err = game.New(gc, st.Seed, origin)
+	}
+	if st.Resume == nil && st.Elsewhere > 0 {
+		rc.Note = ui.ElsewhereNote
 	}
 	return rc, err
 }

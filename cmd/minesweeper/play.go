@@ -85,16 +85,20 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch rec := cfg.Record; {
 	case rec != nil:
 		uc.Start.Fixed, uc.Start.Mines, uc.Start.Clicks, uc.Start.Source = true, rec.Mines, rec.Clicks, cfg.File
-	case *fresh:
-		k.Discard(cfg.Settings)
 	case cfg.Seeded:
 		// The seed asked for is played; a saved game of the board stays
 		// saved, to be resumed another time.
 	default:
+		// The game left unfinished, claimed for this run; with -new the
+		// player is asked to give it up, as n asks in a game.
 		kept, others, ok := k.Saved(cfg.Settings, true)
+		uc.Start.Elsewhere = k.Elsewhere()
 		switch {
 		case ok:
-			uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, !*resume, others
+			uc.Start.Resume, uc.Start.AskResume, uc.Start.Others, uc.Start.GiveUp = kept, !*resume, others, *fresh
+		case *resume && uc.Start.Elsewhere > 0:
+			fmt.Fprintf(stderr, "minesweeper: -resume: the game of %s left unfinished is being played elsewhere\n", cfg.Settings.Describe())
+			return exitFailure
 		case *resume:
 			fmt.Fprintf(stderr, "minesweeper: -resume: no game of %s was left unfinished\n", cfg.Settings.Describe())
 			return exitFailure
@@ -123,7 +127,7 @@ func playFlags() (*flag.FlagSet, *playOptions) {
 	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	f.resume = flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
-	f.fresh = flagvalue.Bool(fs, "new", false, "start a new game, throwing away the game of this board left unfinished")
+	f.fresh = flagvalue.Bool(fs, "new", false, "start a new game, giving up the game of this board left unfinished as a loss, asked first as n asks")
 	f.reader = readerFlag(fs)
 	f.version = flagvalue.Bool(fs, "version", false, "print the version and exit, as minesweeper version does")
 	f.keys = addKeysFlag(fs)

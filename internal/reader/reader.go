@@ -38,7 +38,10 @@ type Config struct {
 	Game   *game.Game    // the first game: new, resumed or a board file's
 	Clicks []board.Point // a board file's clicks, played first as the player's openings
 	Note   string        // said after the first line, such as that a game was resumed
-	Keeper Keeper        // nil keeps nothing
+	// GiveUp reports whether the Note asked to give the first game up
+	// (-new): n then gives it up at once, as a second n does.
+	GiveUp bool
+	Keeper Keeper // nil keeps nothing
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
 	// NewSeed returns the seed of each new game (n); nil means the
@@ -99,7 +102,7 @@ func Run(in io.Reader, out io.Writer, cfg Config) (Result, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	p := &player{cfg: cfg, g: cfg.Game}
+	p := &player{cfg: cfg, g: cfg.Game, confirm: cfg.GiveUp}
 	for _, c := range cfg.Clicks {
 		_ = p.play(game.Move{Action: game.Open, At: c}) // a click that fails changes nothing
 	}

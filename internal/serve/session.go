@@ -402,6 +402,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	if kept, others, ok := k.Saved(uc.Start.Board, true); ok {
 		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
 	}
+	uc.Start.Elsewhere = k.Elsewhere()
 	uc.Start.Note = "playing as " + name
 	res, err := r.Play(uc)
 	if err != nil {

@@ -109,9 +109,9 @@ func played(tb testing.TB, s board.Settings) (*game.Game, time.Time) {
 // returns the size of its record.
 func save(tb testing.TB, st store.Store, g *game.Game, now time.Time, layout bool) int64 {
 	tb.Helper()
-	var replace int64
+	var replace store.Claim
 	if saved, err := st.Saved(context.Background(), g.Settings()); err == nil && len(saved) > 0 {
-		replace = saved[0].ID
+		replace.ID = saved[0].ID
 	}
 	if _, err := st.Save(context.Background(), HistoryGame(g.Kept(now, layout), now), replace); err != nil {
 		tb.Fatalf("Save: %v", err)

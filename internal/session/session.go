@@ -40,7 +40,12 @@ type Session struct {
 	broken   bool        // the store could not be opened
 	warnings []string
 	written  map[int]history.Game // the games this session kept, by number, to amend
-	offered  int64                // the id of the saved game the run started from, if any
+
+	owner      string           // who claims the saved games this run resumes: a random id
+	held       claim            // the claim on the saved game the run started from, if any
+	elsewhere  int              // the saved games the last offer left out: played elsewhere
+	leaseNow   func() time.Time // the clock of the claims' leases, called on the renewals' goroutine
+	renewEvery time.Duration    // how often the claim is renewed; 0 for store.Lease/3
 }
 
 // ctx is the context of the session's dealings with the store: a game's
@@ -51,7 +56,7 @@ var ctx = context.Background()
 // when it is first needed; reading what the player left (Prefs, Saved)
 // opens it only if its directory exists.
 func New() *Session {
-	return &Session{Now: time.Now, written: map[int]history.Game{}}
+	return &Session{Now: time.Now, written: map[int]history.Game{}, owner: store.NewOwner(), leaseNow: time.Now}
 }
 
 // Over returns a session whose store is st, as a server makes one for
@@ -216,13 +221,16 @@ func (s *Session) GaveUp(k game.Kept) Counts {
 // keep appends g to the history and returns what it counts for, decided
 // in the transaction that keeps it from what the records held then: the
 // best time of its kind, and whether its daily board's date counted
-// already (a practice game is kept known).
+// already (a practice game is kept known). The first game the run keeps
+// while it holds the claim on the saved game it started from is that
+// game: the saved game is removed in the same transaction, and nothing is
+// kept if the claim was lost.
 func (s *Session) keep(g history.Game) Counts {
 	if !s.open() {
 		return Counts{Why: NotKept}
 	}
 	var c Counts
-	n, err := s.store.Keep(ctx, g, func(p store.Prior) history.Game {
+	decide := func(p store.Prior) history.Game {
 		d := DailyOf(g, p.DailyCounted)
 		if d.Practice() {
 			g.Known = true
@@ -234,7 +242,17 @@ func (s *Session) keep(g history.Game) Counts {
 		c = CountOf(g, best, true)
 		c.Daily = d
 		return g
-	})
+	}
+	var n int64
+	var err error
+	if s.held.c.ID != 0 {
+		n, err = s.store.KeepClaimed(ctx, s.held.c, g, decide)
+		if err == nil || errors.Is(err, store.ErrClaimLost) {
+			s.release()
+		}
+	} else {
+		n, err = s.store.Keep(ctx, g, decide)
+	}
 	if err != nil {
 		s.Warn("the game was not kept: " + err.Error())
 		return Counts{Why: NotKept}
@@ -351,9 +369,11 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 // Saved returns the game of the kind of board b left unfinished last, if
 // there is one that can be resumed, and how many others of its kind wait
 // beside it; one that cannot be resumed is set aside, with a warning.
-// With offer, the run starts from it: leaving it, or another game, removes
-// it and no other saved game (see Leave). The games on daily boards are
-// left for SavedDaily.
+// With offer, the run starts from it, and claims it in the transaction
+// that marks it (see store.Claim): keeping its end, leaving it, or leaving
+// another game, removes it and no other saved game (see Leave). A game
+// another run of the game is playing is not offered (see Elsewhere). The
+// games on daily boards are left for SavedDaily.
 func (s *Session) Saved(b board.Settings, offer bool) (*game.Kept, int, bool) {
 	return s.saved(b, offer, func(g history.Game) bool { return g.Daily == "" })
 }
@@ -376,10 +396,14 @@ func (s *Session) saved(b board.Settings, offer bool, match func(history.Game) b
 		s.Warn("the games left unfinished cannot be read: " + err.Error())
 	}
 	var kept *game.Kept
-	var id int64
-	others := 0
+	others, now := 0, s.leaseNow()
+	s.elsewhere = 0
 	for _, sv := range saved {
 		if !match(sv.Game) {
+			continue
+		}
+		if sv.HeldElsewhere(s.owner, now) {
+			s.elsewhere++
 			continue
 		}
 		k, err := KeptOf(sv.Game)
@@ -389,7 +413,10 @@ func (s *Session) saved(b board.Settings, offer bool, match func(history.Game) b
 				s.Warn("a saved game that cannot be resumed was not set aside: " + err.Error())
 			}
 		case kept == nil:
-			kept, id = &k, sv.ID
+			if offer && !s.claimed(sv.ID) {
+				continue
+			}
+			kept = &k
 		default:
 			others++
 		}
@@ -397,30 +424,24 @@ func (s *Session) saved(b board.Settings, offer bool, match func(history.Game) b
 	if kept == nil {
 		return nil, 0, false
 	}
-	if offer {
-		s.offered = id
-	}
 	return kept, others, true
 }
 
-// Discard removes the game of the kind of board b left unfinished last,
-// the one Saved returns (not a game on a daily board).
-func (s *Session) Discard(b board.Settings) {
-	if !s.peek() {
-		return
+// claimed claims the saved game id for the run, and reports whether it
+// holds it: another run may have claimed it since it was read. A store
+// that keeps nothing (a newer minesweeper's) offers its games unclaimed.
+func (s *Session) claimed(id int64) bool {
+	err := s.hold(id)
+	switch {
+	case err == nil, errors.Is(err, store.ErrReadOnly):
+		return true
+	case errors.Is(err, store.ErrElsewhere):
+		s.elsewhere++
+	case errors.Is(err, store.ErrNoGame):
+	default:
+		s.Warn("a game left unfinished cannot be resumed: " + err.Error())
 	}
-	saved, err := s.store.Saved(ctx, b)
-	if err == nil {
-		for _, sv := range saved {
-			if sv.Game.Daily == "" {
-				err = s.store.Discard(ctx, sv.ID)
-				break
-			}
-		}
-	}
-	if err != nil {
-		s.Warn("the saved game was not removed: " + err.Error())
-	}
+	return false
 }
 
 // Leaving is what became of the last game when the player left.
@@ -434,7 +455,9 @@ type Leaving struct {
 // for the next run, beside the other games left unfinished, without its
 // layout when its seed lays it again. The saved game the run started
 // from, and that one alone, is removed: it is over, given up or replaced
-// by the game saved now.
+// by the game saved now. Both release the run's claim on it; a claim
+// another run took over is left to that one, and the game is not saved
+// twice.
 func (s *Session) Leave(k game.Kept, started bool) Leaving {
 	var out Leaving
 	if started && k.Status == board.Playing && k.Ends == 0 && !k.Known() && s.open() && !s.practice(k) {
@@ -442,17 +465,24 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 		if save.Laid && save.Origin != game.File {
 			save.Mines = nil // laid again from the seed and the first opening
 		}
-		if _, err := s.store.Save(ctx, HistoryGame(save, s.Now()), s.offered); err != nil {
+		_, err := s.store.Save(ctx, HistoryGame(save, s.Now()), s.held.c)
+		switch {
+		case errors.Is(err, store.ErrClaimLost):
+			s.Warn("the game was not saved: it was resumed elsewhere after this one stopped renewing its claim, and goes on there")
+			s.release()
+		case err != nil:
 			s.Warn("the game was not saved: " + err.Error())
-		} else {
-			out.Saved, s.offered = true, 0
+		default:
+			out.Saved = true
+			s.release()
 		}
 	}
-	if s.offered != 0 && s.open() {
-		if err := s.store.Discard(ctx, s.offered); err != nil {
+	if s.held.c.ID != 0 && s.open() {
+		err := s.store.Discard(ctx, s.held.c)
+		if err != nil && !errors.Is(err, store.ErrClaimLost) { // another's now: it is theirs to end
 			s.Warn("the saved game was not removed: " + err.Error())
 		} else {
-			s.offered = 0
+			s.release()
 		}
 	}
 	return out
@@ -477,6 +507,7 @@ func (s *Session) practice(k game.Kept) bool {
 // Close closes the store, if it was opened: its last commit is written
 // into the database file, and the files beside it removed.
 func (s *Session) Close() {
+	s.release() // a claim not released runs out with its lease
 	if s.store != nil {
 		if err := s.store.Close(); err != nil {
 			s.Warn("the records were not closed cleanly: " + err.Error())

@@ -80,7 +80,7 @@ func TestDiskFull(t *testing.T) {
 	t.Logf("%d games kept before the disk was full", kept)
 
 	big := procGame(5000, procBase, 2000)
-	_, err = d.Save(ctx, big, 0)
+	_, err = d.Save(ctx, big, Claim{})
 	isFull("Save", err)
 	if saved, err := d.Saved(ctx, big.Board); len(saved) != 0 || err != nil {
 		t.Errorf("Saved(%v) after a Save that failed = %d games, %v; want none", big.Board, len(saved), err)
@@ -103,7 +103,7 @@ func TestDiskFull(t *testing.T) {
 	if n, err := d.Append(ctx, procGame(uint64(kept+1), procBase.Add(time.Duration(kept)*time.Minute), 3)); n != kept+1 || err != nil {
 		t.Errorf("Append with room again = %d, %v; want %d, nil", n, err, kept+1)
 	}
-	id, err := d.Save(ctx, big, 0)
+	id, err := d.Save(ctx, big, Claim{})
 	if err != nil {
 		t.Errorf("Save with room again: %v", err)
 	}
@@ -303,7 +303,7 @@ func TestDiskNewerSchema(t *testing.T) {
 		}
 	}
 	unfinished := procGame(7, procBase, 3)
-	id, err := d.Save(ctx, unfinished, 0)
+	id, err := d.Save(ctx, unfinished, Claim{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -383,9 +383,9 @@ func TestDiskNewerSchema(t *testing.T) {
 			now.Assisted = true
 			return d.Amend(ctx, 1, was, now)
 		}},
-		{"Save", func() error { _, err := d.Save(ctx, unfinished, 0); return err }},
-		{"Save replacing", func() error { _, err := d.Save(ctx, unfinished, id); return err }},
-		{"Discard", func() error { return d.Discard(ctx, id) }},
+		{"Save", func() error { _, err := d.Save(ctx, unfinished, Claim{}); return err }},
+		{"Save replacing", func() error { _, err := d.Save(ctx, unfinished, Claim{ID: id}); return err }},
+		{"Discard", func() error { return d.Discard(ctx, Claim{ID: id}) }},
 		{"SetAside", func() error { return d.SetAside(ctx, id, "a test") }},
 		{"SavePrefs", func() error { return d.SavePrefs(ctx, history.Prefs{Board: unfinished.Board}) }},
 	}

@@ -73,14 +73,17 @@ func TestPlayersApart(t *testing.T) {
 
 		left := testGame(1)
 		left.Result = history.Playing
-		id, err := ann.Save(ctx, left, 0)
+		id, err := ann.Save(ctx, left, Claim{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := bob.Discard(ctx, id); err != nil {
+		if err := bob.Discard(ctx, Claim{ID: id}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := bob.Save(ctx, left, id); err != nil { // replaces none of ann's
+		if _, err := bob.Save(ctx, left, Claim{ID: id}); !errors.Is(err, ErrClaimLost) { // replaces none of ann's
+			t.Errorf("bob's Save in the place of ann's game = %v; want ErrClaimLost", err)
+		}
+		if _, err := bob.Save(ctx, left, Claim{}); err != nil {
 			t.Fatal(err)
 		}
 		for _, tt := range []struct {

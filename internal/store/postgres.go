@@ -144,6 +144,11 @@ CREATE TABLE moderation (
 ALTER TABLE players ALTER COLUMN name_key DROP NOT NULL;
 UPDATE players SET name_key = NULL;
 `,
+	// The claim on a saved game, as SQLite's.
+	`
+ALTER TABLE saved ADD COLUMN owner TEXT   NOT NULL DEFAULT '';
+ALTER TABLE saved ADD COLUMN lease BIGINT NOT NULL DEFAULT 0;
+`,
 }
 
 // pgConns is the most connections a server's store holds open: a write

@@ -120,20 +120,27 @@ func (d *DB) Append(ctx context.Context, g history.Game) (int64, error) {
 func (d *DB) Keep(ctx context.Context, g history.Game, decide func(Prior) history.Game) (int64, error) {
 	var n int64
 	err := d.write(ctx, func(tx *sql.Tx) error {
-		p, err := d.readPrior(ctx, tx, &g)
-		if err != nil {
-			return err
-		}
-		kept := decide(p)
-		kept.V = history.Version
-		rec, err := json.Marshal(&kept)
-		if err != nil {
-			return fmt.Errorf("cannot write the game: %w", err)
-		}
-		n, err = d.insertGame(ctx, tx, &kept, rec, nil)
+		var err error
+		n, err = d.keepIn(ctx, tx, g, decide)
 		return err
 	})
 	return n, err
+}
+
+// keepIn keeps the game decide makes of g in the write transaction tx,
+// as Keep describes.
+func (d *DB) keepIn(ctx context.Context, tx *sql.Tx, g history.Game, decide func(Prior) history.Game) (int64, error) {
+	p, err := d.readPrior(ctx, tx, &g)
+	if err != nil {
+		return 0, err
+	}
+	kept := decide(p)
+	kept.V = history.Version
+	rec, err := json.Marshal(&kept)
+	if err != nil {
+		return 0, fmt.Errorf("cannot write the game: %w", err)
+	}
+	return d.insertGame(ctx, tx, &kept, rec, nil)
 }
 
 // rowQuerier is what readPrior reads with: a transaction, or the
@@ -661,8 +668,10 @@ func (d *DB) dailyDays(ctx context.Context, tx *sql.Tx, level string) ([]history
 }
 
 // Save keeps g as a game left unfinished, its V set to history.Version
-// and its Result to history.Playing.
-func (d *DB) Save(ctx context.Context, g history.Game, replace int64) (int64, error) {
+// and its Result to history.Playing; with replace.ID not 0, in the place
+// of the saved game replace claims, which releases the claim, and not at
+// all if the claim is lost (ErrClaimLost).
+func (d *DB) Save(ctx context.Context, g history.Game, replace Claim) (int64, error) {
 	g.V, g.Result = history.Version, history.Playing
 	rec, err := json.Marshal(&g)
 	if err != nil {
@@ -670,8 +679,8 @@ func (d *DB) Save(ctx context.Context, g history.Game, replace int64) (int64, er
 	}
 	var id int64
 	err = d.write(ctx, func(tx *sql.Tx) error {
-		if replace != 0 {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM saved WHERE id = $1 AND player = $2`, replace, d.player); err != nil {
+		if replace.ID != 0 {
+			if err := d.release(ctx, tx, replace); err != nil {
 				return err
 			}
 		}
@@ -685,7 +694,7 @@ func (d *DB) Save(ctx context.Context, g history.Game, replace int64) (int64, er
 // cannot be read is set aside, with a warning; one kept by a newer
 // minesweeper is left, unoffered.
 func (d *DB) Saved(ctx context.Context, kind board.Settings) ([]Saved, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id, record FROM saved WHERE player = $1 AND kind = $2 ORDER BY id DESC`, d.player, kind.String())
+	rows, err := d.db.QueryContext(ctx, `SELECT id, record, owner, lease FROM saved WHERE player = $1 AND kind = $2 ORDER BY id DESC`, d.player, kind.String())
 	if err != nil {
 		return nil, err
 	}
@@ -696,9 +705,10 @@ func (d *DB) Saved(ctx context.Context, kind board.Settings) ([]Saved, error) {
 	var out []Saved
 	var bads []bad
 	for rows.Next() {
-		var id int64
+		var id, lease int64
 		var data []byte
-		if err := rows.Scan(&id, &data); err != nil {
+		var owner string
+		if err := rows.Scan(&id, &data, &owner, &lease); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -710,7 +720,7 @@ func (d *DB) Saved(ctx context.Context, kind board.Settings) ([]Saved, error) {
 		case g.Result != history.Playing || g.Board != kind:
 			bads = append(bads, bad{id, fmt.Sprintf("result %q on board %q: not a game left unfinished of %s", g.Result, g.Board, kind)})
 		default:
-			out = append(out, Saved{id, g})
+			out = append(out, Saved{ID: id, Game: g, Owner: owner, Until: time.Unix(0, lease)})
 		}
 	}
 	rows.Close()
@@ -725,11 +735,22 @@ func (d *DB) Saved(ctx context.Context, kind board.Settings) ([]Saved, error) {
 	return out, nil
 }
 
-// Discard removes the saved game id, if it is the player's.
-func (d *DB) Discard(ctx context.Context, id int64) error {
+// Discard removes the player's saved game c claims, which releases the
+// claim; ErrClaimLost if another claims it.
+func (d *DB) Discard(ctx context.Context, c Claim) error {
 	return d.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM saved WHERE id = $1 AND player = $2`, id, d.player)
-		return err
+		err := d.release(ctx, tx, c)
+		if !errors.Is(err, ErrClaimLost) {
+			return err
+		}
+		var gone bool
+		if err := tx.QueryRowContext(ctx, `SELECT NOT EXISTS (SELECT 1 FROM saved WHERE id = $1 AND player = $2)`, c.ID, d.player).Scan(&gone); err != nil {
+			return err
+		}
+		if gone {
+			return nil
+		}
+		return ErrClaimLost
 	})
 }
 

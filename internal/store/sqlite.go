@@ -439,6 +439,13 @@ DROP TABLE players;
 ALTER TABLE players_new RENAME TO players;
 CREATE UNIQUE INDEX players_name ON players (name_key);
 `,
+	// The claim on a saved game (see Claim): who plays it, a random id of
+	// one run of the game ('' for no one), and when the claim runs out
+	// unless it is renewed, in Unix nanoseconds.
+	`
+ALTER TABLE saved ADD COLUMN owner TEXT    NOT NULL DEFAULT '';
+ALTER TABLE saved ADD COLUMN lease INTEGER NOT NULL DEFAULT 0;
+`,
 }
 
 // appID marks the database as minesweeper's (PRAGMA application_id).

@@ -25,6 +25,7 @@ package store
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
@@ -68,15 +69,29 @@ type Store interface {
 	DailyStats(ctx context.Context, today string) ([]history.DailyStats, error)
 
 	// Save keeps g as a game left unfinished, beside any other of its
-	// kind, and returns its id; replace, when not 0, is the id of a saved
-	// game it takes the place of, removed in the same transaction.
-	Save(ctx context.Context, g history.Game, replace int64) (int64, error)
+	// kind, and returns its id; replace, when its ID is not 0, claims a
+	// saved game it takes the place of, removed in the same transaction
+	// (and g not saved, ErrClaimLost, if the claim is another's or its
+	// game is no longer saved).
+	Save(ctx context.Context, g history.Game, replace Claim) (int64, error)
 	// Saved returns the games of the kind of board kind left unfinished,
-	// newest first.
+	// newest first, with their claims.
 	Saved(ctx context.Context, kind board.Settings) ([]Saved, error)
-	// Discard removes the saved game id, and no other; it is no error if
-	// there is none.
-	Discard(ctx context.Context, id int64) error
+	// Discard removes the saved game c claims, and no other: ErrClaimLost
+	// if another claims it; it is no error if there is none.
+	Discard(ctx context.Context, c Claim) error
+	// Claim claims the saved game c.ID for c.Owner, from now for Lease,
+	// unless another holds it (ErrElsewhere), in one transaction; a
+	// claim whose lease ran out is taken over; ErrNoGame if the game is
+	// no longer saved.
+	Claim(ctx context.Context, c Claim, now time.Time) error
+	// Renew renews the claim c from now for Lease; ErrClaimLost if it is
+	// no longer c.Owner's.
+	Renew(ctx context.Context, c Claim, now time.Time) error
+	// KeepClaimed keeps a game as Keep does, g being resumed from the
+	// saved game c claims, removed in the same transaction; ErrClaimLost,
+	// and nothing kept, if the claim is no longer c.Owner's.
+	KeepClaimed(ctx context.Context, c Claim, g history.Game, decide func(Prior) history.Game) (int64, error)
 	// SetAside moves the saved game id out of the saved games, keeping it
 	// with why it cannot be resumed.
 	SetAside(ctx context.Context, id int64, why string) error
@@ -149,10 +164,13 @@ type Numbered struct {
 	Game history.Game
 }
 
-// Saved is a game left unfinished, with its id among the saved games.
+// Saved is a game left unfinished, with its id among the saved games and
+// its claim: who plays it (see Claim), "" for no one, and until when.
 type Saved struct {
-	ID   int64
-	Game history.Game
+	ID    int64
+	Game  history.Game
+	Owner string
+	Until time.Time
 }
 
 // Errors whose causes callers tell apart.

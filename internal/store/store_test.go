@@ -360,13 +360,13 @@ func TestSavedBeside(t *testing.T) {
 		}
 		ids := map[int]int64{}
 		for _, i := range []int{1, 2, 3} {
-			id, err := d.Save(ctx, left(i, beginner), 0)
+			id, err := d.Save(ctx, left(i, beginner), Claim{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			ids[i] = id
 		}
-		if _, err := d.Save(ctx, left(9, expert), 0); err != nil {
+		if _, err := d.Save(ctx, left(9, expert), Claim{}); err != nil {
 			t.Fatal(err)
 		}
 		seeds := func(kind board.Settings) []uint64 {
@@ -384,16 +384,16 @@ func TestSavedBeside(t *testing.T) {
 		if got, want := seeds(beginner), []uint64{3, 2, 1}; !reflect.DeepEqual(got, want) {
 			t.Errorf("Saved(beginner) seeds %v; want %v, newest first", got, want)
 		}
-		if err := d.Discard(ctx, ids[2]); err != nil {
+		if err := d.Discard(ctx, Claim{ID: ids[2]}); err != nil {
 			t.Fatal(err)
 		}
 		if got, want := seeds(beginner), []uint64{3, 1}; !reflect.DeepEqual(got, want) {
 			t.Errorf("after Discard(2): seeds %v; want %v", got, want)
 		}
-		if err := d.Discard(ctx, ids[2]); err != nil {
+		if err := d.Discard(ctx, Claim{ID: ids[2]}); err != nil {
 			t.Errorf("Discard() of a game gone = %v; want nil", err)
 		}
-		if _, err := d.Save(ctx, left(4, beginner), ids[1]); err != nil {
+		if _, err := d.Save(ctx, left(4, beginner), Claim{ID: ids[1]}); err != nil {
 			t.Fatal(err)
 		}
 		if got, want := seeds(beginner), []uint64{4, 3}; !reflect.DeepEqual(got, want) {
@@ -412,7 +412,7 @@ func TestSetAside(t *testing.T) {
 		d, w := b.fresh(t)
 		g := testGame(1)
 		g.Result = history.Playing
-		id, err := d.Save(ctx, g, 0)
+		id, err := d.Save(ctx, g, Claim{})
 		if err != nil {
 			t.Fatal(err)
 		}

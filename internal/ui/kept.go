@@ -72,25 +72,39 @@ func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 	return false
 }
 
-// resumeLines returns the resume prompt's text.
+// ElsewhereNote is what the start says when the games of its board left
+// unfinished are being played elsewhere, by another process or another
+// session of the same key, and so are not offered.
+const ElsewhereNote = "the saved game is being played elsewhere: this is a new one"
+
+// resumeLines returns the resume prompt's text; with Start.GiveUp (-new),
+// the question n asks in a game.
 func (u *ui) resumeLines() []string {
 	b := u.g.Board()
 	safe := b.Width()*b.Height() - b.Mines()
-	head := "A game of this board was left unfinished:"
+	head := "A game of this board was left unfinished"
 	switch o := u.cfg.Start.Others; {
 	case o == 1:
-		head = "A game of this board was left unfinished (and 1 more, older):"
+		head += " (and 1 more, older)"
 	case o > 1:
-		head = fmt.Sprintf("A game of this board was left unfinished (and %d more, older):", o)
+		head += fmt.Sprintf(" (and %d more, older)", o)
 	}
-	return []string{
-		head,
+	if o := u.cfg.Start.Elsewhere; o > 0 {
+		head += fmt.Sprintf("; %d more played elsewhere", o)
+	}
+	lines := []string{
+		head + ":",
 		fmt.Sprintf("%s played, %d of %d safe cells open.", clockText(u.g.Elapsed(u.cfg.Now())), safe-b.SafeLeft(), safe),
 		"",
 		"  y, Enter  go on with it",
 		"  n         start a new game (it is then lost)",
 		"  q         quit (it stays saved)",
 	}
+	if u.cfg.Start.GiveUp {
+		lines[2] = "-new gives it up for a new game: it counts as a loss."
+		lines[3], lines[4] = "  n         give it up, start a new game", "  y, Enter  go on with it instead"
+	}
+	return lines
 }
 
 // clockText writes a clock's time as minutes and seconds, "3:07", or as

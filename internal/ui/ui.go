@@ -115,6 +115,13 @@ type Start struct {
 	// Others is how many more games of the board wait, left unfinished
 	// before Resume; the prompt says so.
 	Others int
+	// GiveUp, with Resume, is -new: the prompt asks whether to give the
+	// game up, kept as a loss, for a new game (n), as n asks in a game.
+	GiveUp bool
+	// Elsewhere is how many games of the board left unfinished are being
+	// played elsewhere (another process, another session of the same
+	// key), and so not offered: the start says so.
+	Elsewhere int
 	// Note, when not empty, is what the footer says at the start, such
 	// as who plays on a server.
 	Note string
@@ -208,6 +215,9 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	}
 	if cfg.Start.Note != "" && u.v.message == "" {
 		u.v.message = cfg.Start.Note
+	}
+	if cfg.Start.Resume == nil && cfg.Start.Elsewhere > 0 {
+		u.v.message = ElsewhereNote
 	}
 	switch {
 	case cfg.Start.Replay != nil:

@@ -1,0 +1,49 @@
+package serve
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
+)
+
+// Two sessions of one key at once: the game the player left is offered to
+// the first, which claims it, and the second is told it is being played
+// elsewhere and plays a new one; the first's game is saved once.
+func TestSavedGameOneSession(t *testing.T) {
+	ts := startServer(t, Config{})
+	key := testKey(t)
+
+	tm := open(t, ts.dial(t, key), 80, 24)
+	tm.waitFor("Choose a display name", 5*time.Second)
+	tm.send("Claim\r")
+	tm.waitFor("playing as Claim", 5*time.Second)
+	tm.send(" ") // the game starts
+	tm.waitFor("[ playing ]", 5*time.Second)
+	tm.send("q")
+	tm.waitFor("ssh again", 5*time.Second)
+	tm.wait(10 * time.Second)
+
+	first := open(t, ts.dial(t, key), 80, 24)
+	first.waitFor("left unfinished", 5*time.Second)
+	second := open(t, ts.dial(t, key), 80, 24)
+	second.waitFor(ui.ElsewhereNote, 5*time.Second)
+	if s := second.screen(); strings.Contains(s, "left unfinished:") {
+		t.Errorf("the second session was offered the game the first plays:\n%s", s)
+	}
+	second.send("q")
+	second.wait(10 * time.Second)
+	first.send("y")
+	first.waitFor("[ playing ]", 5*time.Second)
+	first.send("q")
+	first.waitFor("ssh again", 5*time.Second)
+	first.wait(10 * time.Second)
+
+	beginner := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
+	saved, err := ts.cfg.Players.Player(Fingerprint(key)).Saved(ctx, beginner)
+	if err != nil || len(saved) != 1 {
+		t.Errorf("the player's saved games: %d, %v; want the one the first session left", len(saved), err)
+	}
+}
