@@ -25,7 +25,9 @@ type audited struct {
 	err error
 }
 
-// auditor analyses the openings one at a time, off the loop, in order.
+// auditor analyses the openings one at a time, off the loop, in order,
+// as jobs of the kind jobAudit, so that their answers come back as every
+// job's do and a game that ends stops its analysis.
 type auditor struct {
 	queue   []auditJob
 	running bool
@@ -37,6 +39,13 @@ type auditor struct {
 // (p99 0.5 ms, see BenchmarkHintExpert); on larger boards it may take
 // longer than a frame.
 const syncAuditCells = 1 << 11
+
+// maxAuditQueue is the most openings waiting for their analysis: each
+// holds a view of its board (2 bytes a cell), so a player opening cells
+// faster than they are analysed on a large board must not hold views
+// without end. Past it the oldest waiting opening is not counted (the
+// last, the one that may lose the game, always is).
+const maxAuditQueue = 8
 
 // audit notes that the player is about to open the cell at p (see
 // game.Game.WillOpen), and has the board as it stands analysed: at once
@@ -66,6 +75,10 @@ func (u *ui) audit(s tcell.Screen, p board.Point) {
 		g.Judge(index, p, an)
 		return
 	}
+	if q := u.aud.queue; len(q) >= maxAuditQueue {
+		g.Judge(q[0].index, q[0].at, nil)
+		u.aud.queue = q[1:]
+	}
 	u.aud.queue = append(u.aud.queue, auditJob{version: u.aud.game, index: index, at: p, view: v})
 	u.auditNext(s)
 }
@@ -80,10 +93,10 @@ func (u *ui) auditNext(s tcell.Screen) {
 	d.queue = d.queue[1:]
 	d.running = true
 	rule, sv := u.g.Settings().Rule, u.solver()
-	go func() {
-		an, err := sv.Analyze(context.Background(), job.view, rule)
-		post(s, audited{job: job, an: an, err: err}, u.done)
-	}()
+	u.start(s, jobAudit, func(ctx context.Context) any {
+		an, err := sv.Analyze(ctx, job.view, rule)
+		return audited{job: job, an: an, err: err}
+	})
 }
 
 // auditBack records an opening's analysis and starts the next.
@@ -99,10 +112,11 @@ func (u *ui) auditBack(s tcell.Screen, d audited) {
 	u.auditNext(s)
 }
 
-// newAudits forgets the queued analyses of the last game: a new game or a
-// restart.
+// newAudits forgets the queued analyses of the last game, and stops the
+// one running: a new game or a restart.
 func (u *ui) newAudits() {
-	u.aud.queue = nil
+	u.stop(jobAudit)
+	u.aud.queue, u.aud.running = nil, false
 	u.aud.game = u.g.Version()
 }
 

@@ -91,6 +91,14 @@ func (p jobPanic) String() string {
 	return fmt.Sprintf("%v (in a %v job)\n%s", p.v, p.kind, p.stack)
 }
 
+// stopAll cancels every running job: the game is over, and nothing is to
+// go on working for it.
+func (u *ui) stopAll() {
+	for k := range jobKinds {
+		u.stop(k)
+	}
+}
+
 // stop cancels the running job of kind, if any: its answer is dropped.
 func (u *ui) stop(kind jobKind) {
 	j := &u.jobs

@@ -207,6 +207,7 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	done := make(chan struct{})
 	defer close(done)
 	u := newUI(g, cfg, done)
+	defer u.stopAll() // before done closes: the loop is over
 	u.colors = s.Colors()
 	u.setTheme(cfg.Prefs.Theme)
 	if p, ok := g.StartCell(); ok {

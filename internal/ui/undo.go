@@ -36,10 +36,11 @@ func (u *ui) undo(now time.Time) error {
 	}
 	n := g.Openings()
 	if running >= n {
-		// It cannot be stopped, and a new opening may take its index before
-		// it comes back: a new epoch of the game's audits makes auditBack
-		// ignore it. The queue held only later openings, all taken back.
-		d.game, d.queue = g.Version(), nil
+		// Its opening was taken back: it is stopped, and a new epoch of the
+		// game's audits makes auditBack ignore an answer already on its
+		// way. The queue held only later openings, all taken back.
+		u.stop(jobAudit)
+		d.game, d.queue, d.running = g.Version(), nil, false
 		return err
 	}
 	d.queue = slices.DeleteFunc(d.queue, func(j auditJob) bool { return j.index >= n })
