@@ -8,11 +8,13 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -224,4 +226,79 @@ func checkRuns(t *testing.T, d *DB) {
 			t.Errorf("the runs of wins differ from the games' in %d rows:\n%s", n, q)
 		}
 	}
+}
+
+// TestFutureDates checks that a game dated more than a day after the
+// clock is refused at import, the warning naming its line, and that it
+// freezes no streak: the games kept after it are the last of their kind
+// in date order, kept as such, and their streak runs on.
+func TestFutureDates(t *testing.T) {
+	dir := t.TempDir()
+	games := []history.Game{testGame(1), testGame(2), testGame(3)}
+	games[1].Result = "lost"
+	lines := logOf(t, games)
+	future := strings.Replace(lines[1], `"date":"2025-03-01T20:02:00Z"`, `"date":"2099-03-01T20:02:00Z"`, 1)
+	if future == lines[1] {
+		t.Fatalf("no date to set in %s", lines[1])
+	}
+	if err := os.WriteFile(filepath.Join(dir, oldLog), []byte(lines[0]+"\n"+future+"\n"+lines[2]+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d, w := openIn(t, dir)
+	const named = "line 2 (dated 2099-03-01T20:02:00Z, more than a day after the clock)"
+	if msgs := w.all(); len(msgs) != 1 || !strings.Contains(msgs[0], named) {
+		t.Errorf("warnings %q; want one naming %q", msgs, named)
+	}
+	for i := 4; i <= 8; i++ {
+		n, err := d.Append(ctx, testGame(i))
+		if err != nil {
+			t.Fatalf("Append(game %d) = %v", i, err)
+		}
+		var last int64
+		if err := d.db.QueryRowContext(ctx, `SELECT last_n FROM kinds WHERE kind = $1`, beginner.String()).Scan(&last); err != nil || last != n {
+			t.Errorf("after game %d, the last of its kind is %d, %v; want %d, the game itself", n, last, err, n)
+		}
+		stats, err := d.Stats(ctx, &beginner)
+		if err != nil || len(stats) != 1 {
+			t.Fatalf("Stats(beginner) = %v, %v; want one kind", stats, err)
+		}
+		// Games 1 and 3 imported, won, then 4 to i.
+		if s := stats[0]; s.Played != i-1 || s.CurrentStreak != i-1 {
+			t.Errorf("after game %d: played %d, current streak %d; want %d, %d", n, s.Played, s.CurrentStreak, i-1, i-1)
+		}
+	}
+}
+
+// TestKeepFuture checks that Keep refuses a game dated more than a day
+// after the clock, and keeps one dated a day after it.
+func TestKeepFuture(t *testing.T) {
+	now := day0.Add(time.Hour)
+	tests := []struct {
+		ahead time.Duration
+		kept  bool
+	}{
+		{-time.Hour, true},
+		{maxAhead, true},
+		{maxAhead + time.Second, false},
+		{time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC).Sub(now), false},
+	}
+	eachBackend(t, func(t *testing.T, b backend) {
+		d, _ := b.fresh(t)
+		d.now = func() time.Time { return now }
+		count := int64(0)
+		for i, tt := range tests {
+			g := testGame(i)
+			g.Date = now.Add(tt.ahead)
+			_, err := d.Keep(ctx, g, func(Prior) history.Game { return g })
+			if tt.kept {
+				count++
+			}
+			if (err == nil) != tt.kept || err != nil && !errors.Is(err, errFuture) {
+				t.Errorf("Keep(a game dated %v after the clock) = %v; want kept %v", tt.ahead, err, tt.kept)
+			}
+			if c, err := d.Count(ctx); c != count || err != nil {
+				t.Errorf("Count() = %d, %v; want %d", c, err, count)
+			}
+		}
+	})
 }

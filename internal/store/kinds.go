@@ -79,8 +79,18 @@ func (d *DB) count(ctx context.Context, tx *sql.Tx, c *columns, n int64) error {
 	if err != nil {
 		return err
 	}
-	if !ok {
-		r = kindRow{first: g, last: g}
+	var prev, next neighbour
+	switch {
+	case !ok:
+		r = kindRow{first: g, last: g} // the first of its kind: no neighbours
+	case r.last.before(g):
+		// The latest of its kind, as most are: the game before it is
+		// the row's last, won if the streak runs.
+		prev = neighbour{r.last, r.streak > 0}
+	default:
+		if prev, next, err = d.neighbours(ctx, tx, k, g); err != nil {
+			return err
+		}
 	}
 	r.played++
 	if c.won {
@@ -95,55 +105,68 @@ func (d *DB) count(ctx context.Context, tx *sql.Tx, c *columns, n int64) error {
 	if c.level != "" && (r.levelAt.n == 0 || r.levelAt.before(g)) {
 		r.level, r.levelAt = c.level, g
 	}
-	prev, next, err := d.neighbours(ctx, tx, k, g)
-	if err != nil {
-		return err
-	}
+	length, split, err := d.addToRuns(ctx, tx, k, g, c.won, prev, next)
 	switch {
-	case c.won:
-		// It joins the run that ends just before it, the one that starts
-		// just after, or both: two wins side by side are one run's.
-		j := run{g, g, 1}
-		if prev.won {
-			left, err := d.runAt(ctx, tx, k, prev.at)
-			if err != nil {
-				return err
-			}
-			j.first, j.length = left.first, j.length+left.length
-			if next.won {
-				j.last = left.last
-			}
-		} else if next.won {
-			right, err := d.runAt(ctx, tx, k, next.at)
-			if err != nil {
-				return err
-			}
-			if err := d.deleteRun(ctx, tx, k, right); err != nil {
-				return err
-			}
-			j.last, j.length = right.last, j.length+right.length
-		}
-		if err := d.putRun(ctx, tx, k, j); err != nil {
-			return err
-		}
-		r.best = max(r.best, j.length)
-	case prev.won && next.won:
-		// A loss splits the run it falls in.
-		x, err := d.runAt(ctx, tx, k, prev.at)
-		if err != nil {
-			return err
-		}
-		if err := d.splitRun(ctx, tx, k, x, prev.at, next.at, x.length); err != nil {
-			return err
-		}
+	case err != nil:
+		return err
+	case split:
 		if r.best, err = d.longestRun(ctx, tx, k); err != nil {
 			return err
 		}
+	default:
+		r.best = max(r.best, length)
 	}
-	if r.streak, err = d.streakTo(ctx, tx, k, r.last); err != nil {
-		return err
+	switch {
+	case r.last == g && c.won:
+		r.streak = length
+	case r.last == g:
+		r.streak = 0
+	default:
+		if r.streak, err = d.streakTo(ctx, tx, k, r.last); err != nil {
+			return err
+		}
 	}
 	return d.writeKind(ctx, tx, k, r)
+}
+
+// addToRuns adds the game g of the kind k, between its neighbours prev
+// and next, to the kind's runs of wins. It returns the length of the run
+// a win is now in, or reports whether a loss split a run in two.
+func (d *DB) addToRuns(ctx context.Context, tx *sql.Tx, k key, g at, won bool, prev, next neighbour) (length int64, split bool, err error) {
+	if !won {
+		if !prev.won || !next.won {
+			return 0, false, nil
+		}
+		// A loss between two wins splits their run.
+		x, err := d.runAt(ctx, tx, k, prev.at)
+		if err != nil {
+			return 0, false, err
+		}
+		return 0, true, d.splitRun(ctx, tx, k, x, prev.at, next.at)
+	}
+	// A win joins the run that ends just before it, the one that starts
+	// just after, or both: two wins side by side are one run's.
+	j := run{g, g, 1}
+	if prev.won {
+		left, err := d.runAt(ctx, tx, k, prev.at)
+		if err != nil {
+			return 0, false, err
+		}
+		j.first, j.length = left.first, j.length+left.length
+		if next.won {
+			j.last = left.last
+		}
+	} else if next.won {
+		right, err := d.runAt(ctx, tx, k, next.at)
+		if err != nil {
+			return 0, false, err
+		}
+		if err := d.deleteRun(ctx, tx, k, right); err != nil {
+			return 0, false, err
+		}
+		j.last, j.length = right.last, j.length+right.length
+	}
+	return j.length, false, d.putRun(ctx, tx, k, j)
 }
 
 // uncount takes the game numbered n, of columns c and in the games still,
@@ -295,30 +318,30 @@ func (d *DB) deleteRun(ctx context.Context, tx *sql.Tx, k key, r run) error {
 	return err
 }
 
-// splitRun splits the run x of the kind k in two: the wins up to prev and
-// those from next, total between them.
-func (d *DB) splitRun(ctx context.Context, tx *sql.Tx, k key, x run, prev, next at, total int64) error {
-	left, err := d.splitPoint(ctx, tx, k, x, prev, next, total)
+// splitRun splits the run x of the kind k in two, at a loss between its
+// wins prev and next: the wins up to prev and those from next.
+func (d *DB) splitRun(ctx context.Context, tx *sql.Tx, k key, x run, prev, next at) error {
+	left, err := d.splitPoint(ctx, tx, k, x, prev, next)
 	if err != nil {
 		return err
 	}
 	if err := d.putRun(ctx, tx, k, run{x.first, prev, left}); err != nil {
 		return err
 	}
-	return d.putRun(ctx, tx, k, run{next, x.last, total - left})
+	return d.putRun(ctx, tx, k, run{next, x.last, x.length - left})
 }
 
-// splitPoint returns how many of the total wins of the run x come up to
-// prev, the rest coming from next. It counts the wins of the shorter
+// splitPoint returns how many wins of the run x come up to prev, the rest
+// coming from next. It counts the wins of the shorter
 // part, through the index games_kind, counting each part by turns up to
 // a growing limit: the work is bounded by the shorter part, which for a
 // game kept near the end of its kind's run (games ended at once) is a
 // few.
-func (d *DB) splitPoint(ctx context.Context, tx *sql.Tx, k key, x run, prev, next at, total int64) (int64, error) {
+func (d *DB) splitPoint(ctx context.Context, tx *sql.Tx, k key, x run, prev, next at) (int64, error) {
 	for limit := int64(16); ; limit *= 4 {
 		n, err := d.countRange(ctx, tx, k, next, x.last, limit)
 		if err != nil || n < limit {
-			return total - n, err
+			return x.length - n, err
 		}
 		if n, err = d.countRange(ctx, tx, k, x.first, prev, limit); err != nil || n < limit {
 			return n, err
