@@ -20,10 +20,14 @@ import (
 // its first and last game and its length. A win joins the runs beside it,
 // a loss between two wins splits their run, and the best streak is the
 // longest run (through the index runs_length), the current streak the
-// run that ends with the kind's last game.
+// run that ends with the kind's last game. A split is the one step whose
+// work is not a few index seeks: it counts the wins of the shorter part of
+// the run (see splitPoint), a few for a game kept just before the last.
+// Amend takes a game out of its kind's statistics (uncount) and counts
+// it again, by the same steps.
 
 // at is a game's place in its kind's date order: by date, then number.
-// The zero at is before every game's (numbers start at 1).
+// The zero at, of number 0, is no game's.
 type at struct{ date, n int64 }
 
 // before reports whether a comes before b.
@@ -276,7 +280,9 @@ func (d *DB) neighbours(ctx context.Context, tx *sql.Tx, k key, g at) (prev, nex
 }
 
 // levelBefore returns the level of the last game of the kind k before g
-// that names one, and its place; "" and the zero at when none does.
+// that names one, and its place; "" and the zero at when none does. It
+// reads back through games_kind past the games that name none: Amend
+// alone calls it, for the game that gave the level.
 func (d *DB) levelBefore(ctx context.Context, tx *sql.Tx, k key, g at) (string, at, error) {
 	var level string
 	var a at

@@ -255,7 +255,7 @@ func TestStatsAsSummarize(t *testing.T) {
 					}
 				}
 				// Undo after an end marks a game undone: it leaves the best
-				// times. Amends of other fields recount the kind.
+				// times. Amends of other fields move the game in its kind's statistics.
 				for range 20 {
 					n := r.IntN(len(games))
 					was, g := games[n], games[n]
