@@ -24,8 +24,8 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/history"
 )
 
-// The size of TestProcessKeepAtOnce: make test runs it small, make load
-// at full size:
+// The size of TestProcessKeepAtOnce: small in make test; at full size,
+// as the issue measured it (for make load), with:
 //
 //	go test -count=1 -run '^TestProcessKeepAtOnce$' -timeout 30m ./internal/store/ -args -atonce-procs 40 -atonce-games 5 -atonce-base 100000
 var (
@@ -87,8 +87,8 @@ func helpKeepAtOnce(ctx context.Context, t *testing.T, dir string, warn func(str
 // for the others' writes: their dates and the order they are kept in
 // differ, and none is lost. Every keep succeeds, each game is kept once,
 // and the count and the statistics are exact. make test runs 8 processes
-// of 5 games on 2,000 games; make load 40 of 5 on 100,000 (see
-// atOnceProcs).
+// of 5 games on 2,000 games; the full size is 40 of 5 on 100,000 (see
+// atOnceProcs), where main lost 90 of the 200.
 func TestProcessKeepAtOnce(t *testing.T) {
 	procs, each, base := *atOnceProcs, *atOnceGames, *atOnceBase
 	dir := t.TempDir()
