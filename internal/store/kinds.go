@@ -109,7 +109,7 @@ func (d *DB) count(ctx context.Context, tx *sql.Tx, c *columns, n int64) error {
 	if c.level != "" && (r.levelAt.n == 0 || r.levelAt.before(g)) {
 		r.level, r.levelAt = c.level, g
 	}
-	length, split, err := d.addToRuns(ctx, tx, k, g, c.won, prev, next)
+	tail, split, err := d.addToRuns(ctx, tx, k, g, c.won, prev, next)
 	switch {
 	case err != nil:
 		return err
@@ -118,35 +118,35 @@ func (d *DB) count(ctx context.Context, tx *sql.Tx, c *columns, n int64) error {
 			return err
 		}
 	default:
-		r.best = max(r.best, length)
+		r.best = max(r.best, tail.length)
 	}
+	// The current streak changes when the last run does, or the game is
+	// the last and lost.
 	switch {
-	case r.last == g && c.won:
-		r.streak = length
+	case tail.last == r.last:
+		r.streak = tail.length
 	case r.last == g:
 		r.streak = 0
-	default:
-		if r.streak, err = d.streakTo(ctx, tx, k, r.last); err != nil {
-			return err
-		}
 	}
 	return d.writeKind(ctx, tx, k, r)
 }
 
 // addToRuns adds the game g of the kind k, between its neighbours prev
-// and next, to the kind's runs of wins. It returns the length of the run
-// a win is now in, or reports whether a loss split a run in two.
-func (d *DB) addToRuns(ctx context.Context, tx *sql.Tx, k key, g at, won bool, prev, next neighbour) (length int64, split bool, err error) {
+// and next, to the kind's runs of wins. It returns the run a win is now
+// in, or the later part of a run a loss split in two, and reports whether
+// it split one.
+func (d *DB) addToRuns(ctx context.Context, tx *sql.Tx, k key, g at, won bool, prev, next neighbour) (tail run, split bool, err error) {
 	if !won {
 		if !prev.won || !next.won {
-			return 0, false, nil
+			return run{}, false, nil
 		}
 		// A loss between two wins splits their run.
 		x, err := d.runAt(ctx, tx, k, prev.at)
 		if err != nil {
-			return 0, false, err
+			return run{}, false, err
 		}
-		return 0, true, d.splitRun(ctx, tx, k, x, prev.at, next.at)
+		tail, err = d.splitRun(ctx, tx, k, x, prev.at, next.at)
+		return tail, true, err
 	}
 	// A win joins the run that ends just before it, the one that starts
 	// just after, or both: two wins side by side are one run's.
@@ -154,7 +154,7 @@ func (d *DB) addToRuns(ctx context.Context, tx *sql.Tx, k key, g at, won bool, p
 	if prev.won {
 		left, err := d.runAt(ctx, tx, k, prev.at)
 		if err != nil {
-			return 0, false, err
+			return run{}, false, err
 		}
 		j.first, j.length = left.first, j.length+left.length
 		if next.won {
@@ -163,14 +163,14 @@ func (d *DB) addToRuns(ctx context.Context, tx *sql.Tx, k key, g at, won bool, p
 	} else if next.won {
 		right, err := d.runAt(ctx, tx, k, next.at)
 		if err != nil {
-			return 0, false, err
+			return run{}, false, err
 		}
 		if err := d.deleteRun(ctx, tx, k, right); err != nil {
-			return 0, false, err
+			return run{}, false, err
 		}
 		j.last, j.length = right.last, j.length+right.length
 	}
-	return j.length, false, d.putRun(ctx, tx, k, j)
+	return j, false, d.putRun(ctx, tx, k, j)
 }
 
 // uncount takes the game numbered n, of columns c and in the games still,
@@ -261,22 +261,32 @@ type neighbour struct {
 }
 
 // neighbours returns the games of the kind k just before g and just
-// after it, each through the index games_kind.
+// after it, in one query, each through the index games_kind.
 func (d *DB) neighbours(ctx context.Context, tx *sql.Tx, k key, g at) (prev, next neighbour, err error) {
-	const q = `SELECT date, n, won FROM games WHERE player = $1 AND kind = $2 AND known = $3 AND `
-	for _, s := range []struct {
-		into  *neighbour
-		where string
-	}{
-		{&prev, `date <= $4 AND (date < $4 OR n < $5) ORDER BY date DESC, n DESC LIMIT 1`},
-		{&next, `date >= $4 AND (date > $4 OR n > $5) ORDER BY date, n LIMIT 1`},
-	} {
-		err := tx.QueryRowContext(ctx, q+s.where, d.player, k.kind, b2i(k.known), g.date, g.n).Scan(&s.into.date, &s.into.n, &s.into.won)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	rows, err := tx.QueryContext(ctx, `SELECT 0, date, n, won FROM (SELECT date, n, won FROM games
+			WHERE player = $1 AND kind = $2 AND known = $3 AND date <= $4 AND (date < $4 OR n < $5)
+			ORDER BY date DESC, n DESC LIMIT 1) AS p
+		UNION ALL
+		SELECT 1, date, n, won FROM (SELECT date, n, won FROM games
+			WHERE player = $1 AND kind = $2 AND known = $3 AND date >= $4 AND (date > $4 OR n > $5)
+			ORDER BY date, n LIMIT 1) AS q`, d.player, k.kind, b2i(k.known), g.date, g.n)
+	if err != nil {
+		return prev, next, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var after bool
+		var nb neighbour
+		if err := rows.Scan(&after, &nb.date, &nb.n, &nb.won); err != nil {
 			return prev, next, err
 		}
+		if after {
+			next = nb
+		} else {
+			prev = nb
+		}
 	}
-	return prev, next, nil
+	return prev, next, rows.Err()
 }
 
 // levelBefore returns the level of the last game of the kind k before g
@@ -325,16 +335,18 @@ func (d *DB) deleteRun(ctx context.Context, tx *sql.Tx, k key, r run) error {
 }
 
 // splitRun splits the run x of the kind k in two, at a loss between its
-// wins prev and next: the wins up to prev and those from next.
-func (d *DB) splitRun(ctx context.Context, tx *sql.Tx, k key, x run, prev, next at) error {
+// wins prev and next: the wins up to prev and those from next, which it
+// returns.
+func (d *DB) splitRun(ctx context.Context, tx *sql.Tx, k key, x run, prev, next at) (run, error) {
 	left, err := d.splitPoint(ctx, tx, k, x, prev, next)
 	if err != nil {
-		return err
+		return run{}, err
 	}
 	if err := d.putRun(ctx, tx, k, run{x.first, prev, left}); err != nil {
-		return err
+		return run{}, err
 	}
-	return d.putRun(ctx, tx, k, run{next, x.last, x.length - left})
+	right := run{next, x.last, x.length - left}
+	return right, d.putRun(ctx, tx, k, right)
 }
 
 // splitPoint returns how many wins of the run x come up to prev, the rest
