@@ -152,15 +152,10 @@ func (d *DB) addToRuns(ctx context.Context, tx *sql.Tx, k key, g at, won bool, p
 	// just after, or both: two wins side by side are one run's.
 	j := run{g, g, 1}
 	if prev.won {
-		left, err := d.runAt(ctx, tx, k, prev.at)
-		if err != nil {
-			return run{}, false, err
-		}
-		j.first, j.length = left.first, j.length+left.length
-		if next.won {
-			j.last = left.last
-		}
-	} else if next.won {
+		j, err := d.extendRun(ctx, tx, k, prev.at, g)
+		return j, false, err
+	}
+	if next.won {
 		right, err := d.runAt(ctx, tx, k, next.at)
 		if err != nil {
 			return run{}, false, err
@@ -313,6 +308,22 @@ func (d *DB) runAt(ctx context.Context, tx *sql.Tx, k key, g at) (run, error) {
 		WHERE player = $1 AND kind = $2 AND known = $3 AND first_date <= $4 AND (first_date < $4 OR first_n <= $5)
 		ORDER BY first_date DESC, first_n DESC LIMIT 1`, d.player, k.kind, b2i(k.known), g.date, g.n).Scan(
 		&r.first.date, &r.first.n, &r.last.date, &r.last.n, &r.length)
+	return r, err
+}
+
+// extendRun adds the win g to the run of the kind k that holds the win
+// prev, just before it, in one statement, and returns the run: g is its
+// last unless the run goes on after it.
+func (d *DB) extendRun(ctx context.Context, tx *sql.Tx, k key, prev, g at) (run, error) {
+	var r run
+	err := tx.QueryRowContext(ctx, `UPDATE runs SET length = length + 1,
+			last_date = CASE WHEN last_date < $6 OR (last_date = $6 AND last_n < $7) THEN $6 ELSE last_date END,
+			last_n = CASE WHEN last_date < $6 OR (last_date = $6 AND last_n < $7) THEN $7 ELSE last_n END
+		WHERE player = $1 AND kind = $2 AND known = $3 AND (first_date, first_n) = (SELECT first_date, first_n FROM runs
+			WHERE player = $1 AND kind = $2 AND known = $3 AND first_date <= $4 AND (first_date < $4 OR first_n <= $5)
+			ORDER BY first_date DESC, first_n DESC LIMIT 1)
+		RETURNING first_date, first_n, last_date, last_n, length`,
+		d.player, k.kind, b2i(k.known), prev.date, prev.n, g.date, g.n).Scan(&r.first.date, &r.first.n, &r.last.date, &r.last.n, &r.length)
 	return r, err
 }
 
