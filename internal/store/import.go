@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
@@ -229,7 +230,6 @@ func (d *DB) importLog(ctx context.Context, tx *sql.Tx, path string) (sum string
 	defer f.Close()
 	h := sha256.New()
 	br := bufio.NewReaderSize(io.TeeReader(f, h), 1<<16)
-	late := lateKinds{}
 	for {
 		line, long, rerr := readLine(br, lineLimit)
 		if rerr != nil && rerr != io.EOF {
@@ -253,6 +253,8 @@ func (d *DB) importLog(ctx context.Context, tx *sql.Tx, path string) (sum string
 				bad = append(bad, lineErr{lines, shorten(derr.Error())})
 			case g.Result == history.Playing:
 				bad = append(bad, lineErr{lines, "a game left unfinished, not a finished one"})
+			case d.checkDate(&g) != nil:
+				bad = append(bad, lineErr{lines, "dated " + g.Date.Format(time.RFC3339) + ", more than a day after the clock"})
 			default:
 				g.V = history.Version
 				rec, merr := json.Marshal(&g)
@@ -260,7 +262,7 @@ func (d *DB) importLog(ctx context.Context, tx *sql.Tx, path string) (sum string
 					bad = append(bad, lineErr{lines, shorten(merr.Error())})
 					break
 				}
-				if _, err := d.insertGame(ctx, tx, &g, rec, late); err != nil {
+				if _, err := d.insertGame(ctx, tx, &g, rec); err != nil {
 					return "", 0, 0, nil, err
 				}
 				games++
@@ -269,9 +271,6 @@ func (d *DB) importLog(ctx context.Context, tx *sql.Tx, path string) (sum string
 		if rerr == io.EOF {
 			break
 		}
-	}
-	if err := d.recountLate(ctx, tx, late); err != nil {
-		return "", 0, 0, nil, err
 	}
 	return hex.EncodeToString(h.Sum(nil)), lines, games, bad, nil
 }

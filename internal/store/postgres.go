@@ -149,6 +149,25 @@ UPDATE players SET name_key = NULL;
 ALTER TABLE saved ADD COLUMN owner TEXT   NOT NULL DEFAULT '';
 ALTER TABLE saved ADD COLUMN lease BIGINT NOT NULL DEFAULT 0;
 `,
+	// The runs of wins and the level's game, as SQLite's migrations add
+	// them.
+	`
+CREATE TABLE runs (
+	player     TEXT    NOT NULL DEFAULT '',
+	kind       TEXT    NOT NULL,
+	known      INTEGER NOT NULL,
+	first_date BIGINT  NOT NULL,
+	first_n    BIGINT  NOT NULL,
+	last_date  BIGINT  NOT NULL,
+	last_n     BIGINT  NOT NULL,
+	length     BIGINT  NOT NULL,
+	PRIMARY KEY (player, kind, known, first_date, first_n)
+);
+CREATE INDEX runs_length ON runs (player, kind, known, length);
+` + runsFromGames + `
+ALTER TABLE kinds ADD COLUMN level_date BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE kinds ADD COLUMN level_n    BIGINT NOT NULL DEFAULT 0;
+` + levelFromGames,
 }
 
 // pgConns is the most connections a server's store holds open: a write

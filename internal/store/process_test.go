@@ -117,6 +117,8 @@ func TestProcessHelper(t *testing.T) {
 		helpWriter(ctx, t, dir, warn)
 	case "reader":
 		helpReader(ctx, t, dir, warn)
+	case "keep-at-once":
+		helpKeepAtOnce(ctx, t, dir, warn)
 	case "kill-in-transaction":
 		helpKillInTransaction(ctx, t, dir, warn)
 	case "kill-before-import-commit":
@@ -460,7 +462,7 @@ func helpKillInTransaction(ctx context.Context, t *testing.T, dir string, warn f
 			if err != nil {
 				return err
 			}
-			if _, err := d.insertGame(ctx, tx, &g, rec, nil); err != nil {
+			if _, err := d.insertGame(ctx, tx, &g, rec); err != nil {
 				return err
 			}
 		}

@@ -140,7 +140,7 @@ func (d *DB) keepIn(ctx context.Context, tx *sql.Tx, g history.Game, decide func
 	if err != nil {
 		return 0, fmt.Errorf("cannot write the game: %w", err)
 	}
-	return d.insertGame(ctx, tx, &kept, rec, nil)
+	return d.insertGame(ctx, tx, &kept, rec)
 }
 
 // rowQuerier is what readPrior reads with: a transaction, or the
@@ -171,7 +171,6 @@ func (d *DB) readPrior(ctx context.Context, q rowQuerier, g *history.Game) (Prio
 func (d *DB) AppendAll(ctx context.Context, games []history.Game) (int64, error) {
 	var first int64
 	err := d.write(ctx, func(tx *sql.Tx) error {
-		late := lateKinds{}
 		for i := range games {
 			g := games[i]
 			g.V = history.Version
@@ -179,7 +178,7 @@ func (d *DB) AppendAll(ctx context.Context, games []history.Game) (int64, error)
 			if err != nil {
 				return fmt.Errorf("cannot write the game: %w", err)
 			}
-			n, err := d.insertGame(ctx, tx, &g, rec, late)
+			n, err := d.insertGame(ctx, tx, &g, rec)
 			if err != nil {
 				return err
 			}
@@ -187,30 +186,18 @@ func (d *DB) AppendAll(ctx context.Context, games []history.Game) (int64, error)
 				first = n
 			}
 		}
-		return d.recountLate(ctx, tx, late)
+		return nil
 	})
 	return first, err
 }
 
-// lateKinds are the kinds of board whose statistics a batch of games
-// counts again once, at its end, rather than at each game dated before
-// the last of its kind.
-type lateKinds map[key]bool
-
-// recountLate counts the statistics of the kinds of late again.
-func (d *DB) recountLate(ctx context.Context, tx *sql.Tx, late lateKinds) error {
-	for k := range late {
-		if err := d.recount(ctx, tx, k); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // insertGame adds the game g, whose JSON is rec, and counts it in its
-// kind's statistics: at once, or, for a kind in late (nil for none), at
-// the end of the batch.
-func (d *DB) insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte, late lateKinds) (int64, error) {
+// kind's statistics, at the cost of a game kept last whatever its date.
+// A game dated more than maxAhead after the clock is refused.
+func (d *DB) insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []byte) (int64, error) {
+	if err := d.checkDate(g); err != nil {
+		return 0, err
+	}
 	c := columnsOf(g)
 	var n int64
 	err := tx.QueryRowContext(ctx,
@@ -220,38 +207,29 @@ func (d *DB) insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []
 	if err != nil {
 		return 0, err
 	}
-	if late[c.ordered] {
-		return n, nil
+	return n, d.count(ctx, tx, &c, n)
+}
+
+// maxAhead is how far after the clock a game may be dated: the clocks of
+// two machines sharing a store, and time zones misread, differ by less. A
+// game dated later (a clock set to 2099) would stay the last of its kind
+// in date order, and its streak the current one, for ever.
+const maxAhead = 24 * time.Hour
+
+// errFuture: a game is dated more than maxAhead after the clock.
+var errFuture = errors.New("more than a day after the clock")
+
+// checkDate returns an error, whose cause is errFuture, for a game dated
+// more than maxAhead after the clock.
+func (d *DB) checkDate(g *history.Game) error {
+	now := time.Now
+	if d.now != nil {
+		now = d.now
 	}
-	var lastDate int64
-	err = tx.QueryRowContext(ctx, `SELECT last_date FROM kinds WHERE player = $1 AND kind = $2 AND known = $3`, d.player, c.kind, b2i(c.known)).Scan(&lastDate)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		w := b2i(c.won)
-		_, err = tx.ExecContext(ctx,
-			`INSERT INTO kinds (player, kind, known, played, won, streak, best_streak, level, first_date, first_n, last_date, last_n)
-			VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9, $10, $11)`,
-			d.player, c.kind, b2i(c.known), w, w, w, c.level, c.date, n, c.date, n)
-	case err != nil:
-	case c.date >= lastDate:
-		// The latest game of its kind in date order (its number is the
-		// highest): its statistics follow from the row's.
-		_, err = tx.ExecContext(ctx, `UPDATE kinds SET
-			played = played + 1,
-			won = won + $1,
-			streak = CASE WHEN $1 = 1 THEN streak + 1 ELSE 0 END,
-			best_streak = CASE WHEN $1 = 1 AND streak + 1 > best_streak THEN streak + 1 ELSE best_streak END,
-			level = CASE WHEN $2 <> '' THEN $2 ELSE level END,
-			last_date = $3, last_n = $4
-			WHERE player = $5 AND kind = $6 AND known = $7`, b2i(c.won), c.level, c.date, n, d.player, c.kind, b2i(c.known))
-	case late != nil:
-		late[c.ordered] = true
-	default:
-		// A game dated before the last of its kind (a clock set back, an
-		// import): its streaks are counted again.
-		err = d.recount(ctx, tx, c.ordered)
+	if g.Date.After(now().Add(maxAhead)) {
+		return fmt.Errorf("the game is dated %s, %w; it is not kept", g.Date.Format(time.RFC3339), errFuture)
 	}
-	return n, err
+	return nil
 }
 
 func b2i(b bool) int {
@@ -259,57 +237,6 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// recount computes the statistics row of the kind k again from its games,
-// in date order, as history.Summarize counts them.
-func (d *DB) recount(ctx context.Context, tx *sql.Tx, k key) error {
-	rows, err := tx.QueryContext(ctx, `SELECT n, date, won, level FROM games WHERE player = $1 AND kind = $2 AND known = $3 ORDER BY date, n`, d.player, k.kind, b2i(k.known))
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var played, won, streak, best int
-	var level string
-	var firstDate, firstN, lastDate, lastN int64
-	for rows.Next() {
-		var n, date int64
-		var w bool
-		var lvl string
-		if err := rows.Scan(&n, &date, &w, &lvl); err != nil {
-			return err
-		}
-		if played == 0 {
-			firstDate, firstN = date, n
-		}
-		lastDate, lastN = date, n
-		played++
-		if lvl != "" {
-			level = lvl
-		}
-		if w {
-			won++
-			streak++
-			best = max(best, streak)
-		} else {
-			streak = 0
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	rows.Close()
-	if played == 0 {
-		_, err = tx.ExecContext(ctx, `DELETE FROM kinds WHERE player = $1 AND kind = $2 AND known = $3`, d.player, k.kind, b2i(k.known))
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO kinds (player, kind, known, played, won, streak, best_streak, level, first_date, first_n, last_date, last_n)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-		ON CONFLICT (player, kind, known) DO UPDATE SET played = excluded.played, won = excluded.won, streak = excluded.streak,
-			best_streak = excluded.best_streak, level = excluded.level, first_date = excluded.first_date, first_n = excluded.first_n,
-			last_date = excluded.last_date, last_n = excluded.last_n`,
-		d.player, k.kind, b2i(k.known), played, won, streak, best, level, firstDate, firstN, lastDate, lastN)
-	return err
 }
 
 // Amend replaces the game numbered n with g, if it is still the game was
@@ -334,22 +261,24 @@ func (d *DB) Amend(ctx context.Context, n int64, was, g history.Game) error {
 			return fmt.Errorf("%w (game %d)", ErrAmend, n)
 		}
 		oc, c := columnsOf(&old), columnsOf(&g)
+		same := oc.date == c.date && oc.ordered == c.ordered && oc.won == c.won && oc.level == c.level
+		if !same {
+			// The kinds' rows change: the old game leaves its place, in
+			// the statistics, before the new one takes its own.
+			if err := d.uncount(ctx, tx, &oc, n); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.ExecContext(ctx,
 			`UPDATE games SET date = $1, kind = $2, known = $3, won = $4, clean = $5, time_ms = $6, speed = $7, level = $8, daily = $9, record = $10,
 			ios = $11, rqp = $12, ioe = $13, zne = $14 WHERE n = $15 AND player = $16`,
 			c.date, c.kind, b2i(c.known), b2i(c.won), b2i(c.clean), c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne, n, d.player); err != nil {
 			return err
 		}
-		if oc.date == c.date && oc.ordered == c.ordered && oc.won == c.won && oc.level == c.level {
+		if same {
 			return nil // the kind's row does not change: only the bests, read from the games
 		}
-		if err := d.recount(ctx, tx, oc.ordered); err != nil {
-			return err
-		}
-		if c.ordered != oc.ordered {
-			return d.recount(ctx, tx, c.ordered)
-		}
-		return nil
+		return d.count(ctx, tx, &c, n)
 	})
 }
 

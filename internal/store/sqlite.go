@@ -38,6 +38,10 @@ type DB struct {
 	player   string   // whose records these are: "" at home
 	view     bool     // one player's view of a server's database: Close closes nothing
 
+	// now, when set, is the clock that the dates of the games kept are
+	// checked against (see checkDate): time.Now when nil.
+	now func() time.Time
+
 	// afterImport, when set, is called by the import between committing
 	// the games of a file and renaming the file, so that a test can stop
 	// the import there as a crash would.
@@ -446,7 +450,57 @@ CREATE UNIQUE INDEX players_name ON players (name_key);
 ALTER TABLE saved ADD COLUMN owner TEXT    NOT NULL DEFAULT '';
 ALTER TABLE saved ADD COLUMN lease INTEGER NOT NULL DEFAULT 0;
 `,
+	// A game costs the same whatever its date (see count): the runs of
+	// wins of each kind, in date order, and the game that gave a kind its
+	// level, both from the games kept before.
+	`
+CREATE TABLE runs (
+	player     TEXT    NOT NULL DEFAULT '',
+	kind       TEXT    NOT NULL,
+	known      INTEGER NOT NULL,
+	first_date INTEGER NOT NULL, -- its first win in date order
+	first_n    INTEGER NOT NULL,
+	last_date  INTEGER NOT NULL, -- its last
+	last_n     INTEGER NOT NULL,
+	length     INTEGER NOT NULL,
+	PRIMARY KEY (player, kind, known, first_date, first_n)
+);
+CREATE INDEX runs_length ON runs (player, kind, known, length);
+` + runsFromGames + `
+ALTER TABLE kinds ADD COLUMN level_date INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE kinds ADD COLUMN level_n    INTEGER NOT NULL DEFAULT 0; -- 0: no game names the level
+` + levelFromGames,
 }
+
+// runsFromGames fills the table runs from the games: each win with the
+// losses before it in its kind's date order, and its place in the run
+// that so many losses precede; a run's row is its last win's.
+const runsFromGames = `
+INSERT INTO runs (player, kind, known, first_date, first_n, last_date, last_n, length)
+SELECT player, kind, known, first_date, first_n, date, n, i FROM (
+	SELECT player, kind, known, date, n,
+		first_value(date) OVER w AS first_date, first_value(n) OVER w AS first_n,
+		row_number() OVER w AS i, count(*) OVER (PARTITION BY player, kind, known, losses) AS length
+	FROM (
+		SELECT player, kind, known, date, n, won,
+			sum(1 - won) OVER (PARTITION BY player, kind, known ORDER BY date, n ROWS UNBOUNDED PRECEDING) AS losses
+		FROM games
+	) AS g
+	WHERE won = 1
+	WINDOW w AS (PARTITION BY player, kind, known, losses ORDER BY date, n)
+) AS r
+WHERE i = length;
+`
+
+// levelFromGames sets the place of the game that gave each kind its
+// level: its last game in date order that names one.
+const levelFromGames = `
+UPDATE kinds SET (level_date, level_n) = (
+	SELECT date, n FROM games
+	WHERE games.player = kinds.player AND games.kind = kinds.kind AND games.known = kinds.known AND games.level <> ''
+	ORDER BY date DESC, n DESC LIMIT 1)
+WHERE level <> '';
+`
 
 // appID marks the database as minesweeper's (PRAGMA application_id).
 const appID = 0x4d494e45 // "MINE"

@@ -8,7 +8,8 @@
 // Statistics are kept as they are written (a row per kind of board) and
 // best times and speeds are read through partial indexes, so that opening
 // the statistics or keeping a game costs the same at 100,000 games as at
-// 10. The schema is versioned (PRAGMA user_version) and migrated forward
+// 10, and a game dated before others of its kind costs what the latest
+// does (see count). The schema is versioned (PRAGMA user_version) and migrated forward
 // when opened; an older program reads a newer database but writes nothing
 // to it.
 //

@@ -171,6 +171,7 @@ func checkAgainstSummarize(t *testing.T, d *DB, games []history.Game) {
 		t.Fatal(err)
 	}
 	want := history.Summarize(games)
+	checkRuns(t, d)
 	if g, w := asJSON(t, got), asJSON(t, want); g != w {
 		t.Fatalf("Stats(nil) =\n%s\nwant Summarize's\n%s", g, w)
 	}
@@ -254,7 +255,7 @@ func TestStatsAsSummarize(t *testing.T) {
 					}
 				}
 				// Undo after an end marks a game undone: it leaves the best
-				// times. Amends of other fields recount the kind.
+				// times. Amends of other fields move the game in its kind's statistics.
 				for range 20 {
 					n := r.IntN(len(games))
 					was, g := games[n], games[n]
@@ -834,6 +835,15 @@ func testMigrate(t *testing.T, seed uint64) {
 		t.Error("no game migrated with its ZNE: the test tests nothing of the records' figures")
 	}
 	checkAgainstSummarize(t, d, games)
+	// The runs and levels the migration counted take games in any order.
+	more := randomGames(r, 60)
+	for i := range more {
+		more[i].Date = games[r.IntN(len(games))].Date.Add(time.Duration(r.IntN(60)) * time.Second)
+		if _, err := d.Append(ctx, more[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkAgainstSummarize(t, d, append(games, more...))
 	if msgs := w.all(); len(msgs) != 0 {
 		t.Errorf("warnings %q; want none", msgs)
 	}
