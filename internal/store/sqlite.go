@@ -396,6 +396,16 @@ CREATE TABLE players (
 );
 CREATE UNIQUE INDEX players_name ON players (name_key);
 `,
+	// The secrets of a server's daily boards (see daily.OfSecret), one a
+	// date: drawn by the first server to ask for it (see DailySecret),
+	// read by every other, and shown once the date has ended.
+	`
+CREATE TABLE daily_secrets (
+	date    TEXT    PRIMARY KEY, -- YYYY-MM-DD, a UTC date
+	secret  TEXT    NOT NULL,    -- 64 hexadecimal digits
+	created INTEGER NOT NULL     -- when it was drawn, in Unix nanoseconds
+);
+`,
 }
 
 // appID marks the database as minesweeper's (PRAGMA application_id).

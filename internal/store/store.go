@@ -125,6 +125,13 @@ type Players interface {
 	// uniformly: not no-guess), so that every time on it is of one game;
 	// at most limit entries, all when limit is 0.
 	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
+	// DailySecret returns the secret of the server's daily boards of
+	// date (see daily.OfSecret), drawing and keeping it if none was:
+	// every server sharing the database gets the same.
+	DailySecret(ctx context.Context, date string) ([32]byte, error)
+	// KeptSecret returns the secret of the daily boards of date, and
+	// reports whether one was drawn; it draws none.
+	KeptSecret(ctx context.Context, date string) ([32]byte, bool, error)
 	// Close closes the database.
 	Close() error
 }

@@ -47,6 +47,8 @@ func dailyNote(c session.Daily) string {
 		return "practice, this daily was played before: open the marked cell"
 	case session.DailyOtherDay:
 		return "practice, another date's daily: open the marked cell"
+	case session.DailyOpen:
+		return "practice, your unfinished game of it counts: open the marked cell"
 	}
 	return "daily: open the marked cell; the first game to end counts"
 }
