@@ -53,6 +53,22 @@ func dailyNote(c session.Daily) string {
 	return "daily: open the marked cell; the first game to end counts"
 }
 
+// commitmentShown is how many hexadecimal digits of a daily board's
+// commitment the header shows: enough to tell it from another, and to
+// check against the whole one minesweeper leaderboard prints.
+const commitmentShown = 16
+
+// commitment returns what the header says of the commitment of the daily
+// board d in play, ", sha256 747ce8523e6e72c8…", or "" when no server
+// committed to it.
+func (u *ui) commitment(d game.DailyBoard) string {
+	c := u.committed
+	if c.Commitment == "" || c.Date != d.Date || c.Seed != d.Seed || c.Start != d.Start {
+		return ""
+	}
+	return ", sha256 " + userfile.Printable(c.Commitment[:min(len(c.Commitment), commitmentShown)]) + "…"
+}
+
 // startMessage is what the footer says when an opening of a daily board
 // elsewhere than its start cell is refused: the cursor is moved there.
 func startMessage(p board.Point) string {
@@ -140,5 +156,6 @@ func (u *ui) chooseDaily(level string) error {
 	u.newAudits()
 	u.v.cursor, u.v.ox, u.v.oy = b.Start, 0, 0
 	u.v.message = dailyNote(count)
+	u.committed = b
 	return nil
 }

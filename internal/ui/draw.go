@@ -161,19 +161,26 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 		size += ", restarted"
 	}
 	origin := fmt.Sprintf(", seed %d", g.Seed())
+	committed := "" // the origin with a server's commitment to the daily board
 	if u.cfg.SecretSeed && g.Status() == board.Playing {
 		origin = "" // shown once the game is over
 	}
 	if d, ok := g.Daily(); ok {
 		origin = ", daily " + d.Date
+		committed = origin + u.commitment(d)
 	}
 	if fixed && g.Source() != "" {
 		// The name may come from a replay or a saved game, files the
 		// player could have edited: no escape sequence of it is drawn.
 		origin = ", board " + userfile.Printable(filepath.Base(g.Source()))
+		committed = ""
+	}
+	if committed == "" {
+		committed = origin
 	}
 	full, wide := fmt.Sprintf("Mines %s  Time %d  ", count, secs), "[ "+word+" ]"
 	forms := [][3]string{
+		{full, wide, size + committed},
 		{full, wide, size + origin},
 		{full, wide, size},
 		{full, wide, ""},

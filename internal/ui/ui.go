@@ -198,6 +198,9 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	u := newUI(g, cfg, done)
 	u.colors = s.Colors()
 	u.setTheme(cfg.Prefs.Theme)
+	if d := cfg.Start.Daily; d != nil {
+		u.committed = *d
+	}
 	if p, ok := g.StartCell(); ok {
 		u.v.cursor = p
 		u.v.message = dailyNote(cfg.Start.DailyCount)
