@@ -16,6 +16,9 @@ const SecretSize = 32
 // of that day are laid from (see OfSecret).
 type Secret [SecretSize]byte
 
+// ErrCommitment: a secret is not the one a commitment was made to.
+var ErrCommitment = errors.New("the secret does not match the commitment")
+
 // ErrSecret refuses a secret that is not 64 hexadecimal digits.
 var ErrSecret = errors.New("not a daily secret (want 64 hexadecimal digits)")
 
@@ -72,7 +75,8 @@ func Commitment(date, level string, secret Secret) string {
 
 // CheckCommitment returns nil when commitment (hexadecimal digits, in
 // either case) is the commitment of date, level and secret; else an
-// error that says so.
+// error that says so, whose cause is ErrCommitment when commitment is
+// another's.
 func CheckCommitment(date, level string, secret Secret, commitment string) error {
 	want := Commitment(date, level, secret)
 	got, err := hex.DecodeString(commitment)
@@ -81,7 +85,7 @@ func CheckCommitment(date, level string, secret Secret, commitment string) error
 	}
 	w, _ := hex.DecodeString(want)
 	if !hmac.Equal(got, w) {
-		return fmt.Errorf("the secret does not match the commitment: its commitment for %s, %s is %s", date, level, want)
+		return fmt.Errorf("%w: its commitment for %s, %s is %s", ErrCommitment, date, level, want)
 	}
 	return nil
 }
