@@ -15,7 +15,8 @@ import (
 // day, not the public board of the date, and its commitment is on the
 // screen; the game dropped is saved, offered again at the next
 // connection before anything else, and played on it is the day's one
-// counted attempt.
+// counted attempt, shared by its commitment (the public board's command
+// would play another board).
 func TestDailyDroppedServer(t *testing.T) {
 	ts := startServer(t, Config{})
 	key := testKey(t)
@@ -60,6 +61,9 @@ func TestDailyDroppedServer(t *testing.T) {
 	tm.send("q")
 	if got := tm.wait(10 * time.Second); got != 0 {
 		t.Fatalf("exit status %d; want 0", got)
+	}
+	if out := tm.output(); !strings.Contains(out, "the server's board, sha256 "+commit) || strings.Contains(out, "play it: minesweeper daily") {
+		t.Errorf("the lines after the game: %q; want the share line to name the server's board by its commitment", tail(out))
 	}
 	if counted, err := st.DailyCounted(ctx, today, "beginner"); !counted || err != nil {
 		t.Errorf("DailyCounted(%s, beginner) = %v, %v; want the game dropped, played on, counted", today, counted, err)

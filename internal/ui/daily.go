@@ -20,6 +20,9 @@ type DailyResult struct {
 	Numbers          game.Numbers
 	Assisted, Undone bool
 	Counts           session.Counts // what it counted for: the day, or practice
+	// Commitment is a server's commitment to the board (see
+	// daily.OfSecret); "" for the public board of the date.
+	Commitment string
 }
 
 // noteDaily keeps how the game in play, if it is the run's first game on
@@ -36,6 +39,9 @@ func (u *ui) noteDaily(c session.Counts, gaveUp bool) {
 		Won: g.Status() == board.Won, GaveUp: gaveUp,
 		Numbers: g.Numbers(u.cfg.Now()), Assisted: g.Assisted(), Undone: g.Undone(),
 		Counts: c,
+	}
+	if u.commitment(d) != "" {
+		u.daily.Commitment = u.committed.Commitment
 	}
 }
 
@@ -93,7 +99,8 @@ func (u *ui) refuseStart(err error) (string, bool) {
 // ShareLine returns the line a player can paste to a friend after a game
 // on a daily board: its date and level, the result and time, the 3BV and
 // 3BV/s of a win, whether help was used, and the command that plays the
-// same board.
+// same board: a server's board, laid from its secret, is told by its
+// commitment instead, as nobody can play it before its day has ended.
 func ShareLine(d DailyResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "minesweeper daily %s %s", d.Date, d.Level)
@@ -126,7 +133,11 @@ func ShareLine(d DailyResult) string {
 	default:
 		b.WriteString(", no help")
 	}
-	fmt.Fprintf(&b, "; play it: %s", daily.Command(d.Date, d.Level))
+	if d.Commitment != "" {
+		fmt.Fprintf(&b, "; the server's board, sha256 %s", d.Commitment)
+	} else {
+		fmt.Fprintf(&b, "; play it: %s", daily.Command(d.Date, d.Level))
+	}
 	return userfile.Printable(b.String())
 }
 
