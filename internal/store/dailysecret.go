@@ -12,9 +12,14 @@ import (
 
 // DailySecret returns the secret of the server's daily boards of date
 // (YYYY-MM-DD; see daily.OfSecret): the one kept, or else 32 bytes drawn
-// from crypto/rand and kept in the same transaction. Servers sharing the
-// database that ask at once all get the secret the first of them kept.
+// from crypto/rand and kept in the transaction that reads it back (INSERT
+// ... ON CONFLICT DO NOTHING, then SELECT). Servers sharing the database
+// that ask at once all get the secret the first of them kept.
 func (s *players) DailySecret(ctx context.Context, date string) ([32]byte, error) {
+	// Read first: once the secret is kept, asking for it writes nothing.
+	if secret, ok, err := readSecret(ctx, s.d.db, date); ok || err != nil {
+		return secret, err
+	}
 	var fresh [32]byte
 	if s.d.readOnly {
 		return fresh, s.d.errReadOnly()
