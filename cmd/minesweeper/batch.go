@@ -113,10 +113,11 @@ status 1.
 
 // genOptions are the flags of minesweeper gen.
 type genOptions struct {
-	board        *boardFlags
-	start        *startFlag
-	format, date *string
-	daily        *bool
+	board              *boardFlags
+	start              *startFlag
+	format, date       *string
+	secret, commitment *string
+	daily              *bool
 }
 
 // genFlags returns the flags of minesweeper gen, their one definition.
@@ -127,6 +128,8 @@ func genFlags() (*flag.FlagSet, *genOptions) {
 	f.format = fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
 	f.daily = flagvalue.Bool(fs, "daily", false, "write the daily board of -level and -date, its mines and its start cell")
 	f.date = fs.String("date", "", "with -daily, the `date` (YYYY-MM-DD, UTC) whose board is written (default: today)")
+	f.secret = fs.String("secret", "", "with -daily, the `secret` (64 hexadecimal digits) a server showed once the date ended: the server's board of the date is written, and its commitment checked or printed")
+	f.commitment = fs.String("commitment", "", "with -secret, the `commitment` (64 hexadecimal digits) the server showed before: the board is written only if the secret matches it")
 	return fs, f
 }
 
@@ -152,6 +155,13 @@ With -daily it writes the daily board of -level (beginner by default) and
 day: its mines, and its start cell as the click, so that a daily board
 can be checked, judged and shared as a file.
 
+With -daily and -secret it writes instead the board a server (minesweeper
+serve) ranked its players on that date, laid from the secret it shows
+once the date has ended (minesweeper leaderboard). With -commitment, the
+commitment the server showed before, it checks that the secret is the
+one committed to and writes nothing if not; without, it prints the
+secret's commitment on standard error, to compare.
+
 With -format mbf it writes the same mines as an MBF file instead, the
 binary board format of JSMinesweeper, to analyse the board there: the
 width, the height, the number of mines in two bytes, then the column and
@@ -168,10 +178,13 @@ Flags:
 		return usagef("-format: unknown format %q (want record or mbf)", *format)
 	}
 	if *isDaily {
-		return genDaily(fs, bf.level, *date, *format == "mbf", stdout, usagef, failf)
+		g := dailyGen{level: bf.level, date: *date, secret: *f.secret, commitment: *f.commitment, asMBF: *format == "mbf"}
+		return genDaily(fs, g, stdout, stderr, usagef, failf)
 	}
-	if *date != "" {
-		return usagef("-date: only with -daily")
+	for _, fl := range []struct{ name, value string }{{"date", *date}, {"secret", *f.secret}, {"commitment", *f.commitment}} {
+		if fl.value != "" {
+			return usagef("-%s: only with -daily", fl.name)
+		}
 	}
 	cfg, err := bf.resolve()
 	if err != nil {
@@ -203,10 +216,18 @@ Flags:
 	return exitOK
 }
 
-// genDaily writes the daily board of level and date (today's when ""),
-// as a record or, with asMBF, an MBF file: gen -daily. The flags that
-// choose another board are refused.
-func genDaily(fs *flag.FlagSet, level, date string, asMBF bool, stdout io.Writer, usagef, failf func(string, ...any) int) int {
+// dailyGen is what gen -daily writes: the daily board of level and date
+// (today's when ""), the public one or, with a secret, a server's, whose
+// commitment is checked against commitment when it is not "".
+type dailyGen struct {
+	level, date, secret, commitment string
+	asMBF                           bool // an MBF file, not a record
+}
+
+// genDaily writes the daily board g names, as a record or an MBF file:
+// gen -daily. The flags that choose another board are refused.
+func genDaily(fs *flag.FlagSet, g dailyGen, stdout, stderr io.Writer, usagef, failf func(string, ...any) int) int {
+	level, date := g.level, g.date
 	var refused string
 	fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
@@ -227,8 +248,11 @@ func genDaily(fs *flag.FlagSet, level, date string, asMBF bool, stdout io.Writer
 	} else if err := daily.CheckDate(date); err != nil {
 		return usagef("-date: %v", err)
 	}
-	b, err := daily.Of(date, level)
-	if err != nil {
+	b, err := genDailyBoard(date, level, g.secret, g.commitment, stderr)
+	switch {
+	case errors.Is(err, daily.ErrCommitment):
+		return failf("%v", err)
+	case err != nil:
 		return usagef("%v", err)
 	}
 	rec, err := b.Record()
@@ -236,7 +260,7 @@ func genDaily(fs *flag.FlagSet, level, date string, asMBF bool, stdout io.Writer
 		return failf("%v", err)
 	}
 	var buf bytes.Buffer
-	if asMBF {
+	if g.asMBF {
 		err = mbf.Write(&buf, rec.Cols, rec.Rows, rec.Mines)
 	} else {
 		err = record.Write(&buf, rec)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -51,6 +52,11 @@ counts for the day; later games of it, and games on another date's board
 (-date), are practice, kept as known boards. minesweeper stats shows the
 days played and won, the streaks and the best times; minesweeper gen
 -daily writes a daily board as a record.
+
+These are the public daily boards, which anyone can lay before their day:
+for practice and sharing. A server (minesweeper serve) ranks its players
+on boards of its own, laid from a secret of the day that it shows once
+the day has ended (minesweeper leaderboard).
 
 Flags:
 `)); done {
@@ -108,4 +114,34 @@ Flags:
 		return playLines(k, uc, *f.reader, stdin, stdout, stderr)
 	}
 	return playAndReport(k, uc, stdout, stderr)
+}
+
+// genDailyBoard returns the daily board of date and level that gen -daily
+// writes: the public one when secret is "", else the server's laid from
+// secret, whose commitment must be commitment when that is not "" and is
+// otherwise printed on stderr.
+func genDailyBoard(date, level, secret, commitment string, stderr io.Writer) (daily.Board, error) {
+	if secret == "" {
+		if commitment != "" {
+			return daily.Board{}, errors.New("-commitment: only with -secret")
+		}
+		return daily.Of(date, level)
+	}
+	s, err := daily.ParseSecret(secret)
+	if err != nil {
+		return daily.Board{}, fmt.Errorf("-secret: %w", err)
+	}
+	if commitment != "" {
+		if err := daily.CheckCommitment(date, level, s, commitment); err != nil {
+			return daily.Board{}, fmt.Errorf("-commitment: %w", err)
+		}
+	}
+	b, err := daily.OfSecret(date, level, s)
+	if err != nil {
+		return daily.Board{}, err
+	}
+	if commitment == "" {
+		fmt.Fprintf(stderr, "minesweeper gen: the commitment of the daily board of %s, %s: %s\n", date, level, b.Commitment)
+	}
+	return b, nil
 }

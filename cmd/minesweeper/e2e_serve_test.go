@@ -4,11 +4,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -18,6 +20,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/store"
 )
 
 // serveProcess is a minesweeper serve started by a test.
@@ -136,9 +139,31 @@ func TestE2EServe(t *testing.T) {
 	tm.waitFor("[ playing ]")
 	tm.keys("o", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Right", "Enter")
 	tm.waitFor("daily " + today)
-	rec, err := record.Read(strings.NewReader(runWithHome(t, t.TempDir(), bin, "gen", "-daily", "-date", today)))
+	// The server's board is laid from its secret of the day, not the
+	// public board gen -daily writes: the operator, who holds the secret,
+	// lays it here (gen -daily -secret), as anyone can once the day ends.
+	public, err := record.Read(strings.NewReader(runWithHome(t, t.TempDir(), bin, "gen", "-daily", "-date", today)))
 	if err != nil {
 		t.Fatal(err)
+	}
+	players, err := store.OpenPlayers(context.Background(), data, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret, ok, err := players.KeptSecret(context.Background(), today)
+	players.Close()
+	if !ok || err != nil {
+		t.Fatalf("KeptSecret(%s) = %v, %v; want the secret of the board in play", today, ok, err)
+	}
+	commit := daily.Commitment(today, "beginner", secret)
+	tm.waitFor("sha256 " + commit[:16])
+	rec, err := record.Read(strings.NewReader(runWithHome(t, t.TempDir(), bin, "gen", "-daily", "-date", today,
+		"-secret", daily.Secret(secret).String(), "-commitment", commit)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(rec.Mines, public.Mines) {
+		t.Errorf("the server's daily board is the public board of %s", today)
 	}
 	tm.keys("Enter") // the cursor starts on the start cell
 	// The board is laid off the game's loop, and an opening before it is

@@ -25,6 +25,9 @@ type leaderSource interface {
 	// AllTime returns the all-time leaderboard of level, at most limit
 	// entries (0: all).
 	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
+	// KeptSecret returns the secret the server's daily boards of date are
+	// laid from, and reports whether one was drawn.
+	KeptSecret(ctx context.Context, date string) ([32]byte, bool, error)
 	// Close closes the store.
 	Close() error
 }
@@ -86,7 +89,10 @@ func leaderboard(args []string, stdout, stderr io.Writer, env leaderEnv) int {
 Prints the leaderboards of a server's players (minesweeper serve): the
 daily boards of a date, today's (UTC) by default, then the all-time
 boards, of each level or of -level's. A daily board ranks each player's
-first attempt at the date's board; the all-time board each player's best
+first attempt at the date's board, the server's board laid from its
+secret of the date: under its table are the secret's commitment (SHA-256)
+and, once the date has ended (never before), the secret itself, with
+which "minesweeper gen -daily -secret" lays the board again; the all-time board each player's best
 clean win (no hints, nothing undone) on a board nobody could know. The
 clean wins are ranked by time, then 3BV per second, then the earlier;
 the other attempts follow unranked (-). Times are in seconds; the ended
@@ -133,7 +139,7 @@ Flags:
 		return failf("%s", userfile.Printable(err.Error()))
 	}
 	defer src.Close()
-	boards, err := leaderboards(ctx, src, *date, levels, n)
+	boards, err := leaderboards(ctx, src, *date, daily.Today(env.now()), levels, n)
 	if err != nil {
 		return failf("%s", userfile.Printable(err.Error()))
 	}
@@ -153,13 +159,25 @@ Flags:
 }
 
 // leaderboards reads the daily boards of date and the all-time boards of
-// levels from src, in that order, at most limit entries each.
-func leaderboards(ctx context.Context, src leaderSource, date string, levels []string, limit int) ([]history.Leaderboard, error) {
+// levels from src, in that order, at most limit entries each. The daily
+// boards hold the commitment to the date's secret, if one was drawn, and
+// the secret once the date is before today.
+func leaderboards(ctx context.Context, src leaderSource, date, today string, levels []string, limit int) ([]history.Leaderboard, error) {
 	var boards []history.Leaderboard
+	secret, drawn, err := src.KeptSecret(ctx, date)
+	if err != nil {
+		return nil, fmt.Errorf("the daily secret of %s: %w", date, err)
+	}
 	for _, lv := range levels {
 		lb, err := src.Daily(ctx, date, lv, limit)
 		if err != nil {
 			return nil, fmt.Errorf("the daily %s board of %s: %w", lv, date, err)
+		}
+		if drawn {
+			lb.Commitment = daily.Commitment(date, lv, secret)
+			if date < today { // YYYY-MM-DD: in date order
+				lb.Secret = daily.Secret(secret).String()
+			}
 		}
 		boards = append(boards, lb)
 	}

@@ -57,6 +57,29 @@ func (f *fakePlayers) AllTime(_ context.Context, level string, limit int) (histo
 
 func (f *fakePlayers) Close() error { f.closed = true; return nil }
 
+// fakeSecret returns the secret the fake server drew for a date: the
+// bytes from, from+1, ..., from+31.
+func fakeSecret(from byte) [32]byte {
+	var s [32]byte
+	for i := range s {
+		s[i] = from + byte(i)
+	}
+	return s
+}
+
+// fakeSecrets are the fake server's secrets: today's in the tests (the
+// 26th), and a past date's; none for other dates.
+var fakeSecrets = map[string][32]byte{"2026-11-26": fakeSecret(0), "2026-11-20": fakeSecret(32)}
+
+func (f *fakePlayers) KeptSecret(_ context.Context, date string) ([32]byte, bool, error) {
+	f.asked = append(f.asked, "secret "+date)
+	if f.fail != nil {
+		return [32]byte{}, false, f.fail
+	}
+	s, ok := fakeSecrets[date]
+	return s, ok, nil
+}
+
 // TestLeaderboard checks minesweeper leaderboard's output and exit status
 // against golden files in testdata/leaderboard, and what it asked the
 // store; go test -update rewrites the files.
@@ -70,11 +93,13 @@ func TestLeaderboard(t *testing.T) {
 		asked []string // nil: not checked
 	}{
 		{name: "default", args: []string{"-data", "d"}, code: exitOK, asked: []string{
-			"daily 2026-11-26 beginner 20", "daily 2026-11-26 intermediate 20", "daily 2026-11-26 expert 20",
+			"secret 2026-11-26", "daily 2026-11-26 beginner 20", "daily 2026-11-26 intermediate 20", "daily 2026-11-26 expert 20",
 			"all-time beginner 20", "all-time intermediate 20", "all-time expert 20",
 		}},
 		{name: "expert-date-n5", args: []string{"-data", "d", "-level", "expert", "-date", "2026-11-20", "-n", "5"}, code: exitOK,
-			asked: []string{"daily 2026-11-20 expert 5", "all-time expert 5"}},
+			asked: []string{"secret 2026-11-20", "daily 2026-11-20 expert 5", "all-time expert 5"}},
+		{name: "date-no-secret", args: []string{"-data", "d", "-level", "beginner", "-date", "2026-11-19"}, code: exitOK},
+		{name: "json-past", args: []string{"-data", "d", "-level", "expert", "-date", "2026-11-20", "-json"}, code: exitOK},
 		{name: "json", args: []string{"-data", "d", "-level", "expert", "-json"}, code: exitOK},
 		{name: "no-data", args: nil, code: exitUsage},
 		{name: "bad-level", args: []string{"-data", "d", "-level", "custom"}, code: exitUsage},

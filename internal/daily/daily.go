@@ -31,6 +31,19 @@
 // that lays them for the daily boards, or start a new Version (a new key,
 // so new boards) from a date that has not come yet, leaving every earlier
 // date's board as it was.
+//
+// # The server's daily boards
+//
+// The boards above are a public function of the date: anyone can lay
+// them before their day, which practice and sharing want ("minesweeper
+// daily" plays them) and a ranked board must not allow. A server
+// (minesweeper serve) ranks its players on another board of each date
+// and level, laid by OfSecret from a secret of the day (32 bytes of
+// crypto/rand) that it keeps, and shows only once the day has ended.
+// Before then it shows the board's Commitment, the SHA-256 sum of the
+// secret with the date and level, so that once the secret is out anyone
+// can check that the board ranked was the one committed to, and lay it
+// again ("minesweeper gen -daily -secret").
 package daily
 
 import (
@@ -69,6 +82,10 @@ type Board struct {
 	Settings board.Settings // the level's size and mines, the opening first click, no-guess
 	Seed     uint64         // the seed its mines are laid from
 	Start    board.Point    // the cell the first opening must open
+	// Commitment is the commitment to the secret a server's board is
+	// laid from (see OfSecret), 64 hexadecimal digits; "" for the
+	// public board of the date (see Of).
+	Commitment string
 }
 
 // Today returns the UTC date of now, as the daily boards name it.
@@ -103,6 +120,13 @@ func Key(date, level string) string {
 // Of returns the daily board of date and level, without its mines (see
 // Mines): the first two steps of the package's function.
 func Of(date, level string) (Board, error) {
+	sum := sha256.Sum256([]byte(Key(date, level)))
+	return ofSum(date, level, sum[:])
+}
+
+// ofSum returns the board of date and level whose seed and start cell are
+// read from sum, 32 bytes, as the package's second step reads them.
+func ofSum(date, level string, sum []byte) (Board, error) {
 	if err := CheckDate(date); err != nil {
 		return Board{}, err
 	}
@@ -110,7 +134,6 @@ func Of(date, level string) (Board, error) {
 	if err != nil {
 		return Board{}, err
 	}
-	sum := sha256.Sum256([]byte(Key(date, level)))
 	cells := uint64(lv.Width * lv.Height)
 	i := binary.BigEndian.Uint64(sum[8:16]) % cells
 	return Board{

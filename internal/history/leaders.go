@@ -14,6 +14,13 @@ type Leaderboard struct {
 	// may hold fewer (a limit).
 	Players int     `json:"players"`
 	Entries []Entry `json:"entries"`
+	// Commitment is, for a server's daily board, the commitment to the
+	// secret of the date it is laid from (see daily.Commitment), 64
+	// hexadecimal digits; "" when none was drawn yet.
+	Commitment string `json:"commitment,omitempty"`
+	// Secret is that secret, 64 hexadecimal digits, once the date has
+	// ended; "" before.
+	Secret string `json:"secret,omitempty"`
 }
 
 // Entry is one player's line of a Leaderboard.

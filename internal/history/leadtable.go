@@ -107,6 +107,24 @@ func LeaderLines(lb Leaderboard, nameCols int) []string {
 	return lines
 }
 
+// SecretLines returns the lines that say what a daily board is laid
+// from, after its table: its commitment, and its secret once its day has
+// ended, with the command that lays it again; none when it has no
+// commitment. The digits stand on lines of their own, to fit a screen 80
+// columns wide, and are cleaned.
+func (lb Leaderboard) SecretLines() []string {
+	if lb.Commitment == "" {
+		return nil
+	}
+	lines := []string{"", "commitment (SHA-256):", "  " + userfile.Printable(lb.Commitment)}
+	if lb.Secret == "" {
+		return append(lines, "secret: shown when the day has ended")
+	}
+	return append(lines, "secret:", "  "+userfile.Printable(lb.Secret),
+		fmt.Sprintf("lay it again: minesweeper gen -daily -date %s -level %s -secret SECRET -commitment COMMITMENT",
+			userfile.Printable(lb.Date), userfile.Printable(lb.Level)))
+}
+
 // WriteLeaderboards writes each leaderboard as its title and its table,
 // indented, a blank line between boards.
 func WriteLeaderboards(w io.Writer, boards []Leaderboard) error {
@@ -116,8 +134,8 @@ func WriteLeaderboards(w io.Writer, boards []Leaderboard) error {
 			b.WriteString("\n")
 		}
 		b.WriteString(lb.Title() + "\n")
-		for _, line := range LeaderLines(lb, 0) {
-			b.WriteString("  " + line + "\n")
+		for _, line := range append(LeaderLines(lb, 0), lb.SecretLines()...) {
+			b.WriteString(strings.TrimRight("  "+line, " ") + "\n")
 		}
 	}
 	_, err := w.Write(b.Bytes())

@@ -389,6 +389,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	k := session.Over(s.cfg.Players.Player(id))
 	k.Now = s.cfg.Now
 	k.Choose = choose
+	k.DailyBoard = s.dailyBoard
 	defer k.Close()
 	last, lastOK, theme := k.Prefs(ui.CheckTheme)
 	uc.Prefs.Theme = theme
@@ -399,7 +400,13 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 		}
 	}
 	uc.Keeper = k
-	if kept, others, ok := k.Saved(uc.Start.Board, true); ok {
+	if b, kept, others, count, ok := k.OpenDaily(); ok {
+		// Today's daily game left unfinished, the day's attempt, first:
+		// it is played on, or given up as the loss of the day.
+		uc.Start.Board, uc.Start.Layout, uc.Start.Seed = b.Settings, daily.Layout, b.Seed
+		uc.Start.Daily, uc.Start.DailyCount = &b, count
+		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
+	} else if kept, others, ok := k.Saved(uc.Start.Board, true); ok {
 		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
 	}
 	uc.Start.Elsewhere = k.Elsewhere()
@@ -472,14 +479,19 @@ func (s *Server) choose(h *cellHold, b board.Settings) (board.Layout, error) {
 	return l, err
 }
 
-// leaders returns the leaderboards of level: today's daily board's and
-// all time's.
+// leaders returns the leaderboards of level: today's daily board's, with
+// the server's commitment to it, and all time's.
 func (s *Server) leaders(level string) ([]history.Leaderboard, error) {
 	today := daily.Today(s.cfg.Now())
 	d, err := s.cfg.Players.Daily(ctx, today, level, leaderLimit)
 	if err != nil {
 		return nil, err
 	}
+	b, err := s.dailyBoard(today, level)
+	if err != nil {
+		return nil, err
+	}
+	d.Commitment = b.Commitment
 	a, err := s.cfg.Players.AllTime(ctx, level, leaderLimit)
 	if err != nil {
 		return nil, err

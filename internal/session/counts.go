@@ -66,6 +66,7 @@ const (
 	DailyCounted               // the first game of its date and level to end, played on its date: the date's result
 	DailyAgain                 // practice: a game of its date and level counted already, or the board was known
 	DailyOtherDay              // practice: played on a date other than its board's
+	DailyOpen                  // practice: another game of its date and level, left unfinished, is the one that counts
 )
 
 // dailyNames are the daily counts' names, in their order.
@@ -74,6 +75,7 @@ var dailyNames = [...]string{
 	DailyCounted:  "counted",
 	DailyAgain:    "practice, played before",
 	DailyOtherDay: "practice, another date",
+	DailyOpen:     "practice, another left unfinished",
 }
 
 // String returns the daily count's name.
@@ -85,7 +87,7 @@ func (d Daily) String() string {
 }
 
 // Practice reports whether d is a practice game of a daily board.
-func (d Daily) Practice() bool { return d == DailyAgain || d == DailyOtherDay }
+func (d Daily) Practice() bool { return d == DailyAgain || d == DailyOtherDay || d == DailyOpen }
 
 // Note words what a game kept as c counts for, as the full screen's
 // numbers line, the line printed at the end and the line mode say it;
@@ -114,6 +116,8 @@ func (c Counts) Note() string {
 		return "practice: this daily board was played before"
 	case DailyOtherDay:
 		return "practice: the daily board of another date"
+	case DailyOpen:
+		return "practice: your game of this daily left unfinished is the one that counts"
 	}
 	return note
 }

@@ -29,26 +29,31 @@ func TestDailyOf(t *testing.T) {
 		g       history.Game
 		counted bool // a game of its date and level counted already
 		want    Daily
+		open    bool // another game of its date and level was left unfinished
 	}{
-		{"not a daily board", history.Game{Date: noon, Result: "won"}, false, NotDaily},
-		{"the first attempt, lost", game(noon, 5000), false, DailyCounted},
-		{"the first attempt, won", game(noon, 5000, func(g *history.Game) { g.Result = "won" }), false, DailyCounted},
-		{"the first attempt, given up", game(noon, 5000, func(g *history.Game) { g.GaveUp = true }), false, DailyCounted},
-		{"the first attempt, assisted", game(noon, 5000, func(g *history.Game) { g.Assisted = true }), false, DailyCounted},
-		{"a second attempt", game(noon, 5000, func(g *history.Game) { g.Result = "won" }), true, DailyAgain},
-		{"a second attempt, given up", game(noon, 5000, func(g *history.Game) { g.GaveUp = true }), true, DailyAgain},
-		{"played again after its cells were seen", game(noon, 5000, func(g *history.Game) { g.Restarted, g.Known = true, true }), false, DailyAgain},
-		{"the day before", game(noon.AddDate(0, 0, -1), 5000), false, DailyOtherDay},
-		{"the day after", game(noon.AddDate(0, 0, 1), 5000), false, DailyOtherDay},
-		{"another date, played before", game(noon.AddDate(0, 0, 1), 5000), true, DailyOtherDay},
-		{"the last second of its date", game(time.Date(2026, 11, 25, 23, 59, 59, 0, time.UTC), 5000), false, DailyCounted},
-		{"begun on its date, ended after", game(time.Date(2026, 11, 26, 0, 0, 30, 0, time.UTC), 60000), false, DailyCounted},
-		{"begun and ended after", game(time.Date(2026, 11, 26, 0, 2, 0, 0, time.UTC), 60000), false, DailyOtherDay},
-		{"its date in another time zone", game(time.Date(2026, 11, 26, 8, 0, 0, 0, time.FixedZone("JST", 9*3600)), 5000), false, DailyCounted},
+		{"not a daily board", history.Game{Date: noon, Result: "won"}, false, NotDaily, false},
+		{"the first attempt, lost", game(noon, 5000), false, DailyCounted, false},
+		{"the first attempt, won", game(noon, 5000, func(g *history.Game) { g.Result = "won" }), false, DailyCounted, false},
+		{"the first attempt, given up", game(noon, 5000, func(g *history.Game) { g.GaveUp = true }), false, DailyCounted, false},
+		{"the first attempt, assisted", game(noon, 5000, func(g *history.Game) { g.Assisted = true }), false, DailyCounted, false},
+		{"a second attempt", game(noon, 5000, func(g *history.Game) { g.Result = "won" }), true, DailyAgain, false},
+		{"a second attempt, given up", game(noon, 5000, func(g *history.Game) { g.GaveUp = true }), true, DailyAgain, false},
+		{"played again after its cells were seen", game(noon, 5000, func(g *history.Game) { g.Restarted, g.Known = true, true }), false, DailyAgain, false},
+		{"the day before", game(noon.AddDate(0, 0, -1), 5000), false, DailyOtherDay, false},
+		{"the day after", game(noon.AddDate(0, 0, 1), 5000), false, DailyOtherDay, false},
+		{"another date, played before", game(noon.AddDate(0, 0, 1), 5000), true, DailyOtherDay, false},
+		{"the last second of its date", game(time.Date(2026, 11, 25, 23, 59, 59, 0, time.UTC), 5000), false, DailyCounted, false},
+		{"begun on its date, ended after", game(time.Date(2026, 11, 26, 0, 0, 30, 0, time.UTC), 60000), false, DailyCounted, false},
+		{"begun and ended after", game(time.Date(2026, 11, 26, 0, 2, 0, 0, time.UTC), 60000), false, DailyOtherDay, false},
+		{"its date in another time zone", game(time.Date(2026, 11, 26, 8, 0, 0, 0, time.FixedZone("JST", 9*3600)), 5000), false, DailyCounted, false},
+		{"another attempt while one is left unfinished", game(noon, 5000, func(g *history.Game) { g.Result = "won" }), false, DailyOpen, true},
+		{"another attempt, given up, while one is left unfinished", game(noon, 5000, func(g *history.Game) { g.GaveUp = true }), false, DailyOpen, true},
+		{"played before, and one left unfinished", game(noon, 5000), true, DailyAgain, true},
+		{"another date, one left unfinished", game(noon.AddDate(0, 0, 1), 5000), false, DailyOtherDay, true},
 	}
 	for _, tt := range tests {
-		if got := DailyOf(tt.g, tt.counted); got != tt.want {
-			t.Errorf("%s: DailyOf(%+v, %v) = %v; want %v", tt.name, tt.g, tt.counted, got, tt.want)
+		if got := DailyOf(tt.g, tt.counted, tt.open); got != tt.want {
+			t.Errorf("%s: DailyOf(%+v, %v, %v) = %v; want %v", tt.name, tt.g, tt.counted, tt.open, got, tt.want)
 		}
 	}
 }

@@ -35,6 +35,11 @@ type Session struct {
 	// they cannot be played (see Layout); nil checks the settings and
 	// lays no no-guess boards.
 	Choose func(board.Settings) (board.Layout, error)
+	// DailyBoard returns the daily board of a date and level that Daily
+	// gives: nil for the public function of the date (daily.Of), as at
+	// home; a server's is laid from its secret of the day (see
+	// daily.OfSecret).
+	DailyBoard func(date, level string) (daily.Board, error)
 
 	store    store.Store // opened when first needed
 	broken   bool        // the store could not be opened
@@ -46,6 +51,7 @@ type Session struct {
 	elsewhere  int              // the saved games the last offer left out: played elsewhere
 	leaseNow   func() time.Time // the clock of the claims' leases, called on the renewals' goroutine
 	renewEvery time.Duration    // how often the claim is renewed; 0 for store.Lease/3
+	endedTo    string           // the date EndPastDailies last ended the daily games left before
 }
 
 // ctx is the context of the session's dealings with the store: a game's
@@ -156,13 +162,17 @@ func CountOf(g history.Game, best int64, bestKnown bool) Counts {
 //   - a game of a date and level that counted already, or on a board the
 //     player could know otherwise (played again after its cells were
 //     revealed), is practice, DailyAgain;
-//   - any other is the first game of its date and level to end, played on
-//     its date: it counts for that date, DailyCounted, won or lost, a
-//     game given up as a loss.
+//   - a game of a date and level of which another game was left
+//     unfinished (open) is practice, DailyOpen: the game left is the
+//     date's attempt, offered again until it ends, and it alone counts;
+//   - any other is the first game of its date and level to end or be
+//     left, played on its date: it counts for that date, DailyCounted,
+//     won or lost, a game given up as a loss. Left unfinished, it is
+//     saved and stays the attempt that counts.
 //
 // A practice game is kept as a known board (see CountOf): it counts in
 // nothing of the others, nor for a day.
-func DailyOf(g history.Game, counted bool) Daily {
+func DailyOf(g history.Game, counted, open bool) Daily {
 	switch {
 	case g.Daily == "":
 		return NotDaily
@@ -170,6 +180,8 @@ func DailyOf(g history.Game, counted bool) Daily {
 		return DailyOtherDay
 	case counted || g.IsKnown():
 		return DailyAgain
+	case open:
+		return DailyOpen
 	}
 	return DailyCounted
 }
@@ -183,26 +195,30 @@ func playedOn(g history.Game) bool {
 }
 
 // Daily returns the daily board of level on date (YYYY-MM-DD), or today's
-// by Now, in UTC, when date is "", and what a game on it would count for
-// if it ended now (see DailyOf): DailyCounted, DailyAgain or
-// DailyOtherDay. With no records kept it says DailyCounted for today's
-// board, which is then kept nowhere.
+// by Now, in UTC, when date is "", as DailyBoard lays it, and what a game
+// on it would count for if it ended now (see DailyOf): DailyCounted,
+// DailyAgain, DailyOpen or DailyOtherDay. With no records kept it says
+// DailyCounted for today's board, which is then kept nowhere. The daily
+// games left unfinished whose day has ended count first (see
+// EndPastDailies).
 func (s *Session) Daily(date, level string) (daily.Board, Daily, error) {
 	if date == "" {
 		date = daily.Today(s.Now())
 	}
-	b, err := daily.Of(date, level)
+	b, err := s.dailyBoard(date, level)
 	if err != nil {
 		return daily.Board{}, NotDaily, err
 	}
 	g := history.Game{Daily: date, Level: level, Date: s.Now()}
-	counted := false
+	counted, open := false, false
 	if s.peek() {
+		s.EndPastDailies()
 		if counted, err = s.store.DailyCounted(ctx, date, level); err != nil {
 			s.Warn("the daily results cannot be read: " + err.Error())
 		}
+		open = s.openDaily(g, s.held.c.ID)
 	}
-	return b, DailyOf(g, counted), nil
+	return b, DailyOf(g, counted, open), nil
 }
 
 // Ended keeps k, a game that ended for the first time, won or lost, and
@@ -226,12 +242,22 @@ func (s *Session) GaveUp(k game.Kept) Counts {
 // game: the saved game is removed in the same transaction, and nothing is
 // kept if the claim was lost.
 func (s *Session) keep(g history.Game) Counts {
+	return s.keepAs(g, s.held.c)
+}
+
+// keepAs is keep, under the claim c (ID 0: none) on the saved game that
+// is g, resumed or ending as it was left: kept in the transaction that
+// removes it, and, if it is the daily game left unfinished of its date,
+// its attempt rather than another.
+func (s *Session) keepAs(g history.Game, cl store.Claim) Counts {
+	but := cl.ID
 	if !s.open() {
 		return Counts{Why: NotKept}
 	}
+	open := s.openDaily(g, but)
 	var c Counts
 	decide := func(p store.Prior) history.Game {
-		d := DailyOf(g, p.DailyCounted)
+		d := DailyOf(g, p.DailyCounted, open)
 		if d.Practice() {
 			g.Known = true
 		}
@@ -245,12 +271,15 @@ func (s *Session) keep(g history.Game) Counts {
 	}
 	var n int64
 	var err error
-	if s.held.c.ID != 0 {
-		n, err = s.store.KeepClaimed(ctx, s.held.c, g, decide)
+	switch {
+	case cl.ID != 0 && cl == s.held.c:
+		n, err = s.store.KeepClaimed(ctx, cl, g, decide)
 		if err == nil || errors.Is(err, store.ErrClaimLost) {
 			s.release()
 		}
-	} else {
+	case cl.ID != 0:
+		n, err = s.store.KeepClaimed(ctx, cl, g, decide)
+	default:
 		n, err = s.store.Keep(ctx, g, decide)
 	}
 	if err != nil {
@@ -382,6 +411,9 @@ func (s *Session) Saved(b board.Settings, offer bool) (*game.Kept, int, bool) {
 // if there is one that can be resumed, and how many others of it wait
 // beside it, as Saved does for other boards.
 func (s *Session) SavedDaily(d daily.Board, offer bool) (*game.Kept, int, bool) {
+	if s.peek() {
+		s.EndPastDailies()
+	}
 	return s.saved(d.Settings, offer, func(g history.Game) bool { return g.Daily == d.Date && g.Level == d.Level })
 }
 
@@ -501,7 +533,7 @@ func (s *Session) practice(k game.Kept) bool {
 		s.Warn("the daily results cannot be read, so the game is practice: " + err.Error())
 		counted = true
 	}
-	return DailyOf(g, counted).Practice()
+	return DailyOf(g, counted, s.openDaily(g, s.held.c.ID)).Practice()
 }
 
 // Close closes the store, if it was opened: its last commit is written

@@ -168,6 +168,16 @@ CREATE INDEX runs_length ON runs (player, kind, known, length);
 ALTER TABLE kinds ADD COLUMN level_date BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE kinds ADD COLUMN level_n    BIGINT NOT NULL DEFAULT 0;
 ` + levelFromGames,
+	// The secrets of a server's daily boards (see daily.OfSecret), one a
+	// date: drawn by the first server to ask for it (see DailySecret),
+	// read by every other, and shown once the date has ended.
+	`
+CREATE TABLE daily_secrets (
+	date    TEXT    PRIMARY KEY, -- YYYY-MM-DD, a UTC date
+	secret  TEXT    NOT NULL,    -- 64 hexadecimal digits
+	created BIGINT  NOT NULL     -- when it was drawn, in Unix nanoseconds
+);
+`,
 }
 
 // pgConns is the most connections a server's store holds open: a write

@@ -470,6 +470,16 @@ CREATE INDEX runs_length ON runs (player, kind, known, length);
 ALTER TABLE kinds ADD COLUMN level_date INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE kinds ADD COLUMN level_n    INTEGER NOT NULL DEFAULT 0; -- 0: no game names the level
 ` + levelFromGames,
+	// The secrets of a server's daily boards (see daily.OfSecret), one a
+	// date: drawn by the first server to ask for it (see DailySecret),
+	// read by every other, and shown once the date has ended.
+	`
+CREATE TABLE daily_secrets (
+	date    TEXT    PRIMARY KEY, -- YYYY-MM-DD, a UTC date
+	secret  TEXT    NOT NULL,    -- 64 hexadecimal digits
+	created INTEGER NOT NULL     -- when it was drawn, in Unix nanoseconds
+);
+`,
 }
 
 // runsFromGames fills the table runs from the games: each win with the

@@ -143,6 +143,13 @@ type Players interface {
 	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
 	// Moderation is the operator's: bans, rulings on games, names.
 	Moderation
+	// DailySecret returns the secret of the server's daily boards of
+	// date (see daily.OfSecret), drawing and keeping it if none was:
+	// every server sharing the database gets the same.
+	DailySecret(ctx context.Context, date string) ([32]byte, error)
+	// KeptSecret returns the secret of the daily boards of date, and
+	// reports whether one was drawn; it draws none.
+	KeptSecret(ctx context.Context, date string) ([32]byte, bool, error)
 	// Close closes the database.
 	Close() error
 }

@@ -20,6 +20,9 @@ type DailyResult struct {
 	Numbers          game.Numbers
 	Assisted, Undone bool
 	Counts           session.Counts // what it counted for: the day, or practice
+	// Commitment is a server's commitment to the board (see
+	// daily.OfSecret); "" for the public board of the date.
+	Commitment string
 }
 
 // noteDaily keeps how the game in play, if it is the run's first game on
@@ -37,6 +40,9 @@ func (u *ui) noteDaily(c session.Counts, gaveUp bool) {
 		Numbers: g.Numbers(u.cfg.Now()), Assisted: g.Assisted(), Undone: g.Undone(),
 		Counts: c,
 	}
+	if u.commitment(d) != "" {
+		u.daily.Commitment = u.committed.Commitment
+	}
 }
 
 // dailyNote is what the footer says as a game on a daily board starts:
@@ -47,8 +53,26 @@ func dailyNote(c session.Daily) string {
 		return "practice, this daily was played before: open the marked cell"
 	case session.DailyOtherDay:
 		return "practice, another date's daily: open the marked cell"
+	case session.DailyOpen:
+		return "practice, your unfinished game of it counts: open the marked cell"
 	}
 	return "daily: open the marked cell; the first game to end counts"
+}
+
+// commitmentShown is how many hexadecimal digits of a daily board's
+// commitment the header shows: enough to tell it from another, and to
+// check against the whole one minesweeper leaderboard prints.
+const commitmentShown = 16
+
+// commitment returns what the header says of the commitment of the daily
+// board d in play, ", sha256 747ce8523e6e72c8…", or "" when no server
+// committed to it.
+func (u *ui) commitment(d game.DailyBoard) string {
+	c := u.committed
+	if c.Commitment == "" || c.Date != d.Date || c.Seed != d.Seed || c.Start != d.Start {
+		return ""
+	}
+	return ", sha256 " + userfile.Printable(c.Commitment[:min(len(c.Commitment), commitmentShown)]) + "…"
 }
 
 // startMessage is what the footer says when an opening of a daily board
@@ -75,7 +99,8 @@ func (u *ui) refuseStart(err error) (string, bool) {
 // ShareLine returns the line a player can paste to a friend after a game
 // on a daily board: its date and level, the result and time, the 3BV and
 // 3BV/s of a win, whether help was used, and the command that plays the
-// same board.
+// same board: a server's board, laid from its secret, is told by its
+// commitment instead, as nobody can play it before its day has ended.
 func ShareLine(d DailyResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "minesweeper daily %s %s", d.Date, d.Level)
@@ -108,7 +133,11 @@ func ShareLine(d DailyResult) string {
 	default:
 		b.WriteString(", no help")
 	}
-	fmt.Fprintf(&b, "; play it: %s", daily.Command(d.Date, d.Level))
+	if d.Commitment != "" {
+		fmt.Fprintf(&b, "; the server's board, sha256 %s", d.Commitment)
+	} else {
+		fmt.Fprintf(&b, "; play it: %s", daily.Command(d.Date, d.Level))
+	}
 	return userfile.Printable(b.String())
 }
 
@@ -138,5 +167,6 @@ func (u *ui) chooseDaily(level string) error {
 	u.newAudits()
 	u.v.cursor, u.v.ox, u.v.oy = b.Start, 0, 0
 	u.v.message = dailyNote(count)
+	u.committed = b
 	return nil
 }

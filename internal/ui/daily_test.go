@@ -164,6 +164,10 @@ func TestShareLine(t *testing.T) {
 		{with(won, func(d *DailyResult) { d.Assisted = true }), "minesweeper daily 2026-11-25 expert: won in 83.21 s, 3BV 142, 1.71 3BV/s, with help; play it: minesweeper daily -date 2026-11-25 -level expert"},
 		{with(won, func(d *DailyResult) { d.Undone = true; d.Counts.Daily = session.DailyAgain }), "minesweeper daily 2026-11-25 expert (practice): won in 83.21 s, 3BV 142, 1.71 3BV/s, with undo; play it: minesweeper daily -date 2026-11-25 -level expert"},
 		{with(won, func(d *DailyResult) { d.Won, d.GaveUp, d.Assisted, d.Undone = false, true, true, true }), "minesweeper daily 2026-11-25 expert: gave up after 83.21 s, with help and undo; play it: minesweeper daily -date 2026-11-25 -level expert"},
+		{with(won, func(d *DailyResult) {
+			d.Commitment = "747ce8523e6e72c81ac57991dac9e74d1b245811b7ec3f64ead200f1cd142416"
+		}),
+			"minesweeper daily 2026-11-25 expert: won in 83.21 s, 3BV 142, 1.71 3BV/s, no help; the server's board, sha256 747ce8523e6e72c81ac57991dac9e74d1b245811b7ec3f64ead200f1cd142416"},
 	}
 	for _, tt := range tests {
 		if got := ShareLine(tt.d); got != tt.want {

@@ -133,8 +133,9 @@ func (u *ui) stateText() (string, tcell.Style) {
 
 // headerParts returns the header of a screen width columns wide, split
 // around the state: the text before it, the state in brackets, and the text
-// after it. When the line is short it drops, in turn, the seed (or board
-// file), the board, the word "Time", the word "Mines", the mines and time,
+// after it. When the line is short it drops, in turn, the board (while a
+// server's commitment to a daily board is shown), the commitment, the
+// seed (or board file), the board, the word "Time", the word "Mines", the mines and time,
 // and the spaces in the brackets; the last, no wider than minHeader, is
 // returned even when it does not fit.
 func (u *ui) headerParts(now time.Time, width int) (before, state, after string) {
@@ -161,19 +162,27 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 		size += ", restarted"
 	}
 	origin := fmt.Sprintf(", seed %d", g.Seed())
+	committed := "" // the origin with a server's commitment to the daily board
 	if u.cfg.SecretSeed && g.Status() == board.Playing {
 		origin = "" // shown once the game is over
 	}
 	if d, ok := g.Daily(); ok {
 		origin = ", daily " + d.Date
+		committed = origin + u.commitment(d)
 	}
 	if fixed && g.Source() != "" {
 		// The name may come from a replay or a saved game, files the
 		// player could have edited: no escape sequence of it is drawn.
 		origin = ", board " + userfile.Printable(filepath.Base(g.Source()))
+		committed = ""
+	}
+	if committed == "" {
+		committed = origin
 	}
 	full, wide := fmt.Sprintf("Mines %s  Time %d  ", count, secs), "[ "+word+" ]"
 	forms := [][3]string{
+		{full, wide, size + committed},
+		{full, wide, size + committed}, // or, with a server's commitment, the commitment without the size
 		{full, wide, size + origin},
 		{full, wide, size},
 		{full, wide, ""},
@@ -181,6 +190,9 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 		{fmt.Sprintf("%s  %ds  ", count, secs), wide, ""},
 		{"", wide, ""},
 		{"", "[" + word + "]", ""},
+	}
+	if committed != origin {
+		forms[1][2] = "  " + strings.TrimPrefix(committed, ", ")
 	}
 	for _, f := range forms[:len(forms)-1] {
 		if utf8.RuneCountInString(f[0]+f[1]+f[2]) <= width {

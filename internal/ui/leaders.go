@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -146,8 +147,8 @@ func (u *ui) boardLines(i, sw int) []string {
 		lines = history.LeaderLines(lb, max(names-over, len("name")))
 	}
 	out := []string{capital(lb.Title()), ""}
-	for _, line := range lines {
-		out = append(out, "  "+line)
+	for _, line := range append(lines, lb.SecretLines()...) {
+		out = append(out, strings.TrimRight("  "+line, " "))
 	}
 	keys := "Esc, q close this."
 	if len(l.boards) > 1 {

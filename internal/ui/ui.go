@@ -210,6 +210,9 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 	defer u.stopAll() // before done closes: the loop is over
 	u.colors = s.Colors()
 	u.setTheme(cfg.Prefs.Theme)
+	if d := cfg.Start.Daily; d != nil {
+		u.committed = *d
+	}
 	if p, ok := g.StartCell(); ok {
 		u.v.cursor = p
 		u.v.message = dailyNote(cfg.Start.DailyCount)

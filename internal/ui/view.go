@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 )
@@ -166,6 +167,10 @@ type ui struct {
 	confirm action         // the give-up asked about, until another key
 	gaveUp  int            // games given up
 	daily   *DailyResult   // how the first game on a daily board ended
+	// committed is the last daily board started that a server committed
+	// to (see daily.OfSecret), whose commitment the header shows while it
+	// is in play.
+	committed daily.Board
 
 	signal os.Signal // the signal that ended the loop, if one did
 	fault  error     // why the loop cannot go on, if it cannot
