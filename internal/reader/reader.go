@@ -414,7 +414,9 @@ func (p *player) giveUp(now time.Time) {
 		c = p.cfg.Keeper.GaveUp(k)
 	}
 	p.noteDaily(c, true)
-	p.gaveUp++
+	if c.Number > 0 {
+		p.gaveUp++ // kept as a loss, as the summary says
+	}
 }
 
 // noteDaily keeps how the game in play ended, if it is the run's first

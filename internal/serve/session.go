@@ -352,6 +352,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	k := session.Over(s.cfg.Players.Player(id))
 	k.Now = s.cfg.Now
 	k.Choose = s.choose
+	k.Log = func(msg string) { s.cfg.Log("%s: %s", id, msg) }
 	defer k.Close()
 	last, lastOK, theme := k.Prefs(ui.CheckTheme)
 	uc.Prefs.Theme = theme

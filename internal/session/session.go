@@ -35,12 +35,17 @@ type Session struct {
 	// they cannot be played (see Layout); nil checks the settings and
 	// lays no no-guess boards.
 	Choose func(board.Settings) (board.Layout, error)
+	// Log, when not nil, is told the detail of a fault the player is told
+	// of in plain words (a server's log); without it, the warnings give
+	// the detail.
+	Log func(msg string)
 
 	store    store.Store // opened when first needed
 	broken   bool        // the store could not be opened
 	warnings []string
 	written  map[int]history.Game // the games this session kept, by number, to amend
 	offered  int64                // the id of the saved game the run started from, if any
+	started  bool                 // the games waiting to be kept were looked for (see keepWaiting)
 }
 
 // ctx is the context of the session's dealings with the store: a game's
@@ -109,6 +114,13 @@ func (s *Session) open() bool {
 		if err != nil {
 			s.broken = true
 			s.Warn("games are not kept: " + err.Error())
+		}
+	}
+	if s.store != nil && !s.started {
+		// The start keeps the games that wait, or says why they wait.
+		s.started = true
+		if _, err := s.keepWaiting(); err != nil {
+			s.report("games wait to be kept: "+err.Error(), "games wait to be kept: "+store.FaultOf(err).String())
 		}
 	}
 	return s.store != nil
@@ -214,33 +226,28 @@ func (s *Session) GaveUp(k game.Kept) Counts {
 }
 
 // keep appends g to the history and returns what it counts for, decided
-// in the transaction that keeps it from what the records held then: the
-// best time of its kind, and whether its daily board's date counted
-// already (a practice game is kept known).
+// in the transaction that keeps it from what the records held then (see
+// decide). The games that wait to be kept go first; a game the store
+// cannot take, or that would go before those that still wait, waits
+// behind them (see pend).
 func (s *Session) keep(g history.Game) Counts {
 	if !s.open() {
 		return Counts{Why: NotKept}
 	}
+	if waiting, err := s.keepWaiting(); waiting {
+		return s.pend(g, err)
+	}
 	var c Counts
+	var kept history.Game
 	n, err := s.store.Keep(ctx, g, func(p store.Prior) history.Game {
-		d := DailyOf(g, p.DailyCounted)
-		if d.Practice() {
-			g.Known = true
-		}
-		best := int64(-1)
-		if p.HasBest {
-			best = p.Best
-		}
-		c = CountOf(g, best, true)
-		c.Daily = d
-		return g
+		kept, c = decide(g, p)
+		return kept
 	})
 	if err != nil {
-		s.Warn("the game was not kept: " + err.Error())
-		return Counts{Why: NotKept}
+		return s.pend(g, err)
 	}
 	c.Number = int(n)
-	s.written[c.Number] = g
+	s.written[c.Number] = kept
 	return c
 }
 

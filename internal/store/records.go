@@ -120,20 +120,27 @@ func (d *DB) Append(ctx context.Context, g history.Game) (int64, error) {
 func (d *DB) Keep(ctx context.Context, g history.Game, decide func(Prior) history.Game) (int64, error) {
 	var n int64
 	err := d.write(ctx, func(tx *sql.Tx) error {
-		p, err := d.readPrior(ctx, tx, &g)
-		if err != nil {
-			return err
-		}
-		kept := decide(p)
-		kept.V = history.Version
-		rec, err := json.Marshal(&kept)
-		if err != nil {
-			return fmt.Errorf("cannot write the game: %w", err)
-		}
-		n, err = d.insertGame(ctx, tx, &kept, rec, nil)
+		var err error
+		n, err = d.keepIn(ctx, tx, g, decide)
 		return err
 	})
 	return n, err
+}
+
+// keepIn keeps the game decide makes of g in the transaction tx, as Keep
+// describes, and returns its number.
+func (d *DB) keepIn(ctx context.Context, tx *sql.Tx, g history.Game, decide func(Prior) history.Game) (int64, error) {
+	p, err := d.readPrior(ctx, tx, &g)
+	if err != nil {
+		return 0, err
+	}
+	kept := decide(p)
+	kept.V = history.Version
+	rec, err := json.Marshal(&kept)
+	if err != nil {
+		return 0, fmt.Errorf("cannot write the game: %w", err)
+	}
+	return d.insertGame(ctx, tx, &kept, rec, nil)
 }
 
 // rowQuerier is what readPrior reads with: a transaction, or the

@@ -90,7 +90,9 @@ func (u *ui) giveUp(now time.Time) {
 		c = u.keep.GaveUp(k)
 	}
 	u.noteDaily(c, true)
-	u.gaveUp++
+	if c.Number > 0 {
+		u.gaveUp++ // kept as a loss, as the summary says
+	}
 }
 
 // newGame starts a game: a new one (n) or the same board again (r), the
