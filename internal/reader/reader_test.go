@@ -166,6 +166,25 @@ func TestKept(t *testing.T) {
 	}
 }
 
+// waitingKeeper is a keeper whose store takes no game: each waits to be
+// kept later.
+type waitingKeeper struct{ keeper }
+
+func (k *waitingKeeper) GaveUp(g game.Kept) session.Counts {
+	k.keeper.GaveUp(g)
+	return session.Counts{Why: session.NotKept, Pending: true, GaveUp: true}
+}
+
+// TestGaveUpNotKept checks that a game given up that the store did not
+// take is not counted among the games kept as losses.
+func TestGaveUpNotKept(t *testing.T) {
+	k := &waitingKeeper{}
+	_, res := play(t, small, k, "o 5 1", "n", "n")
+	if got := strings.Join(k.told, ", "); got != "gave up playing" || res.GaveUp != 0 {
+		t.Errorf("told the session %q, gave up %d kept as losses; want %q, 0", got, res.GaveUp, "gave up playing")
+	}
+}
+
 // TestStop checks that closing Config.Stop ends the game while a line is
 // awaited, as q does.
 func TestStop(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
@@ -87,7 +88,39 @@ func (d *DB) Pend(g history.Game) error {
 	// The date as an unsigned number, 1<<63 for the Unix epoch, sorts as
 	// the dates do, those before 1970 too.
 	name := fmt.Sprintf("%s%020d-%s%s", pendingPrefix, uint64(unixNano(g.Date))+1<<63, hex.EncodeToString(rnd[:]), pendingSuffix)
-	return writeDurably(dir, name, append(rec, '\n'))
+	err = writeDurably(dir, name, append(rec, '\n'))
+	if errors.Is(err, syscall.ENOSPC) && d.dir != "" && os.Remove(filepath.Join(d.dir, PendingDir, reserveName)) == nil {
+		err = writeDurably(dir, name, append(rec, '\n')) // in the room kept for it
+	}
+	return err
+}
+
+// reserveName is a file of reserveSize bytes kept in PendingDir, removed
+// to make room for a game when the disk is full, and made again once the
+// games are kept.
+const (
+	reserveName = "reserve"
+	reserveSize = 256 << 10
+)
+
+// reserve makes the file reserveName in PendingDir if it is not there.
+func (d *DB) reserve() {
+	if d.dir == "" {
+		return
+	}
+	dir := filepath.Join(d.dir, PendingDir)
+	path := filepath.Join(dir, reserveName)
+	if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return
+	}
+	room := make([]byte, reserveSize)
+	rand.Read(room) // room that no file system compresses away
+	if err := writeDurably(dir, reserveName, room); err != nil {
+		os.Remove(path)
+	}
 }
 
 // writeDurably writes data to the file name in dir, whole or not at all:
@@ -187,6 +220,7 @@ func (d *DB) KeepPending(ctx context.Context, decide func(history.Game, Prior) h
 	if err != nil {
 		return 0, 0, err
 	}
+	defer d.reserve()
 	for i, name := range names {
 		path := filepath.Join(dir, name)
 		data, err := userfile.ReadFile(path, lineLimit)
