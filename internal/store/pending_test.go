@@ -150,7 +150,7 @@ func TestPendingCorrupt(t *testing.T) {
 	}
 	between := pendingPrefix + "09223372036854775808-x" + pendingSuffix // 1970: first
 	bad := map[string]string{
-		between: "{\"v\":1,\"date\":\x1b[31m",
+		between:                             "{\"v\":1,\"date\":\x1b[31m",
 		pendingPrefix + "1" + pendingSuffix: `{"v":1,"date":"2026-03-01T12:01:00Z","board":"9x9n10 opening","result":"playing","layout":[],"moves":[]}`,
 		pendingPrefix + "2" + pendingSuffix: "",
 	}
