@@ -172,7 +172,7 @@ type waitingKeeper struct{ keeper }
 
 func (k *waitingKeeper) GaveUp(g game.Kept) session.Counts {
 	k.keeper.GaveUp(g)
-	return session.Counts{Why: session.NotKept, Pending: true, GaveUp: true}
+	return session.Counts{Why: session.NotKept, GaveUp: true}
 }
 
 // TestGaveUpNotKept checks that a game given up that the store did not
