@@ -52,12 +52,14 @@ func (s *Session) keepWaiting() (bool, error) {
 // (yet).
 func (s *Session) pend(g history.Game, cause error) Counts {
 	c := Counts{Why: NotKept, GaveUp: g.GaveUp, Fault: store.FaultOf(cause)}
-	if err := s.store.Pend(g); err != nil {
+	name, err := s.store.Pend(g, "")
+	if err != nil {
 		s.report(fmt.Sprintf("the game was not kept (%v), nor kept for later: %v", cause, err),
 			fmt.Sprintf("the game was not kept: %s", c.Fault))
 		return c
 	}
 	c.Pending = true
+	s.waiting = &waiting{g, name}
 	s.report(fmt.Sprintf("the game was not kept yet (%v); it waits in a file to be kept at the next start", cause),
 		fmt.Sprintf("games cannot be kept right now (%s): the game is kept for later", c.Fault))
 	return c
@@ -81,4 +83,27 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// waiting is the last game this session put in a pending file, and the
+// file's name: an undo of its end marks it undone there (see Reopened).
+type waiting struct {
+	g    history.Game
+	name string
+}
+
+// reopenWaiting marks the game that waits in a pending file undone, as
+// Reopened marks a game kept.
+func (s *Session) reopenWaiting() {
+	w := s.waiting
+	if w == nil || w.g.Undone || !s.open() {
+		return
+	}
+	g := w.g
+	g.Undone = true
+	if _, err := s.store.Pend(g, w.name); err != nil {
+		s.report("the game that waits to be kept was not marked undone: "+err.Error(), "the game that waits to be kept was not marked undone: "+store.FaultOf(err).String())
+		return
+	}
+	w.g = g
 }

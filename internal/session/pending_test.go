@@ -44,8 +44,8 @@ func storeIn(t *testing.T, dir string) *Session {
 	return s
 }
 
-// waiting returns the names of the games that wait in dir's pending files.
-func waiting(t *testing.T, dir string) []string {
+// waitingFiles returns the names of the games that wait in dir's pending files.
+func waitingFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(filepath.Join(dir, "pending"))
 	if err != nil && !os.IsNotExist(err) {
@@ -108,7 +108,7 @@ func TestPendingBusy(t *testing.T) {
 	if want := "not kept yet: the records are busy; it will be at the next start"; c.Note() != want || c.Number != 0 {
 		t.Errorf("Ended() while another holds the records = %+v, note %q; want not kept, note %q", c, c.Note(), want)
 	}
-	if names := waiting(t, dir); len(names) != 1 {
+	if names := waitingFiles(t, dir); len(names) != 1 {
 		t.Errorf("pending files %v; want one", names)
 	}
 	if w := s.Warnings(); len(w) != 1 || strings.Contains(w[0], dir) || strings.Contains(w[0], "(5)") || !strings.Contains(w[0], "busy") {
@@ -128,7 +128,7 @@ func TestPendingBusy(t *testing.T) {
 	if got := keptTimes(t, dir); !slices.Equal(got, []int64{10}) {
 		t.Errorf("the games kept took %v s; want [10]", got)
 	}
-	if names := waiting(t, dir); len(names) != 0 {
+	if names := waitingFiles(t, dir); len(names) != 0 {
 		t.Errorf("pending files after the start %v; want none", names)
 	}
 }
@@ -171,7 +171,7 @@ func TestPendingReadOnly(t *testing.T) {
 				t.Errorf("GaveUp() = %+v, note %q; want not kept yet", c, c.Note())
 			}
 			s.Close()
-			if names := waiting(t, dir); len(names) != 3 {
+			if names := waitingFiles(t, dir); len(names) != 3 {
 				t.Errorf("pending files %v; want three", names)
 			}
 			tt.unlock(t, path)
@@ -183,7 +183,7 @@ func TestPendingReadOnly(t *testing.T) {
 			if got := keptTimes(t, dir); !slices.Equal(got, []int64{5, 20, 30, 40, 50}) {
 				t.Errorf("the games kept took %v s; want [5 20 30 40 50]", got)
 			}
-			if names := waiting(t, dir); len(names) != 0 {
+			if names := waitingFiles(t, dir); len(names) != 0 {
 				t.Errorf("pending files at the end %v; want none", names)
 			}
 		})
@@ -256,7 +256,7 @@ func TestPendingBehind(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := HistoryGame(wonIn(t, 15), t0)
-	if err := other.Pend(h); err != nil {
+	if _, err := other.Pend(h, ""); err != nil {
 		t.Fatal(err)
 	}
 	other.Close()
@@ -312,7 +312,7 @@ func TestPendingDiskFull(t *testing.T) {
 		t.Errorf("logged %q; want one line naming the disk full", logged)
 	}
 	s.Close()
-	if names := waiting(t, dir); len(names) != 1 {
+	if names := waitingFiles(t, dir); len(names) != 1 {
 		t.Errorf("pending files %v; want one", names)
 	}
 	if err := os.Remove(filler); err != nil {
@@ -325,5 +325,42 @@ func TestPendingDiskFull(t *testing.T) {
 	s.Close()
 	if got := keptTimes(t, dir); !slices.Equal(got, []int64{5, 20, 30}) {
 		t.Errorf("the games kept took %v s; want [5 20 30]", got)
+	}
+}
+
+// TestPendingReopened ends a game while the records cannot take it, then
+// takes its end back: it waits marked undone, and is kept so, no best
+// time.
+func TestPendingReopened(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state")
+	path := filepath.Join(dir, store.FileName)
+	s := storeIn(t, dir)
+	s.Stats(smallConfig(t).Settings)
+	s.Close()
+	setVersion(99)(t, path)
+	s = storeIn(t, dir)
+	g := won(t, 10, game.Drawn)
+	c := s.Ended(g.Kept(at(10), true))
+	if !c.Pending {
+		t.Fatalf("Ended() = %+v; want it waiting", c)
+	}
+	if err := g.Undo(at(20)); err != nil {
+		t.Fatal(err)
+	}
+	s.Reopened(g.Kept(at(20), true), c.Number)
+	s.Close()
+	if names := waitingFiles(t, dir); len(names) != 1 {
+		t.Errorf("pending files %v; want one", names)
+	}
+	setVersion(0)(t, path)
+	s = storeIn(t, dir)
+	st := s.Stats(smallConfig(t).Settings)
+	s.Close()
+	games := historyOf(t, dir)
+	if len(games) != 1 || !games[0].Undone || games[0].TimeMS != 10000 {
+		t.Errorf("the history holds %+v; want one game won in 10 s, marked undone", games)
+	}
+	if st.Counted.Played != 1 || len(st.Counted.Best) != 0 {
+		t.Errorf("Stats() = %+v; want one game played, no best time", st)
 	}
 }

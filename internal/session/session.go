@@ -46,6 +46,7 @@ type Session struct {
 	written  map[int]history.Game // the games this session kept, by number, to amend
 	offered  int64                // the id of the saved game the run started from, if any
 	started  bool                 // the games waiting to be kept were looked for (see keepWaiting)
+	waiting  *waiting             // the last game put in a pending file, if any
 }
 
 // ctx is the context of the session's dealings with the store: a game's
@@ -234,6 +235,7 @@ func (s *Session) keep(g history.Game) Counts {
 	if !s.open() {
 		return Counts{Why: NotKept}
 	}
+	s.waiting = nil
 	if waiting, err := s.keepWaiting(); waiting {
 		return s.pend(g, err)
 	}
@@ -252,8 +254,14 @@ func (s *Session) keep(g history.Game) Counts {
 }
 
 // Reopened marks the game kept as number n undone: an undo took back its
-// end and it plays on. The history keeps it once, as it ended then.
+// end and it plays on. The history keeps it once, as it ended then. With
+// n 0, the game is the one that ended last and waits to be kept (Counts'
+// Pending), marked undone where it waits.
 func (s *Session) Reopened(k game.Kept, n int) {
+	if n == 0 {
+		s.reopenWaiting()
+		return
+	}
 	was, ok := s.written[n]
 	if !ok || was.Undone || !s.open() {
 		return

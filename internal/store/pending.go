@@ -69,30 +69,37 @@ var errNoPendingDir = errors.New("the records have no directory to keep games fo
 
 // Pend keeps g, a finished game the store could not take, in a pending
 // file of its own, durably, to be kept by KeepPending: at the next start,
-// or the next game kept.
-func (d *DB) Pend(g history.Game) error {
+// or the next game kept. It returns the file's name; name, when not "",
+// is a pending game's that g takes the place of, as one write.
+func (d *DB) Pend(g history.Game, name string) (string, error) {
 	dir := d.pendingDir()
 	if dir == "" {
-		return errNoPendingDir
+		return "", errNoPendingDir
+	}
+	if name != "" && (filepath.Base(name) != name || !strings.HasPrefix(name, pendingPrefix) || !strings.HasSuffix(name, pendingSuffix)) {
+		return "", fmt.Errorf("%q does not name a pending game", name)
 	}
 	g.V = history.Version
 	rec, err := json.Marshal(&g)
 	if err != nil {
-		return fmt.Errorf("cannot write the game: %w", err)
+		return "", fmt.Errorf("cannot write the game: %w", err)
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
+		return "", err
 	}
-	var rnd [8]byte
-	rand.Read(rnd[:])
-	// The date as an unsigned number, 1<<63 for the Unix epoch, sorts as
-	// the dates do, those before 1970 too.
-	name := fmt.Sprintf("%s%020d-%s%s", pendingPrefix, uint64(unixNano(g.Date))+1<<63, hex.EncodeToString(rnd[:]), pendingSuffix)
-	err = writeDurably(dir, name, append(rec, '\n'))
-	if errors.Is(err, syscall.ENOSPC) && d.dir != "" && os.Remove(filepath.Join(d.dir, PendingDir, reserveName)) == nil {
-		err = writeDurably(dir, name, append(rec, '\n')) // in the room kept for it
+	if name == "" {
+		var rnd [8]byte
+		rand.Read(rnd[:])
+		// The date as an unsigned number, 1<<63 for the Unix epoch, sorts
+		// as the dates do, those before 1970 too.
+		name = fmt.Sprintf("%s%020d-%s%s", pendingPrefix, uint64(unixNano(g.Date))+1<<63, hex.EncodeToString(rnd[:]), pendingSuffix)
 	}
-	return err
+	rec = append(rec, '\n')
+	err = writeDurably(dir, name, rec)
+	if errors.Is(err, syscall.ENOSPC) && os.Remove(filepath.Join(d.dir, PendingDir, reserveName)) == nil {
+		err = writeDurably(dir, name, rec) // in the room kept for it
+	}
+	return name, err
 }
 
 // reserveName is a file of reserveSize bytes kept in PendingDir, removed
@@ -118,7 +125,7 @@ func (d *DB) reserve() {
 	}
 	room := make([]byte, reserveSize)
 	rand.Read(room) // room that no file system compresses away
-	if err := writeDurably(dir, reserveName, room); err != nil {
+	if err := os.WriteFile(path, room, 0o600); err != nil {
 		os.Remove(path)
 	}
 }

@@ -60,11 +60,11 @@ func TestPendingOrder(t *testing.T) {
 	defer d.Close()
 	// Seed i ends at minute i; one before 1970 sorts first.
 	for _, seed := range []uint64{3, 1, 4, 2} {
-		if err := d.Pend(procGame(seed, procBase.Add(time.Duration(seed)*time.Minute), 3)); err != nil {
+		if _, err := d.Pend(procGame(seed, procBase.Add(time.Duration(seed)*time.Minute), 3), ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := d.Pend(procGame(9, time.Date(1960, 1, 1, 0, 0, 0, 0, time.UTC), 3)); err != nil {
+	if _, err := d.Pend(procGame(9, time.Date(1960, 1, 1, 0, 0, 0, 0, time.UTC), 3), ""); err != nil {
 		t.Fatal(err)
 	}
 	kept, left, err := d.KeepPending(t.Context(), keepAsIs)
@@ -92,10 +92,10 @@ func TestPendingOnce(t *testing.T) {
 	}
 	defer d.Close()
 	g := procGame(7, procBase, 5)
-	if err := d.Pend(g); err != nil {
+	if _, err := d.Pend(g, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Pend(procGame(8, procBase.Add(time.Minute), 5)); err != nil {
+	if _, err := d.Pend(procGame(8, procBase.Add(time.Minute), 5), ""); err != nil {
 		t.Fatal(err)
 	}
 	names := pendingFiles(t, d)
@@ -114,7 +114,7 @@ func TestPendingOnce(t *testing.T) {
 	// A game of the same moment on the same board is another game.
 	twin := g
 	twin.Result, twin.TimeMS = "won", g.TimeMS+1
-	if err := d.Pend(twin); err != nil {
+	if _, err := d.Pend(twin, ""); err != nil {
 		t.Fatal(err)
 	}
 	kept, left, err := d.KeepPending(t.Context(), keepAsIs)
@@ -142,10 +142,10 @@ func TestPendingCorrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if err := d.Pend(procGame(1, procBase, 3)); err != nil {
+	if _, err := d.Pend(procGame(1, procBase, 3), ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Pend(procGame(2, procBase.Add(2*time.Minute), 3)); err != nil {
+	if _, err := d.Pend(procGame(2, procBase.Add(2*time.Minute), 3), ""); err != nil {
 		t.Fatal(err)
 	}
 	between := pendingPrefix + "09223372036854775808-x" + pendingSuffix // 1970: first
@@ -195,7 +195,7 @@ func TestPendingPlayers(t *testing.T) {
 	}
 	defer p.Close()
 	ann, bob := p.Player("SHA256:ann/+x"), p.Player("SHA256:bob")
-	if err := ann.Pend(procGame(1, procBase, 3)); err != nil {
+	if _, err := ann.Pend(procGame(1, procBase, 3), ""); err != nil {
 		t.Fatal(err)
 	}
 	if kept, _, err := bob.KeepPending(t.Context(), keepAsIs); kept != 0 || err != nil {

@@ -91,8 +91,9 @@ type Store interface {
 
 	// Pend keeps g, a finished game that Keep could not take, in a
 	// pending file of its own in the state (or data) directory, durably,
-	// until KeepPending keeps it.
-	Pend(g history.Game) error
+	// until KeepPending keeps it, and returns the file's name; name, when
+	// not "", is a pending game's that g takes the place of.
+	Pend(g history.Game, name string) (string, error)
 	// KeepPending keeps the pending games, in the order they ended, each
 	// once, with what decide makes of each given what the records held
 	// for it (as Keep does), and returns how many it kept and how many
