@@ -34,15 +34,28 @@ func decide(g history.Game, p store.Prior) (history.Game, Counts) {
 	return g, c
 }
 
-// keepWaiting keeps the games that wait in pending files, and reports
-// whether some wait still, with why.
-func (s *Session) keepWaiting() (bool, error) {
-	kept, left, err := s.store.KeepPending(ctx, func(g history.Game, p store.Prior) history.Game {
+// KeepWaiting keeps the games that wait in st's pending files, in the
+// order they ended, under the rules of the records, as the start of a
+// game does; a command that reads the records (stats, history) calls it
+// once the store is open. It returns how many it kept, what it says of
+// them ("" for none), how many wait still, and why.
+func KeepWaiting(st store.Store) (kept int, msg string, left int, err error) {
+	kept, left, err = st.KeepPending(ctx, func(g history.Game, p store.Prior) history.Game {
 		g, _ = decide(g, p)
 		return g
 	})
 	if kept > 0 {
-		s.Warn(fmt.Sprintf("%s that could not be kept when %s ended %s kept now", record.Count(kept, "game"), plural(kept, "it", "they"), plural(kept, "is", "are")))
+		msg = fmt.Sprintf("%s that could not be kept when %s ended %s kept now", record.Count(kept, "game"), plural(kept, "it", "they"), plural(kept, "is", "are"))
+	}
+	return kept, msg, left, err
+}
+
+// keepWaiting keeps the games that wait in pending files, and reports
+// whether some wait still, with why.
+func (s *Session) keepWaiting() (bool, error) {
+	_, msg, left, err := KeepWaiting(s.store)
+	if msg != "" {
+		s.Warn(msg)
 	}
 	return left > 0, err
 }
