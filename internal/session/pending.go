@@ -78,6 +78,12 @@ func (s *Session) pend(g history.Game, cause error) Counts {
 	return c
 }
 
+// fault tells of err, a write the store refused, as what it failed to
+// do: the player reads why in words (see report).
+func (s *Session) fault(what string, err error) {
+	s.report(what+": "+err.Error(), what+": "+store.FaultOf(err).String())
+}
+
 // report tells of a fault: with a Log, detail goes to the log and the
 // player is told plain; else the player is told detail, after the
 // screen.

@@ -359,7 +359,7 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 		return // nothing worth keeping: a board file's game, no theme chosen
 	}
 	if err := s.store.SavePrefs(ctx, p); err != nil {
-		s.Warn("the settings were not kept: " + err.Error())
+		s.fault("the settings were not kept", err)
 	}
 }
 
@@ -434,7 +434,7 @@ func (s *Session) Discard(b board.Settings) {
 		}
 	}
 	if err != nil {
-		s.Warn("the saved game was not removed: " + err.Error())
+		s.fault("the saved game was not removed", err)
 	}
 }
 
@@ -458,14 +458,14 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 			save.Mines = nil // laid again from the seed and the first opening
 		}
 		if _, err := s.store.Save(ctx, HistoryGame(save, s.Now()), s.offered); err != nil {
-			s.Warn("the game was not saved: " + err.Error())
+			s.fault("the game was not saved", err)
 		} else {
 			out.Saved, s.offered = true, 0
 		}
 	}
 	if s.offered != 0 && s.open() {
 		if err := s.store.Discard(ctx, s.offered); err != nil {
-			s.Warn("the saved game was not removed: " + err.Error())
+			s.fault("the saved game was not removed", err)
 		} else {
 			s.offered = 0
 		}
