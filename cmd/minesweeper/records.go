@@ -225,6 +225,10 @@ func openStore(name string, stderr io.Writer) (*store.DB, bool) {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return nil, false
 	}
+	// The games that wait to be kept are kept first, or wait on.
+	if _, msg, _, _ := session.KeepWaiting(st); msg != "" {
+		warn(msg)
+	}
 	return st, true
 }
 

@@ -26,8 +26,9 @@ import (
 type Keeper interface {
 	// Ended keeps a game that ended, won or lost, for the first time.
 	Ended(k game.Kept) session.Counts
-	// Reopened tells that the game kept as number n plays on after an
-	// undo took back its end.
+	// Reopened tells that the game kept as number n (0: the one that
+	// waits to be kept, Counts' Pending) plays on after an undo took back
+	// its end.
 	Reopened(k game.Kept, n int)
 	// GaveUp keeps a started game given up before its end, as a loss.
 	GaveUp(k game.Kept) session.Counts
@@ -315,7 +316,7 @@ func (p *player) undo() string {
 		return err.Error()
 	}
 	reopened := over && g.Status() == board.Playing
-	if reopened && p.counts.Number > 0 && p.cfg.Keeper != nil {
+	if reopened && (p.counts.Number > 0 || p.counts.Pending) && p.cfg.Keeper != nil {
 		p.cfg.Keeper.Reopened(g.Record(now), p.counts.Number)
 	}
 	p.cursor = last.At
@@ -417,7 +418,9 @@ func (p *player) giveUp(now time.Time) {
 		c = p.cfg.Keeper.GaveUp(k)
 	}
 	p.noteDaily(c, true)
-	p.gaveUp++
+	if c.Number > 0 {
+		p.gaveUp++ // kept as a loss, as the summary says
+	}
 }
 
 // noteDaily keeps how the game in play ended, if it is the run's first

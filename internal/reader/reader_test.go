@@ -166,6 +166,45 @@ func TestKept(t *testing.T) {
 	}
 }
 
+// waitingKeeper is a keeper whose store takes no game: each waits to be
+// kept later.
+type waitingKeeper struct{ keeper }
+
+func (k *waitingKeeper) GaveUp(g game.Kept) session.Counts {
+	k.keeper.GaveUp(g)
+	return session.Counts{Why: session.NotKept, GaveUp: true}
+}
+
+// TestGaveUpNotKept checks that a game given up that the store did not
+// take is not counted among the games kept as losses.
+func TestGaveUpNotKept(t *testing.T) {
+	k := &waitingKeeper{}
+	_, res := play(t, small, k, "o 5 1", "n", "n")
+	if got := strings.Join(k.told, ", "); got != "gave up playing" || res.GaveUp != 0 {
+		t.Errorf("told the session %q, gave up %d kept as losses; want %q, 0", got, res.GaveUp, "gave up playing")
+	}
+}
+
+// pendingKeeper is a keeper whose store takes no game now: each waits to
+// be kept later.
+type pendingKeeper struct{ keeper }
+
+func (k *pendingKeeper) Ended(g game.Kept) session.Counts {
+	k.keeper.Ended(g)
+	return session.Counts{Why: session.NotKept, Pending: true}
+}
+
+// TestReopenedPending checks that an undo of the end of a game that
+// waits to be kept tells the session, which marks it undone where it
+// waits.
+func TestReopenedPending(t *testing.T) {
+	k := &pendingKeeper{}
+	play(t, small, k, "o 5 1", "o 1 1", "u")
+	if got, want := strings.Join(k.told, ", "), "ended lost, reopened playing"; got != want {
+		t.Errorf("told the session %q; want %q", got, want)
+	}
+}
+
 // TestStop checks that closing Config.Stop ends the game while a line is
 // awaited, as q does.
 func TestStop(t *testing.T) {

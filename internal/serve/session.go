@@ -390,6 +390,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	k.Now = s.cfg.Now
 	k.Choose = choose
 	k.DailyBoard = s.dailyBoard
+	k.Log = func(msg string) { s.cfg.Log("%s: %s", id, msg) }
 	defer k.Close()
 	last, lastOK, theme := k.Prefs(ui.CheckTheme)
 	uc.Prefs.Theme = theme

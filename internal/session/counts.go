@@ -1,6 +1,10 @@
 package session
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/minesweeper-go/minesweeper/internal/store"
+)
 
 // Reason is why a game that was kept does not count in the records.
 type Reason uint8
@@ -55,6 +59,12 @@ type Counts struct {
 	// Daily is what a game on a daily board counts for: its date, or
 	// practice; NotDaily for another board.
 	Daily Daily
+	// Pending reports whether a game NotKept waits in a file to be kept,
+	// at the next start or with the next game kept.
+	Pending bool
+	// Fault is why the store did not take a game NotKept, if it refused
+	// it.
+	Fault store.Fault
 }
 
 // Daily is what a game on a daily board counts for.
@@ -103,6 +113,10 @@ func (c Counts) Note() string {
 		note = "known board: not in the records"
 	case c.Why == Again:
 		note = "practice: kept as it ended first"
+	case c.Why == NotKept && c.Pending:
+		note = "not kept yet: " + c.Fault.String() + "; it will be at the next start"
+	case c.Why == NotKept && c.Fault != store.NoFault:
+		note = "not kept: " + c.Fault.String()
 	case c.Why == NotKept:
 		note = "not kept"
 	}

@@ -40,6 +40,10 @@ type Session struct {
 	// home; a server's is laid from its secret of the day (see
 	// daily.OfSecret).
 	DailyBoard func(date, level string) (daily.Board, error)
+	// Log, when not nil, is told the detail of a fault the player is told
+	// of in plain words (a server's log); without it, the warnings give
+	// the detail.
+	Log func(msg string)
 
 	store    store.Store // opened when first needed
 	broken   bool        // the store could not be opened
@@ -52,6 +56,8 @@ type Session struct {
 	leaseNow   func() time.Time // the clock of the claims' leases, called on the renewals' goroutine
 	renewEvery time.Duration    // how often the claim is renewed; 0 for store.Lease/3
 	endedTo    string           // the date EndPastDailies last ended the daily games left before
+	started    bool             // the games waiting to be kept were looked for (see keepWaiting)
+	waiting    *waiting         // the last game put in a pending file, if any
 }
 
 // ctx is the context of the session's dealings with the store: a game's
@@ -120,6 +126,13 @@ func (s *Session) open() bool {
 		if err != nil {
 			s.broken = true
 			s.Warn("games are not kept: " + err.Error())
+		}
+	}
+	if s.store != nil && !s.started {
+		// The start keeps the games that wait, or says why they wait.
+		s.started = true
+		if _, err := s.keepWaiting(); err != nil {
+			s.report("games wait to be kept: "+err.Error(), "games wait to be kept: "+store.FaultOf(err).String())
 		}
 	}
 	return s.store != nil
@@ -235,12 +248,13 @@ func (s *Session) GaveUp(k game.Kept) Counts {
 }
 
 // keep appends g to the history and returns what it counts for, decided
-// in the transaction that keeps it from what the records held then: the
-// best time of its kind, and whether its daily board's date counted
-// already (a practice game is kept known). The first game the run keeps
-// while it holds the claim on the saved game it started from is that
-// game: the saved game is removed in the same transaction, and nothing is
-// kept if the claim was lost.
+// in the transaction that keeps it from what the records held then (see
+// decide). The games that wait to be kept go first; a game the store
+// cannot take, or that would go before those that still wait, waits
+// behind them (see pend). The first game the run keeps while it holds
+// the claim on the saved game it started from is that game: the saved
+// game is removed in the same transaction, and nothing is kept if the
+// claim was lost (it goes on elsewhere, and is kept there).
 func (s *Session) keep(g history.Game) Counts {
 	return s.keepAs(g, s.held.c)
 }
@@ -255,45 +269,50 @@ func (s *Session) keepAs(g history.Game, cl store.Claim) Counts {
 		return Counts{Why: NotKept}
 	}
 	open := s.openDaily(g, but)
+	s.waiting = nil
+	if waiting, err := s.keepWaiting(); waiting {
+		return s.pend(g, err)
+	}
 	var c Counts
-	decide := func(p store.Prior) history.Game {
-		d := DailyOf(g, p.DailyCounted, open)
-		if d.Practice() {
-			g.Known = true
-		}
-		best := int64(-1)
-		if p.HasBest {
-			best = p.Best
-		}
-		c = CountOf(g, best, true)
-		c.Daily = d
-		return g
+	var kept history.Game
+	decideIt := func(p store.Prior) history.Game {
+		kept, c = decide(g, p, open)
+		return kept
 	}
 	var n int64
 	var err error
 	switch {
 	case cl.ID != 0 && cl == s.held.c:
-		n, err = s.store.KeepClaimed(ctx, cl, g, decide)
+		n, err = s.store.KeepClaimed(ctx, cl, g, decideIt)
 		if err == nil || errors.Is(err, store.ErrClaimLost) {
 			s.release()
 		}
 	case cl.ID != 0:
-		n, err = s.store.KeepClaimed(ctx, cl, g, decide)
+		n, err = s.store.KeepClaimed(ctx, cl, g, decideIt)
 	default:
-		n, err = s.store.Keep(ctx, g, decide)
+		n, err = s.store.Keep(ctx, g, decideIt)
 	}
-	if err != nil {
-		s.Warn("the game was not kept: " + err.Error())
+	if errors.Is(err, store.ErrClaimLost) {
+		s.Warn("the game was not kept here: it was resumed elsewhere after this run stopped renewing its claim, and is kept there")
 		return Counts{Why: NotKept}
 	}
+	if err != nil {
+		return s.pend(g, err)
+	}
 	c.Number = int(n)
-	s.written[c.Number] = g
+	s.written[c.Number] = kept
 	return c
 }
 
 // Reopened marks the game kept as number n undone: an undo took back its
-// end and it plays on. The history keeps it once, as it ended then.
+// end and it plays on. The history keeps it once, as it ended then. With
+// n 0, the game is the one that ended last and waits to be kept (Counts'
+// Pending), marked undone where it waits.
 func (s *Session) Reopened(k game.Kept, n int) {
+	if n == 0 {
+		s.reopenWaiting()
+		return
+	}
 	was, ok := s.written[n]
 	if !ok || was.Undone || !s.open() {
 		return
@@ -391,7 +410,7 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 		return // nothing worth keeping: a board file's game, no theme chosen
 	}
 	if err := s.store.SavePrefs(ctx, p); err != nil {
-		s.Warn("the settings were not kept: " + err.Error())
+		s.fault("the settings were not kept", err)
 	}
 }
 
@@ -503,7 +522,7 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 			s.Warn("the game was not saved: it was resumed elsewhere after this one stopped renewing its claim, and goes on there")
 			s.release()
 		case err != nil:
-			s.Warn("the game was not saved: " + err.Error())
+			s.fault("the game was not saved", err)
 		default:
 			out.Saved = true
 			s.release()
@@ -512,7 +531,7 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 	if s.held.c.ID != 0 && s.open() {
 		err := s.store.Discard(ctx, s.held.c)
 		if err != nil && !errors.Is(err, store.ErrClaimLost) { // another's now: it is theirs to end
-			s.Warn("the saved game was not removed: " + err.Error())
+			s.fault("the saved game was not removed", err)
 		} else {
 			s.release()
 		}

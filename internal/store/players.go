@@ -40,7 +40,9 @@ func OpenPlayers(ctx context.Context, dataDir, dsn string, warn func(string)) (P
 	case dsn == "":
 		d, err = openSQLitePlayers(ctx, dataDir, warn)
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		d, err = openPostgres(ctx, dsn, warn)
+		if d, err = openPostgres(ctx, dsn, warn); err == nil {
+			d.dir = dataDir // the pending games' (see Pend)
+		}
 	default:
 		return nil, errors.New("the database is a PostgreSQL URL (postgres://...), or none for SQLite in the data directory")
 	}
@@ -65,7 +67,7 @@ func openSQLitePlayers(ctx context.Context, dir string, warn func(string)) (*DB,
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fail(err)
 	}
-	d := &DB{path: filepath.Join(dir, PlayersFileName), warn: warn}
+	d := &DB{path: filepath.Join(dir, PlayersFileName), dir: dir, warn: warn}
 	if err := userfile.Check(d.path, 1<<62); err != nil {
 		return fail(fmt.Errorf("%s: %w", d.path, err))
 	}

@@ -127,8 +127,8 @@ func (d *DB) Keep(ctx context.Context, g history.Game, decide func(Prior) histor
 	return n, err
 }
 
-// keepIn keeps the game decide makes of g in the write transaction tx,
-// as Keep describes.
+// keepIn keeps the game decide makes of g in the transaction tx, as Keep
+// describes, and returns its number.
 func (d *DB) keepIn(ctx context.Context, tx *sql.Tx, g history.Game, decide func(Prior) history.Game) (int64, error) {
 	p, err := d.readPrior(ctx, tx, &g)
 	if err != nil {

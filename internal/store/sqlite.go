@@ -32,6 +32,7 @@ const busyTimeout = 10 * time.Second
 type DB struct {
 	db       *sql.DB
 	path     string // the file, or the PostgreSQL database as it may be shown
+	dir      string // the state or data directory, of the pending games; "" for none
 	warn     func(string)
 	readOnly bool
 	dialect  *dialect // nil for SQLite's
@@ -68,7 +69,7 @@ func Open(dir string, warn func(string)) (*DB, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fail(err)
 	}
-	d := &DB{path: filepath.Join(dir, FileName), warn: warn}
+	d := &DB{path: filepath.Join(dir, FileName), dir: dir, warn: warn}
 	if err := d.open(context.Background(), true); err != nil {
 		return fail(err)
 	}
@@ -609,7 +610,12 @@ func (d *DB) explain(err error) error {
 	if err != nil {
 		switch code(err) {
 		case sqlite3.SQLITE_FULL:
-			return fmt.Errorf("the disk is full (%s): %w", filepath.Dir(d.path), err)
+			return fmt.Errorf("%w (%s): %w", ErrDiskFull, filepath.Dir(d.path), err)
+		case sqlite3.SQLITE_IOERR:
+			// A full disk fails a write of the WAL as an I/O error.
+			if isFull(filepath.Dir(d.path)) {
+				return fmt.Errorf("%w (%s): %w", ErrDiskFull, filepath.Dir(d.path), err)
+			}
 		case sqlite3.SQLITE_BUSY:
 			return fmt.Errorf("another minesweeper held the records for over %v: %w", busyTimeout, err)
 		case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:

@@ -105,6 +105,18 @@ type Store interface {
 	// minesweeper kept them (ErrNewer).
 	SavePrefs(ctx context.Context, p history.Prefs) error
 
+	// Pend keeps g, a finished game that Keep could not take, in a
+	// pending file of its own in the state (or data) directory, durably,
+	// until KeepPending keeps it, and returns the file's name; name, when
+	// not "", is a pending game's that g takes the place of.
+	Pend(g history.Game, name string) (string, error)
+	// KeepPending keeps the pending games, in the order they ended, each
+	// once, with what decide makes of each given what the records held
+	// for it (as Keep does), and returns how many it kept and how many
+	// wait still: it stops at the first the store cannot take. A pending
+	// file that cannot be read is moved aside, with a warning.
+	KeepPending(ctx context.Context, decide func(history.Game, Prior) history.Game) (kept, left int, err error)
+
 	// ReadOnly reports whether a newer minesweeper made the store: it is
 	// read but nothing is written to it.
 	ReadOnly() bool

@@ -18,8 +18,9 @@ import (
 type Keeper interface {
 	// Ended keeps a game that ended, won or lost, for the first time.
 	Ended(k game.Kept) session.Counts
-	// Reopened tells that the game kept as number n plays on after an
-	// undo took back its end: it is marked undone there.
+	// Reopened tells that the game kept as number n (0: the one that
+	// waits to be kept, Counts' Pending) plays on after an undo took back
+	// its end: it is marked undone there.
 	Reopened(k game.Kept, n int)
 	// GaveUp keeps a started game given up before its end, as a loss.
 	GaveUp(k game.Kept) session.Counts
@@ -90,7 +91,9 @@ func (u *ui) giveUp(now time.Time) {
 		c = u.keep.GaveUp(k)
 	}
 	u.noteDaily(c, true)
-	u.gaveUp++
+	if c.Number > 0 {
+		u.gaveUp++ // kept as a loss, as the summary says
+	}
 }
 
 // newGame starts a game: a new one (n) or the same board again (r), the

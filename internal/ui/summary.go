@@ -78,6 +78,8 @@ func Summary(r Result, saved bool, again string) string {
 		// command of the player's takes it.
 	case over && r.Counts.Number > 0:
 		line += fmt.Sprintf("; replay: minesweeper replay %d", r.Counts.Number)
+	case over && r.Counts.Pending:
+		line += "; it can be replayed once it is kept"
 	case over:
 		line += "; not kept, so it cannot be replayed"
 	case saved:

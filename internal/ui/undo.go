@@ -30,7 +30,7 @@ func (u *ui) undo(now time.Time) error {
 	}
 	over := g.Status() != board.Playing
 	err := g.Undo(now)
-	if over && g.Status() == board.Playing && u.counts.Number > 0 && u.keep != nil && u.rp == nil {
+	if over && g.Status() == board.Playing && (u.counts.Number > 0 || u.counts.Pending) && u.keep != nil && u.rp == nil {
 		k := g.Record(now)
 		u.keep.Reopened(k, u.counts.Number)
 	}
