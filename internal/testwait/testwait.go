@@ -13,19 +13,25 @@ import (
 )
 
 // margin is how long before the binary's deadline a wait gives up, so
-// that the failure, the clean-ups and the logs still have time to run.
+// that the failure, the clean-ups and the logs still have time to run:
+// 30 s, or a tenth of a shorter -timeout.
 const margin = 30 * time.Second
+
+// started is about when the test binary started: with its deadline, it
+// gives the -timeout, which a short margin is a tenth of.
+var started = time.Now()
 
 // noDeadline is how long a wait lasts without a deadline: -timeout 0, or
 // a benchmark, which has none.
 const noDeadline = time.Hour
 
 // Limit returns when a wait of t for a state gives up: shortly before the
-// test binary's deadline, or an hour from now without one.
+// test binary's deadline, the same time for every wait, or an hour from
+// now without one.
 func Limit(t testing.TB) time.Time {
 	if dt, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
 		if d, ok := dt.Deadline(); ok {
-			return d.Add(-min(margin, time.Until(d)/2))
+			return d.Add(-min(margin, d.Sub(started)/10))
 		}
 	}
 	return time.Now().Add(noDeadline)
