@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -25,6 +24,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/protocol"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // TestRunJudge drives "minesweeper judge" through run: the exit status and
@@ -252,8 +252,8 @@ func TestSolveOverPipe(t *testing.T) {
 				return board.Point{}, fmt.Errorf("answer %q: want \"row column\"", a.line)
 			}
 			return p, nil
-		case <-time.After(10 * time.Second):
-			return board.Point{}, fmt.Errorf("no answer within 10s: the answer was not flushed")
+		case <-testwait.After(t): // an answer not flushed never comes
+			return board.Point{}, fmt.Errorf("no answer by the test's deadline: the answer was not flushed")
 		}
 	}
 

@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestE2EHint wins no-guess boards from record files by pressing only s and
@@ -76,6 +75,14 @@ func (tm *tmuxGame) header() string {
 	return header
 }
 
+// clockText matches the game's clock in a header: "Time 12", or "12s"
+// where the header is narrow.
+var clockText = regexp.MustCompile(`\bTime \d+\b|\b\d+s\b`)
+
+// untimed returns header with its clock, which ticks however long a test
+// takes between two captures, as "Time _".
+func untimed(header string) string { return clockText.ReplaceAllString(header, "Time _") }
+
 // footerOf returns the footer of an ASCII screen: the line under the
 // board's frame, the last line that starts with '+' after the spaces that
 // centre it.
@@ -93,17 +100,7 @@ func footerOf(screen string) string {
 // the screen.
 func (tm *tmuxGame) waitForFooter(ok func(footer string) bool) string {
 	tm.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		screen := tm.capture()
-		if ok(footerOf(screen)) {
-			return screen
-		}
-		if time.Now().After(deadline) {
-			tm.t.Fatalf("the footer never changed as expected; the screen shows:\n%s", screen)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	return tm.waitUntil("the footer expected", func(screen string) bool { return ok(footerOf(screen)) })
 }
 
 // waitHint waits for the answer to s, which the solver gives off the

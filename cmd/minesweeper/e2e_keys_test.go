@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestE2EKeysFile plays the 5x4 board of TestE2E in a real terminal with
@@ -29,11 +28,15 @@ func TestE2EKeysFile(t *testing.T) {
 	tm.waitFor("[ playing ]")
 	tm.waitFor("o open")
 	tm.waitFor("x flag")
-	tm.keys("$", "Enter", "Space", "f") // the default keys of open and flag: nothing
-	time.Sleep(300 * time.Millisecond)
-	if board := boardLines(tm.capture()); strings.Count(board, "#") != 20 {
-		t.Fatalf("the board after Enter, Space and f, unbound:\n%s\nwant it closed, unflagged", board)
+	// The default keys of open and flag do nothing; x, after them, flags
+	// the cell: once its flag shows, the keys before it were read.
+	tm.keys("$", "Enter", "Space", "f", "x")
+	board := tm.waitUntil("a flag", func(screen string) bool { return strings.Contains(boardLines(screen), "F") })
+	if strings.Count(board, "#") != 19 || strings.Count(board, "F") != 1 {
+		t.Fatalf("the board after Enter, Space and f, unbound, then x:\n%s\nwant it closed but for x's flag", board)
 	}
+	tm.keys("x") // the flag taken back
+	tm.waitUntil("no flag", func(screen string) bool { return !strings.Contains(boardLines(screen), "F") })
 	tm.keys("o")
 	tm.waitFor("|    1 # # |") // row 3 after the flood
 	tm.keys("j", "j", "j", "h", "x")

@@ -17,6 +17,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
@@ -166,9 +167,9 @@ func TestResolveEndlessFile(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("resolve(-board %s) error = %v; want %q", name, err, want)
 		}
-	case <-time.After(time.Minute):
+	case <-testwait.After(t):
 		// A guard, not a measure: the reading has no end.
-		t.Fatalf("resolve(-board %s) still reading after a minute", name)
+		t.Fatalf("resolve(-board %s) still reading at the test's deadline", name)
 	}
 }
 

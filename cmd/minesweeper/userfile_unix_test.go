@@ -8,8 +8,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 	"unicode"
+
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // sparse makes a file of size bytes at path that takes no room on disk:
@@ -27,9 +28,9 @@ func sparse(t *testing.T, path string, size int64) string {
 	return path
 }
 
-// runWithin runs the command line args with run, and fails the test unless
-// it returns within a few seconds: a FIFO with no writer, read as a file
-// is read, would block for ever.
+// runWithin runs the command line args with run, and fails the test if it
+// has not returned by the test's deadline: a FIFO with no writer, read as
+// a file is read, would block for ever.
 func runWithin(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	type result struct {
@@ -45,8 +46,8 @@ func runWithin(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	select {
 	case r := <-done:
 		return r.code, r.stdout, r.stderr
-	case <-time.After(10 * time.Second):
-		t.Fatalf("minesweeper %q still running after 10s; want it to refuse the file at once", args)
+	case <-testwait.After(t):
+		t.Fatalf("minesweeper %q still running at the test's deadline; want it to refuse the file at once", args)
 	}
 	return 0, "", ""
 }

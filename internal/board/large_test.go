@@ -8,7 +8,8 @@ import (
 
 // TestLargeBoard plays a 10000x10000 board (100 MB of cells): laying a few
 // mines, then one click whose flood opens nearly all of it, without
-// recursion and in a few seconds.
+// recursion. It logs the time it took, a few seconds on a quiet machine;
+// BenchmarkReveal measures the speed, which a busy machine cannot decide.
 func TestLargeBoard(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("a 10000x10000 board takes a few seconds; skipped with -short and -race")
@@ -31,9 +32,6 @@ func TestLargeBoard(t *testing.T) {
 	}
 	if b.SafeLeft() != size*size-1000-n {
 		t.Errorf("SafeLeft() = %d; want %d", b.SafeLeft(), size*size-1000-n)
-	}
-	if elapsed > 10*time.Second {
-		t.Errorf("a 10000x10000 board took %v; want a few seconds", elapsed)
 	}
 }
 

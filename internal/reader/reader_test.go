@@ -9,6 +9,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // small is the board of the tests: mines at (1,1) and (4,4) as the
@@ -226,7 +227,7 @@ func TestStop(t *testing.T) {
 		if err != nil {
 			t.Errorf("Run stopped = %v; want nil", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(t):
 		t.Fatal("Run did not return once stopped")
 	}
 }

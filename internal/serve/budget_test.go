@@ -87,8 +87,8 @@ func sessionHeap(b *testing.B, size board.Settings, n int, keys []string) (busy,
 	for i, c := range clients {
 		tm := open(b, c, 80, 24)
 		terms[i] = tm
-		tm.waitFor(fmt.Sprintf("%dx%d", size.Width, size.Height), time.Minute)
-		tm.waitFor("[ playing", time.Minute)
+		tm.waitFor(fmt.Sprintf("%dx%d", size.Width, size.Height))
+		tm.waitFor("[ playing")
 		for _, key := range keys {
 			drawn := len(tm.output())
 			tm.send(key)
@@ -104,7 +104,7 @@ func sessionHeap(b *testing.B, size board.Settings, n int, keys []string) (busy,
 	alloc = (total - allocBefore) / uint64(n)
 	for _, tm := range terms {
 		tm.send("q")
-		tm.wait(time.Minute)
+		tm.wait()
 	}
 	return busy, done, alloc
 }
@@ -177,12 +177,12 @@ func TestLargeBoardNotStarted(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm := open(t, ts.dial(t, key), 80, 24)
-	tm.waitFor("[ playing", 10*time.Second)
+	tm.waitFor("[ playing")
 	if screen := tm.screen(); strings.Contains(screen, "1000x1000") {
 		t.Errorf("the session started on 1000x1000; want the usual board. The screen:\n%s", screen)
 	}
 	tm.send("q")
-	if got := tm.wait(10 * time.Second); got != 0 {
+	if got := tm.wait(); got != 0 {
 		t.Errorf("exit status %d, want 0", got)
 	}
 }

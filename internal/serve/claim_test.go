@@ -3,7 +3,6 @@ package serve
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
@@ -17,29 +16,29 @@ func TestSavedGameOneSession(t *testing.T) {
 	key := testKey(t)
 
 	tm := open(t, ts.dial(t, key), 80, 24)
-	tm.waitFor("Choose a display name", 5*time.Second)
+	tm.waitFor("Choose a display name")
 	tm.send("Claim\r")
-	tm.waitFor("playing as Claim", 5*time.Second)
+	tm.waitFor("playing as Claim")
 	tm.send(" ") // the game starts
-	tm.waitFor("[ playing ]", 5*time.Second)
+	tm.waitFor("[ playing ]")
 	tm.send("q")
-	tm.waitFor("ssh again", 5*time.Second)
-	tm.wait(10 * time.Second)
+	tm.waitFor("ssh again")
+	tm.wait()
 
 	first := open(t, ts.dial(t, key), 80, 24)
-	first.waitFor("left unfinished", 5*time.Second)
+	first.waitFor("left unfinished")
 	second := open(t, ts.dial(t, key), 80, 24)
-	second.waitFor(ui.ElsewhereNote, 5*time.Second)
+	second.waitFor(ui.ElsewhereNote)
 	if s := second.screen(); strings.Contains(s, "left unfinished:") {
 		t.Errorf("the second session was offered the game the first plays:\n%s", s)
 	}
 	second.send("q")
-	second.wait(10 * time.Second)
+	second.wait()
 	first.send("y")
-	first.waitFor("[ playing ]", 5*time.Second)
+	first.waitFor("[ playing ]")
 	first.send("q")
-	first.waitFor("ssh again", 5*time.Second)
-	first.wait(10 * time.Second)
+	first.waitFor("ssh again")
+	first.wait()
 
 	beginner := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
 	saved, err := ts.cfg.Players.Player(Fingerprint(key)).Saved(ctx, beginner)

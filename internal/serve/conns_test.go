@@ -143,7 +143,7 @@ func TestSilentConnections(t *testing.T) {
 	}
 	defer c.Close()
 	tm := open(t, c, 80, 24)
-	tm.waitFor("q quit", 5*time.Second)
+	tm.waitFor("q quit")
 	// Twelve came for eight places, and the player took one more: the
 	// five oldest went.
 	for i, s := range silent[:5] {
@@ -158,7 +158,7 @@ func TestSilentConnections(t *testing.T) {
 		t.Errorf("%d connections connecting; want the 7 silent ones left", connecting)
 	}
 	tm.send("q")
-	if got := tm.wait(5 * time.Second); got != 0 {
+	if got := tm.wait(); got != 0 {
 		t.Errorf("exit status %d, want 0", got)
 	}
 }

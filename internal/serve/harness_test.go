@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -88,7 +89,7 @@ func startServer(t testing.TB, cfg Config) *testServer {
 	served := make(chan error, 1)
 	go func() { served <- s.Serve(l) }()
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := testwait.Context(t) // the sessions' ends, however long they take
 		defer cancel()
 		if err := s.Shutdown(ctx); err != nil {
 			t.Errorf("Shutdown: %v", err)
@@ -206,22 +207,36 @@ func (tm *term) screen() string {
 	return tm.vt.text()
 }
 
-// waitFor waits until the output or the screen holds want, or fails the
-// test after d.
-func (tm *term) waitFor(want string, d time.Duration) {
+// waitFor waits until the output or the screen holds want. Only a hang
+// fails it: it gives up at the test's deadline (testwait.Limit).
+func (tm *term) waitFor(want string) {
 	tm.t.Helper()
-	deadline := time.After(d)
+	limit := testwait.After(tm.t)
 	for !strings.Contains(tm.output(), want) && !strings.Contains(tm.screen(), want) {
 		select {
 		case <-tm.news:
-		case <-deadline:
-			tm.t.Fatalf("no %q in %v; the screen:\n%s\nstderr %q", want, d, tm.screen(), tm.errs.String())
+		case <-limit:
+			tm.t.Fatalf("no %q by the test's deadline; the screen:\n%s\nstderr %q", want, tm.screen(), tm.errs.String())
 		}
 	}
 }
 
-// wait waits for the session's end, and returns its exit status.
-func (tm *term) wait(d time.Duration) int {
+// waitDrawn waits until the server drew something.
+func (tm *term) waitDrawn() {
+	tm.t.Helper()
+	limit := testwait.After(tm.t)
+	for tm.output() == "" {
+		select {
+		case <-tm.news:
+		case <-limit:
+			tm.t.Fatalf("nothing drawn by the test's deadline; stderr %q", tm.errs.String())
+		}
+	}
+}
+
+// wait waits for the session's end, and returns its exit status. Only a
+// hang fails it: it gives up at the test's deadline (testwait.Limit).
+func (tm *term) wait() int {
 	tm.t.Helper()
 	select {
 	case err := <-tm.done:
@@ -234,8 +249,8 @@ func (tm *term) wait(d time.Duration) int {
 		default:
 			tm.t.Fatalf("session: %v", err)
 		}
-	case <-time.After(d):
-		tm.t.Fatalf("the session did not end in %v; output %q", d, tail(tm.output()))
+	case <-testwait.After(tm.t):
+		tm.t.Fatalf("the session did not end by the test's deadline; output %q", tail(tm.output()))
 	}
 	return -1
 }

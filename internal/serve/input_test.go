@@ -60,10 +60,10 @@ func waitSessions(t *testing.T, ts *testServer, n int) {
 func TestInvalidUTF8(t *testing.T) {
 	ts := startServer(t, Config{})
 	tm := open(t, ts.dial(t, nil), 80, 24)
-	tm.waitFor("q quit", 30*time.Second)
+	tm.waitFor("q quit")
 	tm.send("\xe9")
 	tm.send("q")
-	if got := tm.wait(30 * time.Second); got != 0 {
+	if got := tm.wait(); got != 0 {
 		t.Errorf("exit status %d; want 0", got)
 	}
 }
@@ -90,7 +90,7 @@ func TestClientGone(t *testing.T) {
 				t.Fatal(err)
 			}
 			tm := open(t, c, 80, 24)
-			tm.waitFor("q quit", 30*time.Second)
+			tm.waitFor("q quit")
 			if tt.sent != "" {
 				tm.send(tt.sent)
 			}
@@ -109,19 +109,23 @@ func TestPasteThenQuit(t *testing.T) {
 	clk := newTestClock()
 	ts := startServer(t, Config{Now: clk.now, Limits: limits(func(l *Limits) { l.Handshake = 0 })})
 	tm := open(t, ts.dial(t, nil), 80, 24)
-	tm.waitFor("q quit", 30*time.Second)
+	tm.waitFor("q quit")
 	const size = 1 << 20
 	tm.send(string(bytes.Repeat([]byte("x"), size))) // no key of the game
-	tm.waitFor(fmt.Sprintf("%d ignored", size-inputBurst), 30*time.Second)
+	tm.waitFor(fmt.Sprintf("%d ignored", size-inputBurst))
 	clk.advance(time.Second)
 	tm.send("q")
-	if got := tm.wait(30 * time.Second); got != 0 {
+	if got := tm.wait(); got != 0 {
 		t.Errorf("exit status %d; want 0", got)
 	}
 }
 
-// inputBurst is ui's: the keys a session takes at once.
-const inputBurst = 240
+// inputBurst and inputRate are ui's: the keys a session takes at once,
+// and a second after.
+const (
+	inputBurst = 240
+	inputRate  = 60
+)
 
 // RFC 4254 says zero dimensions MUST be ignored: a client that sends 0x0
 // (ssh -tt with a pipe for its input) is drawn on 80x24, and a window
@@ -148,16 +152,16 @@ func TestZeroSize(t *testing.T) {
 
 	ts := startServer(t, Config{})
 	tm := open(t, ts.dial(t, nil), 0, 0)
-	tm.waitFor("q quit", 30*time.Second)
+	tm.waitFor("q quit")
 	if err := tm.sess.WindowChange(0, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := tm.sess.WindowChange(30, 100); err != nil {
 		t.Fatal(err)
 	}
-	tm.waitFor("\x1b[30;", 30*time.Second) // the footer, on the new last row
+	tm.waitFor("\x1b[30;") // the footer, on the new last row
 	tm.send("q")
-	if got := tm.wait(30 * time.Second); got != 0 {
+	if got := tm.wait(); got != 0 {
 		t.Errorf("exit status %d; want 0", got)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -107,25 +108,28 @@ func TestKilledServer(t *testing.T) {
 		}
 	}()
 
-	var seen atomic.Int64
+	var seen, finished atomic.Int64
 	var wg sync.WaitGroup
 	clients := make([]*loadClient, sessions)
 	var started sync.WaitGroup
 	started.Add(sessions)
 	go_ := make(chan struct{})
 	for i := range clients {
-		clients[i] = &loadClient{dial: func(k ssh.Signer) (*ssh.Client, error) { return dialTo(addr, k) }, key: keys[i], seen: &seen}
+		clients[i] = &loadClient{dial: func(k ssh.Signer) (*ssh.Client, error) { return dialTo(addr, k) }, key: keys[i], seen: &seen, limit: testwait.Limit(t)}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer finished.Add(1)
 			_ = clients[i].play(&started, go_, time.Now().Add(time.Hour)) // ends with the server
 		}()
 	}
 	started.Wait()
 	close(go_)
-	deadline := time.Now().Add(time.Minute)
-	for seen.Load() < 5*sessions && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	// Killed once the players saw some games end: every one of them must
+	// be kept.
+	testwait.Until(t, func() bool { return seen.Load() >= 5*sessions || finished.Load() == sessions })
+	if n := seen.Load(); n < 5*sessions {
+		t.Fatalf("%d games seen to end before the players stopped, want %d", n, 5*sessions)
 	}
 	if err := child.Process.Kill(); err != nil { // SIGKILL, mid-write as likely as not
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // limits returns the default limits with the changes of f, and no limit
@@ -35,7 +35,7 @@ func TestServerEnds(t *testing.T) {
 		{"idle", limits(func(l *Limits) { l.Idle = time.Second }), nil, "no key for a while, so the session ended: ssh again to play on"},
 		{"length", limits(func(l *Limits) { l.Session = time.Second }), nil, "the session reached the server's longest: ssh again to play on"},
 		{"shutdown", limits(func(*Limits) {}), func(t *testing.T, ts *testServer) {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			ctx, cancel := testwait.Context(t)
 			defer cancel()
 			if err := ts.Shutdown(ctx); err != nil {
 				t.Errorf("Shutdown: %v", err)
@@ -47,11 +47,11 @@ func TestServerEnds(t *testing.T) {
 			t.Parallel()
 			ts := startServer(t, Config{Limits: tt.limits})
 			tm := open(t, ts.dial(t, nil), 80, 24)
-			tm.waitFor("q quit", 5*time.Second)
+			tm.waitFor("q quit")
 			if tt.end != nil {
 				tt.end(t, ts)
 			}
-			if got := tm.wait(10 * time.Second); got != 0 {
+			if got := tm.wait(); got != 0 {
 				t.Errorf("exit status %d, want 0", got)
 			}
 			if out := tm.output(); !strings.Contains(out, tt.want+"\r\n") {
@@ -66,36 +66,50 @@ func TestServerEnds(t *testing.T) {
 func TestSessionLimit(t *testing.T) {
 	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Sessions = 1 })})
 	first := open(t, ts.dial(t, nil), 80, 24)
-	first.waitFor("q quit", 5*time.Second)
+	first.waitFor("q quit")
 	second := open(t, ts.dial(t, nil), 80, 24)
-	if got := second.wait(5 * time.Second); got != 1 {
+	if got := second.wait(); got != 1 {
 		t.Errorf("second session: exit status %d, want 1", got)
 	}
 	if got, want := second.errs.String(), "minesweeper: the server is full (1 games at once): try again in a minute\r\n"; got != want {
 		t.Errorf("second session: stderr %q, want %q", got, want)
 	}
 	first.send("q")
-	if got := first.wait(5 * time.Second); got != 0 {
+	if got := first.wait(); got != 0 {
 		t.Errorf("first session: exit status %d, want 0", got)
 	}
 }
 
-// A thousand connections from one address: those beyond the limit a
+// A flood of connections from one address: those beyond the limit a
 // minute are closed before their handshake, while a player already
-// playing plays on, every key drawn at once.
+// playing plays on, every key drawn. The flood lasts until the player's
+// keys are drawn: a server it held would draw none while it runs. The
+// server's clock stands still, so that the flood, however long a busy
+// machine makes it, stays in one minute of the limit.
 func TestRateLimit(t *testing.T) {
-	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.PerMinute = 3 })})
+	frozen := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	ts := startServer(t, Config{
+		Now: func() time.Time { return frozen },
+		// No handshake deadline: it would be set on the clock that
+		// stands still, long past.
+		Limits: limits(func(l *Limits) { l.PerMinute, l.Handshake = 3, 0 }),
+	})
 	tm := open(t, ts.dial(t, nil), 80, 24)
-	tm.waitFor("q quit", 5*time.Second)
-	const attempts = 1000
-	var refused atomic.Int64
+	tm.waitFor("q quit")
+	var attempts, refused atomic.Int64
+	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	next := make(chan struct{})
 	for range 16 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for range next {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				attempts.Add(1)
 				c, err := ts.tryDial(nil)
 				if err != nil {
 					refused.Add(1)
@@ -105,37 +119,24 @@ func TestRateLimit(t *testing.T) {
 			}
 		}()
 	}
-	flood := make(chan struct{})
-	go func() {
-		defer close(flood)
-		for range attempts {
-			next <- struct{}{}
-		}
-		close(next)
-		wg.Wait()
-	}()
-	keys := 0
-	for done := false; !done; keys++ {
-		select {
-		case <-flood:
-			done = true
-		default:
-		}
+	halt := sync.OnceFunc(func() { close(stop); wg.Wait() })
+	defer halt() // when the test fails before the flood's end
+	if !testwait.Until(t, func() bool { return refused.Load() >= 100 }) {
+		t.Fatalf("%d of %d connections refused by the test's deadline, want 100 at least", refused.Load(), attempts.Load())
+	}
+	for key := range 20 {
 		before := len(tm.output())
-		start := time.Now()
-		tm.send("lh"[keys%2 : keys%2+1])
-		for len(tm.output()) == before {
-			if time.Since(start) > time.Second {
-				t.Fatalf("key %d: no frame in a second during the flood", keys)
-			}
-			time.Sleep(time.Millisecond)
+		tm.send("lh"[key%2 : key%2+1])
+		if !testwait.Until(t, func() bool { return len(tm.output()) > before }) {
+			t.Fatalf("key %d: no frame during the flood by the test's deadline", key)
 		}
 	}
-	if got := refused.Load(); got != attempts-2 { // the player's connection and two more were allowed
-		t.Errorf("%d of %d connections refused, want %d", got, attempts, attempts-2)
+	halt()
+	if got, want := refused.Load(), attempts.Load()-2; got != want { // the player's connection and two more were allowed
+		t.Errorf("%d of %d connections refused, want %d", got, attempts.Load(), want)
 	}
 	tm.send("q")
-	if got := tm.wait(5 * time.Second); got != 0 {
+	if got := tm.wait(); got != 0 {
 		t.Errorf("the player's exit status %d, want 0", got)
 	}
 }
@@ -177,11 +178,11 @@ func TestPanicEndsOneSession(t *testing.T) {
 	}})
 	a := open(t, ts.dial(t, nil), 80, 24)
 	b := open(t, ts.dial(t, nil), 80, 24)
-	a.waitFor("q quit", 5*time.Second)
-	b.waitFor("q quit", 5*time.Second)
+	a.waitFor("q quit")
+	b.waitFor("q quit")
 	boom.Store(true)
 	a.send("n")
-	if got := a.wait(5 * time.Second); got != 1 {
+	if got := a.wait(); got != 1 {
 		t.Errorf("the panicking session: exit status %d, want 1", got)
 	}
 	if want := "this session failed on the server (injected): ssh again to play on; other players are not affected"; !strings.Contains(a.output(), want) {
@@ -190,7 +191,7 @@ func TestPanicEndsOneSession(t *testing.T) {
 	boom.Store(false)
 	b.send("n")
 	b.send("q")
-	if got := b.wait(5 * time.Second); got != 0 {
+	if got := b.wait(); got != 0 {
 		t.Errorf("the other session: exit status %d, want 0", got)
 	}
 	if !strings.Contains(ts.logs.String(), "panic: injected") {
@@ -215,29 +216,32 @@ func TestChooseLimit(t *testing.T) {
 }
 
 // A connection that plays nothing is closed after Limits.Handshake: it
-// holds no place for long. One that plays has no such limit. The test
-// waits, on a server of its own, in parallel with the others.
+// holds no place for long. One that plays has no such limit: it draws
+// after the idle one was closed. The test waits, on a server of its own,
+// in parallel with the others.
 func TestConnectionDeadline(t *testing.T) {
 	t.Parallel()
 	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Handshake = 300 * time.Millisecond })})
 	idle := ts.dial(t, nil)
+	closed := make(chan error, 1)
+	go func() { closed <- idle.Wait() }()
 	playing := open(t, ts.dial(t, nil), 80, 24)
-	playing.waitFor("q quit", 5*time.Second)
-	time.Sleep(time.Second)
+	playing.waitFor("q quit")
+	select {
+	case <-closed:
+	case <-testwait.After(t):
+		t.Fatalf("the idle connection was not closed by the test's deadline")
+	}
 	if _, err := idle.NewSession(); err == nil {
-		t.Errorf("a connection idle for a second after a deadline of 300 ms opened a session")
+		t.Errorf("a connection closed for its deadline opened a session")
 	}
 	before := len(playing.output())
 	playing.send("l")
-	deadline := time.Now().Add(5 * time.Second)
-	for len(playing.output()) == before && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if len(playing.output()) == before {
+	if !testwait.Until(t, func() bool { return len(playing.output()) > before }) {
 		t.Errorf("the playing session drew nothing after the deadline")
 	}
 	playing.send("q")
-	if got := playing.wait(5 * time.Second); got != 0 {
+	if got := playing.wait(); got != 0 {
 		t.Errorf("exit status %d, want 0", got)
 	}
 }

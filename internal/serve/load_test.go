@@ -17,6 +17,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -115,7 +116,7 @@ func runLoadWith(t testing.TB, n int, d time.Duration, h *hostile) *loadReport {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			l := &loadClient{dial: ts.tryDial, key: keys[i]}
+			l := &loadClient{dial: ts.tryDial, key: keys[i], limit: testwait.Limit(t)}
 			if h != nil {
 				l.dial = func(key ssh.Signer) (*ssh.Client, error) { return dialKeyFrom(ts.addr, playerAddr(i), key) }
 			}
@@ -160,6 +161,7 @@ func runLoadWith(t testing.TB, n int, d time.Duration, h *hostile) *loadReport {
 type loadClient struct {
 	dial       func(ssh.Signer) (*ssh.Client, error)
 	key        ssh.Signer
+	limit      time.Time // when a wait for a frame or a header gives up: the test's deadline
 	games      int
 	latency    []time.Duration
 	frameBytes []int
@@ -218,7 +220,7 @@ func (l *loadClient) play(started *sync.WaitGroup, measured <-chan struct{}, sto
 			}
 		}
 	}()
-	if err := l.waitHeader("playing", 10*time.Second); err != nil {
+	if err := l.waitHeader("playing"); err != nil {
 		return err
 	}
 	once()
@@ -243,7 +245,7 @@ func (l *loadClient) play(started *sync.WaitGroup, measured <-chan struct{}, sto
 				return err
 			}
 		}
-		if err := l.waitHeader("You lose", time.Minute); err != nil {
+		if err := l.waitHeader("You lose"); err != nil {
 			return err
 		}
 		l.games++
@@ -256,7 +258,7 @@ func (l *loadClient) play(started *sync.WaitGroup, measured <-chan struct{}, sto
 		if _, err := io.WriteString(in, "n"); err != nil {
 			return err
 		}
-		if err := l.waitHeader("playing", 10*time.Second); err != nil {
+		if err := l.waitHeader("playing"); err != nil {
 			return err
 		}
 	}
@@ -275,12 +277,12 @@ func (l *loadClient) timed(in io.Writer, key string) error {
 	if _, err := io.WriteString(in, key); err != nil {
 		return err
 	}
-	n, ok := l.next(10 * time.Second)
+	n, ok := l.next(time.Until(l.limit))
 	if !ok {
 		if l.closed {
 			return fmt.Errorf("the session ended before the frame of %q", key)
 		}
-		return fmt.Errorf("no frame for %q in 10 s", key)
+		return fmt.Errorf("no frame for %q by the test's deadline", key)
 	}
 	l.latency = append(l.latency, time.Since(t0))
 	l.frameBytes = append(l.frameBytes, n+l.quiet(5*time.Millisecond))
@@ -403,10 +405,9 @@ func (l *loadClient) next(d time.Duration) (n int, ok bool) {
 	}
 }
 
-// waitHeader waits up to d for the header to say word (in brackets: the
-// game's state).
-func (l *loadClient) waitHeader(word string, d time.Duration) error {
-	deadline := time.Now().Add(d)
+// waitHeader waits for the header to say word (in brackets: the game's
+// state), until l.limit.
+func (l *loadClient) waitHeader(word string) error {
 	for {
 		l.mu.Lock()
 		screen := l.screen.text()
@@ -414,11 +415,11 @@ func (l *loadClient) waitHeader(word string, d time.Duration) error {
 		if strings.Contains(screen, "[ "+word) {
 			return nil
 		}
-		left := time.Until(deadline)
+		left := time.Until(l.limit)
 		if left <= 0 {
 			l.mu.Lock()
 			defer l.mu.Unlock()
-			return fmt.Errorf("no %q in the header in %v; screen:\n%s", word, d, l.screen.text())
+			return fmt.Errorf("no %q in the header by the test's deadline; screen:\n%s", word, l.screen.text())
 		}
 		if l.closed {
 			return fmt.Errorf("the session ended before %q", word)

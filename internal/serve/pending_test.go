@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/store"
 )
@@ -40,9 +39,9 @@ func TestDiskFull(t *testing.T) {
 	key := testKey(t)
 
 	tm := open(t, ts.dial(t, key), 80, 24)
-	tm.waitFor("Choose a display name", 5*time.Second)
+	tm.waitFor("Choose a display name")
 	tm.send("Ann\r")
-	tm.waitFor("playing as Ann", 5*time.Second)
+	tm.waitFor("playing as Ann")
 	filler := filepath.Join(dir, "filler")
 	f, err := os.Create(filler)
 	if err != nil {
@@ -53,9 +52,9 @@ func TestDiskFull(t *testing.T) {
 	}
 	f.Close()
 	tm.send("aa") // the solver plays the game to its end
-	tm.waitFor("[ You ", time.Minute)
+	tm.waitFor("[ You ")
 	tm.send("q")
-	if got := tm.wait(10 * time.Second); got != 0 {
+	if got := tm.wait(); got != 0 {
 		t.Errorf("exit status %d, want 0", got)
 	}
 	out := tm.output()
@@ -75,9 +74,9 @@ func TestDiskFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm = open(t, ts.dial(t, key), 80, 24)
-	tm.waitFor("playing as Ann", 5*time.Second)
+	tm.waitFor("playing as Ann")
 	tm.send("q")
-	tm.wait(10 * time.Second)
+	tm.wait()
 	if n, err := p.Player(Fingerprint(key)).Count(ctx); n != 1 || err != nil {
 		t.Errorf("the player's records after the next session: %d games (%v), want 1", n, err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
@@ -28,13 +27,13 @@ func TestServersSharePostgres(t *testing.T) {
 	key := testKey(t)
 
 	tm := open(t, a.dial(t, key), 80, 24)
-	tm.waitFor("Choose a display name", 5*time.Second)
+	tm.waitFor("Choose a display name")
 	tm.send("Shared\r")
-	tm.waitFor("playing as Shared", 5*time.Second)
+	tm.waitFor("playing as Shared")
 	tm.send("aa") // the solver plays the game to its end
-	tm.waitFor("[ You ", time.Minute)
+	tm.waitFor("[ You ")
 	tm.send("q")
-	if got := tm.wait(10 * time.Second); got != 0 {
+	if got := tm.wait(); got != 0 {
 		t.Fatalf("exit status %d on the first server, want 0", got)
 	}
 
@@ -43,16 +42,16 @@ func TestServersSharePostgres(t *testing.T) {
 		t.Errorf("the second server's records of the player: %d games (%v), want 1", n, err)
 	}
 	tm = open(t, b.dial(t, key), 80, 24)
-	tm.waitFor("playing as Shared", 5*time.Second) // no name asked again
+	tm.waitFor("playing as Shared") // no name asked again
 	tm.send("q")
-	tm.wait(10 * time.Second)
+	tm.wait()
 
 	other := open(t, b.dial(t, testKey(t)), 80, 24)
-	other.waitFor("Choose a display name", 5*time.Second)
+	other.waitFor("Choose a display name")
 	other.send("sHARED\r")
-	other.waitFor("the name is taken", 5*time.Second)
+	other.waitFor("the name is taken")
 	other.send(strings.Repeat("\x7f", 6) + "Other\r")
-	other.waitFor("playing as Other", 5*time.Second)
+	other.waitFor("playing as Other")
 	other.send("q")
-	other.wait(10 * time.Second)
+	other.wait()
 }

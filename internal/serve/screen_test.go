@@ -6,22 +6,24 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // A window change redraws the game at the terminal's new size.
 func TestResize(t *testing.T) {
 	ts := startServer(t, Config{})
 	tm := open(t, ts.dial(t, nil), 80, 24)
-	tm.waitFor("q quit", 5*time.Second)
+	tm.waitFor("q quit")
 	if strings.Contains(tm.output(), "\x1b[40;") {
 		t.Fatalf("row 40 drawn on a terminal of 24 rows")
 	}
 	if err := tm.sess.WindowChange(40, 100); err != nil {
 		t.Fatal(err)
 	}
-	tm.waitFor("\x1b[40;", 5*time.Second) // the footer, on the new last row
+	tm.waitFor("\x1b[40;") // the footer, on the new last row
 	tm.send("q")
-	tm.wait(5 * time.Second)
+	tm.wait()
 }
 
 // A client that stops reading holds neither the other sessions nor the
@@ -64,20 +66,24 @@ func TestStalledClient(t *testing.T) {
 	}()
 
 	player := open(t, ts.dial(t, nil), 80, 24)
-	player.waitFor("q quit", 5*time.Second)
+	player.waitFor("q quit")
 	// The player's keys are drawn at once until the stalled connection
 	// is closed, and after.
 	closed := func() bool { return strings.Contains(ts.logs.String(), "closed: the client read nothing for 1s") }
-	deadline := time.Now().Add(60 * time.Second)
+	limit := testwait.Limit(t)
 	keys := 0
 	for after := 0; after < 5; keys++ {
 		if closed() {
 			after++
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the stalled connection was not closed in a minute")
+		if time.Now().After(limit) {
+			t.Fatalf("the stalled connection was not closed by the test's deadline")
 		}
 		before := len(player.output())
+		// A player's pace, under the input budget (inputRate keys a
+		// second): a key past it would be dropped, and the q at the end
+		// with it.
+		time.Sleep(time.Second / (inputRate / 2))
 		start := time.Now()
 		player.send("lh"[keys%2 : keys%2+1])
 		for len(player.output()) == before {
@@ -87,36 +93,34 @@ func TestStalledClient(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 	}
-	for ts.Sessions() > 1 && time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
-	}
-	if n := ts.Sessions(); n != 1 {
-		t.Errorf("%d sessions after the stalled client's connection was closed, want 1", n)
+	if !testwait.Until(t, func() bool { return ts.Sessions() == 1 }) {
+		t.Errorf("%d sessions after the stalled client's connection was closed, want 1", ts.Sessions())
 	}
 	player.send("q")
-	if got := player.wait(5 * time.Second); got != 0 {
+	if got := player.wait(); got != 0 {
 		t.Errorf("exit status %d, want 0", got)
 	}
 }
 
 // A terminal of any size the client claims is drawn on, at most
 // maxColumns by maxRows: a million columns would be terabytes of cells.
+// Each size has a connection of its own: a connection has one game at a
+// time, and a size that fails must not fail the others.
 func TestTerminalSizes(t *testing.T) {
 	ts := startServer(t, Config{})
-	c := ts.dial(t, nil)
 	for _, size := range [][2]int{{1_000_000, 1_000_000}, {0, 0}, {1, 1}, {maxColumns + 1, 24}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			tm := open(t, c, size[0], size[1])
+			tm := open(t, ts.dial(t, nil), size[0], size[1])
 			if size[0] >= 80 {
-				tm.waitFor("q quit", 5*time.Second)
+				tm.waitFor("q quit")
 			} else {
-				time.Sleep(100 * time.Millisecond) // whatever fits is drawn
+				tm.waitDrawn() // whatever fits
 			}
 			if err := tm.sess.WindowChange(1<<31-1, 1<<31-1); err != nil {
 				t.Fatal(err)
 			}
 			tm.send("q")
-			if got := tm.wait(5 * time.Second); got != 0 {
+			if got := tm.wait(); got != 0 {
 				t.Errorf("exit status %d, want 0", got)
 			}
 		})

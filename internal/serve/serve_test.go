@@ -1,14 +1,13 @@
 package serve
 
 import (
-	"context"
 	"errors"
-	"github.com/minesweeper-go/minesweeper/internal/board"
 	"io"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -17,10 +16,10 @@ import (
 func TestGuestPlays(t *testing.T) {
 	ts := startServer(t, Config{})
 	tm := open(t, ts.dial(t, nil), 80, 24)
-	tm.waitFor("a guest: nothing is kept", 5*time.Second)
+	tm.waitFor("a guest: nothing is kept")
 	tm.send(" ") // opens the cell under the cursor
 	tm.send("q")
-	if got := tm.wait(5 * time.Second); got != 0 {
+	if got := tm.wait(); got != 0 {
 		t.Errorf("exit status %d, want 0", got)
 	}
 	if out := tm.output(); !strings.Contains(out, "\x1b[?1049l") && !strings.Contains(out, "\x1b[?47l") {
@@ -129,7 +128,7 @@ func TestSecretSeed(t *testing.T) {
 		return s
 	}})
 	tm := open(t, ts.dial(t, nil), 80, 24)
-	tm.waitFor("[ playing ]", 5*time.Second)
+	tm.waitFor("[ playing ]")
 	keys, err := script(seed, board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening})
 	if err != nil {
 		t.Fatal(err)
@@ -138,17 +137,23 @@ func TestSecretSeed(t *testing.T) {
 	for _, k := range keys[:len(keys)-1] {
 		tm.send(k)
 	}
-	time.Sleep(200 * time.Millisecond)
+	// The help opened after them shows once every key before it is drawn.
+	if strings.Contains(tm.screen(), "Keys") {
+		t.Fatalf("the help shows before it is asked for:\n%s", tm.screen())
+	}
+	tm.send("?")
+	tm.waitFor("Keys")
 	if strings.Contains(tm.output(), "424242") {
 		t.Fatalf("the seed is on the screen of a game in play:\n%s", tm.screen())
 	}
+	tm.send("x")               // closes the help
 	tm.send(keys[len(keys)-1]) // the mine
-	tm.waitFor("[ You lose ]", 5*time.Second)
-	tm.waitFor("seed 424242", 5*time.Second)
+	tm.waitFor("[ You lose ]")
+	tm.waitFor("seed 424242")
 	tm.send("n") // the next game's seed is kept again
-	tm.waitFor("[ playing ]", 5*time.Second)
+	tm.waitFor("[ playing ]")
 	tm.send(" q")
-	tm.wait(5 * time.Second)
+	tm.wait()
 	if out := tm.output(); strings.Contains(out, "424243") || !strings.Contains(out, "its seed kept until its end") {
 		t.Errorf("the summary of a game left in play: %q, want its seed kept", tail(out))
 	}
@@ -162,24 +167,20 @@ func TestEndDuringNamePrompt(t *testing.T) {
 			ts := startServer(t, Config{})
 			c := ts.dial(t, testKey(t))
 			tm := open(t, c, 80, 24)
-			tm.waitFor("Choose a display name", 5*time.Second)
+			tm.waitFor("Choose a display name")
 			switch how {
 			case "dropped":
 				c.Close()
 			case "shutdown":
-				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				ctx, cancel := testwait.Context(t)
 				defer cancel()
 				if err := ts.Shutdown(ctx); err != nil {
 					t.Errorf("Shutdown: %v", err)
 				}
-				tm.waitFor("the server is stopping: ssh again to play on", 5*time.Second)
+				tm.waitFor("the server is stopping: ssh again to play on")
 			}
-			deadline := time.Now().Add(5 * time.Second)
-			for ts.Sessions() > 0 && time.Now().Before(deadline) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			if n := ts.Sessions(); n != 0 {
-				t.Errorf("%d sessions after the player left the name prompt, want 0", n)
+			if !testwait.Until(t, func() bool { return ts.Sessions() == 0 }) {
+				t.Errorf("%d sessions after the player left the name prompt, want 0", ts.Sessions())
 			}
 		})
 	}

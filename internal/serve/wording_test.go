@@ -3,7 +3,6 @@ package serve
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // Over SSH the game says what it does there: Ctrl-Z pauses (there is no
@@ -14,21 +13,21 @@ func TestWordingOverSSH(t *testing.T) {
 	ts := startServer(t, Config{})
 	t.Run("help", func(t *testing.T) {
 		tm := open(t, ts.dial(t, nil), 100, 40)
-		tm.waitFor("a guest: nothing is kept", time.Minute)
+		tm.waitFor("a guest: nothing is kept")
 		tm.send("?")
-		tm.waitFor("pause (over SSH nothing is suspended)", time.Minute)
+		tm.waitFor("pause (over SSH nothing is suspended)")
 		if s := tm.screen(); strings.Contains(s, "fg resumes") {
 			t.Errorf("the help over SSH offers to suspend:\n%s", s)
 		}
 		tm.send("q")
 		tm.send("q")
-		tm.wait(time.Minute)
+		tm.wait()
 	})
 	t.Run("name prompt", func(t *testing.T) {
 		tm := open(t, ts.dial(t, testKey(t)), 100, 24)
-		tm.waitFor("Esc leaves without one (nothing is played)", time.Minute)
+		tm.waitFor("Esc leaves without one (nothing is played)")
 		tm.send("\x1b")
-		if got := tm.wait(time.Minute); got != 0 {
+		if got := tm.wait(); got != 0 {
 			t.Errorf("exit status %d, want 0", got)
 		}
 		if out, want := tm.output(), "no name chosen, so nothing was played: ssh again to choose one"; !strings.Contains(out, want) {

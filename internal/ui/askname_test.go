@@ -7,6 +7,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -91,7 +92,7 @@ func (a *asking) snap() (text string, cx, cy int) {
 	}
 	select {
 	case text = <-got:
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(a.t):
 		a.t.Fatal("no frame")
 	}
 	cx, cy, _ = a.s.GetCursor()
@@ -118,7 +119,7 @@ func (a *asking) wait() askOutcome {
 	case o := <-a.done:
 		a.out = &o
 		return o
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(a.t):
 		a.t.Fatal("AskName did not return")
 	}
 	return askOutcome{}

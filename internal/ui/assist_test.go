@@ -10,24 +10,20 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // waitUntil polls the screen until ok holds of it, for work the loop gets
 // back from other goroutines (laying mines, the solver), and returns it;
-// after ten seconds it fails the test, saying what it waited for.
+// only a hang fails the test, at its deadline (testwait.Limit), saying
+// what it waited for.
 func (h *harness) waitUntil(what string, ok func(screen) bool) screen {
 	h.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		sc := h.snap()
-		if ok(sc) {
-			return sc
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("waited in vain for %s:\n%s", what, sc)
-		}
-		time.Sleep(time.Millisecond)
+	var sc screen
+	if !testwait.Until(h.t, func() bool { sc = h.snap(); return ok(sc) }) {
+		h.t.Fatalf("waited in vain for %s:\n%s", what, sc)
 	}
+	return sc
 }
 
 // waitFooter waits until the footer contains want and returns the screen.

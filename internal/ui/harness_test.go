@@ -15,6 +15,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -42,7 +43,7 @@ func (c *clock) advance(d time.Duration) {
 
 // fixed returns a config that plays the layout drawn in text ('*' a mine,
 // '.' a safe cell) without relocation.
-func fixed(t *testing.T, text string) Config {
+func fixed(t testing.TB, text string) Config {
 	t.Helper()
 	b, err := board.Parse(text)
 	if err != nil {
@@ -56,7 +57,7 @@ func fixed(t *testing.T, text string) Config {
 
 // harness is a running event loop on a simulated screen, driven by a test.
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	s     tcell.SimulationScreen
 	clock *clock
 	th    *theme
@@ -72,7 +73,7 @@ type outcome struct {
 }
 
 // start runs the real event loop of cfg on a w by h simulated screen.
-func start(t *testing.T, cfg Config, w, h int) *harness {
+func start(t testing.TB, cfg Config, w, h int) *harness {
 	t.Helper()
 	s := tcell.NewSimulationScreen("UTF-8")
 	if err := s.Init(); err != nil {
@@ -109,7 +110,7 @@ func (h *harness) wait() outcome {
 	case o := <-h.done:
 		h.out = &o
 		return o
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(h.t):
 		h.t.Fatal("the event loop did not end")
 	}
 	return outcome{}
@@ -174,12 +175,8 @@ func (h *harness) resize(w, hh int) {
 // post posts ev, waiting while the event queue is full.
 func (h *harness) post(ev tcell.Event) {
 	h.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for h.s.PostEvent(ev) != nil {
-		if time.Now().After(deadline) {
-			h.t.Fatal("the event queue stays full")
-		}
-		time.Sleep(time.Millisecond)
+	if !testwait.Until(h.t, func() bool { return h.s.PostEvent(ev) == nil }) {
+		h.t.Fatal("the event queue stays full")
 	}
 }
 
@@ -218,7 +215,7 @@ func (h *harness) snap() screen {
 	select {
 	case sc := <-got:
 		return sc
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(h.t):
 		h.t.Fatal("no frame")
 	}
 	return screen{}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -67,17 +68,7 @@ func beginner(f *fakeLeaders) Config {
 // waitText snaps the screen until it contains want, or fails.
 func (h *harness) waitText(want string) screen {
 	h.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		sc := h.snap()
-		if strings.Contains(sc.String(), want) {
-			return sc
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("the screen never showed %q:\n%s", want, sc)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	return h.waitUntil(fmt.Sprintf("%q", want), func(sc screen) bool { return strings.Contains(sc.String(), want) })
 }
 
 // TestLeadersGolden pins the overlay's screens, text and styles, of a

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // BenchmarkLoop plays a 200x100 game whose solver keys keep an analysis
@@ -180,7 +181,7 @@ func (g *loopGame) quit() {
 		if o.err != nil {
 			g.tb.Errorf("Run: %v", o.err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-testwait.After(g.tb):
 		g.tb.Error("the event loop did not end")
 	}
 	g.s.Fini()
@@ -237,17 +238,13 @@ func (g *loopGame) frame() (header, footer string) {
 		}
 		got <- lines
 	})
-	deadline := time.Now().Add(10 * time.Second)
-	for g.s.PostEvent(ev) != nil {
-		if time.Now().After(deadline) {
-			g.tb.Fatal("the event queue stays full")
-		}
-		time.Sleep(time.Millisecond)
+	if !testwait.Until(g.tb, func() bool { return g.s.PostEvent(ev) == nil }) {
+		g.tb.Fatal("the event queue stays full")
 	}
 	select {
 	case lines := <-got:
 		return lines[0], lines[1]
-	case <-time.After(10 * time.Second):
+	case <-testwait.After(g.tb):
 		g.tb.Fatal("no frame")
 	}
 	return "", ""
@@ -257,19 +254,18 @@ func (g *loopGame) frame() (header, footer string) {
 // answer, and returns the frame.
 func (g *loopGame) waitFooter(want ...string) (header, footer string) {
 	g.tb.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	if !testwait.Until(g.tb, func() bool {
 		header, footer = g.frame()
 		for _, w := range want {
 			if strings.Contains(footer, w) {
-				return header, footer
+				return true
 			}
 		}
-		if time.Now().After(deadline) {
-			g.tb.Fatalf("footer = %q; want it to say one of %q", footer, want)
-		}
-		time.Sleep(time.Millisecond)
+		return false
+	}) {
+		g.tb.Fatalf("footer = %q; want it to say one of %q", footer, want)
 	}
+	return header, footer
 }
 
 // blockProbe measures how long the event loop is blocked. Every

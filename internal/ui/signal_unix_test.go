@@ -12,6 +12,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // startPlayOn runs playOn on s in the background and returns when the loop
@@ -45,7 +46,7 @@ func waitOutcome(t *testing.T, done <-chan outcome, what string) outcome {
 	select {
 	case o := <-done:
 		return o
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(t):
 		t.Fatalf("%s did not end the game", what)
 	}
 	return outcome{}
@@ -121,7 +122,7 @@ func TestSecondSignalRescues(t *testing.T) {
 	}
 	select {
 	case <-s.finiStarted:
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(t):
 		t.Fatal("SIGTERM did not end the loop")
 	}
 	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
@@ -132,7 +133,7 @@ func TestSecondSignalRescues(t *testing.T) {
 		if code != 130 {
 			t.Errorf("exit(%d) after a second signal, SIGINT; want exit(130)", code)
 		}
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(t):
 		t.Fatal("a second signal did not exit while the screen hung")
 	}
 	mu.Lock()
@@ -183,7 +184,7 @@ func TestStopSignalSuspends(t *testing.T) {
 	}
 	select {
 	case <-suspended:
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(t):
 		t.Fatal("SIGTSTP did not suspend the game")
 	}
 	paused := make(chan string, 1)

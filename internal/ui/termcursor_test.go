@@ -2,10 +2,10 @@ package ui
 
 import (
 	"testing"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // termCursor returns where the terminal's own cursor is once the loop has
@@ -24,7 +24,7 @@ func (h *harness) termCursor() (x, y int, shown bool) {
 	select {
 	case p := <-got:
 		return p.x, p.y, p.shown
-	case <-time.After(5 * time.Second):
+	case <-testwait.After(h.t):
 		h.t.Fatal("no frame")
 	}
 	return 0, 0, false

@@ -5,12 +5,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/gdamore/tcell/v2/terminfo"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // vt is just enough of a terminal to read what tcell's terminal screen
@@ -204,7 +204,7 @@ func TestCursorOnTerminals(t *testing.T) {
 					select {
 					case o := <-out:
 						v.write(o)
-					case <-time.After(5 * time.Second):
+					case <-testwait.After(t):
 						t.Fatal("no frame")
 					}
 					lay := newLayout(80, 24, 9, 9, st.cur, 0, 0) // where the board is drawn
@@ -240,7 +240,7 @@ func TestCursorOnTerminals(t *testing.T) {
 					if err != nil {
 						t.Errorf("Run: %v", err)
 					}
-				case <-time.After(5 * time.Second):
+				case <-testwait.After(t):
 					t.Fatal("the game did not end")
 				}
 			})

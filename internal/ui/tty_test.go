@@ -10,6 +10,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/gdamore/tcell/v2/terminfo"
+
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // noRescue returns a rescue that fails the test if it is used.
@@ -144,7 +146,7 @@ func playInput(t testing.TB, locale string, input []byte, after ...[]byte) (Resu
 	select {
 	case o := <-done:
 		return o.res, tty.output(), o.err
-	case <-time.After(10 * time.Second):
+	case <-testwait.After(t):
 		t.Fatalf("the game did not end after the input %q, then %q", input, after)
 	}
 	return Result{}, nil, nil
@@ -245,7 +247,7 @@ func FuzzTerminalInput(f *testing.F) {
 		tty.in <- data
 		// Wait for the input to be read, then ask the game to end as a
 		// signal would; it may have ended already (q, Esc, Ctrl-C).
-		deadline := time.After(10 * time.Second)
+		deadline := testwait.After(t)
 		for len(tty.in) > 0 {
 			select {
 			case <-deadline:

@@ -25,13 +25,13 @@ const small = `
 ...*.
 `
 
-func asciiCfg(t *testing.T, text string) Config {
+func asciiCfg(t testing.TB, text string) Config {
 	cfg := fixed(t, text)
 	cfg.Prefs.ASCII = true
 	return cfg
 }
 
-func checkRows(t *testing.T, sc screen, want ...string) {
+func checkRows(t testing.TB, sc screen, want ...string) {
 	t.Helper()
 	if got := sc.boardRows(); !slices.Equal(got, want) {
 		t.Errorf("board rows = %q; want %q\nscreen:\n%s", got, want, sc)
@@ -573,13 +573,7 @@ func TestClockTicks(t *testing.T) {
 	h.typ("$\n")
 	h.snap()
 	h.clock.advance(4 * time.Second)
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(h.snap().header(), "Time 4 ") {
-		if time.Now().After(deadline) {
-			t.Fatalf("the clock did not tick: %q", h.snap().header())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	h.waitUntil("the clock at 4 s", func(sc screen) bool { return strings.Contains(sc.header(), "Time 4 ") })
 }
 
 // TestPanicRestoresScreen panics inside the loop: playOn must finalise the

@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/gdamore/tcell/v2/terminfo"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // ttyKeyTimes returns keyTimes on tcell's real terminal screen made from
@@ -53,7 +54,7 @@ func keyTimes(tb testing.TB, s tcell.Screen, n int) []time.Duration {
 		_ = s.PostEvent(tcell.NewEventInterrupt(func() { shown <- struct{}{} }))
 		select {
 		case <-shown:
-		case <-time.After(10 * time.Second):
+		case <-testwait.After(tb):
 			tb.Fatal("no frame after a key")
 		}
 	}
@@ -74,7 +75,7 @@ func keyTimes(tb testing.TB, s tcell.Screen, n int) []time.Duration {
 		if err != nil {
 			tb.Errorf("Run: %v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-testwait.After(tb):
 		tb.Fatal("the game did not end")
 	}
 	return times

@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // within runs f and fails the test unless it returns within a few
@@ -24,8 +25,8 @@ func within(t *testing.T, what string, f func()) {
 	}()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatalf("%s: still blocked after 5s; want it to return at once", what)
+	case <-testwait.After(t):
+		t.Fatalf("%s: still blocked by the test's deadline; want it to return at once", what)
 	}
 }
 
