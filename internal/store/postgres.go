@@ -114,6 +114,9 @@ CREATE TABLE players (
 );
 CREATE UNIQUE INDEX players_name ON players (name_key);
 `,
+	// The same table as SQLite's: a server imports no files today, but
+	// the schemas are kept alike.
+	importStepsTable,
 }
 
 // pgConns is the most connections a server's store holds open: a write
