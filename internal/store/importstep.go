@@ -28,10 +28,10 @@ import (
 // waits at most that long.
 const importStep = 250 * time.Millisecond
 
-// importFresh is how recent the last step of another process's import
-// must be for this one to leave the import to it (it is at work); an
-// older one was cut short, and this process goes on with it.
-const importFresh = busyTimeout
+// importLock is the file, beside the database, whose lock (lockImport)
+// the process importing the old files holds: another process leaves the
+// import to it, and takes it over once it has ended, killed or not.
+const importLock = FileName + "-import"
 
 // noticeEvery is how often an import tells how far it has come.
 const noticeEvery = 2 * time.Second
@@ -159,12 +159,6 @@ func (d *DB) importer() string {
 	return d.owner
 }
 
-// live reports whether the import p is another process's, at work: its
-// last step is recent.
-func (d *DB) live(p *logStep) bool {
-	return p.owner != d.importer() && d.clock().UnixNano()-p.date < importFresh.Nanoseconds()
-}
-
 // logFile is what is read of a log before its import's first step: its
 // SHA-256, size and lines, and the SHA-256 state of its first at bytes.
 type logFile struct {
@@ -238,17 +232,22 @@ var errReplaced = errors.New("it changed since its import began, other than by g
 // Another minesweeper's writes go between the steps. An import cut short
 // goes on at the next Open from the step last committed, the file being
 // the same or longer with the same first bytes; an import another
-// process has under way is left to it. The last step records the file
+// process has under way (it holds the lock importLock) is left to it. The last step records the file
 // in imports and ends the import; the file is then renamed, and the lines
 // that are not games named in one warning.
 func (d *DB) importLog(ctx context.Context, path string) error {
 	name := filepath.Base(path)
-	p, err := readStep(ctx, d.db, name)
+	unlock, ok, err := lockImport(filepath.Join(filepath.Dir(d.path), importLock))
 	if err != nil {
 		return err
 	}
-	if p != nil && d.live(p) {
+	if !ok {
 		return nil // another minesweeper imports it
+	}
+	defer unlock()
+	p, err := readStep(ctx, d.db, name)
+	if err != nil {
+		return err
 	}
 	var at int64
 	if p != nil {
@@ -267,8 +266,6 @@ func (d *DB) importLog(ctx context.Context, path string) error {
 		switch {
 		case err != nil:
 			return err
-		case p == nil:
-			return nil // another minesweeper imports it
 		case done:
 			return d.imported(path, name, func(renamed string) string {
 				if p.badCount == 0 {
@@ -291,8 +288,7 @@ func (d *DB) importLog(ctx context.Context, path string) error {
 
 // logStep runs one step of the import of the log path, lf as read before
 // its first, and returns the position it reached and whether it was the
-// last; nil when another process has the import under way. A log found
-// imported already is done with the position of its whole file.
+// last. A log found imported already is done.
 func (d *DB) logStep(ctx context.Context, path string, lf logFile) (p *logStep, done bool, err error) {
 	name := filepath.Base(path)
 	err = d.write(ctx, func(tx *sql.Tx) error {
@@ -316,9 +312,6 @@ func (d *DB) logStep(ctx context.Context, path string, lf logFile) (p *logStep, 
 				return err
 			}
 			p = &logStep{name: name, sum: lf.sum, size: lf.size, total: lf.lines, state: h}
-		case d.live(p):
-			p = nil
-			return nil
 		case p.sum != lf.sum:
 			// Lines added at the end since the import began: it goes
 			// on, if the bytes it imported are still the first ones.

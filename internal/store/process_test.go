@@ -154,6 +154,12 @@ func TestProcessHelper(t *testing.T) {
 		}
 		d.importFiles(ctx, dir)
 		t.Fatal("the import ended, not killed")
+	case "import-steps":
+		helpImportSteps(ctx, t, dir, warn)
+	case "open":
+		helpOpen(ctx, t, dir, warn)
+	case "keep":
+		helpKeep(ctx, t, dir)
 	default:
 		t.Fatalf("unknown role %q", role)
 	}
