@@ -22,7 +22,7 @@ import (
 // procImportGames is the size of the logs these tests import, and
 // procStepLines the lines of each step of their imports.
 const (
-	procImportGames = 3000
+	procImportGames = 2000
 	procStepLines   = 100
 )
 
