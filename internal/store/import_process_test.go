@@ -114,7 +114,7 @@ func procLog(t *testing.T, dir string, games int) []byte {
 }
 
 // procSeeds returns the seeds of the games of the store in dir, by number.
-func procSeeds(t *testing.T, dir string) []uint64 {
+func procSeeds(t testing.TB, dir string) []uint64 {
 	t.Helper()
 	d := &DB{path: filepath.Join(dir, FileName), warn: procNoWarning(t)}
 	if err := d.open(t.Context(), false); err != nil {

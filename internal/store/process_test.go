@@ -91,7 +91,7 @@ func procGame(seed uint64, date time.Time, moves int) history.Game {
 // procStart starts the test binary again as a child process that does
 // role in dir, with the environment env added; it is killed if it has not
 // ended within procTimeout.
-func procStart(t *testing.T, role, dir string, env ...string) *exec.Cmd {
+func procStart(t testing.TB, role, dir string, env ...string) *exec.Cmd {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), procTimeout)
 	t.Cleanup(cancel)
@@ -160,6 +160,10 @@ func TestProcessHelper(t *testing.T) {
 		helpOpen(ctx, t, dir, warn)
 	case "keep":
 		helpKeep(ctx, t, dir)
+	case "import-load":
+		helpImportLoad(ctx, t, dir, warn)
+	case "keep-timed":
+		helpKeepTimed(ctx, t, dir)
 	default:
 		t.Fatalf("unknown role %q", role)
 	}
@@ -422,12 +426,12 @@ func procSameStats(t *testing.T, got, want []history.Stats) {
 }
 
 // procNoWarning returns a warn function that fails the test.
-func procNoWarning(t *testing.T) func(string) {
+func procNoWarning(t testing.TB) func(string) {
 	return func(s string) { t.Errorf("warning: %s", s) }
 }
 
 // procIntegrity checks the database with SQLite's own integrity check.
-func procIntegrity(t *testing.T, d *DB) {
+func procIntegrity(t testing.TB, d *DB) {
 	t.Helper()
 	var got string
 	if err := d.db.QueryRowContext(t.Context(), "PRAGMA integrity_check").Scan(&got); err != nil || got != "ok" {
