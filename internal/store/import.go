@@ -47,11 +47,12 @@ var errChanged = errors.New("it changed while it was imported; it is imported at
 // importFiles imports, once, what earlier versions kept in the directory
 // dir: every game of the log history.jsonl that can be read (the lines
 // that cannot are listed, with their numbers, in one warning), the saved
-// games and the last choices. Each file is imported in one transaction
-// and then renamed to NAME.imported. A file is known by its name and the
-// SHA-256 of its content, recorded in the same transaction: an import cut
-// short at any point, run again, gives the same records, and a file
-// already imported is only renamed.
+// games and the last choices. The log is imported in steps (importLog),
+// each other file in one transaction, and then renamed to NAME.imported.
+// A file is known by its name and the SHA-256 of its content, recorded in
+// the transaction of its last step: an import cut short at any point,
+// run again, gives the same records, and a file already imported is only
+// renamed.
 func (d *DB) importFiles(ctx context.Context, dir string) {
 	names := []string{oldLog}
 	saved, _ := filepath.Glob(filepath.Join(dir, oldSaved))
