@@ -21,6 +21,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // The size of BenchmarkImportLoad: the games of the log, their moves (an
@@ -32,14 +34,16 @@ var (
 	loadWriters = flag.Int("import-writers", 40, "BenchmarkImportLoad: the processes keeping games during the import")
 	loadKeeps   = flag.Int("import-keeps", 5, "BenchmarkImportLoad: the games each writer keeps")
 	loadPace    = flag.Duration("import-pace", 2*time.Second, "BenchmarkImportLoad: the time between a writer's games")
+	loadApart   = flag.Bool("import-apart", false, "BenchmarkImportLoad: the writers keep expert games, a kind the log has not")
 )
 
 // procPace is the environment variable of a keep-timed child's pace,
 // procStep that of the lines that end an import-load child's step (as
 // its time does), 0 for none.
 const (
-	procPace = "MINESWEEPER_STORETEST_PACE"
-	procStep = "MINESWEEPER_STORETEST_STEP"
+	procPace  = "MINESWEEPER_STORETEST_PACE"
+	procStep  = "MINESWEEPER_STORETEST_STEP"
+	procApart = "MINESWEEPER_STORETEST_APART"
 )
 
 // helpImportLoad imports the old log of dir as Open does, printing "step"
@@ -93,7 +97,11 @@ func helpKeepTimed(ctx context.Context, t *testing.T, dir string) {
 		}
 		seed := procSeed(w+1, i)
 		start := time.Now()
-		n, err := d.Append(ctx, procGame(seed, procBase.Add(24*time.Hour*365+time.Duration(i*1000+w)*time.Second), 3))
+		g := procGame(seed, procBase.Add(24*time.Hour*365+time.Duration(i*1000+w)*time.Second), 3)
+		if os.Getenv(procApart) != "" {
+			g.Board, g.Level = board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}, "expert"
+		}
+		n, err := d.Append(ctx, g)
 		if err != nil {
 			t.Fatalf("writer %d: Append(game %d) = %d, %v", w, i, n, err)
 		}
@@ -110,12 +118,14 @@ type importLoad struct {
 }
 
 // runImportLoad imports a log of games games of moves moves in a child
-// process, in steps of importStep or stepLines lines (when above 0), starting writers children once its first step is committed,
-// each keeping keeps games one every pace; the import goes on once each
-// writer has kept its first game. It fails the test unless every game of
-// the log is kept once and in order, and every writer's game is kept,
-// the first ones before the import's last step.
-func runImportLoad(tb testing.TB, games, moves, stepLines, writers, keeps int, pace time.Duration) importLoad {
+// process, in steps of importStep or of stepLines lines (when above 0),
+// and starts writers children once its first step is committed, each
+// keeping keeps games one every pace (expert games, a kind the log has
+// not, when apart); the import goes on once each writer has kept its
+// first game. It fails the test unless every game of the log is kept
+// once and in order, and every writer's game is kept, the first ones
+// before the import's last step.
+func runImportLoad(tb testing.TB, games, moves, stepLines, writers, keeps int, pace time.Duration, apart bool) importLoad {
 	dir := tb.TempDir()
 	path := filepath.Join(dir, oldLog)
 	f, err := os.Create(path)
@@ -175,7 +185,11 @@ func runImportLoad(tb testing.TB, games, moves, stepLines, writers, keeps int, p
 	for w := range writers {
 		wg.Add(1)
 		first.Add(1)
-		c := procStart(tb, "keep-timed", dir, procWriter+"="+strconv.Itoa(w), procGames+"="+strconv.Itoa(keeps), procPace+"="+pace.String())
+		env := []string{procWriter + "=" + strconv.Itoa(w), procGames + "=" + strconv.Itoa(keeps), procPace + "=" + pace.String()}
+		if apart {
+			env = append(env, procApart+"=1")
+		}
+		c := procStart(tb, "keep-timed", dir, env...)
 		wout, err := c.StdoutPipe()
 		if err != nil {
 			tb.Fatal(err)
@@ -188,9 +202,11 @@ func runImportLoad(tb testing.TB, games, moves, stepLines, writers, keeps int, p
 		go func() {
 			defer wg.Done()
 			got := 0
+			var said strings.Builder // the child test's failures, on its output
 			for s := bufio.NewScanner(wout); s.Scan(); {
 				var n, ns int64
 				if _, err := fmt.Sscanf(s.Text(), "kept %d %d", &n, &ns); err != nil {
+					said.WriteString(s.Text() + "\n")
 					continue
 				}
 				if got++; got == 1 {
@@ -202,7 +218,7 @@ func runImportLoad(tb testing.TB, games, moves, stepLines, writers, keeps int, p
 				mu.Unlock()
 			}
 			if err := c.Wait(); err != nil || got != keeps {
-				tb.Errorf("writer %d kept %d games of %d: %v\n%s", w, got, keeps, err, werr.String())
+				tb.Errorf("writer %d kept %d games of %d: %v\n%s%s", w, got, keeps, err, said.String(), werr.String())
 			}
 			for ; got < 1; got++ {
 				first.Done()
@@ -256,7 +272,7 @@ func jsonLine(g any) ([]byte, error) {
 // beside 4 writers keeping 5 games each: every game is kept once, the writers' first ones between the
 // import's steps. BenchmarkImportLoad does the same at full size.
 func TestImportLoad(t *testing.T) {
-	runImportLoad(t, 2000, 3, 100, 4, 5, 0)
+	runImportLoad(t, 2000, 3, 100, 4, 5, 0, false)
 }
 
 // BenchmarkImportLoad imports a log of -import-games games beside
@@ -264,8 +280,9 @@ func TestImportLoad(t *testing.T) {
 // import's time and rate and the time of the writers' keeps, their median
 // and their longest: one step of the import at most.
 func BenchmarkImportLoad(b *testing.B) {
+	procTimeout = 30 * time.Minute
 	for b.Loop() {
-		load := runImportLoad(b, *loadGames, *loadMoves, 0, *loadWriters, *loadKeeps, *loadPace)
+		load := runImportLoad(b, *loadGames, *loadMoves, 0, *loadWriters, *loadKeeps, *loadPace, *loadApart)
 		slices.Sort(load.keeps)
 		b.ReportMetric(load.seconds, "import-s")
 		b.ReportMetric(float64(load.size)/(1<<20)/load.seconds, "MB/s")
