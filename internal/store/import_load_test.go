@@ -268,11 +268,11 @@ func jsonLine(g any) ([]byte, error) {
 	return append(b, '\n'), err
 }
 
-// TestImportLoad imports 2,000 games, in steps of at most 100 lines,
+// TestImportLoad imports 2,000 games, in steps of at most 200 lines,
 // beside 4 writers keeping 5 games each: every game is kept once, the writers' first ones between the
 // import's steps. BenchmarkImportLoad does the same at full size.
 func TestImportLoad(t *testing.T) {
-	runImportLoad(t, 2000, 3, 100, 4, 5, 0, false)
+	runImportLoad(t, 2000, 3, 200, 4, 5, 0, false)
 }
 
 // BenchmarkImportLoad imports a log of -import-games games beside

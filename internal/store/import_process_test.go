@@ -41,7 +41,8 @@ func helpImportSteps(ctx context.Context, t *testing.T, dir string, warn func(st
 	// however busy the machine is.
 	frozen := time.Now()
 	now := func() time.Time { return frozen }
-	d := &DB{path: filepath.Join(dir, FileName), warn: warn, now: now, stepLines: procStepLines, afterStep: func(p *logStep) error {
+	nap := func(time.Duration) {} // the parent waits for this child's state, not for a gap
+	d := &DB{path: filepath.Join(dir, FileName), warn: warn, now: now, sleep: nap, stepLines: procStepLines, afterStep: func(p *logStep) error {
 		fmt.Printf("step %d %d\n", p.lines, p.games)
 		if paused {
 			_, err := in.ReadString('\n')

@@ -28,6 +28,14 @@ import (
 // waits at most that long.
 const importStep = 250 * time.Millisecond
 
+// importGap is how long an import lets the write lock go between two
+// steps. SQLite gives the lock to no one in turn: a writer waiting for
+// it looks again every 100 ms at most (its busy handler's longest
+// sleep), and an import that began its next step at once would take the
+// lock again before any writer looked. A gap longer than that lets every
+// writer waiting in.
+const importGap = 150 * time.Millisecond
+
 // importLock is the file, beside the database, whose lock (lockImport)
 // the process importing the old files holds: another process leaves the
 // import to it, and takes it over once it has ended, killed or not.
@@ -150,6 +158,15 @@ func (d *DB) clock() time.Time {
 	return time.Now()
 }
 
+// pause waits for the duration, by the store's pause.
+func (d *DB) pause(wait time.Duration) {
+	if d.sleep != nil {
+		d.sleep(wait)
+		return
+	}
+	time.Sleep(wait)
+}
+
 // importer returns the name this process's imports go by in
 // import_steps: its process id and a random number, made once.
 func (d *DB) importer() string {
@@ -229,7 +246,8 @@ var errReplaced = errors.New("it changed since its import began, other than by g
 // store's clock), at the end of a line, keeping in import_steps the
 // position reached (the byte after the line, the SHA-256 state of the
 // bytes before it, the lines and games so far and the first bad lines).
-// Another minesweeper's writes go between the steps. An import cut short
+// Another minesweeper's writes go between the steps, in the gap of
+// importGap the import leaves between them. An import cut short
 // goes on at the next Open from the step last committed, the file being
 // the same or longer with the same first bytes; an import another
 // process has under way (it holds the lock importLock) is left to it. The last step records the file
@@ -279,6 +297,7 @@ func (d *DB) importLog(ctx context.Context, path string) error {
 				return err
 			}
 		}
+		d.pause(importGap)
 		if now := d.clock(); d.notice != nil && now.Sub(told) >= noticeEvery {
 			d.notice(p.progress())
 			told = now

@@ -63,6 +63,7 @@ func TestImportSteps(t *testing.T) {
 	var notices []string
 	var steps []int
 	d := &DB{path: filepath.Join(dir, FileName), warn: w.warn, now: clock.read, notice: func(msg string) { notices = append(notices, msg) }}
+	d.sleep = func(wait time.Duration) { clock.now = clock.now.Add(wait) }
 	d.afterStep = func(p *logStep) error {
 		got, err := readStep(ctx, d.db, oldLog)
 		if err != nil || got == nil || got.lines != p.lines || got.pos != p.pos {

@@ -45,11 +45,13 @@ type DB struct {
 
 	// The import's steps (see importLog): notice, when set, is told how
 	// far an import has come; now is the clock that ends a step (nil for
-	// time.Now); stepLines, when above 0, also ends a step after that many
-	// lines, and afterStep, when set, is called after each committed step,
-	// so that a test can choose where an import is cut short.
+	// time.Now), and sleep what waits between two steps (nil for
+	// time.Sleep); stepLines, when above 0, also ends a step after that
+	// many lines, and afterStep, when set, is called after each committed
+	// step, so that a test can choose where an import is cut short.
 	notice    func(string)
 	now       func() time.Time
+	sleep     func(time.Duration)
 	stepLines int
 	afterStep func(p *logStep) error
 	owner     string // the name of this store's imports (see importer)
