@@ -75,6 +75,15 @@ func thousands(n int) string {
 	return s
 }
 
+// left words how long an import has left, rest bytes, at the rate it
+// went so far (done bytes in took): ", about 40 seconds left".
+func left(rest, done int64, took time.Duration) string {
+	if done <= 0 || took <= 0 {
+		return ""
+	}
+	return ", about " + estimateAt(rest, float64(done)/took.Seconds()) + " left"
+}
+
 // readStep reads the position of the import of the file name, nil when
 // none is under way.
 func readStep(ctx context.Context, q rowQuerier, name string) (*logStep, error) {
@@ -279,6 +288,7 @@ func (d *DB) importLog(ctx context.Context, path string) error {
 		return err
 	}
 	told := d.clock()
+	began, from := told, at
 	for {
 		p, done, err := d.logStep(ctx, path, lf)
 		switch {
@@ -299,7 +309,7 @@ func (d *DB) importLog(ctx context.Context, path string) error {
 		}
 		d.pause(importGap)
 		if now := d.clock(); d.notice != nil && now.Sub(told) >= noticeEvery {
-			d.notice(p.progress())
+			d.notice(p.progress() + left(p.size-p.pos, p.pos-from, now.Sub(began)))
 			told = now
 		}
 	}

@@ -92,7 +92,7 @@ func TestImportSteps(t *testing.T) {
 	}
 	for _, n := range notices {
 		var line, games int
-		if _, err := fmt.Sscanf(n, "importing history.jsonl: line %d of 40 (%d games so far)", &line, &games); err != nil || line != games {
+		if _, err := fmt.Sscanf(n, "importing history.jsonl: line %d of 40 (%d games so far), about", &line, &games); err != nil || line != games || !strings.HasSuffix(n, " left") {
 			t.Errorf("notice %q; want how far the import has come", n)
 		}
 	}
