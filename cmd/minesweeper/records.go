@@ -82,6 +82,13 @@ Flags:
 		return exitFailure
 	}
 	defer st.Close()
+	// Another minesweeper may be importing an earlier version's games:
+	// the statistics count those imported so far.
+	if importing, err := st.Importing(context.Background()); err == nil {
+		for _, msg := range importing {
+			fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
+		}
+	}
 	stats, err := st.Stats(context.Background(), nil)
 	var days []history.DailyStats
 	if err == nil {
@@ -216,10 +223,11 @@ func openStore(name string, stderr io.Writer) (*store.DB, bool) {
 	dir, err := history.Dir()
 	var st *store.DB
 	if err == nil {
+		notice := func(msg string) { fmt.Fprintf(stderr, "%s: %s\n", name, msg) }
 		if msg := store.ImportNotice(dir); msg != "" {
-			fmt.Fprintf(stderr, "%s: %s\n", name, msg)
+			notice(msg)
 		}
-		st, err = store.Open(dir, warn)
+		st, err = store.OpenNotify(dir, warn, notice)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)

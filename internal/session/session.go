@@ -29,7 +29,7 @@ type Session struct {
 	Now func() time.Time
 	// Notice, when not nil, tells the player at once, before the screen
 	// starts, why the start takes seconds: a large import of an earlier
-	// version's files.
+	// version's files, and every few seconds how far it has come.
 	Notice func(msg string)
 	// Choose returns the layout of the boards of some settings, or why
 	// they cannot be played (see Layout); nil checks the settings and
@@ -119,7 +119,7 @@ func (s *Session) open() bool {
 				s.Notice(msg)
 			}
 			var db *store.DB
-			if db, err = store.Open(dir, s.Warn); err == nil {
+			if db, err = store.OpenNotify(dir, s.Warn, s.Notice); err == nil {
 				s.store = db
 			}
 		}

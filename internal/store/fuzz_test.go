@@ -46,16 +46,22 @@ func FuzzImportLog(f *testing.F) {
 		if err := os.WriteFile(path, log, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		var (
-			sum          string
-			lines, games int
-			bad          []lineErr
-			count        int64
-		)
-		err := d.write(ctx, func(tx *sql.Tx) error {
-			var err error
-			if sum, lines, games, bad, err = d.importLog(ctx, tx, path); err != nil {
-				return err
+		want := sha256.Sum256(log)
+		state, err := marshalHash(sha256.New())
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The import's steps, in one transaction rolled back: logLines
+		// fails with errChanged unless the bytes it read, step by step,
+		// are the log's.
+		p := &logStep{name: "fuzz.jsonl", sum: hex.EncodeToString(want[:]), state: state}
+		var count int64
+		err = d.write(ctx, func(tx *sql.Tx) error {
+			for done := false; !done; {
+				var err error
+				if done, err = d.logLines(ctx, tx, path, p); err != nil {
+					return err
+				}
 			}
 			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&count); err != nil {
 				return err
@@ -78,20 +84,21 @@ func FuzzImportLog(f *testing.F) {
 			return rollback
 		})
 		if !errors.Is(err, rollback) {
-			t.Fatalf("importLog(%q) = %v", log, err)
+			t.Fatalf("logLines(%q) = %v", log, err)
 		}
-		if want := sha256.Sum256(log); sum != hex.EncodeToString(want[:]) {
-			t.Errorf("sum %s; want the SHA-256 of the log", sum)
+		lines, games, bad := p.lines, p.games, p.bad
+		if p.pos != int64(len(log)) {
+			t.Errorf("the import reached byte %d; want %d, the log's end", p.pos, len(log))
 		}
-		if count != int64(games) || games+len(bad) > lines {
-			t.Errorf("%d games counted, %d kept, %d bad of %d lines", games, count, len(bad), lines)
+		if count != int64(games) || games+p.badCount > lines || len(bad) > badShown {
+			t.Errorf("%d games counted, %d kept, %d bad (%d named) of %d lines", games, count, p.badCount, len(bad), lines)
 		}
 		if want := countLines(log); lines != want {
 			t.Errorf("%d lines; want %d", lines, want)
 		}
 		for i, b := range bad {
-			if b.line < 1 || b.line > lines || (i > 0 && b.line <= bad[i-1].line) {
-				t.Errorf("bad line %d of %d, out of order or range", b.line, lines)
+			if b.Line < 1 || b.Line > lines || (i > 0 && b.Line <= bad[i-1].Line) {
+				t.Errorf("bad line %d of %d, out of order or range", b.Line, lines)
 			}
 		}
 	})

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -12,11 +11,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
@@ -48,11 +49,12 @@ var errChanged = errors.New("it changed while it was imported; it is imported at
 // importFiles imports, once, what earlier versions kept in the directory
 // dir: every game of the log history.jsonl that can be read (the lines
 // that cannot are listed, with their numbers, in one warning), the saved
-// games and the last choices. Each file is imported in one transaction
-// and then renamed to NAME.imported. A file is known by its name and the
-// SHA-256 of its content, recorded in the same transaction: an import cut
-// short at any point, run again, gives the same records, and a file
-// already imported is only renamed.
+// games and the last choices. The log is imported in steps (importLog),
+// each other file in one transaction, and then renamed to NAME.imported.
+// A file is known by its name and the SHA-256 of its content, recorded in
+// the transaction of its last step: an import cut short at any point,
+// run again, gives the same records, and a file already imported is only
+// renamed.
 func (d *DB) importFiles(ctx context.Context, dir string) {
 	names := []string{oldLog}
 	saved, _ := filepath.Glob(filepath.Join(dir, oldSaved))
@@ -62,24 +64,52 @@ func (d *DB) importFiles(ctx context.Context, dir string) {
 	names = append(names, oldPrefs)
 	for _, name := range names {
 		if err := d.importFile(ctx, dir, name); err != nil {
-			d.warn(fmt.Sprintf("%s was not imported into the records: %v", filepath.Join(dir, name), err))
+			d.warn(fmt.Sprintf("%s was not imported into the records: %s", shown(filepath.Join(dir, name)), userfile.Printable(err.Error())))
 		}
 	}
 }
 
 // noticeSize is the size of the old files from which an import takes
-// long enough (a tenth of a second a megabyte) for ImportNotice to say so.
+// long enough for ImportNotice to say so.
 const noticeSize = 4 << 20
 
-// ImportNotice returns what to tell the player before Open imports, in
-// seconds, the files an earlier version kept in the directory dir, or ""
-// when there is nothing large to import.
+// importRate is how many bytes of an old log an import reads a second,
+// its gaps included, for ImportNotice's estimate before it starts (the
+// progress notices then go by the rate measured): BenchmarkImportLoad
+// measured 2.3 MB/s on a 2-core machine busy with other work, and one
+// transaction read 10 MB/s on a quiet one, of which the steps take 5/8.
+const importRate = 4 << 20
+
+// ImportNotice returns what to tell the player before Open imports the
+// files an earlier version kept in the directory dir, with an estimate of
+// how long it takes, or "" when there is nothing large to import.
 func ImportNotice(dir string) string {
-	if n := pending(dir); n >= noticeSize {
-		return fmt.Sprintf("importing the records of an earlier version (%s) into %s, once; this takes a few seconds", userfile.Size(n), filepath.Join(dir, FileName))
+	n := pending(dir)
+	if n < noticeSize {
+		return ""
 	}
-	return ""
+	return fmt.Sprintf("importing the records of an earlier version (%s) into %s, once: about %s, in steps between which other minesweepers keep their games", userfile.Size(n), shown(filepath.Join(dir, FileName)), estimate(n))
 }
+
+// estimate words how long an import of size bytes takes at importRate.
+func estimate(size int64) string { return estimateAt(size, importRate) }
+
+// estimateAt words how long an import of size bytes takes at rate bytes
+// a second.
+func estimateAt(size int64, rate float64) string {
+	s := int64(math.Ceil(float64(size) / rate))
+	switch {
+	case s < 2:
+		return "a second or two"
+	case s < 120:
+		return fmt.Sprintf("%d seconds", s)
+	}
+	return fmt.Sprintf("%d minutes", (s+59)/60)
+}
+
+// shown is the path as it may be printed: a name from the file system
+// may hold anything, escape sequences among it.
+func shown(path string) string { return userfile.Printable(path) }
 
 // pending returns the size of the files of an earlier version in the
 // directory dir that the next Open imports (or finds imported and
@@ -99,25 +129,30 @@ func pending(dir string) int64 {
 
 // lineErr is a line of an old log that is not a game.
 type lineErr struct {
-	line int
-	why  string
+	Line int    `json:"line"`
+	Why  string `json:"why"`
 }
 
-// importFile imports the file name of dir, if it is there.
+// importFile imports the file name of dir, if it is there: the log in
+// steps (importLog), a saved game or the choices in one transaction.
 func (d *DB) importFile(ctx context.Context, dir, name string) error {
 	path := filepath.Join(dir, name)
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
+	if name == oldLog {
+		return d.importLog(ctx, path)
+	}
 	sum, err := hashFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // another minesweeper imported it and renamed it
+	}
 	if err != nil {
 		return err
 	}
 	var (
-		done  bool
-		lines int
-		games int
-		bad   []lineErr
+		done bool
+		why  string
 	)
 	err = d.write(ctx, func(tx *sql.Tx) error {
 		var one int
@@ -129,18 +164,15 @@ func (d *DB) importFile(ctx context.Context, dir, name string) error {
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		var again, why string
-		switch name {
-		case oldLog:
-			again, lines, games, bad, err = d.importLog(ctx, tx, path)
-		case oldPrefs:
+		var again string
+		games := 0
+		if name == oldPrefs {
 			again, why, err = importPrefs(ctx, tx, path)
-		default:
+		} else {
 			again, why, err = importSaved(ctx, tx, path)
-			games = 1
-		}
-		if why != "" {
-			bad, games = []lineErr{{0, why}}, 0
+			if why == "" {
+				games = 1
+			}
 		}
 		if err != nil {
 			return err
@@ -148,46 +180,58 @@ func (d *DB) importFile(ctx context.Context, dir, name string) error {
 		if again != sum {
 			return errChanged
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO imports (name, sum, date, games) VALUES ($1, $2, strftime('%s', 'now'), $3)`, name, sum, games)
+		_, err = tx.ExecContext(ctx, `INSERT INTO imports (name, sum, date, games) VALUES ($1, $2, $3, $4)`, name, sum, d.clock().Unix(), games)
 		return err
 	})
 	if err != nil {
 		return err
 	}
+	return d.imported(path, name, func(renamed string) string {
+		if done || why == "" {
+			return ""
+		}
+		return fmt.Sprintf("%s was not imported: %s (the file is kept as %s)", shown(path), userfile.Printable(why), shown(renamed))
+	})
+}
+
+// imported renames the file path, whose import (as name) is committed,
+// and then warns of what warning returns for its new name, if anything.
+func (d *DB) imported(path, name string, warning func(renamed string) string) error {
 	if d.afterImport != nil {
 		if err := d.afterImport(name); err != nil {
 			return err
 		}
 	}
 	renamed, err := rename(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // another minesweeper imported it too, and renamed it first
+	}
 	if err != nil {
 		return fmt.Errorf("it was imported, but cannot be renamed: %w", err)
 	}
-	switch {
-	case done || len(bad) == 0:
-	case name == oldLog:
-		d.warn(badLines(path, renamed, lines, bad))
-	default:
-		d.warn(fmt.Sprintf("%s was not imported: %s (the file is kept as %s)", path, userfile.Printable(bad[0].why), renamed))
+	if msg := warning(renamed); msg != "" {
+		d.warn(msg)
 	}
 	return nil
 }
 
-// badLines words the lines of a log that were not imported, in one line.
-func badLines(path, renamed string, lines int, bad []lineErr) string {
-	const shown = 5
+// badShown is how many of a log's bad lines its warning names.
+const badShown = 5
+
+// badLines words the lines of a log that were not imported, count of its
+// lines of which bad are the first, in one line.
+func badLines(path, renamed string, lines, count int, bad []lineErr) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d of its %d lines are not games and were not imported (the file is kept as %s):", path, len(bad), lines, renamed)
+	fmt.Fprintf(&b, "%s: %d of its %d lines are not games and were not imported (the file is kept as %s):", shown(path), count, lines, shown(renamed))
 	for i, e := range bad {
-		if i == shown {
-			fmt.Fprintf(&b, "; and %d more", len(bad)-shown)
-			break
-		}
 		sep := ";"
 		if i == 0 {
 			sep = ""
 		}
-		fmt.Fprintf(&b, "%s line %d (%s)", sep, e.line, userfile.Printable(e.why))
+		fmt.Fprintf(&b, "%s line %d (%s)", sep, e.Line, userfile.Printable(e.Why))
+	}
+	if count > len(bad) {
+		fmt.Fprintf(&b, "; and %d more", count-len(bad))
 	}
 	return b.String()
 }
@@ -219,84 +263,50 @@ func hashFile(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// importLog adds the games of the old log path, in its order, and returns
-// the SHA-256 of what it read, how many lines it has, how many games it
-// added and the lines that are not games.
-func (d *DB) importLog(ctx context.Context, tx *sql.Tx, path string) (sum string, lines, games int, bad []lineErr, err error) {
-	f, err := userfile.Open(path, importLimit)
-	if err != nil {
-		return "", 0, 0, nil, err
+// logLine adds the game of one line of an old log, text cleaned of the
+// bytes around it (long when it is longer than lineLimit), unless it is
+// blank, and returns why it is not a game ("" when it is one or blank)
+// and whether it added one.
+func (d *DB) logLine(ctx context.Context, tx *sql.Tx, text []byte, long bool) (why string, added bool, err error) {
+	switch {
+	case long:
+		return "longer than " + userfile.Size(lineLimit), false, nil
+	case len(text) == 0:
+		// A blank line, or a crash's NUL bytes: no game.
+		return "", false, nil
 	}
-	defer f.Close()
-	h := sha256.New()
-	br := bufio.NewReaderSize(io.TeeReader(f, h), 1<<16)
-	for {
-		line, long, rerr := readLine(br, lineLimit)
-		if rerr != nil && rerr != io.EOF {
-			return "", 0, 0, nil, rerr
-		}
-		if len(line) > 0 || long || rerr == nil {
-			lines++
-		}
-		text := clean(line)
-		switch {
-		case long:
-			bad = append(bad, lineErr{lines, "longer than " + userfile.Size(lineLimit)})
-		case len(text) == 0:
-			// A blank line, or a crash's NUL bytes: no game.
-		default:
-			g, newer, derr := history.DecodeLine(text)
-			switch {
-			case newer:
-				bad = append(bad, lineErr{lines, "kept by a newer minesweeper"})
-			case derr != nil:
-				bad = append(bad, lineErr{lines, shorten(derr.Error())})
-			case g.Result == history.Playing:
-				bad = append(bad, lineErr{lines, "a game left unfinished, not a finished one"})
-			case d.checkDate(&g) != nil:
-				bad = append(bad, lineErr{lines, "dated " + g.Date.Format(time.RFC3339) + ", more than a day after the clock"})
-			default:
-				g.V = history.Version
-				rec, merr := json.Marshal(&g)
-				if merr != nil {
-					bad = append(bad, lineErr{lines, shorten(merr.Error())})
-					break
-				}
-				if _, err := d.insertGame(ctx, tx, &g, rec); err != nil {
-					return "", 0, 0, nil, err
-				}
-				games++
-			}
-		}
-		if rerr == io.EOF {
-			break
-		}
+	g, newer, derr := history.DecodeLine(text)
+	switch {
+	case newer:
+		return "kept by a newer minesweeper", false, nil
+	case derr != nil:
+		return shorten(derr.Error()), false, nil
+	case g.Result == history.Playing:
+		return "a game left unfinished, not a finished one", false, nil
+	case g.Result != "won" && g.Result != "lost":
+		return shorten(fmt.Sprintf("result %q, not won or lost", g.Result)), false, nil
+	case !levelOf(&g):
+		return shorten(fmt.Sprintf("level %q, not that of its board %s", g.Level, g.Board)), false, nil
+	case d.checkDate(&g) != nil:
+		return "dated " + g.Date.Format(time.RFC3339) + ", more than a day after the clock", false, nil
 	}
-	return hex.EncodeToString(h.Sum(nil)), lines, games, bad, nil
+	g.V = history.Version
+	rec, merr := json.Marshal(&g)
+	if merr != nil {
+		return shorten(merr.Error()), false, nil
+	}
+	if _, err := d.insertGame(ctx, tx, &g, rec); err != nil {
+		return "", false, err
+	}
+	return "", true, nil
 }
 
-// readLine returns the next line of br without its newline; a line longer
-// than limit is read to its end and reported as long, without its bytes.
-// At the end of the input the error is io.EOF, with the last line if it
-// did not end in a newline.
-func readLine(br *bufio.Reader, limit int) (line []byte, long bool, err error) {
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if !long {
-			if len(line)+len(chunk) > limit+1 {
-				long, line = true, nil
-			} else {
-				line = append(line, chunk...)
-			}
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err != nil:
-			return line, long, err
-		}
-		return line[:max(0, len(line)-1)], long, nil
-	}
+// levelOf reports whether the game's level is its board's: the name of
+// the level of that size, or none (a custom board, or a log that did not
+// name it).
+func levelOf(g *history.Game) bool {
+	lv := board.LevelOf(g.Board)
+	return g.Level == "" || g.Level == lv
 }
 
 // clean returns line without the bytes around a record that a damaged or

@@ -178,6 +178,9 @@ CREATE TABLE daily_secrets (
 	created BIGINT  NOT NULL     -- when it was drawn, in Unix nanoseconds
 );
 `,
+	// The same table as SQLite's: a server imports no files today, but
+	// the schemas are kept alike.
+	importStepsTable,
 }
 
 // pgConns is the most connections a server's store holds open: a write

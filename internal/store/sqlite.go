@@ -47,6 +47,19 @@ type DB struct {
 	// the games of a file and renaming the file, so that a test can stop
 	// the import there as a crash would.
 	afterImport func(name string) error
+
+	// The import's steps (see importLog): notice, when set, is told how
+	// far an import has come; stepNow is the clock that ends a step (nil
+	// for time.Now), and sleep what waits between two steps (nil for
+	// time.Sleep); stepLines, when above 0, also ends a step after that
+	// many lines, and afterStep, when set, is called after each committed
+	// step, so that a test can choose where an import is cut short.
+	notice    func(string)
+	stepNow   func() time.Time
+	sleep     func(time.Duration)
+	stepLines int
+	afterStep func(p *logStep) error
+	owner     string // the name of this store's imports (see importer)
 }
 
 var _ Store = (*DB)(nil)
@@ -60,6 +73,12 @@ var _ Store = (*DB)(nil)
 // importFiles). Warnings go to warn, which may be nil. Errors are for a
 // directory or database the system will not let it use.
 func Open(dir string, warn func(string)) (*DB, error) {
+	return OpenNotify(dir, warn, nil)
+}
+
+// OpenNotify is Open, telling notice (which may be nil) how far an import
+// of the files of an earlier version has come, every few seconds of it.
+func OpenNotify(dir string, warn, notice func(string)) (*DB, error) {
 	if warn == nil {
 		warn = func(string) {}
 	}
@@ -69,7 +88,7 @@ func Open(dir string, warn func(string)) (*DB, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fail(err)
 	}
-	d := &DB{path: filepath.Join(dir, FileName), dir: dir, warn: warn}
+	d := &DB{path: filepath.Join(dir, FileName), dir: dir, warn: warn, notice: notice}
 	if err := d.open(context.Background(), true); err != nil {
 		return fail(err)
 	}
@@ -481,6 +500,8 @@ CREATE TABLE daily_secrets (
 	created INTEGER NOT NULL     -- when it was drawn, in Unix nanoseconds
 );
 `,
+	// An import in progress (see importStepsTable).
+	importStepsTable,
 }
 
 // runsFromGames fills the table runs from the games: each win with the
@@ -511,6 +532,27 @@ UPDATE kinds SET (level_date, level_n) = (
 	WHERE games.player = kinds.player AND games.kind = kinds.kind AND games.known = kinds.known AND games.level <> ''
 	ORDER BY date DESC, n DESC LIMIT 1)
 WHERE level <> '';
+`
+
+// importStepsTable keeps an import of an old log in progress, one row a
+// file: where it has come to, written in the transaction of each of its
+// steps, so that an import cut short goes on from there (see importLog).
+// The row goes when the file's row in imports is written.
+const importStepsTable = `
+CREATE TABLE import_steps (
+	name      TEXT    NOT NULL PRIMARY KEY, -- the file, in the state directory
+	sum       TEXT    NOT NULL, -- its SHA-256 when its import began
+	size      BIGINT  NOT NULL, -- its size then
+	total     BIGINT  NOT NULL, -- its lines then
+	pos       BIGINT  NOT NULL, -- the bytes imported, whole lines
+	state     TEXT    NOT NULL, -- the SHA-256 state of those bytes, in hex
+	lines     BIGINT  NOT NULL, -- the lines imported
+	games     BIGINT  NOT NULL, -- the games imported
+	bad_count BIGINT  NOT NULL, -- the lines that are not games
+	bad       TEXT    NOT NULL, -- the first of them, as JSON
+	owner     TEXT    NOT NULL, -- the process whose step was the last
+	date      BIGINT  NOT NULL  -- when that step committed, in Unix nanoseconds
+);
 `
 
 // appID marks the database as minesweeper's (PRAGMA application_id).

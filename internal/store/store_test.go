@@ -507,6 +507,8 @@ func TestImport(t *testing.T) {
 		{"many bad lines", lines[0] + "\nx\ny\nz\nw\nv\nu\n" + lines[3] + "\n", []int{0, 3}, []string{"6 of its 8 lines", "line 2 (", "line 6 (", "and 1 more"}},
 		{"an empty log", "", nil, nil},
 		{"a game left unfinished in the log", strings.Replace(lines[0], `"result":"won"`, `"result":"playing"`, 1) + "\n" + lines[1] + "\n", []int{1}, []string{"line 1 (a game left unfinished"}},
+		{"a draw", lines[0] + "\n" + strings.Replace(lines[1], `"result":"won"`, `"result":"draw"`, 1) + "\n" + lines[2] + "\n", []int{0, 2}, []string{"1 of its 3 lines", `line 2 (result "draw", not won or lost)`}},
+		{"a level that is not its board's", strings.Replace(lines[0], `"level":"beginner"`, `"level":"expert"`, 1) + "\n" + lines[1] + "\n", []int{1}, []string{`line 1 (level "expert", not that of its board 9x9n10`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -110,6 +110,19 @@ func (f *File) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// Skip moves the next read to the byte offset of the file, which counts
+// towards the limit as bytes read: a reader going on where it stopped.
+func (f *File) Skip(offset int64) error {
+	if offset < 0 || offset > f.limit {
+		return fmt.Errorf("offset %d is outside the file's limit of %d bytes", offset, f.limit)
+	}
+	if _, err := f.f.Seek(offset, io.SeekStart); err != nil {
+		return pathless(err)
+	}
+	f.r, f.n = io.LimitReader(f.f, f.limit+1-offset), offset
+	return nil
+}
+
 // Stat returns the file's information.
 func (f *File) Stat() (fs.FileInfo, error) { return f.f.Stat() }
 

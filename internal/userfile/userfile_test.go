@@ -386,3 +386,36 @@ func TestClip(t *testing.T) {
 		}
 	}
 }
+
+// TestSkip checks that a read after Skip goes on at its offset, and that
+// the limit counts the bytes skipped.
+func TestSkip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("0123456789"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		limit, offset int64
+		want          string
+		tooLarge      bool
+	}{
+		{10, 4, "456789", false},
+		{10, 10, "", false},
+		{8, 4, "4567", true},
+	}
+	for _, tt := range tests {
+		f, err := Open(path, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.limit = tt.limit
+		if err := f.Skip(tt.offset); err != nil {
+			t.Fatalf("Skip(%d) = %v", tt.offset, err)
+		}
+		got, err := io.ReadAll(f)
+		f.Close()
+		if string(got) != tt.want || errors.Is(err, ErrTooLarge) != tt.tooLarge {
+			t.Errorf("Skip(%d) then ReadAll with limit %d = %q, %v; want %q, too large %v", tt.offset, tt.limit, got, err, tt.want, tt.tooLarge)
+		}
+	}
+}
