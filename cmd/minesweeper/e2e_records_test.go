@@ -448,9 +448,13 @@ func runWithHome(t *testing.T, home, bin string, args ...string) string {
 func historyOf(t *testing.T, bin, home string) []history.Game {
 	t.Helper()
 	out := runWithHome(t, home, bin, "history", "-json", "-n", "0")
-	var games []history.Game
-	if err := json.Unmarshal([]byte(out), &games); err != nil {
-		t.Fatalf("minesweeper history -json = %q: %v", out, err)
+	games := []history.Game{}
+	for line := range strings.Lines(out) { // JSON lines: a game a line
+		var g history.Game
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("minesweeper history -json = %q: %v", out, err)
+		}
+		games = append(games, g)
 	}
 	return games
 }
