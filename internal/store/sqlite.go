@@ -83,6 +83,9 @@ func (d *DB) open(ctx context.Context, retry bool) error {
 	} else {
 		err = d.connect(ctx)
 	}
+	if err == nil && retry {
+		err = d.check(ctx)
+	}
 	if err == nil || !retry || !notADatabase(err) {
 		return err
 	}
@@ -469,8 +472,14 @@ func (d *DB) ReadOnly() bool { return d.readOnly }
 
 func (d *DB) errReadOnly() error { return fmt.Errorf("%w (%s)", ErrReadOnly, d.path) }
 
-// write runs f in one transaction, committed if f returns nil.
+// write runs f in one transaction, committed if f returns nil; if it
+// finds the file damaged, it salvages it and runs f once more.
 func (d *DB) write(ctx context.Context, f func(*sql.Tx) error) error {
+	return d.writeOrSalvage(ctx, f)
+}
+
+// writeOnce runs f in one transaction, committed if f returns nil.
+func (d *DB) writeOnce(ctx context.Context, f func(*sql.Tx) error) error {
 	if d.readOnly {
 		return d.errReadOnly()
 	}
