@@ -22,6 +22,8 @@ import (
 
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -95,6 +97,58 @@ func (d *DB) writeOrSalvage(ctx context.Context, f func(*sql.Tx) error) error {
 		return fmt.Errorf("%w; %v", err, serr)
 	}
 	return d.writeOnce(ctx, f)
+}
+
+// readOrSalvage runs the read f; if it finds the file damaged, it
+// salvages it and runs f once more, on the new file.
+func (d *DB) readOrSalvage(ctx context.Context, f func() error) error {
+	err := f()
+	if !damaged(err) || !d.salvageable() {
+		return err
+	}
+	if serr := d.salvage(ctx, err); serr != nil {
+		return fmt.Errorf("%w; %v", err, serr)
+	}
+	return f()
+}
+
+// Count returns how many games the player kept.
+func (d *DB) Count(ctx context.Context) (n int64, err error) {
+	err = d.readOrSalvage(ctx, func() error {
+		n, err = d.count(ctx)
+		return err
+	})
+	return n, err
+}
+
+// Latest returns the latest limit games by date, newest first (of equal
+// dates, the lower number first), or all when limit is 0.
+func (d *DB) Latest(ctx context.Context, limit int, full bool) (out []Numbered, err error) {
+	err = d.readOrSalvage(ctx, func() error {
+		out, err = d.latest(ctx, limit, full)
+		return err
+	})
+	return out, err
+}
+
+// Stats returns the statistics of kind, or of every kind.
+func (d *DB) Stats(ctx context.Context, kind *board.Settings) (out []history.Stats, err error) {
+	err = d.readOrSalvage(ctx, func() error {
+		out, err = d.stats(ctx, kind)
+		return err
+	})
+	return out, err
+}
+
+// DailyStats returns the statistics of the daily boards, as
+// history.SummarizeDaily counts them, the current streaks running to
+// today (YYYY-MM-DD).
+func (d *DB) DailyStats(ctx context.Context, today string) (out []history.DailyStats, err error) {
+	err = d.readOrSalvage(ctx, func() error {
+		out, err = d.dailyStats(ctx, today)
+		return err
+	})
+	return out, err
 }
 
 // salvage moves the damaged database aside and puts in its place a new

@@ -76,12 +76,15 @@ func TestDamagedPage(t *testing.T) {
 		object string // the index or table damaged
 		first  bool   // its first leaf page, else one in the middle
 		check  bool   // found at open: the check has time to end
+		kept   bool   // the game kept next is kept before it is found
 	}{
 		// games_date holds the newest game first: the page a game kept
 		// next changes.
-		{"index page found at open", "games_date", true, true},
-		{"index page found by a keep", "games_date", true, false},
-		{"table page found at open", "games", false, true},
+		{"index page found at open", "games_date", true, true, false},
+		{"index page found by a keep", "games_date", true, false, false},
+		{"table page found at open", "games", false, true, false},
+		// A keep does not read the page: the history does.
+		{"table page found by the history", "games", false, false, true},
 	}
 	all := benchGames(damageGames)
 	for _, tt := range tests {
@@ -125,7 +128,16 @@ func TestDamagedPage(t *testing.T) {
 				t.Errorf("Append on the damaged records = %d, %v; want %d, nil", n, err, damageGames+1)
 			}
 			msgs := w.all()
-			want := fmt.Sprintf("%d games saved, %d could not be read", damageGames-lost, lost)
+			if tt.kept {
+				if len(msgs) != 0 {
+					t.Errorf("warnings before the damage is met %q; want none", msgs)
+				}
+				if _, err := d.Latest(ctx, 0, false); err != nil {
+					t.Errorf("Latest(0) on the damaged records: %v", err)
+				}
+				msgs = w.all()
+			}
+			want := fmt.Sprintf("%d games saved, %d could not be read", damageGames-lost+int64(b2i(tt.kept)), lost)
 			if len(msgs) != 1 || !strings.Contains(msgs[0], want) || !strings.Contains(msgs[0], ".corrupt-") {
 				t.Errorf("warnings %q; want one saying %q and where the file went", msgs, want)
 			}
