@@ -47,7 +47,7 @@ func damaged(err error) bool {
 // home in SQLite that it may write. A server's database, shared by the
 // players' views, is left to its administrator.
 func (d *DB) salvageable() bool {
-	return d.dialect == nil && !d.view && d.player == "" && !d.readOnly
+	return d.dialect == nil && !d.view && d.player == "" && !d.readOnly && d.access == ""
 }
 
 // check looks at every page of the file within checkBudget, and salvages

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"modernc.org/sqlite"
@@ -34,6 +35,7 @@ type DB struct {
 	path     string // the file, or the PostgreSQL database as it may be shown
 	warn     func(string)
 	readOnly bool
+	access   string   // "" to read and write; else how it is read alone (see connectReadOnly)
 	dialect  *dialect // nil for SQLite's
 	player   string   // whose records these are: "" at home
 	view     bool     // one player's view of a server's database: Close closes nothing
@@ -68,7 +70,7 @@ func Open(dir string, warn func(string)) (*DB, error) {
 	if err := d.open(context.Background(), true); err != nil {
 		return fail(err)
 	}
-	if !d.readOnly {
+	if !d.readOnly && d.access == "" {
 		d.importFiles(context.Background(), dir)
 	}
 	return d, nil
@@ -82,6 +84,9 @@ func (d *DB) open(ctx context.Context, retry bool) error {
 		err = fmt.Errorf("%w: it %v", errNotRegular, cerr)
 	} else {
 		err = d.connect(ctx)
+		if err != nil && retry && cannotWrite(err) {
+			err = d.connectReadOnly(ctx, err)
+		}
 	}
 	if err == nil && retry {
 		err = d.check(ctx)
@@ -107,6 +112,9 @@ func (d *DB) connect(ctx context.Context) error {
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 	q.Add("_pragma", "synchronous(FULL)")
 	q.Set("_txlock", "immediate") // a writer takes the write lock at BEGIN: no deadlock on upgrade
+	if k, v, ok := strings.Cut(d.access, "="); ok {
+		q.Set(k, v)
+	}
 	dsn := "file:" + (&url.URL{Path: d.path}).EscapedPath() + "?" + q.Encode()
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
@@ -114,8 +122,10 @@ func (d *DB) connect(ctx context.Context) error {
 	}
 	d.db = db
 	// A new file is made readable by the user alone.
-	if f, err := os.OpenFile(d.path, os.O_RDONLY|os.O_CREATE, 0o600); err == nil {
-		f.Close()
+	if d.access == "" {
+		if f, err := os.OpenFile(d.path, os.O_RDONLY|os.O_CREATE, 0o600); err == nil {
+			f.Close()
+		}
 	}
 	// SQLite calls no busy handler for the lock a new database's first
 	// transaction, or its change to WAL mode, may need to upgrade: when
@@ -123,7 +133,7 @@ func (d *DB) connect(ctx context.Context) error {
 	deadline := time.Now().Add(busyTimeout)
 	for {
 		err = d.migrate(ctx)
-		if err == nil && !d.readOnly {
+		if err == nil && !d.readOnly && d.access == "" {
 			// Only a file accepted as the records is put in WAL mode,
 			// which lasts in the file: another program's is not changed.
 			_, err = db.ExecContext(ctx, "PRAGMA journal_mode = WAL")
@@ -482,6 +492,9 @@ func (d *DB) write(ctx context.Context, f func(*sql.Tx) error) error {
 func (d *DB) writeOnce(ctx context.Context, f func(*sql.Tx) error) error {
 	if d.readOnly {
 		return d.errReadOnly()
+	}
+	if d.access != "" {
+		return d.errCannotWrite()
 	}
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
