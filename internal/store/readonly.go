@@ -1,13 +1,15 @@
 package store
 
 // A store the system lets the program read but not write: a read-only
-// file system, a file or directory of another user's. Its statistics and
+// file system, a file or directory of another user's, a full disk. Its statistics and
 // history are read; a game kept is refused, saying why.
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
+	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
@@ -27,6 +29,28 @@ func cannotWrite(err error) bool {
 	return false
 }
 
+// diskFull reports whether err is SQLite's for a full disk: SQLITE_FULL,
+// or the shared memory file of the WAL that cannot grow
+// (SQLITE_IOERR_SHMSIZE), as a full file system refuses it.
+func diskFull(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	return se.Code()&0xff == sqlite3.SQLITE_FULL || se.Code() == sqlite3.SQLITE_IOERR_SHMSIZE
+}
+
+// fullError is SQLite's error err for a full disk, the directory dir's.
+// It reads as what the player can act on: SQLite's words for the shared
+// memory file that cannot grow are "disk I/O error".
+type fullError struct {
+	dir string
+	err error
+}
+
+func (e *fullError) Error() string { return fmt.Sprintf("the disk is full (%s)", e.dir) }
+func (e *fullError) Unwrap() error { return e.err }
+
 // connectReadOnly opens the database to be read alone, after err refused
 // to open it to be written too, and warns once that nothing will be kept.
 // It returns err when the file cannot be read either.
@@ -34,6 +58,7 @@ func (d *DB) connectReadOnly(ctx context.Context, err error) error {
 	for _, a := range readOnlyAccess {
 		d.access = a
 		if d.connect(ctx) == nil {
+			d.roCause = err
 			d.warn(fmt.Sprintf("%s cannot be written (%v); the records are read, but no game is kept", d.path, err))
 			return nil
 		}
@@ -44,5 +69,5 @@ func (d *DB) connectReadOnly(ctx context.Context, err error) error {
 
 // errCannotWrite is a write's error on a store opened to be read alone.
 func (d *DB) errCannotWrite() error {
-	return fmt.Errorf("%s cannot be written: it is opened read-only, as the system allows no more", d.path)
+	return fmt.Errorf("%s cannot be written (%w): it was opened read-only", d.path, d.roCause)
 }

@@ -36,6 +36,7 @@ type DB struct {
 	warn     func(string)
 	readOnly bool
 	access   string   // "" to read and write; else how it is read alone (see connectReadOnly)
+	roCause  error    // why it is read alone
 	dialect  *dialect // nil for SQLite's
 	player   string   // whose records these are: "" at home
 	view     bool     // one player's view of a server's database: Close closes nothing
@@ -84,8 +85,8 @@ func (d *DB) open(ctx context.Context, retry bool) error {
 		err = fmt.Errorf("%w: it %v", errNotRegular, cerr)
 	} else {
 		err = d.connect(ctx)
-		if err != nil && retry && cannotWrite(err) {
-			err = d.connectReadOnly(ctx, err)
+		if err != nil && retry && (cannotWrite(err) || diskFull(err)) {
+			err = d.connectReadOnly(ctx, d.explain(err))
 		}
 	}
 	if err == nil && retry {
@@ -516,8 +517,11 @@ func (d *DB) writeOnce(ctx context.Context, f func(*sql.Tx) error) error {
 func (d *DB) explain(err error) error {
 	if err != nil {
 		switch code(err) {
-		case sqlite3.SQLITE_FULL:
-			return fmt.Errorf("the disk is full (%s): %w", filepath.Dir(d.path), err)
+		case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR:
+			if !diskFull(err) {
+				break
+			}
+			return &fullError{filepath.Dir(d.path), err}
 		case sqlite3.SQLITE_BUSY:
 			return fmt.Errorf("another minesweeper held the records for over %v: %w", busyTimeout, err)
 		case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
