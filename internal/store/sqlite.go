@@ -54,8 +54,12 @@ var _ Store = (*DB)(nil)
 // schema up to date. A file in the database's place that is not a
 // database (or not a regular file) is moved aside, to
 // records.db.corrupt-TIME, with a warning, and a new store starts: play
-// goes on. Then, once, it imports the files earlier versions kept (see
-// importFiles). Warnings go to warn, which may be nil. Errors are for a
+// goes on. A database with a malformed page, found by a check bounded in
+// time (checkBudget) or by any write or read of the records that meets
+// it, is moved aside too, and what can be read of it salvaged into the
+// new store (see salvage). A database it cannot write (a read-only file
+// system, a full disk) is read, with a warning, and keeps nothing. Then,
+// once, it imports the files earlier versions kept (see importFiles). Warnings go to warn, which may be nil. Errors are for a
 // directory or database the system will not let it use.
 func Open(dir string, warn func(string)) (*DB, error) {
 	if warn == nil {
