@@ -45,6 +45,18 @@ func (f Fault) String() string {
 // for.
 var ErrDiskFull = errors.New("the disk is full")
 
+// fullError is the database's error err for a full disk, the directory
+// dir's. It reads as what the player can act on, without the database's
+// words ("disk I/O error (4874)" for SQLite's shared memory file that
+// cannot grow), and its causes are ErrDiskFull and err.
+type fullError struct {
+	dir string
+	err error
+}
+
+func (e *fullError) Error() string   { return fmt.Sprintf("the disk is full (%s)", e.dir) }
+func (e *fullError) Unwrap() []error { return []error{ErrDiskFull, e.err} }
+
 // FaultOf returns why err, an error of a write to the store, refused it.
 func FaultOf(err error) Fault {
 	switch {

@@ -321,8 +321,8 @@ func decodeGame(n int64, data []byte) (history.Game, error) {
 	return g, nil
 }
 
-// Count returns how many games the player kept.
-func (d *DB) Count(ctx context.Context) (int64, error) {
+// countGames returns how many games the player kept.
+func (d *DB) countGames(ctx context.Context) (int64, error) {
 	var n int64
 	err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE player = $1`, d.player).Scan(&n)
 	return n, err
@@ -341,9 +341,9 @@ type skip struct{}
 
 func (*skip) UnmarshalJSON([]byte) error { return nil }
 
-// Latest returns the latest limit games by date, newest first (of equal
+// latest returns the latest limit games by date, newest first (of equal
 // dates, the lower number first), or all when limit is 0.
-func (d *DB) Latest(ctx context.Context, limit int, full bool) ([]Numbered, error) {
+func (d *DB) latest(ctx context.Context, limit int, full bool) ([]Numbered, error) {
 	var out []Numbered
 	err := d.EachLatest(ctx, limit, full, func(g Numbered) error {
 		out = append(out, g)
@@ -395,8 +395,8 @@ func (d *DB) EachLatest(ctx context.Context, limit int, full bool, f func(Number
 	return rows.Err()
 }
 
-// Stats returns the statistics of kind, or of every kind.
-func (d *DB) Stats(ctx context.Context, kind *board.Settings) ([]history.Stats, error) {
+// stats returns the statistics of kind, or of every kind.
+func (d *DB) stats(ctx context.Context, kind *board.Settings) ([]history.Stats, error) {
 	query := `SELECT kind, known, played, won, streak, best_streak, level FROM kinds WHERE player = $1`
 	args := []any{d.player}
 	if kind != nil {
@@ -549,12 +549,12 @@ func (d *DB) DailyCounted(ctx context.Context, date, level string) (bool, error)
 	return found, err
 }
 
-// DailyStats returns the statistics of the daily boards, one per level
+// dailyStats returns the statistics of the daily boards, one per level
 // played in the order of board.Levels, as history.SummarizeDaily counts
 // them, the current streaks running to today. A day's result is its first
 // counted game in date order, read through the index games_daily: the
 // query reads a row a counted game, a few a day.
-func (d *DB) DailyStats(ctx context.Context, today string) ([]history.DailyStats, error) {
+func (d *DB) dailyStats(ctx context.Context, today string) ([]history.DailyStats, error) {
 	tx, err := d.db.BeginTx(ctx, &d.dial().readTx)
 	if err != nil {
 		return nil, err

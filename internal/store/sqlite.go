@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"modernc.org/sqlite"
@@ -35,6 +36,8 @@ type DB struct {
 	dir      string // the state or data directory, of the pending games; "" for none
 	warn     func(string)
 	readOnly bool
+	access   string   // "" to read and write; else how it is read alone (see connectReadOnly)
+	roCause  error    // why it is read alone
 	dialect  *dialect // nil for SQLite's
 	player   string   // whose records these are: "" at home
 	view     bool     // one player's view of a server's database: Close closes nothing
@@ -69,8 +72,12 @@ var _ Store = (*DB)(nil)
 // schema up to date. A file in the database's place that is not a
 // database (or not a regular file) is moved aside, to
 // records.db.corrupt-TIME, with a warning, and a new store starts: play
-// goes on. Then, once, it imports the files earlier versions kept (see
-// importFiles). Warnings go to warn, which may be nil. Errors are for a
+// goes on. A database with a malformed page, found by a check bounded in
+// time (checkBudget) or by any write or read of the records that meets
+// it, is moved aside too, and what can be read of it salvaged into the
+// new store (see salvage). A database it cannot write (a read-only file
+// system, a full disk) is read, with a warning, and keeps nothing. Then,
+// once, it imports the files earlier versions kept (see importFiles). Warnings go to warn, which may be nil. Errors are for a
 // directory or database the system will not let it use.
 func Open(dir string, warn func(string)) (*DB, error) {
 	return OpenNotify(dir, warn, nil)
@@ -92,7 +99,7 @@ func OpenNotify(dir string, warn, notice func(string)) (*DB, error) {
 	if err := d.open(context.Background(), true); err != nil {
 		return fail(err)
 	}
-	if !d.readOnly {
+	if !d.readOnly && d.access == "" {
 		d.importFiles(context.Background(), dir)
 	}
 	return d, nil
@@ -106,6 +113,12 @@ func (d *DB) open(ctx context.Context, retry bool) error {
 		err = fmt.Errorf("%w: it %v", errNotRegular, cerr)
 	} else {
 		err = d.connect(ctx)
+		if err != nil && retry && (cannotWrite(err) || diskFull(err)) {
+			err = d.connectReadOnly(ctx, d.explain(err))
+		}
+	}
+	if err == nil && retry {
+		err = d.check(ctx)
 	}
 	if err == nil || !retry || !notADatabase(err) {
 		return err
@@ -128,6 +141,9 @@ func (d *DB) connect(ctx context.Context) error {
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 	q.Add("_pragma", "synchronous(FULL)")
 	q.Set("_txlock", "immediate") // a writer takes the write lock at BEGIN: no deadlock on upgrade
+	if k, v, ok := strings.Cut(d.access, "="); ok {
+		q.Set(k, v)
+	}
 	dsn := "file:" + (&url.URL{Path: d.path}).EscapedPath() + "?" + q.Encode()
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
@@ -135,8 +151,10 @@ func (d *DB) connect(ctx context.Context) error {
 	}
 	d.db = db
 	// A new file is made readable by the user alone.
-	if f, err := os.OpenFile(d.path, os.O_RDONLY|os.O_CREATE, 0o600); err == nil {
-		f.Close()
+	if d.access == "" {
+		if f, err := os.OpenFile(d.path, os.O_RDONLY|os.O_CREATE, 0o600); err == nil {
+			f.Close()
+		}
 	}
 	// SQLite calls no busy handler for the lock a new database's first
 	// transaction, or its change to WAL mode, may need to upgrade: when
@@ -144,7 +162,7 @@ func (d *DB) connect(ctx context.Context) error {
 	deadline := time.Now().Add(busyTimeout)
 	for {
 		err = d.migrate(ctx)
-		if err == nil && !d.readOnly {
+		if err == nil && !d.readOnly && d.access == "" {
 			// Only a file accepted as the records is put in WAL mode,
 			// which lasts in the file: another program's is not changed.
 			_, err = db.ExecContext(ctx, "PRAGMA journal_mode = WAL")
@@ -626,10 +644,19 @@ func (d *DB) ReadOnly() bool { return d.readOnly }
 
 func (d *DB) errReadOnly() error { return fmt.Errorf("%w (%s)", ErrReadOnly, d.path) }
 
-// write runs f in one transaction, committed if f returns nil.
+// write runs f in one transaction, committed if f returns nil; if it
+// finds the file damaged, it salvages it and runs f once more.
 func (d *DB) write(ctx context.Context, f func(*sql.Tx) error) error {
+	return d.writeOrSalvage(ctx, f)
+}
+
+// writeOnce runs f in one transaction, committed if f returns nil.
+func (d *DB) writeOnce(ctx context.Context, f func(*sql.Tx) error) error {
 	if d.readOnly {
 		return d.errReadOnly()
+	}
+	if d.access != "" {
+		return d.errCannotWrite()
 	}
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -651,12 +678,11 @@ func (d *DB) write(ctx context.Context, f func(*sql.Tx) error) error {
 func (d *DB) explain(err error) error {
 	if err != nil {
 		switch code(err) {
-		case sqlite3.SQLITE_FULL:
-			return fmt.Errorf("%w (%s): %w", ErrDiskFull, filepath.Dir(d.path), err)
-		case sqlite3.SQLITE_IOERR:
-			// A full disk fails a write of the WAL as an I/O error.
-			if isFull(filepath.Dir(d.path)) {
-				return fmt.Errorf("%w (%s): %w", ErrDiskFull, filepath.Dir(d.path), err)
+		case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR:
+			// A full disk fails a write of the WAL, or the growth of its
+			// shared memory file, as an I/O error.
+			if diskFull(err) || isFull(filepath.Dir(d.path)) {
+				return &fullError{dir: filepath.Dir(d.path), err: err}
 			}
 		case sqlite3.SQLITE_BUSY:
 			return fmt.Errorf("another minesweeper held the records for over %v: %w", busyTimeout, err)
