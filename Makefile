@@ -7,7 +7,7 @@ ARGS       ?=
 # (seconds).
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 
-.PHONY: all build run test test-norace test-solver vet lint bench fuzz load man dist dist-check clean
+.PHONY: all build run test test-norace test-solver vet lint bench fuzz load load-store man dist dist-check clean
 
 all: build
 
@@ -52,7 +52,8 @@ NORACE_TESTS = \
 	TestGenNoGuessWins TestStatsHistoryGolden TestRunBenchNoGuess \
 	TestLargeBoard TestCensusMatchesReference \
 	TestRecordLayout \
-	TestSaveHugeSmall
+	TestSaveHugeSmall \
+	TestDamagedPage TestProcessKeepAtOnce
 empty :=
 space := $(empty) $(empty)
 NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
@@ -102,6 +103,16 @@ load:
 	$(GO) test -v -count=1 -run '^TestLoadHostile$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME) -load-hostile
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-duration 20s
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoadHostile$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration 20s
+	$(MAKE) --no-print-directory load-store
+
+# The records under contention at full size: 40 processes ending 5 games
+# each at once on a database of 100,000 games (make test runs 8 x 5 on
+# 2,000), the lock held per keep in and out of date order at 100,000
+# games, and an old log of 100,000 games imported beside 40 writers.
+load-store:
+	$(GO) test -count=1 -run '^TestProcessKeepAtOnce$$' -timeout 30m ./internal/store/ -args -atonce-procs 40 -atonce-games 5 -atonce-base 100000
+	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkKeepLock$$' -benchtime 100x -timeout 30m ./internal/store/
+	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkImportLoad$$' -benchtime 1x -timeout 30m ./internal/store/ -args -import-games 100000 -import-writers 40
 
 # The man page cmd/minesweeper/minesweeper.6, made from the commands, their flags and
 # the key table; a test fails when the checked-in copy is stale.

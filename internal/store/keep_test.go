@@ -90,6 +90,9 @@ func helpKeepAtOnce(ctx context.Context, t *testing.T, dir string, warn func(str
 // of 5 games on 2,000 games; the full size is 40 of 5 on 100,000 (see
 // atOnceProcs), where main lost 90 of the 200.
 func TestProcessKeepAtOnce(t *testing.T) {
+	if raceEnabled {
+		t.Skip("its processes contend for the file, not its goroutines: make test runs it without the race detector")
+	}
 	procs, each, base := *atOnceProcs, *atOnceGames, *atOnceBase
 	dir := t.TempDir()
 	d, err := Open(dir, procNoWarning(t))

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"os"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -245,7 +246,7 @@ func Run(s tcell.Screen, cfg Config) (Result, error) {
 				d = replayTick
 			}
 		}
-		go ticker(s, d, done)
+		go ticker(s, d, done, &u.tickQueued)
 	}
 
 	u.render(s)
@@ -334,15 +335,29 @@ func isUTF8(charset string) bool {
 }
 
 // ticker posts a tick every d until done is closed. It never draws.
-func ticker(s tcell.Screen, d time.Duration, done <-chan struct{}) {
+func ticker(s tcell.Screen, d time.Duration, done <-chan struct{}, queued *atomic.Bool) {
 	t := time.NewTicker(d)
 	defer t.Stop()
+	ticks(s, t.C, done, queued)
+}
+
+// ticks posts a tick for each time c gives until done is closed, unless
+// the last one posted is still queued (queued is set until the loop
+// handles it): a loop slower than the clock (a large screen on a busy
+// machine) then draws a frame a tick it can keep up with, rather than
+// filling the event queue with ticks that keys wait behind.
+func ticks(s interface{ PostEvent(tcell.Event) error }, c <-chan time.Time, done <-chan struct{}, queued *atomic.Bool) {
 	for {
 		select {
 		case <-done:
 			return
-		case <-t.C:
-			_ = s.PostEvent(tcell.NewEventInterrupt(tick{})) // a full queue drops a tick: the next one redraws
+		case <-c:
+			if queued.Swap(true) {
+				continue
+			}
+			if s.PostEvent(tcell.NewEventInterrupt(tick{})) != nil {
+				queued.Store(false) // a full queue drops it: the next one redraws
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -145,6 +146,10 @@ func (l layout) cellAt(x, y int) (board.Point, bool) {
 // ui is one running game on one screen: the game state, the view state,
 // the theme and the last layout, and how the loop is to end.
 type ui struct {
+	// tickQueued is set while a tick of the clock waits in the event
+	// queue (see ticks).
+	tickQueued atomic.Bool
+
 	g      *game.Game
 	v      view
 	th     *theme
@@ -271,6 +276,7 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			}
 			return false
 		case tick:
+			u.tickQueued.Store(false)
 			if u.rp != nil {
 				u.replayOn(s, u.cfg.Now())
 			}
