@@ -23,6 +23,11 @@ const (
 	// it may have ended: a click every millisecond for 24 days, and a
 	// number that fits any int.
 	MaxClicks = math.MaxInt32
+	// MaxRecord is the largest record of a game, in bytes, that is kept
+	// or imported: a game of a million cells (game.LayoutCells) with a
+	// move on each is some 40 MB, and a record of hundreds of megabytes
+	// would make every read of the history slow and large.
+	MaxRecord = 64 << 20
 )
 
 // errNoBoard is Check's error for a game that names no board.

@@ -296,6 +296,11 @@ func (s *Session) keepAs(g history.Game, cl store.Claim) Counts {
 		s.Warn("the game was not kept here: it was resumed elsewhere after this run stopped renewing its claim, and is kept there")
 		return Counts{Why: NotKept}
 	}
+	if errors.Is(err, store.ErrTooLarge) {
+		// No later keep would take it: it waits in no file.
+		s.Warn("the game was not kept: " + err.Error())
+		return Counts{Why: NotKept}
+	}
 	if err != nil {
 		return s.pend(g, err)
 	}

@@ -32,12 +32,27 @@ const (
 
 // Limits on what an import reads: a file larger than importLimit is not
 // imported (a log of 100,000 expert games is some 400 MB), and a line
-// longer than lineLimit is a bad line (a game of a million cells with
-// every move is some 40 MB).
+// longer than lineLimit, the largest record kept, is a bad line.
 const (
 	importLimit = 8 << 30
-	lineLimit   = 256 << 20
+	lineLimit   = history.MaxRecord
 )
+
+// maxRecord is the largest record a game is kept with (history.MaxRecord;
+// tests lower it).
+var maxRecord = history.MaxRecord
+
+// ErrTooLarge: a game's record is larger than the records keep.
+var ErrTooLarge = errors.New("the game's record is larger than the records keep")
+
+// checkSize returns an error, whose cause is ErrTooLarge, for a record
+// larger than maxRecord.
+func checkSize(rec []byte) error {
+	if len(rec) > maxRecord {
+		return fmt.Errorf("%w (%s, over %s)", ErrTooLarge, userfile.Size(int64(len(rec))), userfile.Size(int64(maxRecord)))
+	}
+	return nil
+}
 
 // importedSuffix is added to the name of a file once it is imported: the
 // old files stay as they were, under a name that says so.
@@ -294,6 +309,9 @@ func (d *DB) logLine(ctx context.Context, tx *sql.Tx, text []byte, long bool) (w
 	rec, merr := json.Marshal(&g)
 	if merr != nil {
 		return shorten(merr.Error()), false, nil
+	}
+	if err := checkSize(rec); err != nil {
+		return shorten(err.Error()), false, nil
 	}
 	if _, err := d.insertGame(ctx, tx, &g, rec); err != nil {
 		return "", false, err

@@ -198,6 +198,9 @@ func (d *DB) insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []
 	if err := d.checkDate(g); err != nil {
 		return 0, err
 	}
+	if err := checkSize(rec); err != nil {
+		return 0, err
+	}
 	c := columnsOf(g)
 	var n int64
 	err := tx.QueryRowContext(ctx,
