@@ -301,6 +301,13 @@ func (s *Session) keepAs(g history.Game, cl store.Claim) Counts {
 		s.Warn("the game was not kept: " + err.Error())
 		return Counts{Why: NotKept}
 	}
+	if err != nil && cl.ID != 0 && cl != s.held.c {
+		// A saved game this run claimed only to keep it (a past day's
+		// daily, see EndPastDailies) stays saved, for the next look: in
+		// a file too, it could be kept twice.
+		s.fault("the game was not kept", err)
+		return Counts{Why: NotKept}
+	}
 	if err != nil {
 		return s.pend(g, err)
 	}
