@@ -53,7 +53,7 @@ NORACE_TESTS = \
 	TestLargeBoard TestCensusMatchesReference \
 	TestRecordLayout \
 	TestSaveHugeSmall \
-	TestDamagedPage TestProcessKeepAtOnce
+	TestDamagedPage TestProcessKeepAtOnce TestImportLoad
 empty :=
 space := $(empty) $(empty)
 NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$

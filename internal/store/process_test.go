@@ -27,6 +27,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // The environment of a child process: what it does, in which directory,
@@ -38,9 +39,10 @@ const (
 	procGames  = "MINESWEEPER_STORETEST_GAMES"
 )
 
-// procTimeout bounds every child process: one that has not ended by then
-// is killed, and the test fails rather than hangs. A benchmark at full
-// size sets it longer.
+// procTimeout bounds every child process, with the test's own limit
+// (testwait.Limit) when that is later: one that has not ended by then is
+// killed, and the test fails rather than hangs. A benchmark at full size
+// sets it longer.
 var procTimeout = 2 * time.Minute
 
 // procBlock is how long a child waits to be killed; then it exits without
@@ -94,9 +96,15 @@ func procGame(seed uint64, date time.Time, moves int) history.Game {
 // ended within procTimeout.
 func procStart(t testing.TB, role, dir string, env ...string) *exec.Cmd {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), procTimeout)
+	// A correct child is never killed for being slow on a busy machine:
+	// the bound is the test's own limit, if later than procTimeout.
+	limit := testwait.Limit(t)
+	if l := time.Now().Add(procTimeout); l.After(limit) {
+		limit = l
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), limit)
 	t.Cleanup(cancel)
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestProcessHelper$", "-test.count=1", "-test.timeout="+procTimeout.String())
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestProcessHelper$", "-test.count=1", "-test.timeout="+time.Until(limit).Round(time.Second).String())
 	cmd.Env = append(os.Environ(), procRole+"="+role, procDir+"="+dir)
 	cmd.Env = append(cmd.Env, env...)
 	cmd.WaitDelay = 10 * time.Second
