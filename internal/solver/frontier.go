@@ -22,6 +22,19 @@ type constraint struct {
 // and compList, and returns ErrInconsistent when a component or the mine
 // count has no solution.
 func (an *analyzer) components(w, h, mines int, tiles []board.Tile) error {
+	an.setView(w, h, mines, tiles)
+	if err := an.findConstraints(); err != nil {
+		return err
+	}
+	if closed := an.groupBoxes(); an.mines > closed {
+		return ErrInconsistent
+	}
+	return an.solveComponents(an.joinBoxes())
+}
+
+// setView takes the view given by its parts as the analyzer's input, and
+// clears the output and the frontier of the last run, keeping their memory.
+func (an *analyzer) setView(w, h, mines int, tiles []board.Tile) {
 	an.w, an.h, an.mines, an.tiles = w, h, mines, tiles
 	n := w * h
 	an.prob = resize(an.prob, n)
@@ -36,37 +49,48 @@ func (an *analyzer) components(w, h, mines int, tiles []board.Tile) error {
 	clear(an.boxKey)
 	an.boxes = an.boxes[:0]
 	an.cons = an.cons[:0]
+}
 
-	// Constraints: open numbers with a closed neighbour.
-	for i, t := range tiles {
+// findConstraints fills cons with the open numbers that have a closed
+// neighbour, and conID with their ids. A number other than 0 with no
+// closed neighbour to hold its mines is ErrInconsistent.
+func (an *analyzer) findConstraints() error {
+	w, h := an.w, an.h
+	for i, t := range an.tiles {
 		an.conID[i] = -1
 		if t < 0 {
 			continue
 		}
 		closed := 0
 		for j := range board.Neighbours(w, h, i) {
-			if tiles[j] < 0 {
+			if an.tiles[j] < 0 {
 				closed++
 			}
 		}
 		if closed == 0 {
 			if t != 0 {
-				return ErrInconsistent // a number with no closed cell to hold its mines
+				return ErrInconsistent
 			}
 			continue
 		}
 		an.conID[i] = int32(len(an.cons))
 		an.cons = appendCons(an.cons, int32(i), int(t))
 	}
-	// Boxes: closed cells grouped by the set of numbers around them.
+	return nil
+}
+
+// groupBoxes groups the closed cells by the set of numbers around them into
+// boxes, linked both ways with those numbers, counts in outside the closed
+// cells next to no number, and returns the number of closed cells.
+func (an *analyzer) groupBoxes() (closed int) {
+	w, h := an.w, an.h
 	an.outside = 0
-	closedCount := 0
-	for i, t := range tiles {
+	for i, t := range an.tiles {
 		an.boxOf[i] = -1
 		if t >= 0 {
 			continue
 		}
-		closedCount++
+		closed++
 		var key [8]int32
 		k := 0
 		for j := range board.Neighbours(w, h, i) {
@@ -93,10 +117,13 @@ func (an *analyzer) components(w, h, mines int, tiles []board.Tile) error {
 		an.boxOf[i] = b
 		an.boxes[b].cells = append(an.boxes[b].cells, int32(i))
 	}
-	if an.mines > closedCount {
-		return ErrInconsistent
-	}
-	// Components: union-find over boxes through constraints.
+	return closed
+}
+
+// joinBoxes joins the boxes that share a number into components, by
+// union-find through the numbers, fills compList[:n] with the boxes of
+// each component, in the order of their first box, and returns n.
+func (an *analyzer) joinBoxes() (n int) {
 	an.parent = resize(an.parent, len(an.boxes))
 	for i := range an.parent {
 		an.parent[i] = int32(i)
@@ -109,7 +136,6 @@ func (an *analyzer) components(w, h, mines int, tiles []board.Tile) error {
 	for i := range an.compList {
 		an.compList[i] = an.compList[i][:0]
 	}
-	nc := 0
 	an.compOf = resize(an.compOf, len(an.boxes))
 	for i := range an.compOf {
 		an.compOf[i] = -1
@@ -118,21 +144,27 @@ func (an *analyzer) components(w, h, mines int, tiles []board.Tile) error {
 		r := an.find(int32(b))
 		ci := int(an.compOf[r])
 		if ci < 0 {
-			ci = nc
+			ci = n
 			an.compOf[r] = int32(ci)
-			nc++
-			if len(an.compList) < nc {
+			n++
+			if len(an.compList) < n {
 				an.compList = append(an.compList, nil)
 			}
 		}
 		an.compList[ci] = append(an.compList[ci], int32(b))
 	}
-	// Enumerate each component, or take it from the cache.
+	return n
+}
+
+// solveComponents fills comps with the solutions of the first n
+// components of compList, enumerated or taken from the cache, and stops
+// between components once ctx is done.
+func (an *analyzer) solveComponents(n int) error {
 	if an.cache == nil {
 		an.cache = new(compCache)
 	}
 	an.comps = an.comps[:0]
-	for ci := range nc {
+	for ci := range n {
 		if an.ctx != nil && an.ctx.Err() != nil {
 			return an.ctx.Err()
 		}
