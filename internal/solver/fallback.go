@@ -20,8 +20,37 @@ func (e *enumerator) fallback(consIdx []int32) error {
 }
 
 // approximate fills c, whose search exceeded the budget, with certainties
-// from sound reasoning on single numbers and pairs of numbers, and with
-// estimated probabilities for the rest.
+// from sound reasoning on single numbers and pairs of numbers (see
+// numberReasoning), and with estimated probabilities for the rest.
+func (e *enumerator) approximate(consIdx []int32) error {
+	an, c := e.an, e.c
+	c.exact = false
+	e.boxLocal = resize(e.boxLocal, len(an.boxes))
+	for j, b := range c.boxes {
+		e.boxLocal[b] = int32(j)
+	}
+	var r numberReasoning
+	r.link(an, c, consIdx, e.boxLocal)
+	if err := r.reason(); err != nil {
+		return err
+	}
+	r.estimate(c)
+	return nil
+}
+
+// The states of a box in numberReasoning: decided only when all its cells
+// are.
+const (
+	boxUnknown uint8 = iota
+	boxSafe
+	boxMine
+)
+
+// numberReasoning is the state of approximate's reasoning on the numbers
+// of a component. It works per box, on cell counts. The numbers' boxes,
+// the boxes' numbers and each number's neighbours (the other numbers
+// sharing a box with it) are kept flat: those of i at [start[i],
+// start[i+1]).
 //
 // The reasoning runs in passes over the numbers, then over the pairs of
 // numbers that share a box, until a pass changes nothing. A number or a
@@ -30,76 +59,151 @@ func (e *enumerator) fallback(consIdx []int32) error {
 // is nothing new. So the passes decide the same boxes in the same order as
 // looking at everything would, and a pass after the first costs a glance
 // at each number and a look at what the boxes decided before it touch.
-func (e *enumerator) approximate(consIdx []int32) error {
-	an, c := e.an, e.c
-	c.exact = false
-	nb := len(c.boxes)
-	nc := len(consIdx)
-	// Work per box: its state is decided only when all its cells are;
-	// reasoning is on cell counts. The numbers' boxes, the boxes' numbers
-	// and each number's neighbours (the other numbers sharing a box with
-	// it) are kept flat: those of i at [start[i], start[i+1]).
-	e.boxLocal = resize(e.boxLocal, len(an.boxes))
-	for j, b := range c.boxes {
-		e.boxLocal[b] = int32(j)
+type numberReasoning struct {
+	sizes []int // per box: its cells
+	need  []int // per number: the mines it shows
+
+	csStart, csBoxes    []int32 // the numbers' boxes
+	bcStart, bcList     []int32 // the boxes' numbers
+	nearStart, nearList []int32 // the numbers' neighbours
+	// pairOf[k] numbers the pair of numbers of nearList[k], the same in
+	// both directions: a pair looked at one way and then, with its boxes
+	// unchanged, the other finds nothing new either way.
+	pairOf []int32
+	pairs  int32
+
+	state []uint8 // per box: boxUnknown, boxSafe or boxMine
+	// clock counts the boxes decided; changed[i] is its value when a box
+	// of number i was last decided, looked[i] and lookedPair[p] when
+	// number i and pair p were last looked at. A pair needs a look only
+	// when a box of either number was decided since.
+	clock                       int
+	changed, looked, lookedPair []int
+	// due[i] says that a pair of number i may need a look: one of its
+	// boxes or of its neighbours' was decided since i's pairs were last
+	// gone through.
+	due []bool
+	// The mines still needed and the cells still unknown around each
+	// number, as rest found them at clock restAt.
+	restNeed, restFree, restAt []int
+
+	// lookAtPair's scratch memory: which boxes are in either number, and
+	// the boxes of only one.
+	inA, inB     []bool
+	onlyA, onlyB []int32
+}
+
+// link sets r up for component c, whose numbers by global id are consIdx
+// and whose boxes' local indices are at boxLocal[global id]: nothing
+// decided yet, every number and pair to look at.
+func (r *numberReasoning) link(an *analyzer, c *component, consIdx, boxLocal []int32) {
+	nb, nc := len(c.boxes), len(consIdx)
+	r.sizes = c.sizes
+	r.linkNumbers(an, consIdx, boxLocal)
+	r.linkBoxes(nb)
+	mark := make([]int32, nc)
+	r.linkNeighbours(mark)
+	r.numberPairs(mark)
+	r.state = make([]uint8, nb)
+	r.clock = 0
+	r.changed = make([]int, nc)
+	r.looked = make([]int, nc)
+	r.lookedPair = make([]int, r.pairs)
+	for i := range r.looked {
+		r.looked[i] = -1
 	}
-	need := make([]int, nc)
-	csStart := make([]int32, nc+1)
+	for p := range r.lookedPair {
+		r.lookedPair[p] = -1
+	}
+	r.due = make([]bool, nc)
+	for i := range r.due {
+		r.due[i] = true
+	}
+	r.restNeed = make([]int, nc)
+	r.restFree = make([]int, nc)
+	r.restAt = make([]int, nc)
+	for i := range r.restAt {
+		r.restAt[i] = -1
+	}
+	r.inB = make([]bool, nb)
+	r.inA = make([]bool, nb)
+}
+
+// linkNumbers lists the mines and the local boxes of each number.
+func (r *numberReasoning) linkNumbers(an *analyzer, consIdx, boxLocal []int32) {
+	nc := len(consIdx)
+	r.need = make([]int, nc)
+	r.csStart = make([]int32, nc+1)
 	size := 0
 	for _, g := range consIdx {
 		size += len(an.cons[g].boxes)
 	}
-	csBoxes := make([]int32, 0, size)
+	r.csBoxes = make([]int32, 0, size)
 	for i, g := range consIdx {
-		need[i] = an.cons[g].need
+		r.need[i] = an.cons[g].need
 		for _, b := range an.cons[g].boxes {
-			csBoxes = append(csBoxes, e.boxLocal[b])
+			r.csBoxes = append(r.csBoxes, boxLocal[b])
 		}
-		csStart[i+1] = int32(len(csBoxes))
+		r.csStart[i+1] = int32(len(r.csBoxes))
 	}
-	boxesOf := func(i int) []int32 { return csBoxes[csStart[i]:csStart[i+1]] }
-	bcStart := make([]int32, nb+1)
-	for _, j := range csBoxes {
-		bcStart[j+1]++
+}
+
+// linkBoxes lists the numbers of each of the nb boxes, from the numbers'
+// boxes.
+func (r *numberReasoning) linkBoxes(nb int) {
+	nc := len(r.need)
+	r.bcStart = make([]int32, nb+1)
+	for _, j := range r.csBoxes {
+		r.bcStart[j+1]++
 	}
 	for j := range nb {
-		bcStart[j+1] += bcStart[j]
+		r.bcStart[j+1] += r.bcStart[j]
 	}
-	bcList := make([]int32, len(csBoxes))
-	fill := slices.Clone(bcStart[:nb])
+	r.bcList = make([]int32, len(r.csBoxes))
+	fill := slices.Clone(r.bcStart[:nb])
 	for i := range nc {
-		for _, j := range boxesOf(i) {
-			bcList[fill[j]] = int32(i)
+		for _, j := range r.boxesOf(i) {
+			r.bcList[fill[j]] = int32(i)
 			fill[j]++
 		}
 	}
-	nearStart := make([]int32, nc+1)
-	size = 0 // at most the pairs of numbers around each box
-	for j := range nb {
-		d := int(bcStart[j+1] - bcStart[j])
+}
+
+// linkNeighbours lists the neighbours of each number, in the order of its
+// boxes and of their numbers, each once; mark is scratch memory of a slot
+// per number, zero on entry.
+func (r *numberReasoning) linkNeighbours(mark []int32) {
+	nc := len(r.need)
+	r.nearStart = make([]int32, nc+1)
+	size := 0 // at most the pairs of numbers around each box
+	for j := range len(r.bcStart) - 1 {
+		d := int(r.bcStart[j+1] - r.bcStart[j])
 		size += d * (d - 1)
 	}
-	nearList := make([]int32, 0, size)
-	mark := make([]int32, nc) // i+1 once o is listed as i's neighbour
+	r.nearList = make([]int32, 0, size)
 	for i := range nc {
-		for _, j := range boxesOf(i) {
-			for _, o := range bcList[bcStart[j]:bcStart[j+1]] {
-				if int(o) != i && mark[o] != int32(i+1) {
+		for _, j := range r.boxesOf(i) {
+			for _, o := range r.numbersOf(j) {
+				if int(o) != i && mark[o] != int32(i+1) { // i+1 once o is listed as i's neighbour
 					mark[o] = int32(i + 1)
-					nearList = append(nearList, o)
+					r.nearList = append(r.nearList, o)
 				}
 			}
 		}
-		nearStart[i+1] = int32(len(nearList))
+		r.nearStart[i+1] = int32(len(r.nearList))
 	}
-	// pairOf[k] numbers the pair of numbers of nearList[k], the same in
-	// both directions: a pair looked at one way and then, with its boxes
-	// unchanged, the other finds nothing new either way.
-	pairOf := make([]int32, len(nearList))
-	pairs := int32(0)
+}
+
+// numberPairs fills pairOf and pairs, numbering the pairs in the order in
+// which their first number lists its later neighbours; pairWith is
+// scratch memory of a slot per number.
+func (r *numberReasoning) numberPairs(pairWith []int32) {
+	nc := len(r.need)
+	r.pairOf = make([]int32, len(r.nearList))
+	r.pairs = 0
 	inStart := make([]int32, nc+1) // per number, its neighbours before it
 	for i := range nc {
-		for _, o := range nearList[nearStart[i]:nearStart[i+1]] {
+		for _, o := range r.neighboursOf(i) {
 			if int(o) > i {
 				inStart[o+1]++
 			}
@@ -111,208 +215,239 @@ func (e *enumerator) approximate(consIdx []int32) error {
 	inPair := make([]int32, inStart[nc]) // their pairs, by neighbour
 	inFrom := make([]int32, inStart[nc])
 	inFill := slices.Clone(inStart[:nc])
-	pairWith := mark // reused: the pair of the current number and o
 	for i := range nc {
 		for q := inStart[i]; q < inStart[i+1]; q++ {
-			pairWith[inFrom[q]] = inPair[q]
+			pairWith[inFrom[q]] = inPair[q] // the pair of i and inFrom[q]
 		}
-		for k := nearStart[i]; k < nearStart[i+1]; k++ {
-			o := nearList[k]
+		for k := r.nearStart[i]; k < r.nearStart[i+1]; k++ {
+			o := r.nearList[k]
 			if int(o) < i {
-				pairOf[k] = pairWith[o]
+				r.pairOf[k] = pairWith[o]
 				continue
 			}
-			pairOf[k] = pairs
-			inPair[inFill[o]], inFrom[inFill[o]] = pairs, int32(i)
+			r.pairOf[k] = r.pairs
+			inPair[inFill[o]], inFrom[inFill[o]] = r.pairs, int32(i)
 			inFill[o]++
-			pairs++
+			r.pairs++
 		}
 	}
-	const (
-		unknown = 0
-		safe    = 1
-		mine    = 2
-	)
-	state := make([]uint8, nb)
-	// clock counts the boxes decided; changed[i] is its value when a box
-	// of number i was last decided, looked[i] and lookedPair[p] when
-	// number i and pair p were last looked at. A pair needs a look only
-	// when a box of either number was decided since.
-	clock := 0
-	changed := make([]int, nc)
-	looked := make([]int, nc)
-	lookedPair := make([]int, pairs)
-	for i := range looked {
-		looked[i] = -1
+}
+
+// boxesOf returns the boxes of number i.
+func (r *numberReasoning) boxesOf(i int) []int32 { return r.csBoxes[r.csStart[i]:r.csStart[i+1]] }
+
+// numbersOf returns the numbers of box j.
+func (r *numberReasoning) numbersOf(j int32) []int32 {
+	return r.bcList[r.bcStart[j]:r.bcStart[j+1]]
+}
+
+// neighboursOf returns the neighbours of number i.
+func (r *numberReasoning) neighboursOf(i int) []int32 {
+	return r.nearList[r.nearStart[i]:r.nearStart[i+1]]
+}
+
+// rest returns the mines still needed and the cells still unknown around
+// number i, kept from the last call while its boxes stay.
+func (r *numberReasoning) rest(i int) (needed, free int) {
+	if r.restAt[i] >= r.changed[i] {
+		return r.restNeed[i], r.restFree[i]
 	}
-	for p := range lookedPair {
-		lookedPair[p] = -1
-	}
-	// due[i] says that a pair of number i may need a look: one of its
-	// boxes or of its neighbours' was decided since i's pairs were last
-	// gone through.
-	due := make([]bool, nc)
-	for i := range due {
-		due[i] = true
-	}
-	// rest returns the mines still needed and the cells still unknown
-	// around number i, kept from the last call while its boxes stay.
-	restNeed := make([]int, nc)
-	restFree := make([]int, nc)
-	restAt := make([]int, nc)
-	for i := range restAt {
-		restAt[i] = -1
-	}
-	rest := func(i int) (needed, free int) {
-		if restAt[i] >= changed[i] {
-			return restNeed[i], restFree[i]
+	needed = r.need[i]
+	for _, j := range r.boxesOf(i) {
+		switch r.state[j] {
+		case boxMine:
+			needed -= r.sizes[j]
+		case boxUnknown:
+			free += r.sizes[j]
 		}
-		needed = need[i]
-		for _, j := range boxesOf(i) {
-			switch state[j] {
-			case mine:
-				needed -= c.sizes[j]
-			case unknown:
-				free += c.sizes[j]
+	}
+	r.restNeed[i], r.restFree[i], r.restAt[i] = needed, free, r.clock
+	return needed, free
+}
+
+// set decides the boxes still unknown among boxes as to, marks their
+// numbers changed and those numbers' pairs due, and reports whether it
+// decided any.
+func (r *numberReasoning) set(boxes []int32, to uint8) bool {
+	decided := false
+	for _, j := range boxes {
+		if r.state[j] != boxUnknown {
+			continue
+		}
+		r.state[j] = to
+		decided = true
+		r.clock++
+		for _, i := range r.numbersOf(j) {
+			r.changed[i] = r.clock
+			r.due[i] = true
+			for _, o := range r.neighboursOf(int(i)) {
+				r.due[o] = true
 			}
 		}
-		restNeed[i], restFree[i], restAt[i] = needed, free, clock
-		return needed, free
 	}
-	set := func(boxes []int32, to uint8) bool {
-		decided := false
-		for _, j := range boxes {
-			if state[j] == unknown {
-				state[j] = to
-				decided = true
-				clock++
-				for _, i := range bcList[bcStart[j]:bcStart[j+1]] {
-					changed[i] = clock
-					due[i] = true
-					for _, o := range nearList[nearStart[i]:nearStart[i+1]] {
-						due[o] = true
-					}
-				}
-			}
-		}
-		return decided
-	}
-	inB := make([]bool, nb)
-	inA := make([]bool, nb)
-	var onlyA, onlyB []int32
+	return decided
+}
+
+// reason looks at the numbers, then at the pairs, until a pass decides
+// nothing more; a number or a pair its mines cannot satisfy is
+// ErrInconsistent.
+func (r *numberReasoning) reason() error {
 	for again := true; again; {
-		again = false
-		for i := range nc {
-			if changed[i] <= looked[i] {
-				continue
-			}
-			looked[i] = clock
-			needed, free := rest(i)
-			if needed < 0 || needed > free {
-				return ErrInconsistent
-			}
-			if free > 0 && needed == 0 {
-				again = set(boxesOf(i), safe) || again
-			} else if free > 0 && needed == free {
-				again = set(boxesOf(i), mine) || again
-			}
+		singles, err := r.lookAtNumbers()
+		if err != nil {
+			return err
 		}
-		// Pairs of numbers that share a box.
-		for ia := range nc {
-			if !due[ia] {
-				continue
-			}
-			due[ia] = false
-			A := boxesOf(ia)
-			for k := nearStart[ia]; k < nearStart[ia+1]; k++ {
-				ib, p := int(nearList[k]), pairOf[k]
-				if changed[ia] <= lookedPair[p] && changed[ib] <= lookedPair[p] {
-					continue
-				}
-				lookedPair[p] = clock
-				rA, _ := rest(ia)
-				B := boxesOf(ib)
-				for _, j := range B {
-					inB[j] = state[j] == unknown
-				}
-				shared, sizeA := 0, 0
-				onlyA = onlyA[:0]
-				for _, j := range A {
-					if state[j] != unknown {
-						continue
-					}
-					if inB[j] {
-						shared += c.sizes[j]
-					} else {
-						onlyA = append(onlyA, j)
-						sizeA += c.sizes[j]
-					}
-				}
-				if shared == 0 {
-					for _, j := range B {
-						inB[j] = false
-					}
-					continue
-				}
-				rB, freeB := rest(ib)
-				sizeB := freeB - shared
-				onlyB = onlyB[:0]
-				for _, j := range A {
-					inA[j] = true
-				}
-				for _, j := range B {
-					if state[j] == unknown && !inA[j] {
-						onlyB = append(onlyB, j)
-					}
-					inB[j] = false
-				}
-				for _, j := range A {
-					inA[j] = false
-				}
-				// Mines in the shared cells lie in [sLo, sHi].
-				sLo := max(0, rA-sizeA, rB-sizeB)
-				sHi := min(shared, rA, rB)
-				if sLo > sHi {
-					return ErrInconsistent
-				}
-				if len(onlyA) > 0 {
-					if rA-sLo == 0 {
-						again = set(onlyA, safe) || again
-					} else if rA-sHi == sizeA {
-						again = set(onlyA, mine) || again
-					}
-				}
-				if len(onlyB) > 0 {
-					if rB-sLo == 0 {
-						again = set(onlyB, safe) || again
-					} else if rB-sHi == sizeB {
-						again = set(onlyB, mine) || again
-					}
-				}
-			}
+		pairs, err := r.lookAtPairs()
+		if err != nil {
+			return err
+		}
+		again = singles || pairs
+	}
+	return nil
+}
+
+// lookAtNumbers decides the boxes of each number changed since it was last
+// looked at whose mines are all found (safe) or fill its unknown cells
+// (mines), and reports whether it decided any.
+func (r *numberReasoning) lookAtNumbers() (again bool, err error) {
+	for i := range r.need {
+		if r.changed[i] <= r.looked[i] {
+			continue
+		}
+		r.looked[i] = r.clock
+		needed, free := r.rest(i)
+		if needed < 0 || needed > free {
+			return again, ErrInconsistent
+		}
+		if free > 0 && needed == 0 {
+			again = r.set(r.boxesOf(i), boxSafe) || again
+		} else if free > 0 && needed == free {
+			again = r.set(r.boxesOf(i), boxMine) || again
 		}
 	}
-	// Estimates: the mean of the densities of the numbers around a box.
+	return again, nil
+}
+
+// lookAtPairs looks at each pair of numbers sharing a box, of a number
+// due, that either number's boxes changed since it was last looked at, and
+// reports whether it decided any box.
+func (r *numberReasoning) lookAtPairs() (again bool, err error) {
+	for ia := range r.need {
+		if !r.due[ia] {
+			continue
+		}
+		r.due[ia] = false
+		for k := r.nearStart[ia]; k < r.nearStart[ia+1]; k++ {
+			ib, p := int(r.nearList[k]), r.pairOf[k]
+			if r.changed[ia] <= r.lookedPair[p] && r.changed[ib] <= r.lookedPair[p] {
+				continue
+			}
+			r.lookedPair[p] = r.clock
+			decided, err := r.lookAtPair(ia, ib)
+			if err != nil {
+				return again, err
+			}
+			again = decided || again
+		}
+	}
+	return again, nil
+}
+
+// lookAtPair bounds the mines in the unknown cells numbers ia and ib share
+// by what each needs and holds beside them; from those bounds, the cells
+// of one number only are safe when it needs no more mines, or mines when
+// it needs them all. It reports whether it decided any box.
+func (r *numberReasoning) lookAtPair(ia, ib int) (again bool, err error) {
+	A, B := r.boxesOf(ia), r.boxesOf(ib)
+	rA, _ := r.rest(ia)
+	for _, j := range B {
+		r.inB[j] = r.state[j] == boxUnknown
+	}
+	shared, sizeA := 0, 0
+	r.onlyA = r.onlyA[:0]
+	for _, j := range A {
+		if r.state[j] != boxUnknown {
+			continue
+		}
+		if r.inB[j] {
+			shared += r.sizes[j]
+		} else {
+			r.onlyA = append(r.onlyA, j)
+			sizeA += r.sizes[j]
+		}
+	}
+	if shared == 0 {
+		for _, j := range B {
+			r.inB[j] = false
+		}
+		return false, nil
+	}
+	rB, freeB := r.rest(ib)
+	sizeB := freeB - shared
+	r.onlyB = r.onlyB[:0]
+	for _, j := range A {
+		r.inA[j] = true
+	}
+	for _, j := range B {
+		if r.state[j] == boxUnknown && !r.inA[j] {
+			r.onlyB = append(r.onlyB, j)
+		}
+		r.inB[j] = false
+	}
+	for _, j := range A {
+		r.inA[j] = false
+	}
+	// Mines in the shared cells lie in [sLo, sHi].
+	sLo := max(0, rA-sizeA, rB-sizeB)
+	sHi := min(shared, rA, rB)
+	if sLo > sHi {
+		return false, ErrInconsistent
+	}
+	again = r.settle(r.onlyA, rA-sLo, rA-sHi, sizeA)
+	again = r.settle(r.onlyB, rB-sLo, rB-sHi, sizeB) || again
+	return again, nil
+}
+
+// settle decides boxes, holding size cells and between fewest and most
+// mines, as safe when most is 0, or as mines when fewest is size, and
+// reports whether it decided any.
+func (r *numberReasoning) settle(boxes []int32, most, fewest, size int) bool {
+	switch {
+	case len(boxes) == 0:
+		return false
+	case most == 0:
+		return r.set(boxes, boxSafe)
+	case fewest == size:
+		return r.set(boxes, boxMine)
+	}
+	return false
+}
+
+// estimate fills c's probabilities and certainties: the boxes decided are
+// certain, and the others have the mean of the densities of the numbers
+// around them, never 0 or 1.
+func (r *numberReasoning) estimate(c *component) {
+	nb := len(r.state)
 	c.approx = resize(c.approx, nb)
 	c.cert = resize(c.cert, nb)
 	clear(c.approx)
 	cnt := make([]int, nb)
-	for i := range nc {
-		needed, free := rest(i)
+	for i := range r.need {
+		needed, free := r.rest(i)
 		if free == 0 {
 			continue
 		}
 		d := float64(needed) / float64(free)
-		for _, j := range boxesOf(i) {
+		for _, j := range r.boxesOf(i) {
 			c.approx[j] += d
 			cnt[j]++
 		}
 	}
 	for j := range nb {
-		switch state[j] {
-		case safe:
+		switch r.state[j] {
+		case boxSafe:
 			c.approx[j], c.cert[j] = 0, certSafe
-		case mine:
+		case boxMine:
 			c.approx[j], c.cert[j] = 1, certMine
 		default:
 			c.cert[j] = certNone
@@ -324,5 +459,4 @@ func (e *enumerator) approximate(consIdx []int32) error {
 			c.approx[j] = min(max(p, 1e-6), 1-1e-6)
 		}
 	}
-	return nil
 }
