@@ -88,16 +88,23 @@ func combineCost(comps []*component, limit int) int {
 // fixedCount reports the number of mines of an exact component when it is
 // the same in all its solutions.
 func fixedCount(c *component) (int, bool) {
-	k := -1
-	for j, w := range c.w {
-		if w > 0 {
-			if k >= 0 {
-				return 0, false
+	lo, hi := weightRange(c.w)
+	return lo, lo >= 0 && lo == hi
+}
+
+// weightRange returns the fewest and the most mines of the solutions whose
+// weights by mine count are w, or -1 and -1 when there are none.
+func weightRange(w []float64) (lo, hi int) {
+	lo, hi = -1, -1
+	for k, wk := range w {
+		if wk > 0 {
+			if lo < 0 {
+				lo = k
 			}
-			k = j
+			hi = k
 		}
 	}
-	return k, k >= 0
+	return lo, hi
 }
 
 // combineExact combines by mine count the exact components exactComps,
@@ -108,157 +115,226 @@ func fixedCount(c *component) (int, bool) {
 // all: they are left out of the convolutions, which they would only
 // shift, and the mines to place are fewer by shift.
 func (an *analyzer) combineExact(exactComps []*component, exactBoxes [][]int32, outside int, fixed []*component, fixedBoxes [][]int32, shift int) error {
-	M := an.mines - shift
-	// With W_i the distribution of component i's mine count and B(m) the
-	// ways to put the other M-m mines outside, the weight of k mines in
-	// component i is E_i(k) = sum_a pre_i(a) R_{i+1}(a+k), where pre_i is
-	// the convolution of the components before i and R_i(x) the sum over
-	// the mines y of the components from i on of their weight times
-	// B(x+y). Both are built in one pass each, in time quadratic in the
-	// total mine range rather than in that times the components. Booleans
-	// alongside say which counts are possible at all, so that certainties
-	// never depend on floating-point underflow.
-	n := len(exactComps)
+	x := exactCombination{an: an, comps: exactComps, mines: an.mines - shift, outside: outside}
+	x.convolve()
+	if err := x.weighOutside(); err != nil {
+		return err
+	}
+	x.weighLater()
+	if err := x.sum(fixed); err != nil {
+		return err
+	}
+	for i := range exactComps {
+		x.weighBoxes(i, exactBoxes[i])
+	}
+	an.fillFixed(fixed, fixedBoxes)
+	an.fillApprox()
+	if an.exact {
+		lo, hi := x.outsideMines()
+		an.fillOutside(lo, hi, x.zOut/(float64(an.outside)*x.z))
+	} else {
+		total, _ := x.totals()
+		p := an.approxOutside(total, x.bw, x.z, shift)
+		an.fillOutside(0, an.outside, min(max(p, estimateMargin), 1-estimateMargin))
+	}
+	return nil
+}
+
+// exactCombination is the state of combineExact's steps. With W_i the
+// distribution of component i's mine count and B(m) the ways to put the
+// other M-m mines outside, the weight of k mines in component i is
+// E_i(k) = sum_a pre_i(a) R_{i+1}(a+k), where pre_i is the convolution of
+// the components before i and R_i(x) the sum over the mines y of the
+// components from i on of their weight times B(x+y). Both are built in one
+// pass each, in time quadratic in the total mine range rather than in that
+// times the components. Booleans alongside say which counts are possible
+// at all, so that certainties never depend on floating-point underflow.
+type exactCombination struct {
+	an      *analyzer
+	comps   []*component
+	mines   int // M: the mines to place in the components and outside
+	outside int // the cells outside, the approximate components' among them
+
+	pre, R   [][]float64
+	preB, RB [][]bool
+	// bw[m] is B(m) relative to e^ref, the largest of them, for the totals
+	// m of the components; bwB says which totals are possible.
+	bw   []float64
+	bwB  []bool
+	ref  float64
+	z    float64 // the weight of all layouts, relative to e^ref
+	zOut float64 // the sum of their weights times their mines outside
+}
+
+// convolve builds pre and preB, from the first component to the last.
+func (x *exactCombination) convolve() {
+	an := x.an
 	pre := an.preBuf[:0]
 	preB := an.preBBuf[:0]
 	pre = append(pre, []float64{1})
 	preB = append(preB, []bool{true})
-	for i, c := range exactComps {
+	for i, c := range x.comps {
 		pre = append(pre, convolve(pre[i], c.w))
 		preB = append(preB, convolveB(preB[i], c.w))
 	}
 	an.preBuf, an.preBBuf = pre, preB
-	total, totalB := pre[n], preB[n]
-	Kt := len(total) - 1
-	// Binomial weights C(outside, M-m), relative to the largest feasible.
-	ref := math.Inf(-1)
+	x.pre, x.preB = pre, preB
+}
+
+// totals returns the weights of the components' total mine counts, and
+// which totals are possible.
+func (x *exactCombination) totals() ([]float64, []bool) {
+	n := len(x.comps)
+	return x.pre[n], x.preB[n]
+}
+
+// outsideHolds returns the mines left to the outside cells when the
+// components hold m in all, and reports whether that is a possible total
+// of theirs whose remainder the outside cells can hold.
+func (x *exactCombination) outsideHolds(m int) (r int, ok bool) {
+	_, totalB := x.totals()
+	r = x.mines - m
+	return r, r >= 0 && r <= x.outside && totalB[m]
+}
+
+// weighOutside fills bw and bwB with the binomial weights C(outside, M-m)
+// relative to the largest feasible, whose logarithm is ref. Only totals
+// the components can reach get a weight: the others are never used, and
+// their binomials may exceed float64's range relative to ref. With none,
+// an exact analysis is ErrInconsistent.
+func (x *exactCombination) weighOutside() error {
+	total, _ := x.totals()
+	x.ref = math.Inf(-1)
 	for m := range total {
-		if r := M - m; r >= 0 && r <= outside && totalB[m] {
-			ref = max(ref, logChoose(outside, r))
+		if r, ok := x.outsideHolds(m); ok {
+			x.ref = max(x.ref, logChoose(x.outside, r))
 		}
 	}
-	if math.IsInf(ref, -1) {
-		if an.exact {
+	if math.IsInf(x.ref, -1) {
+		if x.an.exact {
 			return ErrInconsistent
 		}
-		ref = 0
+		x.ref = 0
 	}
-	bw := make([]float64, Kt+1)
-	bwB := make([]bool, Kt+1)
-	for m := range bw {
-		// Only totals the components can reach get a weight: the others
-		// are never used, and their binomials may exceed float64's range
-		// relative to ref.
-		if r := M - m; r >= 0 && r <= outside && totalB[m] {
-			bw[m] = math.Exp(logChoose(outside, r) - ref)
-			bwB[m] = true
+	x.bw = make([]float64, len(total))
+	x.bwB = make([]bool, len(total))
+	for m := range x.bw {
+		if r, ok := x.outsideHolds(m); ok {
+			x.bw[m] = math.Exp(logChoose(x.outside, r) - x.ref)
+			x.bwB[m] = true
 		}
 	}
+	return nil
+}
+
+// weighLater builds R and RB, from the last component to the first.
+func (x *exactCombination) weighLater() {
+	an, n := x.an, len(x.comps)
 	R := an.rBuf[:0]
 	RB := an.rBBuf[:0]
 	for range n + 1 {
 		R = append(R, nil)
 		RB = append(RB, nil)
 	}
-	R[n], RB[n] = bw, bwB
+	R[n], RB[n] = x.bw, x.bwB
 	for i := n - 1; i >= 0; i-- {
-		w := exactComps[i].w
-		next, nextB := R[i+1], RB[i+1]
-		size := len(next) - (len(w) - 1)
-		r := make([]float64, size)
-		rb := make([]bool, size)
-		for x := range size {
-			sum, ok := 0.0, false
-			for k, wk := range w {
-				if wk > 0 {
-					sum += wk * next[x+k]
-					ok = ok || nextB[x+k]
-				}
-			}
-			r[x], rb[x] = sum, ok
-		}
-		R[i], RB[i] = r, rb
+		R[i], RB[i] = correlate(x.comps[i].w, R[i+1], RB[i+1])
 	}
 	an.rBuf, an.rBBuf = R, RB
-	z, zOut := 0.0, 0.0
-	for m, t := range total {
-		z += t * bw[m]
-		zOut += t * bw[m] * float64(M-m)
+	x.R, x.RB = R, RB
+}
+
+// correlate returns r(x), the sum over k of w(k) times next(x+k) for every
+// x where all of those are defined, and which x are possible: those where
+// some k with a weight meets a possible x+k.
+func correlate(w, next []float64, nextB []bool) ([]float64, []bool) {
+	size := len(next) - (len(w) - 1)
+	r := make([]float64, size)
+	rb := make([]bool, size)
+	for x := range size {
+		sum, ok := 0.0, false
+		for k, wk := range w {
+			if wk > 0 {
+				sum += wk * next[x+k]
+				ok = ok || nextB[x+k]
+			}
+		}
+		r[x], rb[x] = sum, ok
 	}
-	if z <= 0 || !RB[0][0] {
+	return r, rb
+}
+
+// sum fills z and zOut, and logZ from them and the scales of the
+// components, fixed among them. With no layout at all, an exact analysis
+// is ErrInconsistent.
+func (x *exactCombination) sum(fixed []*component) error {
+	an := x.an
+	total, _ := x.totals()
+	for m, t := range total {
+		x.z += t * x.bw[m]
+		x.zOut += t * x.bw[m] * float64(x.mines-m)
+	}
+	if x.z <= 0 || !x.RB[0][0] {
 		if an.exact {
 			return ErrInconsistent
 		}
-		z = 1
+		x.z = 1
 	}
-	an.logZ = ref + math.Log(z)
-	for _, c := range exactComps {
+	an.logZ = x.ref + math.Log(x.z)
+	for _, c := range x.comps {
 		an.logZ += c.logScale
 	}
 	for _, c := range fixed {
 		k, _ := fixedCount(c)
 		an.logZ += c.logScale + math.Log(c.w[k])
 	}
-	// Per component: external weight of k mines, then box probabilities.
-	for i, c := range exactComps {
-		boxes := exactBoxes[i]
-		nb := len(boxes)
-		an.work += len(c.w)*(nb+len(pre[i])) + len(R[i])*len(c.w)
-		p, pb := pre[i], preB[i]
-		next, nextB := R[i+1], RB[i+1]
-		for k, wk := range c.w {
-			if wk == 0 {
-				continue
-			}
-			e := 0.0
-			feasible := false
-			for a, pa := range p {
-				if pb[a] {
-					e += pa * next[a+k]
-					feasible = feasible || nextB[a+k]
-				}
-			}
-			if !feasible {
-				continue
-			}
-			r := int(c.row[k]) * nb
-			for b := range nb {
-				an.prob[an.boxes[boxes[b]].cells[0]] += c.s[r+b] * e
-				// certain collects, per box, whether some cell of it was
-				// ever safe or ever held a mine in a feasible solution.
-				cc := an.boxes[boxes[b]].cells[0]
-				if c.lo[r+b] < int8(c.sizes[b]) {
-					an.certain[cc] |= someSafe
-				}
-				if c.hi[r+b] > 0 {
-					an.certain[cc] |= someMine
-				}
-				bx := &an.boxes[boxes[b]]
-				bx.lo = min(bx.lo, c.lo[r+b])
-				bx.hi = max(bx.hi, c.hi[r+b])
+	return nil
+}
+
+// weighBoxes weighs component i's solutions with k mines by the external
+// weight E_i(k) of k mines, in the first cells of its boxes, when some
+// layout has them, and then sets the cells of its boxes.
+func (x *exactCombination) weighBoxes(i int, boxes []int32) {
+	an, c := x.an, x.comps[i]
+	an.work += len(c.w)*(len(boxes)+len(x.pre[i])) + len(x.R[i])*len(c.w)
+	p, pb := x.pre[i], x.preB[i]
+	next, nextB := x.R[i+1], x.RB[i+1]
+	for k, wk := range c.w {
+		if wk == 0 {
+			continue
+		}
+		e := 0.0
+		feasible := false
+		for a, pa := range p {
+			if pb[a] {
+				e += pa * next[a+k]
+				feasible = feasible || nextB[a+k]
 			}
 		}
-		for b := range nb {
-			bx := &an.boxes[boxes[b]]
-			first := bx.cells[0]
-			p := an.prob[first] / (float64(len(bx.cells)) * z)
-			flags := an.certain[first]
-			cert := certNone
-			switch {
-			case flags&someMine == 0:
-				cert, p = certSafe, 0
-			case flags&someSafe == 0:
-				cert, p = certMine, 1
-			}
-			p = min(max(p, 0), 1)
-			for _, cell := range bx.cells {
-				an.prob[cell] = p
-				an.certain[cell] = cert
-			}
+		if feasible {
+			an.weighRow(c, boxes, k, e, 1)
 		}
 	}
-	// Components with a fixed mine count: in every layout, one of their
-	// solutions with that count.
+	an.settleBoxes(boxes, x.z, 0)
+}
+
+// outsideMines returns the fewest and the most mines the outside cells
+// hold in the layouts weighed.
+func (x *exactCombination) outsideMines() (lo, hi int) {
+	lo, hi = x.outside+1, -1
+	total, _ := x.totals()
+	for m := range total {
+		if r, ok := x.outsideHolds(m); ok {
+			lo, hi = min(lo, r), max(hi, r)
+		}
+	}
+	return lo, hi
+}
+
+// fillFixed sets the cells of the components fixed, whose mine count is
+// the same in all their solutions and whose boxes are fixedBoxes: in every
+// layout, one of their solutions with that count.
+func (an *analyzer) fillFixed(fixed []*component, fixedBoxes [][]int32) {
 	for i, c := range fixed {
 		k, _ := fixedCount(c)
 		boxes := fixedBoxes[i]
@@ -268,49 +344,55 @@ func (an *analyzer) combineExact(exactComps []*component, exactBoxes [][]int32, 
 		for b := range nb {
 			bx := &an.boxes[boxes[b]]
 			bx.lo, bx.hi = c.lo[r+b], c.hi[r+b]
-			an.setBox(bx, c.s[r+b]/c.w[k], c.lo[r+b] < int8(c.sizes[b]), c.hi[r+b] > 0, 0)
+			an.setBox(bx, c.s[r+b]/c.w[k]/float64(len(bx.cells)), c.lo[r+b] < int8(c.sizes[b]), c.hi[r+b] > 0, 0)
 		}
 	}
-	an.fillApprox()
-	// Outside cells.
-	an.outProb = 0
-	outCert := certNone
-	if an.outside > 0 {
-		if an.exact {
-			an.outProb = zOut / (float64(an.outside) * z)
-			lo, hi := outside+1, -1
-			for m := range total {
-				if r := M - m; totalB[m] && r >= 0 && r <= outside {
-					lo, hi = min(lo, r), max(hi, r)
-				}
-			}
-			switch {
-			case hi == 0:
-				outCert, an.outProb = certSafe, 0
-			case lo == outside:
-				outCert, an.outProb = certMine, 1
-			}
-		} else {
-			// An estimate: never 0 or 1, which would claim a certainty.
-			an.outProb = min(max(an.approxOutside(total, bw, z, shift), 1e-6), 1-1e-6)
+}
+
+// weighRow adds the solutions of component c with k mines, whose boxes in
+// this view are boxes, to the first cells of those boxes, as combineExact
+// and combineApprox weigh them: their mines times scale divided by div to
+// prob, and to certain whether some cell of the box is safe and whether
+// some cell is a mine in some of them (someSafe, someMine). It widens each
+// box's range of mines to theirs.
+func (an *analyzer) weighRow(c *component, boxes []int32, k int, scale, div float64) {
+	nb := len(boxes)
+	r := int(c.row[k]) * nb
+	for b := range nb {
+		bx := &an.boxes[boxes[b]]
+		first := bx.cells[0]
+		an.prob[first] += scale * c.s[r+b] / div
+		if c.lo[r+b] < int8(c.sizes[b]) {
+			an.certain[first] |= someSafe
 		}
-		an.outProb = min(max(an.outProb, 0), 1)
-		for i, t := range an.tiles {
-			if t < 0 && an.boxOf[i] < 0 {
-				an.prob[i] = an.outProb
-				an.certain[i] = outCert
-			}
+		if c.hi[r+b] > 0 {
+			an.certain[first] |= someMine
 		}
+		bx.lo = min(bx.lo, c.lo[r+b])
+		bx.hi = max(bx.hi, c.hi[r+b])
 	}
-	return nil
+}
+
+// settleBoxes sets the cells of boxes from what weighRow collected in
+// their first cells: a cell's probability is its box's weighed mines over
+// its cells and norm, the weight of all the solutions weighed, kept within
+// margin of 0 and 1 unless it is certain.
+func (an *analyzer) settleBoxes(boxes []int32, norm, margin float64) {
+	for _, id := range boxes {
+		bx := &an.boxes[id]
+		first := bx.cells[0]
+		flags := an.certain[first]
+		p := an.prob[first] / (float64(len(bx.cells)) * norm)
+		an.setBox(bx, p, flags&someSafe != 0, flags&someMine != 0, margin)
+	}
 }
 
 // setBox sets the mine probability and certainty of the cells of box bx,
-// which holds mean mines on average: certainly safe unless canMine,
-// certainly mines unless canSafe. The probability of a cell that is not
-// certain is kept within margin of 0 and 1.
-func (an *analyzer) setBox(bx *box, mean float64, canSafe, canMine bool, margin float64) {
-	p := min(max(mean/float64(len(bx.cells)), margin), 1-margin)
+// each a mine with probability p: certainly safe unless canMine, certainly
+// mines unless canSafe. The probability of a cell that is not certain is
+// kept within margin of 0 and 1.
+func (an *analyzer) setBox(bx *box, p float64, canSafe, canMine bool, margin float64) {
+	p = min(max(p, margin), 1-margin)
 	cert := certNone
 	switch {
 	case !canMine:
@@ -321,6 +403,31 @@ func (an *analyzer) setBox(bx *box, mean float64, canSafe, canMine bool, margin 
 	for _, cell := range bx.cells {
 		an.prob[cell] = p
 		an.certain[cell] = cert
+	}
+}
+
+// fillOutside sets the cells next to no number, which hold between lo and
+// hi mines in all in the layouts weighed: certainly safe when hi is 0,
+// certainly mines when lo is all of them, and otherwise each a mine with
+// probability p.
+func (an *analyzer) fillOutside(lo, hi int, p float64) {
+	an.outProb = 0
+	if an.outside == 0 {
+		return
+	}
+	cert := certNone
+	switch {
+	case hi == 0:
+		cert, p = certSafe, 0
+	case lo == an.outside:
+		cert, p = certMine, 1
+	}
+	an.outProb = min(max(p, 0), 1)
+	for i, t := range an.tiles {
+		if t < 0 && an.boxOf[i] < 0 {
+			an.prob[i] = an.outProb
+			an.certain[i] = cert
+		}
 	}
 }
 

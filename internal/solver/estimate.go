@@ -34,14 +34,44 @@ const estimateMargin = 1e-6
 // weighing by the ways to place the other mines.
 func (an *analyzer) combineApprox(comps []*component, compBoxes [][]int32) error {
 	an.exact = false
-	M := an.mines
-	n := len(comps)
-	lo, hi := resize(an.kLo, n), resize(an.kHi, n)
-	an.kLo, an.kHi = lo, hi
-	// The fewest and the most mines of every part, and the mines expected
-	// in the approximate components.
-	sumLo, sumHi := 0, an.outside
-	approxMean := 0.0
+	x := approxCombination{an: an, comps: comps}
+	x.bound()
+	if err := x.narrow(); err != nil {
+		return err
+	}
+	x.solve()
+	for i := range comps {
+		x.weighBoxes(i, compBoxes[i])
+	}
+	an.fillApprox()
+	lo, hi := x.outsideMines()
+	an.fillOutside(lo, hi, min(max(1/(1+math.Exp(-x.t)), estimateMargin), 1-estimateMargin))
+	return nil
+}
+
+// approxCombination is the state of combineApprox's steps.
+type approxCombination struct {
+	an    *analyzer
+	comps []*component
+	// lo[i] and hi[i] are the fewest and the most mines component i may
+	// hold; sumLo and sumHi those of all the parts, the approximate
+	// components and the outside cells among them.
+	lo, hi       []int
+	sumLo, sumHi int
+	approxMean   float64 // the mines expected in the approximate components
+	// lw holds the logarithms of the weights of the components whose
+	// count varies, range by range.
+	lw []float64
+	t  float64 // the log-odds of the density
+}
+
+// bound sets the fewest and the most mines of every part, and the mines
+// expected in the approximate components.
+func (x *approxCombination) bound() {
+	an, n := x.an, len(x.comps)
+	x.lo, x.hi = resize(an.kLo, n), resize(an.kHi, n)
+	an.kLo, an.kHi = x.lo, x.hi
+	x.sumLo, x.sumHi = 0, an.outside
 	for _, c := range an.comps {
 		if c.exact {
 			continue
@@ -49,37 +79,35 @@ func (an *analyzer) combineApprox(comps []*component, compBoxes [][]int32) error
 		for b, size := range c.sizes {
 			switch c.cert[b] {
 			case certMine:
-				sumLo += size
-				sumHi += size
+				x.sumLo += size
+				x.sumHi += size
 			case certNone:
-				sumHi += size
+				x.sumHi += size
 			}
-			approxMean += c.approx[b] * float64(size)
+			x.approxMean += c.approx[b] * float64(size)
 		}
 	}
-	for i, c := range comps {
-		lo[i], hi[i] = -1, -1
-		for k, w := range c.w {
-			if w > 0 {
-				if lo[i] < 0 {
-					lo[i] = k
-				}
-				hi[i] = k
-			}
-		}
-		sumLo += lo[i]
-		sumHi += hi[i]
+	for i, c := range x.comps {
+		x.lo[i], x.hi[i] = weightRange(c.w)
+		x.sumLo += x.lo[i]
+		x.sumHi += x.hi[i]
 	}
-	// Narrow each component's range by what the others can hold; every
-	// round is sound, and a few reach nearly all there is to find.
+}
+
+// narrow narrows each component's range by what the others can hold;
+// every round is sound, and a few reach nearly all there is to find. A
+// range with no solution in it, or a board's mines the parts cannot hold,
+// is ErrInconsistent.
+func (x *approxCombination) narrow() error {
+	M, lo, hi := x.an.mines, x.lo, x.hi
 	for range 4 {
-		if M < sumLo || M > sumHi {
+		if M < x.sumLo || M > x.sumHi {
 			return ErrInconsistent
 		}
 		changed := false
-		for i, c := range comps {
-			l := max(lo[i], M-(sumHi-hi[i]))
-			h := min(hi[i], M-(sumLo-lo[i]))
+		for i, c := range x.comps {
+			l := max(lo[i], M-(x.sumHi-hi[i]))
+			h := min(hi[i], M-(x.sumLo-lo[i]))
 			for l <= h && c.w[l] == 0 {
 				l++
 			}
@@ -90,8 +118,8 @@ func (an *analyzer) combineApprox(comps []*component, compBoxes [][]int32) error
 				return ErrInconsistent
 			}
 			if l != lo[i] || h != hi[i] {
-				sumLo += l - lo[i]
-				sumHi += h - hi[i]
+				x.sumLo += l - lo[i]
+				x.sumHi += h - hi[i]
 				lo[i], hi[i] = l, h
 				changed = true
 			}
@@ -100,18 +128,27 @@ func (an *analyzer) combineApprox(comps []*component, compBoxes [][]int32) error
 			break
 		}
 	}
-	if M < sumLo || M > sumHi {
+	if M < x.sumLo || M > x.sumHi {
 		return ErrInconsistent
 	}
-	outLo := max(0, M-(sumHi-an.outside))
-	outHi := min(an.outside, M-sumLo)
+	return nil
+}
 
-	// The log-odds t of the density, from the components whose count
-	// still varies: lw holds the logarithms of their weights, range by
-	// range.
+// outsideMines returns the fewest and the most mines the outside cells
+// can hold beside what the other parts can.
+func (x *approxCombination) outsideMines() (lo, hi int) {
+	an := x.an
+	return max(0, an.mines-(x.sumHi-an.outside)), min(an.outside, an.mines-x.sumLo)
+}
+
+// solve sets t, the log-odds of the density, from the components whose
+// count still varies, so that the mines expected in all add up to the
+// board's, and logZ from it.
+func (x *approxCombination) solve() {
+	an, lo, hi := x.an, x.lo, x.hi
 	lw := an.logW[:0]
 	fixedMines, varLo, varSpan := 0, 0, 0
-	for i, c := range comps {
+	for i, c := range x.comps {
 		if lo[i] == hi[i] {
 			fixedMines += lo[i]
 			continue
@@ -122,125 +159,87 @@ func (an *analyzer) combineApprox(comps []*component, compBoxes [][]int32) error
 			lw = append(lw, math.Log(c.w[k])) // -Inf when c.w[k] is 0
 		}
 	}
-	an.logW = lw
-	target := float64(M-fixedMines) - approxMean
-	// moments returns the mean and the variance of the mines in the
-	// varying components and the outside cells when they are weighed with
-	// log-odds t, and the logarithm of the sum of their weights.
-	moments := func(t float64) (mean, variance, logG float64) {
-		off := 0
-		for i := range comps {
-			if lo[i] == hi[i] {
-				continue
-			}
-			seg := lw[off : off+hi[i]-lo[i]+1]
-			off += len(seg)
-			top := math.Inf(-1)
-			for j, l := range seg {
-				top = max(top, l+float64(j)*t)
-			}
-			var s0, s1, s2 float64
-			for j, l := range seg {
-				e := math.Exp(l + float64(j)*t - top)
-				s0 += e
-				s1 += e * float64(j)
-				s2 += e * float64(j*j)
-			}
-			mu := s1 / s0
-			mean += float64(lo[i]) + mu
-			variance += max(s2/s0-mu*mu, 0)
-			logG += top + math.Log(s0) + float64(lo[i])*t
-		}
-		if an.outside > 0 {
-			rho := 1 / (1 + math.Exp(-t))
-			mean += float64(an.outside) * rho
-			variance += float64(an.outside) * rho * (1 - rho)
-			logG += float64(an.outside) * softplus(t)
-		}
-		an.work += len(lw) + 1
-		return mean, variance, logG
-	}
-	t := 0.0
+	an.logW, x.lw = lw, lw
+	target := float64(an.mines-fixedMines) - x.approxMean
+	x.t = 0
 	if len(lw) > 0 || an.outside > 0 {
-		t = solveLogOdds(moments, target, float64(varLo), float64(varSpan+an.outside))
+		x.t = solveLogOdds(x.moments, target, float64(varLo), float64(varSpan+an.outside))
 	}
-	_, _, logG := moments(t)
-	an.logZ = logG - t*target // an estimate: the largest term of the sum
-	for i, c := range comps {
+	_, _, logG := x.moments(x.t)
+	an.logZ = logG - x.t*target // an estimate: the largest term of the sum
+	for i, c := range x.comps {
 		an.logZ += c.logScale
 		if lo[i] == hi[i] {
 			an.logZ += math.Log(c.w[lo[i]])
 		}
 	}
+}
 
-	// Box probabilities and certainties, component by component.
-	for i, c := range comps {
-		boxes := compBoxes[i]
-		nb := len(boxes)
-		an.work += (hi[i] - lo[i] + 1) * (nb + 1)
+// moments returns the mean and the variance of the mines in the varying
+// components and the outside cells when they are weighed with log-odds t,
+// and the logarithm of the sum of their weights.
+func (x *approxCombination) moments(t float64) (mean, variance, logG float64) {
+	an, lo, hi := x.an, x.lo, x.hi
+	off := 0
+	for i := range x.comps {
+		if lo[i] == hi[i] {
+			continue
+		}
+		seg := x.lw[off : off+hi[i]-lo[i]+1]
+		off += len(seg)
 		top := math.Inf(-1)
-		for k := lo[i]; k <= hi[i]; k++ {
-			if c.w[k] > 0 {
-				top = max(top, math.Log(c.w[k])+float64(k-lo[i])*t)
-			}
+		for j, l := range seg {
+			top = max(top, l+float64(j)*t)
 		}
-		s0 := 0.0
-		for k := lo[i]; k <= hi[i]; k++ {
-			if c.w[k] > 0 {
-				s0 += math.Exp(math.Log(c.w[k]) + float64(k-lo[i])*t - top)
-			}
+		var s0, s1, s2 float64
+		for j, l := range seg {
+			e := math.Exp(l + float64(j)*t - top)
+			s0 += e
+			s1 += e * float64(j)
+			s2 += e * float64(j*j)
 		}
-		for k := lo[i]; k <= hi[i]; k++ {
-			if c.w[k] == 0 {
-				continue
-			}
-			pk := math.Exp(math.Log(c.w[k])+float64(k-lo[i])*t-top) / s0
-			r := int(c.row[k]) * nb
-			for b := range nb {
-				bx := &an.boxes[boxes[b]]
-				first := bx.cells[0]
-				an.prob[first] += pk * c.s[r+b] / c.w[k]
-				// As in combineExact: whether some cell of the box is safe,
-				// and whether some cell is a mine, in some solution.
-				if c.lo[r+b] < int8(c.sizes[b]) {
-					an.certain[first] |= someSafe
-				}
-				if c.hi[r+b] > 0 {
-					an.certain[first] |= someMine
-				}
-				bx.lo = min(bx.lo, c.lo[r+b])
-				bx.hi = max(bx.hi, c.hi[r+b])
-			}
-		}
-		for b := range nb {
-			bx := &an.boxes[boxes[b]]
-			first := bx.cells[0]
-			flags := an.certain[first]
-			an.setBox(bx, an.prob[first], flags&someSafe != 0, flags&someMine != 0, estimateMargin)
-		}
+		mu := s1 / s0
+		mean += float64(lo[i]) + mu
+		variance += max(s2/s0-mu*mu, 0)
+		logG += top + math.Log(s0) + float64(lo[i])*t
 	}
-	an.fillApprox()
-
-	// Outside cells.
-	an.outProb = 0
 	if an.outside > 0 {
-		outCert := certNone
-		switch {
-		case outHi == 0:
-			outCert = certSafe
-		case outLo == an.outside:
-			outCert, an.outProb = certMine, 1
-		default:
-			an.outProb = min(max(1/(1+math.Exp(-t)), estimateMargin), 1-estimateMargin)
-		}
-		for i, tile := range an.tiles {
-			if tile < 0 && an.boxOf[i] < 0 {
-				an.prob[i] = an.outProb
-				an.certain[i] = outCert
-			}
+		rho := 1 / (1 + math.Exp(-t))
+		mean += float64(an.outside) * rho
+		variance += float64(an.outside) * rho * (1 - rho)
+		logG += float64(an.outside) * softplus(t)
+	}
+	an.work += len(x.lw) + 1
+	return mean, variance, logG
+}
+
+// weighBoxes weighs component i's solutions with k mines, in its range, by
+// x^k as combineApprox says, in the first cells of its boxes, and then
+// sets the cells of its boxes.
+func (x *approxCombination) weighBoxes(i int, boxes []int32) {
+	an, c, t := x.an, x.comps[i], x.t
+	lo, hi := x.lo[i], x.hi[i]
+	an.work += (hi - lo + 1) * (len(boxes) + 1)
+	top := math.Inf(-1)
+	for k := lo; k <= hi; k++ {
+		if c.w[k] > 0 {
+			top = max(top, math.Log(c.w[k])+float64(k-lo)*t)
 		}
 	}
-	return nil
+	s0 := 0.0
+	for k := lo; k <= hi; k++ {
+		if c.w[k] > 0 {
+			s0 += math.Exp(math.Log(c.w[k]) + float64(k-lo)*t - top)
+		}
+	}
+	for k := lo; k <= hi; k++ {
+		if c.w[k] == 0 {
+			continue
+		}
+		pk := math.Exp(math.Log(c.w[k])+float64(k-lo)*t-top) / s0
+		an.weighRow(c, boxes, k, pk, c.w[k])
+	}
+	an.settleBoxes(boxes, 1, estimateMargin)
 }
 
 // solveLogOdds returns the log-odds t, within maxLogOdds of 0, at which
