@@ -64,6 +64,24 @@ func BenchmarkAnalyzeExpert(b *testing.B) {
 	}
 }
 
+// BenchmarkAnalyzeFallback times analyses of expert positions with a
+// budget of 8 search nodes a component, so that most components fall back
+// to approximate's reasoning on numbers and pairs of numbers, which no
+// other benchmark reaches.
+func BenchmarkAnalyzeFallback(b *testing.B) {
+	views := expertViews(b, 10)
+	var an analyzer
+	an.budget = 8
+	b.ResetTimer()
+	for i := range b.N {
+		v := views[i%len(views)]
+		an.resetCache()
+		if err := an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkNextExpert(b *testing.B) {
 	benchNext(b, expertViews(b, 10), board.Opening)
 }

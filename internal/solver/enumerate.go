@@ -57,6 +57,8 @@ type enumerator struct {
 	placed   []bool
 	boxLocal []int32
 	active   []int
+
+	reason numberReasoning // approximate's, its memory reused
 }
 
 // enumerate fills c with the solutions of its component, or with a sound

@@ -29,7 +29,7 @@ func (e *enumerator) approximate(consIdx []int32) error {
 	for j, b := range c.boxes {
 		e.boxLocal[b] = int32(j)
 	}
-	var r numberReasoning
+	r := &e.reason
 	r.link(an, c, consIdx, e.boxLocal)
 	if err := r.reason(); err != nil {
 		return err
@@ -47,7 +47,8 @@ const (
 )
 
 // numberReasoning is the state of approximate's reasoning on the numbers
-// of a component. It works per box, on cell counts. The numbers' boxes,
+// of a component, whose memory the next component reuses. It works per
+// box, on cell counts. The numbers' boxes,
 // the boxes' numbers and each number's neighbours (the other numbers
 // sharing a box with it) are kept flat: those of i at [start[i],
 // start[i+1]).
@@ -91,6 +92,9 @@ type numberReasoning struct {
 	// the boxes of only one.
 	inA, inB     []bool
 	onlyA, onlyB []int32
+	// link's and estimate's scratch memory, a slot per box or number.
+	fill, mark, inStart, inPair, inFrom, inFill []int32
+	cnt                                         []int
 }
 
 // link sets r up for component c, whose numbers by global id are consIdx
@@ -101,44 +105,46 @@ func (r *numberReasoning) link(an *analyzer, c *component, consIdx, boxLocal []i
 	r.sizes = c.sizes
 	r.linkNumbers(an, consIdx, boxLocal)
 	r.linkBoxes(nb)
-	mark := make([]int32, nc)
-	r.linkNeighbours(mark)
-	r.numberPairs(mark)
-	r.state = make([]uint8, nb)
+	r.mark = resize(r.mark, nc)
+	clear(r.mark)
+	r.linkNeighbours(r.mark)
+	r.numberPairs(r.mark)
+	r.state = resize(r.state, nb)
+	clear(r.state)
 	r.clock = 0
-	r.changed = make([]int, nc)
-	r.looked = make([]int, nc)
-	r.lookedPair = make([]int, r.pairs)
-	for i := range r.looked {
-		r.looked[i] = -1
+	r.changed = resize(r.changed, nc)
+	clear(r.changed)
+	r.looked = filled(r.looked, nc, -1)
+	r.lookedPair = filled(r.lookedPair, int(r.pairs), -1)
+	r.due = filled(r.due, nc, true)
+	r.restNeed = resize(r.restNeed, nc)
+	r.restFree = resize(r.restFree, nc)
+	r.restAt = filled(r.restAt, nc, -1)
+	r.inB = filled(r.inB, nb, false)
+	r.inA = filled(r.inA, nb, false)
+}
+
+// filled returns s with length n and every element v, reallocated when
+// too short.
+func filled[T any](s []T, n int, v T) []T {
+	s = resize(s, n)
+	for i := range s {
+		s[i] = v
 	}
-	for p := range r.lookedPair {
-		r.lookedPair[p] = -1
-	}
-	r.due = make([]bool, nc)
-	for i := range r.due {
-		r.due[i] = true
-	}
-	r.restNeed = make([]int, nc)
-	r.restFree = make([]int, nc)
-	r.restAt = make([]int, nc)
-	for i := range r.restAt {
-		r.restAt[i] = -1
-	}
-	r.inB = make([]bool, nb)
-	r.inA = make([]bool, nb)
+	return s
 }
 
 // linkNumbers lists the mines and the local boxes of each number.
 func (r *numberReasoning) linkNumbers(an *analyzer, consIdx, boxLocal []int32) {
 	nc := len(consIdx)
-	r.need = make([]int, nc)
-	r.csStart = make([]int32, nc+1)
+	r.need = resize(r.need, nc)
+	r.csStart = resize(r.csStart, nc+1)
+	r.csStart[0] = 0
 	size := 0
 	for _, g := range consIdx {
 		size += len(an.cons[g].boxes)
 	}
-	r.csBoxes = make([]int32, 0, size)
+	r.csBoxes = slices.Grow(r.csBoxes[:0], size)
 	for i, g := range consIdx {
 		r.need[i] = an.cons[g].need
 		for _, b := range an.cons[g].boxes {
@@ -152,19 +158,20 @@ func (r *numberReasoning) linkNumbers(an *analyzer, consIdx, boxLocal []int32) {
 // boxes.
 func (r *numberReasoning) linkBoxes(nb int) {
 	nc := len(r.need)
-	r.bcStart = make([]int32, nb+1)
+	r.bcStart = resize(r.bcStart, nb+1)
+	clear(r.bcStart)
 	for _, j := range r.csBoxes {
 		r.bcStart[j+1]++
 	}
 	for j := range nb {
 		r.bcStart[j+1] += r.bcStart[j]
 	}
-	r.bcList = make([]int32, len(r.csBoxes))
-	fill := slices.Clone(r.bcStart[:nb])
+	r.bcList = resize(r.bcList, len(r.csBoxes))
+	r.fill = append(r.fill[:0], r.bcStart[:nb]...)
 	for i := range nc {
 		for _, j := range r.boxesOf(i) {
-			r.bcList[fill[j]] = int32(i)
-			fill[j]++
+			r.bcList[r.fill[j]] = int32(i)
+			r.fill[j]++
 		}
 	}
 }
@@ -174,13 +181,14 @@ func (r *numberReasoning) linkBoxes(nb int) {
 // per number, zero on entry.
 func (r *numberReasoning) linkNeighbours(mark []int32) {
 	nc := len(r.need)
-	r.nearStart = make([]int32, nc+1)
+	r.nearStart = resize(r.nearStart, nc+1)
+	r.nearStart[0] = 0
 	size := 0 // at most the pairs of numbers around each box
 	for j := range len(r.bcStart) - 1 {
 		d := int(r.bcStart[j+1] - r.bcStart[j])
 		size += d * (d - 1)
 	}
-	r.nearList = make([]int32, 0, size)
+	r.nearList = slices.Grow(r.nearList[:0], size)
 	for i := range nc {
 		for _, j := range r.boxesOf(i) {
 			for _, o := range r.numbersOf(j) {
@@ -199,9 +207,10 @@ func (r *numberReasoning) linkNeighbours(mark []int32) {
 // scratch memory of a slot per number.
 func (r *numberReasoning) numberPairs(pairWith []int32) {
 	nc := len(r.need)
-	r.pairOf = make([]int32, len(r.nearList))
+	r.pairOf = resize(r.pairOf, len(r.nearList))
 	r.pairs = 0
-	inStart := make([]int32, nc+1) // per number, its neighbours before it
+	inStart := resize(r.inStart, nc+1) // per number, its neighbours before it
+	clear(inStart)
 	for i := range nc {
 		for _, o := range r.neighboursOf(i) {
 			if int(o) > i {
@@ -212,9 +221,10 @@ func (r *numberReasoning) numberPairs(pairWith []int32) {
 	for i := range nc {
 		inStart[i+1] += inStart[i]
 	}
-	inPair := make([]int32, inStart[nc]) // their pairs, by neighbour
-	inFrom := make([]int32, inStart[nc])
-	inFill := slices.Clone(inStart[:nc])
+	inPair := resize(r.inPair, int(inStart[nc])) // their pairs, by neighbour
+	inFrom := resize(r.inFrom, int(inStart[nc]))
+	inFill := append(r.inFill[:0], inStart[:nc]...)
+	r.inStart, r.inPair, r.inFrom, r.inFill = inStart, inPair, inFrom, inFill
 	for i := range nc {
 		for q := inStart[i]; q < inStart[i+1]; q++ {
 			pairWith[inFrom[q]] = inPair[q] // the pair of i and inFrom[q]
@@ -431,7 +441,9 @@ func (r *numberReasoning) estimate(c *component) {
 	c.approx = resize(c.approx, nb)
 	c.cert = resize(c.cert, nb)
 	clear(c.approx)
-	cnt := make([]int, nb)
+	r.cnt = resize(r.cnt, nb)
+	clear(r.cnt)
+	cnt := r.cnt
 	for i := range r.need {
 		needed, free := r.rest(i)
 		if free == 0 {
