@@ -316,9 +316,9 @@ func (r *numberReasoning) reason() error {
 	return nil
 }
 
-// lookAtNumbers decides the boxes of each number changed since it was last
-// looked at whose mines are all found (safe) or fill its unknown cells
-// (mines), and reports whether it decided any.
+// lookAtNumbers decides the unknown boxes of each number changed since it
+// was last looked at: safe when its mines are all found, mines when they
+// fill its unknown cells. It reports whether it decided any.
 func (r *numberReasoning) lookAtNumbers() (again bool, err error) {
 	for i := range r.need {
 		if r.changed[i] <= r.looked[i] {
@@ -329,11 +329,7 @@ func (r *numberReasoning) lookAtNumbers() (again bool, err error) {
 		if needed < 0 || needed > free {
 			return again, ErrInconsistent
 		}
-		if free > 0 && needed == 0 {
-			again = r.set(r.boxesOf(i), boxSafe) || again
-		} else if free > 0 && needed == free {
-			again = r.set(r.boxesOf(i), boxMine) || again
-		}
+		again = r.settle(r.boxesOf(i), needed, needed, free) || again
 	}
 	return again, nil
 }
@@ -418,9 +414,10 @@ func (r *numberReasoning) lookAtPair(ia, ib int) (again bool, err error) {
 	return again, nil
 }
 
-// settle decides boxes, holding size cells and between fewest and most
-// mines, as safe when most is 0, or as mines when fewest is size, and
-// reports whether it decided any.
+// settle decides the unknown boxes among boxes, whose size cells hold
+// between fewest and most mines: safe when most is 0, mines when fewest is
+// size. It reports whether it decided any. A number alone is the case
+// where fewest and most are what it still needs.
 func (r *numberReasoning) settle(boxes []int32, most, fewest, size int) bool {
 	switch {
 	case len(boxes) == 0:
