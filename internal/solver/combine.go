@@ -115,26 +115,26 @@ func weightRange(w []float64) (lo, hi int) {
 // all: they are left out of the convolutions, which they would only
 // shift, and the mines to place are fewer by shift.
 func (an *analyzer) combineExact(exactComps []*component, exactBoxes [][]int32, outside int, fixed []*component, fixedBoxes [][]int32, shift int) error {
-	x := exactCombination{an: an, comps: exactComps, mines: an.mines - shift, outside: outside}
-	x.convolve()
-	if err := x.weighOutside(); err != nil {
+	ec := exactCombination{an: an, comps: exactComps, mines: an.mines - shift, outside: outside}
+	ec.convolve()
+	if err := ec.weighOutside(); err != nil {
 		return err
 	}
-	x.weighLater()
-	if err := x.sum(fixed); err != nil {
+	ec.weighLater()
+	if err := ec.sum(fixed); err != nil {
 		return err
 	}
 	for i := range exactComps {
-		x.weighBoxes(i, exactBoxes[i])
+		ec.weighBoxes(i, exactBoxes[i])
 	}
 	an.fillFixed(fixed, fixedBoxes)
 	an.fillApprox()
 	if an.exact {
-		lo, hi := x.outsideMines()
-		an.fillOutside(lo, hi, x.zOut/(float64(an.outside)*x.z))
+		lo, hi := ec.outsideMines()
+		an.fillOutside(lo, hi, ec.zOut/(float64(an.outside)*ec.z))
 	} else {
-		total, _ := x.totals()
-		p := an.approxOutside(total, x.bw, x.z, shift)
+		total, _ := ec.totals()
+		p := an.approxOutside(total, ec.bw, ec.z, shift)
 		an.fillOutside(0, an.outside, min(max(p, estimateMargin), 1-estimateMargin))
 	}
 	return nil
@@ -167,34 +167,34 @@ type exactCombination struct {
 }
 
 // convolve builds pre and preB, from the first component to the last.
-func (x *exactCombination) convolve() {
-	an := x.an
+func (ec *exactCombination) convolve() {
+	an := ec.an
 	pre := an.preBuf[:0]
 	preB := an.preBBuf[:0]
 	pre = append(pre, []float64{1})
 	preB = append(preB, []bool{true})
-	for i, c := range x.comps {
+	for i, c := range ec.comps {
 		pre = append(pre, convolve(pre[i], c.w))
 		preB = append(preB, convolveB(preB[i], c.w))
 	}
 	an.preBuf, an.preBBuf = pre, preB
-	x.pre, x.preB = pre, preB
+	ec.pre, ec.preB = pre, preB
 }
 
 // totals returns the weights of the components' total mine counts, and
 // which totals are possible.
-func (x *exactCombination) totals() ([]float64, []bool) {
-	n := len(x.comps)
-	return x.pre[n], x.preB[n]
+func (ec *exactCombination) totals() ([]float64, []bool) {
+	n := len(ec.comps)
+	return ec.pre[n], ec.preB[n]
 }
 
 // outsideHolds returns the mines left to the outside cells when the
 // components hold m in all, and reports whether that is a possible total
 // of theirs whose remainder the outside cells can hold.
-func (x *exactCombination) outsideHolds(m int) (r int, ok bool) {
-	_, totalB := x.totals()
-	r = x.mines - m
-	return r, r >= 0 && r <= x.outside && totalB[m]
+func (ec *exactCombination) outsideHolds(m int) (r int, ok bool) {
+	_, totalB := ec.totals()
+	r = ec.mines - m
+	return r, r >= 0 && r <= ec.outside && totalB[m]
 }
 
 // weighOutside fills bw and bwB with the binomial weights C(outside, M-m)
@@ -202,46 +202,46 @@ func (x *exactCombination) outsideHolds(m int) (r int, ok bool) {
 // the components can reach get a weight: the others are never used, and
 // their binomials may exceed float64's range relative to ref. With none,
 // an exact analysis is ErrInconsistent.
-func (x *exactCombination) weighOutside() error {
-	total, _ := x.totals()
-	x.ref = math.Inf(-1)
+func (ec *exactCombination) weighOutside() error {
+	total, _ := ec.totals()
+	ec.ref = math.Inf(-1)
 	for m := range total {
-		if r, ok := x.outsideHolds(m); ok {
-			x.ref = max(x.ref, logChoose(x.outside, r))
+		if r, ok := ec.outsideHolds(m); ok {
+			ec.ref = max(ec.ref, logChoose(ec.outside, r))
 		}
 	}
-	if math.IsInf(x.ref, -1) {
-		if x.an.exact {
+	if math.IsInf(ec.ref, -1) {
+		if ec.an.exact {
 			return ErrInconsistent
 		}
-		x.ref = 0
+		ec.ref = 0
 	}
-	x.bw = make([]float64, len(total))
-	x.bwB = make([]bool, len(total))
-	for m := range x.bw {
-		if r, ok := x.outsideHolds(m); ok {
-			x.bw[m] = math.Exp(logChoose(x.outside, r) - x.ref)
-			x.bwB[m] = true
+	ec.bw = make([]float64, len(total))
+	ec.bwB = make([]bool, len(total))
+	for m := range ec.bw {
+		if r, ok := ec.outsideHolds(m); ok {
+			ec.bw[m] = math.Exp(logChoose(ec.outside, r) - ec.ref)
+			ec.bwB[m] = true
 		}
 	}
 	return nil
 }
 
 // weighLater builds R and RB, from the last component to the first.
-func (x *exactCombination) weighLater() {
-	an, n := x.an, len(x.comps)
+func (ec *exactCombination) weighLater() {
+	an, n := ec.an, len(ec.comps)
 	R := an.rBuf[:0]
 	RB := an.rBBuf[:0]
 	for range n + 1 {
 		R = append(R, nil)
 		RB = append(RB, nil)
 	}
-	R[n], RB[n] = x.bw, x.bwB
+	R[n], RB[n] = ec.bw, ec.bwB
 	for i := n - 1; i >= 0; i-- {
-		R[i], RB[i] = correlate(x.comps[i].w, R[i+1], RB[i+1])
+		R[i], RB[i] = correlate(ec.comps[i].w, R[i+1], RB[i+1])
 	}
 	an.rBuf, an.rBBuf = R, RB
-	x.R, x.RB = R, RB
+	ec.R, ec.RB = R, RB
 }
 
 // correlate returns r(x), the sum over k of w(k) times next(x+k) for every
@@ -267,21 +267,21 @@ func correlate(w, next []float64, nextB []bool) ([]float64, []bool) {
 // sum fills z and zOut, and logZ from them and the scales of the
 // components, fixed among them. With no layout at all, an exact analysis
 // is ErrInconsistent.
-func (x *exactCombination) sum(fixed []*component) error {
-	an := x.an
-	total, _ := x.totals()
+func (ec *exactCombination) sum(fixed []*component) error {
+	an := ec.an
+	total, _ := ec.totals()
 	for m, t := range total {
-		x.z += t * x.bw[m]
-		x.zOut += t * x.bw[m] * float64(x.mines-m)
+		ec.z += t * ec.bw[m]
+		ec.zOut += t * ec.bw[m] * float64(ec.mines-m)
 	}
-	if x.z <= 0 || !x.RB[0][0] {
+	if ec.z <= 0 || !ec.RB[0][0] {
 		if an.exact {
 			return ErrInconsistent
 		}
-		x.z = 1
+		ec.z = 1
 	}
-	an.logZ = x.ref + math.Log(x.z)
-	for _, c := range x.comps {
+	an.logZ = ec.ref + math.Log(ec.z)
+	for _, c := range ec.comps {
 		an.logZ += c.logScale
 	}
 	for _, c := range fixed {
@@ -294,11 +294,11 @@ func (x *exactCombination) sum(fixed []*component) error {
 // weighBoxes weighs component i's solutions with k mines by the external
 // weight E_i(k) of k mines, in the first cells of its boxes, when some
 // layout has them, and then sets the cells of its boxes.
-func (x *exactCombination) weighBoxes(i int, boxes []int32) {
-	an, c := x.an, x.comps[i]
-	an.work += len(c.w)*(len(boxes)+len(x.pre[i])) + len(x.R[i])*len(c.w)
-	p, pb := x.pre[i], x.preB[i]
-	next, nextB := x.R[i+1], x.RB[i+1]
+func (ec *exactCombination) weighBoxes(i int, boxes []int32) {
+	an, c := ec.an, ec.comps[i]
+	an.work += len(c.w)*(len(boxes)+len(ec.pre[i])) + len(ec.R[i])*len(c.w)
+	p, pb := ec.pre[i], ec.preB[i]
+	next, nextB := ec.R[i+1], ec.RB[i+1]
 	for k, wk := range c.w {
 		if wk == 0 {
 			continue
@@ -315,16 +315,16 @@ func (x *exactCombination) weighBoxes(i int, boxes []int32) {
 			an.weighRow(c, boxes, k, e, 1)
 		}
 	}
-	an.settleBoxes(boxes, x.z, 0)
+	an.settleBoxes(boxes, ec.z, 0)
 }
 
 // outsideMines returns the fewest and the most mines the outside cells
 // hold in the layouts weighed.
-func (x *exactCombination) outsideMines() (lo, hi int) {
-	lo, hi = x.outside+1, -1
-	total, _ := x.totals()
+func (ec *exactCombination) outsideMines() (lo, hi int) {
+	lo, hi = ec.outside+1, -1
+	total, _ := ec.totals()
 	for m := range total {
-		if r, ok := x.outsideHolds(m); ok {
+		if r, ok := ec.outsideHolds(m); ok {
 			lo, hi = min(lo, r), max(hi, r)
 		}
 	}

@@ -34,18 +34,18 @@ const estimateMargin = 1e-6
 // weighing by the ways to place the other mines.
 func (an *analyzer) combineApprox(comps []*component, compBoxes [][]int32) error {
 	an.exact = false
-	x := approxCombination{an: an, comps: comps}
-	x.bound()
-	if err := x.narrow(); err != nil {
+	ac := approxCombination{an: an, comps: comps}
+	ac.bound()
+	if err := ac.narrow(); err != nil {
 		return err
 	}
-	x.solve()
+	ac.solve()
 	for i := range comps {
-		x.weighBoxes(i, compBoxes[i])
+		ac.weighBoxes(i, compBoxes[i])
 	}
 	an.fillApprox()
-	lo, hi := x.outsideMines()
-	an.fillOutside(lo, hi, min(max(1/(1+math.Exp(-x.t)), estimateMargin), 1-estimateMargin))
+	lo, hi := ac.outsideMines()
+	an.fillOutside(lo, hi, min(max(1/(1+math.Exp(-ac.t)), estimateMargin), 1-estimateMargin))
 	return nil
 }
 
@@ -67,11 +67,11 @@ type approxCombination struct {
 
 // bound sets the fewest and the most mines of every part, and the mines
 // expected in the approximate components.
-func (x *approxCombination) bound() {
-	an, n := x.an, len(x.comps)
-	x.lo, x.hi = resize(an.kLo, n), resize(an.kHi, n)
-	an.kLo, an.kHi = x.lo, x.hi
-	x.sumLo, x.sumHi = 0, an.outside
+func (ac *approxCombination) bound() {
+	an, n := ac.an, len(ac.comps)
+	ac.lo, ac.hi = resize(an.kLo, n), resize(an.kHi, n)
+	an.kLo, an.kHi = ac.lo, ac.hi
+	ac.sumLo, ac.sumHi = 0, an.outside
 	for _, c := range an.comps {
 		if c.exact {
 			continue
@@ -79,18 +79,18 @@ func (x *approxCombination) bound() {
 		for b, size := range c.sizes {
 			switch c.cert[b] {
 			case certMine:
-				x.sumLo += size
-				x.sumHi += size
+				ac.sumLo += size
+				ac.sumHi += size
 			case certNone:
-				x.sumHi += size
+				ac.sumHi += size
 			}
-			x.approxMean += c.approx[b] * float64(size)
+			ac.approxMean += c.approx[b] * float64(size)
 		}
 	}
-	for i, c := range x.comps {
-		x.lo[i], x.hi[i] = weightRange(c.w)
-		x.sumLo += x.lo[i]
-		x.sumHi += x.hi[i]
+	for i, c := range ac.comps {
+		ac.lo[i], ac.hi[i] = weightRange(c.w)
+		ac.sumLo += ac.lo[i]
+		ac.sumHi += ac.hi[i]
 	}
 }
 
@@ -98,16 +98,16 @@ func (x *approxCombination) bound() {
 // every round is sound, and a few reach nearly all there is to find. A
 // range with no solution in it, or a board's mines the parts cannot hold,
 // is ErrInconsistent.
-func (x *approxCombination) narrow() error {
-	M, lo, hi := x.an.mines, x.lo, x.hi
+func (ac *approxCombination) narrow() error {
+	M, lo, hi := ac.an.mines, ac.lo, ac.hi
 	for range 4 {
-		if M < x.sumLo || M > x.sumHi {
+		if M < ac.sumLo || M > ac.sumHi {
 			return ErrInconsistent
 		}
 		changed := false
-		for i, c := range x.comps {
-			l := max(lo[i], M-(x.sumHi-hi[i]))
-			h := min(hi[i], M-(x.sumLo-lo[i]))
+		for i, c := range ac.comps {
+			l := max(lo[i], M-(ac.sumHi-hi[i]))
+			h := min(hi[i], M-(ac.sumLo-lo[i]))
 			for l <= h && c.w[l] == 0 {
 				l++
 			}
@@ -118,8 +118,8 @@ func (x *approxCombination) narrow() error {
 				return ErrInconsistent
 			}
 			if l != lo[i] || h != hi[i] {
-				x.sumLo += l - lo[i]
-				x.sumHi += h - hi[i]
+				ac.sumLo += l - lo[i]
+				ac.sumHi += h - hi[i]
 				lo[i], hi[i] = l, h
 				changed = true
 			}
@@ -128,7 +128,7 @@ func (x *approxCombination) narrow() error {
 			break
 		}
 	}
-	if M < x.sumLo || M > x.sumHi {
+	if M < ac.sumLo || M > ac.sumHi {
 		return ErrInconsistent
 	}
 	return nil
@@ -136,19 +136,19 @@ func (x *approxCombination) narrow() error {
 
 // outsideMines returns the fewest and the most mines the outside cells
 // can hold beside what the other parts can.
-func (x *approxCombination) outsideMines() (lo, hi int) {
-	an := x.an
-	return max(0, an.mines-(x.sumHi-an.outside)), min(an.outside, an.mines-x.sumLo)
+func (ac *approxCombination) outsideMines() (lo, hi int) {
+	an := ac.an
+	return max(0, an.mines-(ac.sumHi-an.outside)), min(an.outside, an.mines-ac.sumLo)
 }
 
 // solve sets t, the log-odds of the density, from the components whose
 // count still varies, so that the mines expected in all add up to the
 // board's, and logZ from it.
-func (x *approxCombination) solve() {
-	an, lo, hi := x.an, x.lo, x.hi
+func (ac *approxCombination) solve() {
+	an, lo, hi := ac.an, ac.lo, ac.hi
 	lw := an.logW[:0]
 	fixedMines, varLo, varSpan := 0, 0, 0
-	for i, c := range x.comps {
+	for i, c := range ac.comps {
 		if lo[i] == hi[i] {
 			fixedMines += lo[i]
 			continue
@@ -159,15 +159,15 @@ func (x *approxCombination) solve() {
 			lw = append(lw, math.Log(c.w[k])) // -Inf when c.w[k] is 0
 		}
 	}
-	an.logW, x.lw = lw, lw
-	target := float64(an.mines-fixedMines) - x.approxMean
-	x.t = 0
+	an.logW, ac.lw = lw, lw
+	target := float64(an.mines-fixedMines) - ac.approxMean
+	ac.t = 0
 	if len(lw) > 0 || an.outside > 0 {
-		x.t = solveLogOdds(x.moments, target, float64(varLo), float64(varSpan+an.outside))
+		ac.t = solveLogOdds(ac.moments, target, float64(varLo), float64(varSpan+an.outside))
 	}
-	_, _, logG := x.moments(x.t)
-	an.logZ = logG - x.t*target // an estimate: the largest term of the sum
-	for i, c := range x.comps {
+	_, _, logG := ac.moments(ac.t)
+	an.logZ = logG - ac.t*target // an estimate: the largest term of the sum
+	for i, c := range ac.comps {
 		an.logZ += c.logScale
 		if lo[i] == hi[i] {
 			an.logZ += math.Log(c.w[lo[i]])
@@ -178,14 +178,14 @@ func (x *approxCombination) solve() {
 // moments returns the mean and the variance of the mines in the varying
 // components and the outside cells when they are weighed with log-odds t,
 // and the logarithm of the sum of their weights.
-func (x *approxCombination) moments(t float64) (mean, variance, logG float64) {
-	an, lo, hi := x.an, x.lo, x.hi
+func (ac *approxCombination) moments(t float64) (mean, variance, logG float64) {
+	an, lo, hi := ac.an, ac.lo, ac.hi
 	off := 0
-	for i := range x.comps {
+	for i := range ac.comps {
 		if lo[i] == hi[i] {
 			continue
 		}
-		seg := x.lw[off : off+hi[i]-lo[i]+1]
+		seg := ac.lw[off : off+hi[i]-lo[i]+1]
 		off += len(seg)
 		top := math.Inf(-1)
 		for j, l := range seg {
@@ -209,16 +209,16 @@ func (x *approxCombination) moments(t float64) (mean, variance, logG float64) {
 		variance += float64(an.outside) * rho * (1 - rho)
 		logG += float64(an.outside) * softplus(t)
 	}
-	an.work += len(x.lw) + 1
+	an.work += len(ac.lw) + 1
 	return mean, variance, logG
 }
 
-// weighBoxes weighs component i's solutions with k mines, in its range, by
-// x^k as combineApprox says, in the first cells of its boxes, and then
-// sets the cells of its boxes.
-func (x *approxCombination) weighBoxes(i int, boxes []int32) {
-	an, c, t := x.an, x.comps[i], x.t
-	lo, hi := x.lo[i], x.hi[i]
+// weighBoxes weighs component i's solutions with k mines, k in its range,
+// by e^(t k) (combineApprox's x^k) over the sum of those weights, in the
+// first cells of its boxes, and then sets the cells of its boxes.
+func (ac *approxCombination) weighBoxes(i int, boxes []int32) {
+	an, c, t := ac.an, ac.comps[i], ac.t
+	lo, hi := ac.lo[i], ac.hi[i]
 	an.work += (hi - lo + 1) * (len(boxes) + 1)
 	top := math.Inf(-1)
 	for k := lo; k <= hi; k++ {
