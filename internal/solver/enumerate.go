@@ -58,7 +58,9 @@ type enumerator struct {
 	boxLocal []int32
 	active   []int
 
-	reason numberReasoning // approximate's, its memory reused
+	// approximate's state, made when a component first falls back, its
+	// memory reused after: most analyzers never need it.
+	reason *numberReasoning
 }
 
 // enumerate fills c with the solutions of its component, or with a sound

@@ -29,7 +29,10 @@ func (e *enumerator) approximate(consIdx []int32) error {
 	for j, b := range c.boxes {
 		e.boxLocal[b] = int32(j)
 	}
-	r := &e.reason
+	if e.reason == nil {
+		e.reason = new(numberReasoning)
+	}
+	r := e.reason
 	r.link(an, c, consIdx, e.boxLocal)
 	if err := r.reason(); err != nil {
 		return err
