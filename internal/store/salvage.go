@@ -134,7 +134,20 @@ func (d *DB) Latest(ctx context.Context, limit int, full bool) (out []Numbered, 
 // Stats returns the statistics of kind, or of every kind.
 func (d *DB) Stats(ctx context.Context, kind *board.Settings) (out []history.Stats, err error) {
 	err = d.readOrSalvage(ctx, func() error {
-		out, err = d.stats(ctx, kind)
+		out, err = d.stats(ctx, kind, 0)
+		return err
+	})
+	return out, err
+}
+
+// MostPlayed returns the statistics of the limit kinds of board played
+// most, in the order Stats gives them, and, when the player has others,
+// one last row that folds them into one (history.Folded): what
+// history.Fold makes of Stats(ctx, nil), its work bounded by limit
+// whatever the number of kinds. A limit of 0 returns every kind.
+func (d *DB) MostPlayed(ctx context.Context, limit int) (out []history.Stats, err error) {
+	err = d.readOrSalvage(ctx, func() error {
+		out, err = d.stats(ctx, nil, max(limit, 0))
 		return err
 	})
 	return out, err

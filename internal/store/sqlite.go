@@ -520,6 +520,10 @@ CREATE TABLE daily_secrets (
 `,
 	// An import in progress (see importStepsTable).
 	importStepsTable,
+	// The kinds in the order stats shows them, the most played first
+	// (see DB.MostPlayed): the first few read without a sort of every
+	// kind, and the others summed from the index alone.
+	kindsPlayedIndex,
 }
 
 // runsFromGames fills the table runs from the games: each win with the
@@ -571,6 +575,12 @@ CREATE TABLE import_steps (
 	owner     TEXT    NOT NULL, -- the process whose step was the last
 	date      BIGINT  NOT NULL  -- when that step committed, in Unix nanoseconds
 );
+`
+
+// kindsPlayedIndex orders the kinds as stats shows them, with what the
+// row that folds the others sums (won), so that neither reads the table.
+const kindsPlayedIndex = `
+CREATE INDEX kinds_played ON kinds (player, known, played DESC, first_date, first_n, won);
 `
 
 // appID marks the database as minesweeper's (PRAGMA application_id).
