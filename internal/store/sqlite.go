@@ -524,6 +524,10 @@ CREATE TABLE daily_secrets (
 	// (see DB.MostPlayed): the first few read without a sort of every
 	// kind, and the others summed from the index alone.
 	kindsPlayedIndex,
+	// history.NameKey takes the skeleton of a name as written too ("PauI"
+	// is "Paul"): every name is keyed again at open (rekeyNames), the
+	// oldest player's first.
+	`UPDATE players SET name_key = NULL;`,
 }
 
 // runsFromGames fills the table runs from the games: each win with the
