@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/text/unicode/norm"
@@ -67,11 +68,16 @@ func openSQLitePlayers(ctx context.Context, dir string, warn func(string)) (*DB,
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fail(err)
 	}
-	d := &DB{path: filepath.Join(dir, PlayersFileName), dir: dir, warn: warn}
+	d := &DB{path: filepath.Join(dir, PlayersFileName), dir: dir, warn: warn, gate: new(sync.RWMutex)}
 	if err := userfile.Check(d.path, 1<<62); err != nil {
 		return fail(fmt.Errorf("%s: %w", d.path, err))
 	}
 	if err := d.connect(ctx); err != nil {
+		return fail(fmt.Errorf("%s: %w", d.path, err))
+	}
+	// A malformed page found now is salvaged before any session starts.
+	if err := d.check(ctx); err != nil {
+		d.db.Close()
 		return fail(fmt.Errorf("%s: %w", d.path, err))
 	}
 	return d, nil
