@@ -113,6 +113,10 @@ type Config struct {
 	Log func(format string, args ...any)
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
+	// After waits for a duration of Now's clock, as time.After does (nil
+	// means time.After): the server's sweep of the daily games at each
+	// UTC midnight waits through it (see sweepDailies).
+	After func(time.Duration) <-chan time.Time
 	// NewSeed returns the seed of each new game; nil means one nobody can
 	// foresee.
 	NewSeed func() uint64
@@ -150,6 +154,9 @@ type Server struct {
 	bannedConns sync.Map
 	wg          sync.WaitGroup // the connections' goroutines
 	playing     sync.WaitGroup // the sessions admitted
+	sweeping    sync.Once      // starts the sweep of the daily games (see sweepDailies)
+	stop        chan struct{}  // closed by Shutdown: the sweep ends
+	swept       chan struct{}  // closed when the sweep has ended
 }
 
 // New returns a server of cfg.
@@ -159,6 +166,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.After == nil {
+		cfg.After = time.After
 	}
 	if cfg.Log == nil {
 		cfg.Log = func(string, ...any) {}
@@ -170,6 +180,7 @@ func New(cfg Config) (*Server, error) {
 		cfg: cfg, rate: newRate(cfg.Limits.PerMinute, cfg.Now), refusals: newBucket(cfg.Limits.Refusals, cfg.Now),
 		cells: &cellPool{max: cfg.Limits.ServerCells},
 		conns: map[net.Conn]*tracked{}, perKey: map[string]int{}, sessions: map[*play]struct{}{},
+		stop: make(chan struct{}), swept: make(chan struct{}),
 	}
 	s.ssh = &ssh.ServerConfig{
 		// A player is their key: any key is welcome, and its fingerprint
@@ -218,6 +229,7 @@ func (s *Server) Serve(l net.Listener) error {
 	}
 	s.listener = append(s.listener, l)
 	s.mu.Unlock()
+	s.sweeping.Do(func() { go s.sweepDailies() })
 	var delay time.Duration
 	for {
 		c, err := l.Accept()
@@ -326,6 +338,9 @@ func refuseGlobal(reqs <-chan *ssh.Request) {
 // which is the caller's.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
+	if !s.closing {
+		close(s.stop)
+	}
 	s.closing = true
 	for _, l := range s.listener {
 		l.Close()
@@ -338,9 +353,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, p := range plays {
 		p.end(endShutdown)
 	}
+	s.sweeping.Do(func() { close(s.swept) }) // never started: none to wait for
 	ended := make(chan struct{})
 	go func() {
 		s.playing.Wait()
+		<-s.swept // the store is the caller's to close after
 		close(ended)
 	}()
 	var err error
