@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -130,4 +131,40 @@ func BenchmarkStatsKinds(b *testing.B) {
 			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
 		})
 	}
+}
+
+// TestUnfinished checks that Unfinished lists the players who have a
+// game left unfinished on a board of the kinds asked, each once, in the
+// order of their ids, and no other.
+func TestUnfinished(t *testing.T) {
+	eachServer(t, func(t *testing.T, b backend, s *players) {
+		left := func(id string, kind board.Settings) {
+			t.Helper()
+			g := testGame(1)
+			g.Board, g.Result = kind, ""
+			if _, err := s.Player(id).Save(ctx, g, Claim{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		left("SHA256:b", beginner)
+		left("SHA256:b", beginner)
+		left("SHA256:a", expert)
+		left("SHA256:c", custom)
+		tests := []struct {
+			kinds []board.Settings
+			want  []string
+		}{
+			{nil, nil},
+			{[]board.Settings{beginner}, []string{"SHA256:b"}},
+			{[]board.Settings{beginner, expert}, []string{"SHA256:a", "SHA256:b"}},
+			{[]board.Settings{custom, expert, beginner}, []string{"SHA256:a", "SHA256:b", "SHA256:c"}},
+			{[]board.Settings{{Width: 8, Height: 8, Mines: 10}}, nil},
+		}
+		for _, tt := range tests {
+			got, err := s.Unfinished(ctx, tt.kinds)
+			if err != nil || !slices.Equal(got, tt.want) {
+				t.Errorf("Unfinished(%v) = %q, %v; want %q", tt.kinds, got, err, tt.want)
+			}
+		}
+	})
 }

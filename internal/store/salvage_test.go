@@ -199,8 +199,7 @@ func TestDamagedPage(t *testing.T) {
 // other game of both players there, and their names.
 //
 // Under -race it runs the first case alone, at 300 games a player (the
-// salvage's work is the same at any size); make test's second pass runs
-// them all.
+// salvage's work is the same at any size); without, it runs them all.
 func TestServerDamagedPage(t *testing.T) {
 	perPlayer := 1000
 	if raceEnabled {
