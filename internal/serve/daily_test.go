@@ -169,7 +169,7 @@ func (c *sweepClock) next(t *testing.T) sweepWait {
 func TestDailySweep(t *testing.T) {
 	day := time.Now().UTC().AddDate(0, 0, -2).Truncate(24 * time.Hour) // D, two days ago
 	date := func(offset int) string { return daily.Today(day.AddDate(0, 0, offset)) }
-	clock := &sweepClock{now: day.Add(23*time.Hour + 59*time.Minute), waits: make(chan sweepWait)}
+	clock := &sweepClock{now: day.Add(23*time.Hour + 59*time.Minute), waits: make(chan sweepWait, 4)}
 	ps, err := store.OpenPlayers(context.Background(), t.TempDir(), "", func(msg string) { t.Errorf("store: %s", msg) })
 	if err != nil {
 		t.Fatal(err)

@@ -154,12 +154,12 @@ type Server struct {
 	bannedConns sync.Map
 	wg          sync.WaitGroup // the connections' goroutines
 	playing     sync.WaitGroup // the sessions admitted
-	sweeping    sync.Once      // starts the sweep of the daily games (see sweepDailies)
-	stop        chan struct{}  // closed by Shutdown: the sweep ends
+	stop        chan struct{}  // closed by Shutdown: the sweep of the daily games ends
 	swept       chan struct{}  // closed when the sweep has ended
 }
 
-// New returns a server of cfg.
+// New returns a server of cfg, its sweep of the daily games (see
+// sweepDailies) started: Shutdown stops it.
 func New(cfg Config) (*Server, error) {
 	if cfg.Players == nil || cfg.HostKey == nil {
 		return nil, errors.New("serve: a server needs a store and a host key")
@@ -207,6 +207,7 @@ func New(cfg Config) (*Server, error) {
 		},
 	}
 	s.ssh.AddHostKey(cfg.HostKey)
+	go s.sweepDailies()
 	return s, nil
 }
 
@@ -229,7 +230,6 @@ func (s *Server) Serve(l net.Listener) error {
 	}
 	s.listener = append(s.listener, l)
 	s.mu.Unlock()
-	s.sweeping.Do(func() { go s.sweepDailies() })
 	var delay time.Duration
 	for {
 		c, err := l.Accept()
@@ -332,9 +332,10 @@ func refuseGlobal(reqs <-chan *ssh.Request) {
 	}
 }
 
-// Shutdown stops accepting connections, ends every session (telling its
-// player, and saving a started game), and waits for them until ctx is
-// done; then it closes every connection. It does not close the store,
+// Shutdown stops accepting connections and the sweep of the daily games,
+// ends every session (telling its player, and saving a started game), and
+// waits for them, and a sweep under way, until ctx is done; then it
+// closes every connection. It does not close the store,
 // which is the caller's.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
@@ -353,7 +354,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, p := range plays {
 		p.end(endShutdown)
 	}
-	s.sweeping.Do(func() { close(s.swept) }) // never started: none to wait for
 	ended := make(chan struct{})
 	go func() {
 		s.playing.Wait()
