@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 )
 
@@ -78,6 +79,10 @@ func (f *fakePlayers) KeptSecret(_ context.Context, date string) ([32]byte, bool
 	}
 	s, ok := fakeSecrets[date]
 	return s, ok, nil
+}
+
+func (f *fakePlayers) Unfinished(context.Context, []board.Settings) ([]string, error) {
+	return nil, errors.New("not in a leaderboard")
 }
 
 // TestLeaderboard checks minesweeper leaderboard's output and exit status

@@ -29,6 +29,7 @@ const noGames = "no games yet: play one with minesweeper\n"
 // statsOptions are the flags of minesweeper stats.
 type statsOptions struct {
 	json, ascii, daily, numbers *bool
+	n                           int
 }
 
 // statsFlags returns the flags of minesweeper stats, their one definition.
@@ -39,6 +40,7 @@ func statsFlags() (*flag.FlagSet, *statsOptions) {
 	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
 	f.daily = flagvalue.Bool(fs, "daily", false, "print the results of the daily boards alone (with -json, as a JSON array)")
 	f.numbers = flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE")
+	flagvalue.IntVar(fs, &f.n, "n", history.DefaultShown, "the `number` of kinds of board to show, the most played, the others summed up in one row; 0 shows all")
 	return fs, f
 }
 
@@ -56,7 +58,9 @@ boards played most first: games played and won, the win rate, the current
 and the best winning streak, the best time and the best speed in 3BV per
 second, and as a sparkline (the trend) the speeds of the last %d wins.
 Only wins without hints or undoing enter the times and speeds; every game
-counts in the rest.
+counts in the rest. The %d kinds played most are shown (-n), and the others
+summed up in one last line, "N other kinds", with their games played and
+won; -numbers and -json show the same kinds, the others as one row.
 
 A second table sums up the daily boards, one line per level: the days
 played (each date's first game to end counts for it), the days won, the
@@ -71,11 +75,15 @@ minesweepergame.com's statistics page instead: 3BV per second, IOS
 and ZNE (the greedy ZiNi per click). -json carries them all.
 
 Flags:
-`, history.RecentSpeeds)
+`, history.RecentSpeeds, history.DefaultShown)
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 	}); done {
 		return code
+	}
+	if f.n < 0 {
+		fmt.Fprintf(stderr, "%s: -n: %d is negative (want a number of kinds of board, 0 for all)\n", fs.Name(), f.n)
+		return exitUsage
 	}
 	st, ok := openStore(fs.Name(), stderr)
 	if !ok {
@@ -89,7 +97,7 @@ Flags:
 			fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
 		}
 	}
-	stats, err := st.Stats(context.Background(), nil)
+	stats, err := st.MostPlayed(context.Background(), f.n)
 	var days []history.DailyStats
 	if err == nil {
 		days, err = st.DailyStats(context.Background(), daily.Today(time.Now()))

@@ -88,8 +88,20 @@ func TestNameKey(t *testing.T) {
 		{"bob", "B0B", true},         // and so for an o, in any case
 		{"Ada Lovelace", "Ada\u00a0Lovelace", true},
 		{"Ｎｅｏ", "neo", true},
-		{"ミクー", "ミク一", true}, // the length mark and the Han one
+		{"ミクー", "ミク一", true},        // the length mark and the Han one
+		{"Paul", "PauI", true},      // a capital i for an l (TR39: I is l)
+		{"paul", "PAUI", true},      // in any case
+		{"Paul", "Pau1", true},      // a one for an l
+		{"Ivan", "ivan", true},      // case, with a capital TR39 maps
+		{"Ivan", "lvan", true},      // so an l for the i, in any case
+		{"modern", "rnodern", true}, // "rn" for "m" (TR39: rn is m)
+		{"MODERN", "rnodern", true}, // in any case
+		{"Clint", "CIint", true},    // a capital i for the l
+		{"WILL", "WIII", true},      // and in capitals
 		{"abcd", "abce", false},
+		{"Paul", "Pauline", false},
+		{"rn", "rm", false},
+		{"Ivan", "Iwan", false},
 		{"Ann", "Anna", false},
 		{"José", "Jose", false},
 		{"山田", "山口", false},
@@ -106,7 +118,7 @@ func TestNameKey(t *testing.T) {
 // FuzzNameKey checks that CheckName and NameKey never panic, that a key
 // is its own key, and that a name's NFC and NFD forms have one key.
 func FuzzNameKey(f *testing.F) {
-	for _, s := range []string{"abcd", "\u0430bcd", "José", "Jose\u0301", "ＡＢＣＤ", "𝐚𝐛𝐜𝐝", "B0B", "ミクー", "abcשלום", "a\u200eb", "\xff"} {
+	for _, s := range []string{"abcd", "\u0430bcd", "José", "Jose\u0301", "ＡＢＣＤ", "𝐚𝐛𝐜𝐝", "B0B", "ミクー", "abcשלום", "a\u200eb", "\xff", "PauI", "rnodern", "ǅ", "ß", "ı"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, name string) {

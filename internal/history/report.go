@@ -17,7 +17,8 @@ import (
 
 // WriteStats writes stats as a table, one line per kind of board under a
 // header line, drawing the recent speeds with spark (Sparkline or
-// SparklineASCII).
+// SparklineASCII); kinds folded into one (see Fold) have their games
+// played and won, and "-" for the rest.
 func WriteStats(w io.Writer, stats []Stats, spark func([]float64) string) error {
 	t := table{
 		{head: "board"},
@@ -32,6 +33,10 @@ func WriteStats(w io.Writer, stats []Stats, spark func([]float64) string) error 
 		{head: "trend", gap: 1},
 	}
 	for _, s := range stats {
+		if s.Others > 0 {
+			t.add(s.label(), strconv.Itoa(s.Played), strconv.Itoa(s.Won), fmt.Sprintf("%.0f%%", 100*s.WinRate), "-", "-", "-", "")
+			continue
+		}
 		best, speed := "-", "-"
 		if len(s.Best) > 0 {
 			best = seconds(s.Best[0].TimeMS)
@@ -39,11 +44,7 @@ func WriteStats(w io.Writer, stats []Stats, spark func([]float64) string) error 
 		if len(s.Recent3BVs) > 0 {
 			speed = strconv.FormatFloat(s.Best3BVs, 'f', 2, 64)
 		}
-		label := Label(s.Kind, s.Level)
-		if s.Known {
-			label += " known" // boards the player could know, apart
-		}
-		t.add(label,
+		t.add(s.label(),
 			strconv.Itoa(s.Played),
 			strconv.Itoa(s.Won),
 			fmt.Sprintf("%.0f%%", 100*s.WinRate),
@@ -59,7 +60,8 @@ func WriteStats(w io.Writer, stats []Stats, spark func([]float64) string) error 
 // table, one line per kind of board under a header line: the best speed
 // in 3BV per second, IOS, RQP (the lowest), IOE and ZNE of its clean
 // wins, "-" for a number none has. Boards the player could know have no
-// bests, and no line.
+// bests, and no line; kinds folded into one (see Fold) have a line of
+// "-".
 func WriteBests(w io.Writer, stats []Stats) error {
 	t := table{
 		{head: "board"},
@@ -79,7 +81,7 @@ func WriteBests(w io.Writer, stats []Stats) error {
 		if s.Known {
 			continue
 		}
-		t.add(Label(s.Kind, s.Level),
+		t.add(s.label(),
 			number(s.Best3BVs, 2),
 			number(s.BestIOS, 3),
 			number(s.BestRQP, 2),
@@ -87,6 +89,21 @@ func WriteBests(w io.Writer, stats []Stats) error {
 			number(s.BestZNE, 3))
 	}
 	return t.write(w)
+}
+
+// label names the row of s in a table: its kind's Label, "known" after
+// it for boards the player could know, or "N other kinds" for kinds
+// folded into one (see Fold).
+func (s *Stats) label() string {
+	switch {
+	case s.Others == 1:
+		return "1 other kind"
+	case s.Others > 1:
+		return fmt.Sprintf("%d other kinds", s.Others)
+	case s.Known:
+		return Label(s.Kind, s.Level) + " known" // boards the player could know, apart
+	}
+	return Label(s.Kind, s.Level)
 }
 
 // WriteStatsJSON writes stats as an indented JSON array, in one Write,

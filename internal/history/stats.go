@@ -2,6 +2,7 @@ package history
 
 import (
 	"cmp"
+	"encoding/json"
 	"math"
 	"slices"
 	"strings"
@@ -59,6 +60,58 @@ type Stats struct {
 	BestRQP float64 `json:"best_rqp"`
 	BestIOE float64 `json:"best_ioe"`
 	BestZNE float64 `json:"best_zne"`
+
+	// Others, when not 0, makes these the statistics of that many kinds
+	// of board folded into one (see Fold): their games played and won,
+	// summed; such a row has no kind, streaks or bests.
+	Others int `json:"other_kinds,omitempty"`
+}
+
+// DefaultShown is how many kinds of board minesweeper stats shows, the
+// most played, before it folds the rest into one row (see Fold).
+const DefaultShown = 20
+
+// Fold returns stats, in the order Summarize gives them, with the kinds
+// after the first n folded into one last row (Others): how many they are
+// and their games played and won, so that a table of any number of kinds
+// has at most n+1 rows. It returns stats when n is 0 or no kind is left
+// over. stats is not changed.
+func Fold(stats []Stats, n int) []Stats {
+	if n <= 0 || len(stats) <= n {
+		return stats
+	}
+	played, won := 0, 0
+	for _, s := range stats[n:] {
+		played += s.Played
+		won += s.Won
+	}
+	return append(slices.Clip(stats[:n]), Folded(len(stats)-n, played, won))
+}
+
+// Folded returns the row of others kinds of board folded into one, their
+// games played and won summed, as Fold makes it.
+func Folded(others, played, won int) Stats {
+	s := Stats{Others: others, Played: played, Won: won, Best: []Best{}, Recent3BVs: []float64{}}
+	if played > 0 {
+		s.WinRate = float64(won) / float64(played)
+	}
+	return s
+}
+
+// MarshalJSON writes s as encoding/json does, but a row of kinds folded
+// into one (Others) as what it holds alone: other_kinds, played, won and
+// win_rate.
+func (s Stats) MarshalJSON() ([]byte, error) {
+	if s.Others == 0 {
+		type plain Stats // without this method
+		return json.Marshal(plain(s))
+	}
+	return json.Marshal(struct {
+		Others  int     `json:"other_kinds"`
+		Played  int     `json:"played"`
+		Won     int     `json:"won"`
+		WinRate float64 `json:"win_rate"`
+	}{s.Others, s.Played, s.Won, s.WinRate})
 }
 
 // Best is one of the best times on a kind of board.

@@ -346,3 +346,74 @@ func dump(stats []Stats) string {
 	}
 	return b.String()
 }
+
+// TestFold checks that Fold keeps the first n kinds whole and folds the
+// rest into one row of their games played and won, and that the row is
+// written as such in the tables and in JSON.
+func TestFold(t *testing.T) {
+	kind := func(w, played, won int) Stats {
+		return Stats{Kind: board.Settings{Width: w, Height: 9, Mines: 10}, Played: played, Won: won, Best: []Best{}, Recent3BVs: []float64{}}
+	}
+	all := []Stats{kind(9, 5, 4), kind(10, 3, 1), kind(11, 2, 0), kind(12, 1, 1)}
+	known := kind(9, 4, 4)
+	known.Known = true
+	tests := []struct {
+		name  string
+		stats []Stats
+		n     int
+		want  []Stats
+	}{
+		{"none", []Stats{}, 2, []Stats{}},
+		{"all shown: n 0", all, 0, all},
+		{"all shown: n as many", all, 4, all},
+		{"all shown: n more", all, 9, all},
+		{"one shown", all, 1, []Stats{all[0], Folded(3, 6, 2)}},
+		{"three shown, one folded", all, 3, []Stats{all[0], all[1], all[2], Folded(1, 1, 1)}},
+		{"known folded with the rest", append(slices.Clone(all[:2]), known), 1, []Stats{all[0], Folded(2, 7, 5)}},
+		{"never won", []Stats{kind(9, 2, 0), kind(10, 1, 0)}, 1, []Stats{kind(9, 2, 0), Folded(1, 1, 0)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := slices.Clone(tt.stats)
+			if got := Fold(tt.stats, tt.n); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Fold(%s, %d) =\n%s\nwant\n%s", tt.name, tt.n, dump(got), dump(tt.want))
+			}
+			if !reflect.DeepEqual(tt.stats, before) {
+				t.Errorf("Fold(%s, %d) changed its argument", tt.name, tt.n)
+			}
+		})
+	}
+
+	rest := Folded(3, 6, 2)
+	if rest.WinRate != 2.0/6 {
+		t.Errorf("Folded(3, 6, 2).WinRate = %v; want %v", rest.WinRate, 2.0/6)
+	}
+	var table, bests strings.Builder
+	if err := WriteStats(&table, []Stats{all[0], rest}, SparklineASCII); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := lastLine(table.String()), "3 other kinds       6    2   33%       -     -      -"; got != want {
+		t.Errorf("WriteStats' folded row = %q; want %q", got, want)
+	}
+	if err := WriteBests(&bests, []Stats{all[0], Folded(1, 1, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := lastLine(bests.String()), "1 other kind       -    -    -    -    -"; got != want {
+		t.Errorf("WriteBests' folded row = %q; want %q", got, want)
+	}
+	var js strings.Builder
+	if err := WriteStatsJSON(&js, []Stats{rest}); err != nil {
+		t.Fatal(err)
+	}
+	want := "[\n  {\n    \"other_kinds\": 3,\n    \"played\": 6,\n    \"won\": 2,\n    \"win_rate\": 0.3333333333333333\n  }\n]\n"
+	if js.String() != want {
+		t.Errorf("WriteStatsJSON(folded) = %q; want %q", js.String(), want)
+	}
+}
+
+// lastLine returns the last line of text, without its newline or the
+// spaces that end it.
+func lastLine(text string) string {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	return strings.TrimRight(lines[len(lines)-1], " ")
+}

@@ -1,7 +1,11 @@
 package serve
 
 import (
+	"fmt"
+	"time"
+
 	"github.com/minesweeper-go/minesweeper/internal/daily"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 // dailyBoard returns the server's daily board of date and level, the one
@@ -26,4 +30,40 @@ func (s *Server) dailyBoard(date, level string) (daily.Board, error) {
 		return daily.Of(date, level)
 	}
 	return daily.OfSecret(date, level, daily.Secret(secret))
+}
+
+// sweepDailies ends the daily games left unfinished whose day has ended,
+// of every player (session.EndPastDailiesOf): once when the server
+// starts, then at each UTC midnight of its clock (Config.Now, waited for
+// through Config.After), until Shutdown. A game a session is playing
+// past midnight is that session's to end (its claim); the rest count for
+// their day as the day ends, whether their players come back or not.
+func (s *Server) sweepDailies() {
+	defer close(s.swept)
+	log := func(msg string) { s.cfg.Log("daily sweep: %s", msg) }
+	for {
+		if n := session.EndPastDailiesOf(s.cfg.Players, s.cfg.Now, log); n > 0 {
+			s.cfg.Log("daily sweep: %s with daily games left unfinished looked at", countPlayers(n))
+		}
+		now := s.cfg.Now()
+		select {
+		case <-s.stop:
+			return
+		case <-s.cfg.After(nextMidnight(now).Sub(now)):
+		}
+	}
+}
+
+// nextMidnight returns the UTC midnight after t: when the day of t ends.
+func nextMidnight(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d+1, 0, 0, 0, 0, time.UTC)
+}
+
+// countPlayers writes n players, "1 player" for one.
+func countPlayers(n int) string {
+	if n == 1 {
+		return "1 player"
+	}
+	return fmt.Sprintf("%d players", n)
 }

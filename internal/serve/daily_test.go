@@ -1,12 +1,17 @@
 package serve
 
 import (
+	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
+	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // TestDailyDroppedServer plays the daily: a player starts today's
@@ -107,5 +112,127 @@ func TestDailyBoardServer(t *testing.T) {
 	}
 	if _, ok, err := a.cfg.Players.KeptSecret(ctx, tomorrow); ok || err != nil {
 		t.Errorf("KeptSecret(%s) = %v, %v; want no secret drawn for a day to come", tomorrow, ok, err)
+	}
+}
+
+// sweepClock is a server's clock for the sweep of the daily games: a time
+// the test sets, and an After that hands the test each wait, to end when
+// the test has moved the clock.
+type sweepClock struct {
+	mu    sync.Mutex
+	now   time.Time
+	waits chan sweepWait
+}
+
+// sweepWait is one wait of the sweep: how long, and what ends it.
+type sweepWait struct {
+	d    time.Duration
+	done chan time.Time
+}
+
+func (c *sweepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *sweepClock) set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = t
+}
+
+func (c *sweepClock) After(d time.Duration) <-chan time.Time {
+	w := sweepWait{d, make(chan time.Time, 1)}
+	c.waits <- w
+	return w.done
+}
+
+// next returns the sweep's next wait: it has swept.
+func (c *sweepClock) next(t *testing.T) sweepWait {
+	t.Helper()
+	select {
+	case w := <-c.waits:
+		return w
+	case <-testwait.After(t):
+		t.Fatal("the sweep of the daily games did not come to wait")
+		return sweepWait{}
+	}
+}
+
+// TestDailySweep checks that a server ends the daily games left
+// unfinished whose day has ended, of every player, whether they come
+// back or not: at its start, the games of past days; at the next UTC
+// midnight of its clock, the games of the day that ended; each kept as a
+// loss for its date and no longer saved. A game another run is playing
+// (its claim held) is that run's to end, and stays.
+func TestDailySweep(t *testing.T) {
+	day := time.Now().UTC().AddDate(0, 0, -2).Truncate(24 * time.Hour) // D, two days ago
+	date := func(offset int) string { return daily.Today(day.AddDate(0, 0, offset)) }
+	clock := &sweepClock{now: day.Add(23*time.Hour + 59*time.Minute), waits: make(chan sweepWait, 4)}
+	ps, err := store.OpenPlayers(context.Background(), t.TempDir(), "", func(msg string) { t.Errorf("store: %s", msg) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ps.Close() })
+	kind := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
+	left := func(id string, offset int) int64 {
+		t.Helper()
+		g := history.Game{V: history.Version, Date: day.AddDate(0, 0, offset).Add(20 * time.Hour), Board: kind, Level: "beginner",
+			Daily: date(offset), Seed: uint64(offset + 10), TimeMS: 4000, ThreeBV: 10}
+		n, err := ps.Player(id).Save(ctx, g, store.Claim{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	left("SHA256:past", -1) // the day before D: ended at the start
+	left("SHA256:today", 0) // D: ended at its midnight
+	held := left("SHA256:held", -1)
+	// Another run plays it: its lease runs past the test's end.
+	if err := ps.Player("SHA256:held").Claim(ctx, store.Claim{ID: held, Owner: "elsewhere"}, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	ts := startServer(t, Config{Players: ps, Now: clock.Now, After: clock.After})
+
+	// kept reports whether player id's daily game of date is kept as a
+	// loss for it, and no longer saved.
+	kept := func(id string, offset int) bool {
+		_, g, err := ps.Player(id).Last(ctx)
+		saved, serr := ps.Player(id).Saved(ctx, kind)
+		return err == nil && serr == nil && g.Daily == date(offset) && g.Result == "lost" && g.GaveUp && len(saved) == 0
+	}
+	stays := func(id string) {
+		t.Helper()
+		if saved, err := ps.Player(id).Saved(ctx, kind); len(saved) != 1 || err != nil {
+			t.Errorf("%s's games left = %d, %v; want its daily game, still saved", id, len(saved), err)
+		}
+		if n, err := ps.Player(id).Count(ctx); n != 0 || err != nil {
+			t.Errorf("%s's games kept = %d, %v; want none", id, n, err)
+		}
+	}
+
+	w := clock.next(t) // the sweep at the start is done
+	if !kept("SHA256:past", -1) {
+		t.Errorf("at the start, the game of %s left unfinished is not kept as its loss", date(-1))
+	}
+	stays("SHA256:today")
+	stays("SHA256:held")
+	if want := time.Minute; w.d != want {
+		t.Errorf("the sweep waits %v; want %v, to midnight", w.d, want)
+	}
+
+	clock.set(day.AddDate(0, 0, 1)) // midnight: D has ended
+	w.done <- clock.Now()
+	w = clock.next(t) // the sweep at midnight is done
+	if !kept("SHA256:today", 0) {
+		t.Errorf("at midnight, the game of %s left unfinished is not kept as its loss", date(0))
+	}
+	stays("SHA256:held")
+	if want := 24 * time.Hour; w.d != want {
+		t.Errorf("the sweep waits %v; want %v, to the next midnight", w.d, want)
+	}
+	if logs := ts.logs.String(); !strings.Contains(logs, "daily sweep: 2 players with daily games left unfinished looked at") {
+		t.Errorf("the server's log:\n%s\nwant it to say the sweep looked at 2 players", logs)
 	}
 }

@@ -113,6 +113,10 @@ type Config struct {
 	Log func(format string, args ...any)
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
+	// After waits for a duration of Now's clock, as time.After does (nil
+	// means time.After): the server's sweep of the daily games at each
+	// UTC midnight waits through it (see sweepDailies).
+	After func(time.Duration) <-chan time.Time
 	// NewSeed returns the seed of each new game; nil means one nobody can
 	// foresee.
 	NewSeed func() uint64
@@ -150,15 +154,21 @@ type Server struct {
 	bannedConns sync.Map
 	wg          sync.WaitGroup // the connections' goroutines
 	playing     sync.WaitGroup // the sessions admitted
+	stop        chan struct{}  // closed by Shutdown: the sweep of the daily games ends
+	swept       chan struct{}  // closed when the sweep has ended
 }
 
-// New returns a server of cfg.
+// New returns a server of cfg, its sweep of the daily games (see
+// sweepDailies) started: Shutdown stops it.
 func New(cfg Config) (*Server, error) {
 	if cfg.Players == nil || cfg.HostKey == nil {
 		return nil, errors.New("serve: a server needs a store and a host key")
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.After == nil {
+		cfg.After = time.After
 	}
 	if cfg.Log == nil {
 		cfg.Log = func(string, ...any) {}
@@ -170,6 +180,7 @@ func New(cfg Config) (*Server, error) {
 		cfg: cfg, rate: newRate(cfg.Limits.PerMinute, cfg.Now), refusals: newBucket(cfg.Limits.Refusals, cfg.Now),
 		cells: &cellPool{max: cfg.Limits.ServerCells},
 		conns: map[net.Conn]*tracked{}, perKey: map[string]int{}, sessions: map[*play]struct{}{},
+		stop: make(chan struct{}), swept: make(chan struct{}),
 	}
 	s.ssh = &ssh.ServerConfig{
 		// A player is their key: any key is welcome, and its fingerprint
@@ -196,6 +207,7 @@ func New(cfg Config) (*Server, error) {
 		},
 	}
 	s.ssh.AddHostKey(cfg.HostKey)
+	go s.sweepDailies()
 	return s, nil
 }
 
@@ -320,12 +332,16 @@ func refuseGlobal(reqs <-chan *ssh.Request) {
 	}
 }
 
-// Shutdown stops accepting connections, ends every session (telling its
-// player, and saving a started game), and waits for them until ctx is
-// done; then it closes every connection. It does not close the store,
+// Shutdown stops accepting connections and the sweep of the daily games,
+// ends every session (telling its player, and saving a started game), and
+// waits for them, and a sweep under way, until ctx is done; then it
+// closes every connection. It does not close the store,
 // which is the caller's.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
+	if !s.closing {
+		close(s.stop)
+	}
 	s.closing = true
 	for _, l := range s.listener {
 		l.Close()
@@ -341,6 +357,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	ended := make(chan struct{})
 	go func() {
 		s.playing.Wait()
+		<-s.swept // the store is the caller's to close after
 		close(ended)
 	}()
 	var err error

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"time"
+
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
@@ -90,6 +92,44 @@ func (s *Session) EndPastDailies() {
 		}
 	}
 	s.endedTo = today
+}
+
+// dailyKinds are the boards of every level's daily games.
+func dailyKinds() []board.Settings {
+	kinds := make([]board.Settings, 0, len(board.Levels))
+	for _, lv := range board.Levels {
+		kind, _ := dailyKind(lv.Name)
+		kinds = append(kinds, kind)
+	}
+	return kinds
+}
+
+// EndPastDailiesOf ends, as EndPastDailies does at a player's look, the
+// daily games left unfinished whose day has ended (UTC, by now) of every
+// player of ps who has a game left on a daily board: each kept as a loss
+// under a claim of its own, in the transaction that removes it, so that
+// one being played elsewhere (a session that runs past midnight) is that
+// run's to end, and no game is ended twice. A server runs it at each UTC
+// midnight and once at its start, so that a daily game counts for its day
+// when the day ends, whether its player comes back or not. What goes
+// wrong goes to log, one line each, under the player's id; it returns
+// how many players it looked at.
+func EndPastDailiesOf(ps store.Players, now func() time.Time, log func(string)) int {
+	ids, err := ps.Unfinished(ctx, dailyKinds())
+	if err != nil {
+		log("the daily games left unfinished cannot be read: " + err.Error())
+		return 0
+	}
+	for _, id := range ids {
+		s := Over(ps.Player(id))
+		s.Now = now // no Log: the warnings hold the detail
+		s.EndPastDailies()
+		for _, msg := range s.Warnings() {
+			log(id + ": " + msg)
+		}
+		s.Close()
+	}
+	return len(ids)
 }
 
 // OpenDaily returns today's daily game (UTC, by Now) left unfinished, of

@@ -27,6 +27,7 @@ func (s *players) DailySecret(ctx context.Context, date string) ([32]byte, error
 	if _, err := rand.Read(fresh[:]); err != nil {
 		return fresh, fmt.Errorf("drawing the daily secret: %w", err)
 	}
+	defer s.d.shared()()
 	tx, err := s.d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return [32]byte{}, s.d.explain(err)

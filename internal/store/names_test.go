@@ -16,7 +16,7 @@ import (
 func TestSetNameLookAlike(t *testing.T) {
 	eachServer(t, func(t *testing.T, b backend, s *players) {
 		const bob = "SHA256:bob"
-		for _, name := range []string{"abcd", "ace", "José", "Neo"} {
+		for _, name := range []string{"abcd", "ace", "José", "Neo", "Paul", "modern"} {
 			if err := s.SetName(ctx, "SHA256:"+name, name+" "+name); err != nil {
 				t.Fatalf("SetName(%s, %q) = %v", name, name, err)
 			}
@@ -29,6 +29,9 @@ func TestSetNameLookAlike(t *testing.T) {
 			{"𝐚𝐛𝐜𝐝 𝐚𝐛𝐜𝐝", "abcd abcd"},           // mathematical bold
 			{"NEO neo", "Neo Neo"},               // case
 			{"Ｎｅｏ Ｎｅｏ", "Neo Neo"},               // fullwidth
+			{"PauI PauI", "Paul Paul"},           // a capital i for an l
+			{"PAUI paul", "Paul Paul"},           // in any case
+			{"rnodern rnodern", "modern modern"}, // rn for m
 		} {
 			err := s.SetName(ctx, bob, tt.name)
 			want := fmt.Sprintf("%q looks like %q, another player's name", tt.name, tt.taken)
@@ -129,6 +132,59 @@ func TestNamesRekeyed(t *testing.T) {
 	}
 	if msgs := w.all(); len(msgs) != 1 || !strings.HasSuffix(msgs[0], "(1): \"Jose\u0301\"") {
 		t.Errorf("warnings %q; want the NFD José's alone", msgs)
+	}
+}
+
+// TestNamesRekeyedAsWritten checks that the names kept before NameKey
+// took the skeleton of a name as written are keyed again: of "Paul" and
+// "PauI", both keyed before, the older player's holds the key, and the
+// younger's is kept without it, with a warning.
+func TestNamesRekeyedAsWritten(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, PlayersFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := len(migrations) - 1 // before the step that keys again
+	for _, m := range migrations[:old] {
+		if _, err := db.Exec(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", old, appID)); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range []struct{ id, name, key string }{
+		{"SHA256:paul", "Paul", "paul"},
+		{"SHA256:paui", "PauI", "paui"}, // the key the store gave it then
+	} {
+		if _, err := db.Exec(`INSERT INTO players (id, name, name_key, created) VALUES ($1, $2, $3, $4)`, p.id, p.name, p.key, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+
+	s, w := openServer(t, dir, "")
+	for _, tt := range []struct {
+		id  string
+		key sql.NullString
+	}{
+		{"SHA256:paul", sql.NullString{String: "paul", Valid: true}},
+		{"SHA256:paui", sql.NullString{}},
+	} {
+		var key sql.NullString
+		if err := s.d.db.QueryRow(`SELECT name_key FROM players WHERE id = $1`, tt.id).Scan(&key); err != nil {
+			t.Fatal(err)
+		}
+		if key != tt.key {
+			t.Errorf("%s's key = %+v; want %+v", tt.id, key, tt.key)
+		}
+	}
+	if msgs := w.all(); len(msgs) != 1 || !strings.HasSuffix(msgs[0], `(1): "PauI"`) {
+		t.Errorf("warnings %q; want PauI's alone", msgs)
+	}
+	if err := s.SetName(ctx, "SHA256:new", "PAUL"); !errors.Is(err, ErrNameTaken) {
+		t.Errorf("SetName(new, PAUL) = %v; want ErrNameTaken", err)
 	}
 }
 

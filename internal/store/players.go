@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/text/unicode/norm"
@@ -67,11 +68,16 @@ func openSQLitePlayers(ctx context.Context, dir string, warn func(string)) (*DB,
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fail(err)
 	}
-	d := &DB{path: filepath.Join(dir, PlayersFileName), dir: dir, warn: warn}
+	d := &DB{path: filepath.Join(dir, PlayersFileName), dir: dir, warn: warn, gate: new(sync.RWMutex)}
 	if err := userfile.Check(d.path, 1<<62); err != nil {
 		return fail(fmt.Errorf("%s: %w", d.path, err))
 	}
 	if err := d.connect(ctx); err != nil {
+		return fail(fmt.Errorf("%s: %w", d.path, err))
+	}
+	// A malformed page found now is salvaged before any session starts.
+	if err := d.check(ctx); err != nil {
+		d.db.Close()
 		return fail(fmt.Errorf("%s: %w", d.path, err))
 	}
 	return d, nil
@@ -96,6 +102,34 @@ func (s *players) view(id string) *DB {
 
 // Close closes the database.
 func (s *players) Close() error { return s.d.db.Close() }
+
+// Unfinished returns the players who have a game left unfinished on a
+// board of one of kinds, in the order of their ids.
+func (s *players) Unfinished(ctx context.Context, kinds []board.Settings) ([]string, error) {
+	if len(kinds) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(kinds))
+	marks := make([]string, len(kinds))
+	for i, k := range kinds {
+		args[i], marks[i] = k.String(), fmt.Sprintf("$%d", i+1)
+	}
+	defer s.d.shared()()
+	rows, err := s.d.db.QueryContext(ctx, `SELECT DISTINCT player FROM saved WHERE kind IN (`+strings.Join(marks, ", ")+`) ORDER BY player`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
 
 // Name returns the display name of player id, "" if they have none.
 func (s *players) Name(ctx context.Context, id string) (string, error) {

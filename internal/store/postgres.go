@@ -181,6 +181,14 @@ CREATE TABLE daily_secrets (
 	// The same table as SQLite's: a server imports no files today, but
 	// the schemas are kept alike.
 	importStepsTable,
+	// The kinds in the order stats shows them, the most played first
+	// (see DB.MostPlayed): the first few read without a sort of every
+	// kind, and the others summed from the index alone.
+	kindsPlayedIndex,
+	// history.NameKey takes the skeleton of a name as written too ("PauI"
+	// is "Paul"): every name is keyed again at open (rekeyNames), the
+	// oldest player's first.
+	`UPDATE players SET name_key = NULL;`,
 }
 
 // pgConns is the most connections a server's store holds open: a write

@@ -398,8 +398,10 @@ func (d *DB) EachLatest(ctx context.Context, limit int, full bool, f func(Number
 	return rows.Err()
 }
 
-// stats returns the statistics of kind, or of every kind.
-func (d *DB) stats(ctx context.Context, kind *board.Settings) ([]history.Stats, error) {
+// stats returns the statistics of kind, or of every kind; of the limit
+// most played kinds when limit is not 0, the rest folded into one last
+// row (history.Fold).
+func (d *DB) stats(ctx context.Context, kind *board.Settings, limit int) ([]history.Stats, error) {
 	query := `SELECT kind, known, played, won, streak, best_streak, level FROM kinds WHERE player = $1`
 	args := []any{d.player}
 	if kind != nil {
@@ -407,12 +409,57 @@ func (d *DB) stats(ctx context.Context, kind *board.Settings) ([]history.Stats, 
 		args = append(args, kind.String())
 	}
 	query += ` ORDER BY known, played DESC, first_date, first_n`
-	// One read transaction: the rows and the best times of one moment.
+	if limit > 0 {
+		// The first limit rows of the order alone: SQLite and PostgreSQL
+		// keep the best limit as they read, and sort no more.
+		query += fmt.Sprintf(` LIMIT %d`, limit)
+	}
+	// One read transaction: the rows, the best times and the rest folded
+	// of one moment.
 	tx, err := d.db.BeginTx(ctx, &d.dial().readTx)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
+	out, err := d.kindRows(ctx, tx, query, args)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		// A kind never won has no best: its queries are spared.
+		if !out[i].Known && out[i].Won > 0 {
+			if err := d.bests(ctx, tx, &out[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if limit > 0 && len(out) == limit {
+		return d.foldRest(ctx, tx, out)
+	}
+	return out, nil
+}
+
+// foldRest returns shown, the most played kinds, with a row that folds
+// every other kind of the player into one (history.Folded), if there are
+// others: the sums of the kinds' rows less those shown.
+func (d *DB) foldRest(ctx context.Context, tx *sql.Tx, shown []history.Stats) ([]history.Stats, error) {
+	var kinds, played, won int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(played), 0), coalesce(sum(won), 0) FROM kinds WHERE player = $1`,
+		d.player).Scan(&kinds, &played, &won); err != nil {
+		return nil, err
+	}
+	for _, s := range shown {
+		kinds, played, won = kinds-1, played-s.Played, won-s.Won
+	}
+	if kinds <= 0 {
+		return shown, nil
+	}
+	return append(shown, history.Folded(kinds, played, won)), nil
+}
+
+// kindRows returns the rows of kinds that query reads, each with its
+// win rate and no bests yet.
+func (d *DB) kindRows(ctx context.Context, tx *sql.Tx, query string, args []any) ([]history.Stats, error) {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -436,17 +483,7 @@ func (d *DB) stats(ctx context.Context, kind *board.Settings) ([]history.Stats, 
 		out = append(out, s)
 	}
 	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	for i := range out {
-		if !out[i].Known {
-			if err := d.bests(ctx, tx, &out[i]); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // bests reads the best times and speeds of the clean wins of s.Kind.

@@ -43,11 +43,13 @@ func damaged(err error) bool {
 	return c == sqlite3.SQLITE_CORRUPT || c == sqlite3.SQLITE_NOTADB
 }
 
-// salvageable reports whether d may salvage its file: a player's store at
-// home in SQLite that it may write. A server's database, shared by the
-// players' views, is left to its administrator.
+// salvageable reports whether d may salvage its file: an SQLite store it
+// may write, a player's at home or a server's, which holds its data
+// directory alone (see dirlock) and whose players' views share the
+// database and its gate. A PostgreSQL database is left to its
+// administrator.
 func (d *DB) salvageable() bool {
-	return d.dialect == nil && !d.view && d.player == "" && !d.readOnly && d.access == ""
+	return d.dialect == nil && d.gate != nil && !d.readOnly && d.access == ""
 }
 
 // check looks at every page of the file within checkBudget, and salvages
@@ -102,14 +104,18 @@ func (d *DB) writeOrSalvage(ctx context.Context, f func(*sql.Tx) error) error {
 // readOrSalvage runs the read f; if it finds the file damaged, it
 // salvages it and runs f once more, on the new file.
 func (d *DB) readOrSalvage(ctx context.Context, f func() error) error {
-	err := f()
+	read := func() error {
+		defer d.shared()()
+		return f()
+	}
+	err := read()
 	if !damaged(err) || !d.salvageable() {
 		return err
 	}
 	if serr := d.salvage(ctx, err); serr != nil {
 		return fmt.Errorf("%w; %v", err, serr)
 	}
-	return f()
+	return read()
 }
 
 // Count returns how many games the player kept.
@@ -134,7 +140,20 @@ func (d *DB) Latest(ctx context.Context, limit int, full bool) (out []Numbered, 
 // Stats returns the statistics of kind, or of every kind.
 func (d *DB) Stats(ctx context.Context, kind *board.Settings) (out []history.Stats, err error) {
 	err = d.readOrSalvage(ctx, func() error {
-		out, err = d.stats(ctx, kind)
+		out, err = d.stats(ctx, kind, 0)
+		return err
+	})
+	return out, err
+}
+
+// MostPlayed returns the statistics of the limit kinds of board played
+// most, in the order Stats gives them, and, when the player has others,
+// one last row that folds them into one (history.Folded): what
+// history.Fold makes of Stats(ctx, nil), its work bounded by limit
+// whatever the number of kinds. A limit of 0 returns every kind.
+func (d *DB) MostPlayed(ctx context.Context, limit int) (out []history.Stats, err error) {
+	err = d.readOrSalvage(ctx, func() error {
+		out, err = d.stats(ctx, nil, max(limit, 0))
 		return err
 	})
 	return out, err
@@ -160,6 +179,10 @@ func (d *DB) salvage(ctx context.Context, cause error) error {
 	before, _ := os.Stat(d.path)
 	salvaging.Lock()
 	defer salvaging.Unlock()
+	// Every transaction that writes, and every read that may find the
+	// damage, waits for the salvage: a server's other sessions too.
+	d.gate.Lock()
+	defer d.gate.Unlock()
 	// The pool's connections may hold the file that was moved aside.
 	d.db.SetMaxIdleConns(0)
 	defer d.db.SetMaxIdleConns(2)
@@ -181,10 +204,28 @@ func (d *DB) salvage(ctx context.Context, cause error) error {
 	if err := os.Rename(tmp, d.path); err != nil {
 		return fmt.Errorf("cannot put the salvaged records in place of %s: %w", d.path, err)
 	}
+	if err := d.drain(ctx); err != nil {
+		return err
+	}
 	if _, err := d.db.ExecContext(ctx, "PRAGMA journal_mode = WAL"); err != nil {
 		return d.explain(err)
 	}
 	d.warn(salvageWarning(d.path, aside, cause, counts))
+	return nil
+}
+
+// drain waits until no connection of d's pool is in use, each closed as
+// it is given back: a read outside the gate (a server's names and
+// leaderboards) that began before the file was moved aside reads that
+// file, and its connection must not serve a write after it.
+func (d *DB) drain(ctx context.Context) error {
+	for d.db.Stats().InUse > 0 {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Millisecond):
+		}
+	}
 	return nil
 }
 

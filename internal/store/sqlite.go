@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite"
@@ -41,6 +42,11 @@ type DB struct {
 	dialect  *dialect // nil for SQLite's
 	player   string   // whose records these are: "" at home
 	view     bool     // one player's view of a server's database: Close closes nothing
+	// gate, in an SQLite store, is held shared by every transaction that
+	// writes and every read that may find damage, and alone by a salvage
+	// (see salvage), so that a server's sessions wait while their
+	// database is salvaged; its views share it. nil for PostgreSQL's.
+	gate *sync.RWMutex
 
 	// now, when set, is the clock that the dates of the games kept are
 	// checked against (see checkDate): time.Now when nil.
@@ -95,7 +101,7 @@ func OpenNotify(dir string, warn, notice func(string)) (*DB, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fail(err)
 	}
-	d := &DB{path: filepath.Join(dir, FileName), dir: dir, warn: warn, notice: notice}
+	d := &DB{path: filepath.Join(dir, FileName), dir: dir, warn: warn, notice: notice, gate: new(sync.RWMutex)}
 	if err := d.open(context.Background(), true); err != nil {
 		return fail(err)
 	}
@@ -520,6 +526,14 @@ CREATE TABLE daily_secrets (
 `,
 	// An import in progress (see importStepsTable).
 	importStepsTable,
+	// The kinds in the order stats shows them, the most played first
+	// (see DB.MostPlayed): the first few read without a sort of every
+	// kind, and the others summed from the index alone.
+	kindsPlayedIndex,
+	// history.NameKey takes the skeleton of a name as written too ("PauI"
+	// is "Paul"): every name is keyed again at open (rekeyNames), the
+	// oldest player's first.
+	`UPDATE players SET name_key = NULL;`,
 }
 
 // runsFromGames fills the table runs from the games: each win with the
@@ -571,6 +585,12 @@ CREATE TABLE import_steps (
 	owner     TEXT    NOT NULL, -- the process whose step was the last
 	date      BIGINT  NOT NULL  -- when that step committed, in Unix nanoseconds
 );
+`
+
+// kindsPlayedIndex orders the kinds as stats shows them, with what the
+// row that folds the others sums (won), so that neither reads the table.
+const kindsPlayedIndex = `
+CREATE INDEX kinds_played ON kinds (player, known, played DESC, first_date, first_n, won);
 `
 
 // appID marks the database as minesweeper's (PRAGMA application_id).
@@ -658,6 +678,7 @@ func (d *DB) writeOnce(ctx context.Context, f func(*sql.Tx) error) error {
 	if d.access != "" {
 		return d.errCannotWrite()
 	}
+	defer d.shared()()
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return d.explain(err)
@@ -672,6 +693,16 @@ func (d *DB) writeOnce(ctx context.Context, f func(*sql.Tx) error) error {
 		return d.explain(err)
 	}
 	return d.explain(tx.Commit())
+}
+
+// shared holds d's gate shared, if it has one, and returns what lets it
+// go.
+func (d *DB) shared() func() {
+	if d.gate == nil {
+		return func() {}
+	}
+	d.gate.RLock()
+	return d.gate.RUnlock
 }
 
 // explain words the database's errors that a player can act on.

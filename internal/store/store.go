@@ -162,6 +162,11 @@ type Players interface {
 	// KeptSecret returns the secret of the daily boards of date, and
 	// reports whether one was drawn; it draws none.
 	KeptSecret(ctx context.Context, date string) ([32]byte, bool, error)
+	// Unfinished returns the players who have a game left unfinished on
+	// a board of one of kinds, in the order of their ids: whose games a
+	// server looks at once for all of them (the daily games whose day
+	// has ended, see session.EndPastDailiesOf).
+	Unfinished(ctx context.Context, kinds []board.Settings) ([]string, error)
 	// Close closes the database.
 	Close() error
 }

@@ -175,6 +175,15 @@ func checkAgainstSummarize(t *testing.T, d *DB, games []history.Game) {
 	if g, w := asJSON(t, got), asJSON(t, want); g != w {
 		t.Fatalf("Stats(nil) =\n%s\nwant Summarize's\n%s", g, w)
 	}
+	for _, limit := range []int{1, 2, 3} {
+		got, err := d.MostPlayed(ctx, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := asJSON(t, got), asJSON(t, history.Fold(want, limit)); g != w {
+			t.Fatalf("MostPlayed(%d) =\n%s\nwant Fold's\n%s", limit, g, w)
+		}
+	}
 	for _, kind := range []board.Settings{beginner, expert, custom} {
 		got, err := d.Stats(ctx, &kind)
 		if err != nil {
