@@ -48,13 +48,16 @@ func (u *ui) play(s tcell.Screen, m game.Move, now time.Time) error {
 	}
 	before, _ := u.g.Ends()
 	_, err := u.g.Apply(m, now)
-	u.ended(before)
+	u.ended(s, before)
 	return err
 }
 
 // ended keeps the game if it has just ended for the first time: it had
-// ended before times before the move.
-func (u *ui) ended(before int) {
+// ended before times before the move. The end is shown on s first:
+// keeping waits on the disk, and on a server on every other session's
+// keep, so the player sees the game end at once and what it counts for a
+// frame later.
+func (u *ui) ended(s tcell.Screen, before int) {
 	ends, _ := u.g.Ends()
 	if ends == before || u.rp != nil {
 		return
@@ -65,7 +68,9 @@ func (u *ui) ended(before int) {
 	}
 	u.counts = session.Counts{}
 	if u.keep != nil {
-		u.counts = u.keep.Ended(u.g.Record(u.cfg.Now()))
+		k := u.g.Record(u.cfg.Now())
+		u.render(s)
+		u.counts = u.keep.Ended(k)
 	}
 	u.noteDaily(u.counts, false)
 }
