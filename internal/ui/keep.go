@@ -48,16 +48,13 @@ func (u *ui) play(s tcell.Screen, m game.Move, now time.Time) error {
 	}
 	before, _ := u.g.Ends()
 	_, err := u.g.Apply(m, now)
-	u.ended(s, before)
+	u.ended(before)
 	return err
 }
 
 // ended keeps the game if it has just ended for the first time: it had
-// ended before times before the move. The end is shown on s first:
-// keeping waits on the disk, and on a server on every other session's
-// keep, so the player sees the game end at once and what it counts for a
-// frame later.
-func (u *ui) ended(s tcell.Screen, before int) {
+// ended before times before the move.
+func (u *ui) ended(before int) {
 	ends, _ := u.g.Ends()
 	if ends == before || u.rp != nil {
 		return
@@ -68,9 +65,7 @@ func (u *ui) ended(s tcell.Screen, before int) {
 	}
 	u.counts = session.Counts{}
 	if u.keep != nil {
-		k := u.g.Record(u.cfg.Now())
-		u.render(s)
-		u.counts = u.keep.Ended(k)
+		u.counts = u.keep.Ended(u.g.Record(u.cfg.Now()))
 	}
 	u.noteDaily(u.counts, false)
 }

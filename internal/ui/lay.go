@@ -61,7 +61,7 @@ func (u *ui) layOffLoop(s tcell.Screen, m game.Move) bool {
 }
 
 // adopt takes the board a laying job brought back.
-func (u *ui) adopt(s tcell.Screen, d laid) {
+func (u *ui) adopt(d laid) {
 	u.laying = false
 	if d.err != nil {
 		u.v.message = messageFor(d.err)
@@ -72,5 +72,5 @@ func (u *ui) adopt(s tcell.Screen, d laid) {
 		u.v.message = messageFor(err)
 		return
 	}
-	u.ended(s, before)
+	u.ended(before)
 }

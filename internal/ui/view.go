@@ -274,7 +274,7 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 			}
 			switch v := d.v.(type) {
 			case laid:
-				u.adopt(s, v)
+				u.adopt(v)
 				u.stale()
 				u.freshOdds(s)
 				u.autoNext(s)
