@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite"
@@ -41,6 +42,10 @@ type DB struct {
 	dialect  *dialect // nil for SQLite's
 	player   string   // whose records these are: "" at home
 	view     bool     // one player's view of a server's database: Close closes nothing
+	// writing holds this process's writers to the SQLite file one at a
+	// time, in turn (see writeOnce); its views share it. nil for
+	// PostgreSQL.
+	writing *sync.Mutex
 
 	// now, when set, is the clock that the dates of the games kept are
 	// checked against (see checkDate): time.Now when nil.
@@ -150,6 +155,7 @@ func (d *DB) connect(ctx context.Context) error {
 		return err
 	}
 	d.db = db
+	d.writing = new(sync.Mutex)
 	// A new file is made readable by the user alone.
 	if d.access == "" {
 		if f, err := os.OpenFile(d.path, os.O_RDONLY|os.O_CREATE, 0o600); err == nil {
@@ -657,6 +663,13 @@ func (d *DB) writeOnce(ctx context.Context, f func(*sql.Tx) error) error {
 	}
 	if d.access != "" {
 		return d.errCannotWrite()
+	}
+	if d.writing != nil {
+		// SQLite's own wait for the write lock polls it with sleeps that
+		// grow to 100 ms: many sessions keeping at once left it free
+		// while they slept, and kept some waiting for seconds.
+		d.writing.Lock()
+		defer d.writing.Unlock()
 	}
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
