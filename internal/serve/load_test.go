@@ -176,53 +176,19 @@ type loadClient struct {
 func (l *loadClient) play(started *sync.WaitGroup, measured <-chan struct{}, stop time.Time) error {
 	once := sync.OnceFunc(started.Done)
 	defer once()
-	c, err := l.dial(l.key)
+	c, sess, in, err := l.connect()
+	// A player the server dropped while 200 connected at once, on a busy
+	// machine past the handshake's limit, connects again, as a player
+	// does; the measure starts once every player plays.
+	for try := 1; err != nil && try < connectTries && time.Now().Before(l.limit); try++ {
+		time.Sleep(time.Second)
+		c, sess, in, err = l.connect()
+	}
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
-		return err
-	}
 	defer sess.Close()
-	out, err := sess.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	in, err := sess.StdinPipe()
-	if err != nil {
-		return err
-	}
-	if err := sess.RequestPty("xterm-256color", 30, 100, nil); err != nil {
-		return err
-	}
-	if err := sess.Shell(); err != nil {
-		return err
-	}
-	l.screen, l.got = newVT(100, 30), make(chan int, 1024)
-	go func() {
-		buf := make([]byte, 32<<10)
-		for {
-			n, err := out.Read(buf)
-			if n > 0 {
-				l.mu.Lock()
-				l.screen.write(buf[:n])
-				l.mu.Unlock()
-				select {
-				case l.got <- n:
-				default:
-				}
-			}
-			if err != nil {
-				close(l.got)
-				return
-			}
-		}
-	}()
-	if err := l.waitHeader("playing"); err != nil {
-		return err
-	}
 	once()
 	<-measured
 	for {
@@ -266,6 +232,78 @@ func (l *loadClient) play(started *sync.WaitGroup, measured <-chan struct{}, sto
 		return err
 	}
 	return sess.Wait()
+}
+
+// connectTries is how many times a player of a load tries to connect.
+const connectTries = 3
+
+// connect connects l, opens its session on a terminal of 100 by 30 and
+// waits for its first game.
+func (l *loadClient) connect() (*ssh.Client, *ssh.Session, io.Writer, error) {
+	c, err := l.dial(l.key)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	sess, in, err := l.open(c)
+	if err != nil {
+		c.Close()
+		return nil, nil, nil, err
+	}
+	return c, sess, in, nil
+}
+
+// open opens a session on c and reads its screen until the first game.
+func (l *loadClient) open(c *ssh.Client) (*ssh.Session, io.Writer, error) {
+	sess, err := c.NewSession()
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		sess.Close()
+		return nil, nil, err
+	}
+	in, err := sess.StdinPipe()
+	if err != nil {
+		sess.Close()
+		return nil, nil, err
+	}
+	if err := sess.RequestPty("xterm-256color", 30, 100, nil); err != nil {
+		sess.Close()
+		return nil, nil, err
+	}
+	if err := sess.Shell(); err != nil {
+		sess.Close()
+		return nil, nil, err
+	}
+	screen, got := newVT(100, 30), make(chan int, 1024)
+	l.mu.Lock()
+	l.screen, l.got, l.closed = screen, got, false
+	l.mu.Unlock()
+	go func() {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := out.Read(buf)
+			if n > 0 {
+				l.mu.Lock()
+				screen.write(buf[:n])
+				l.mu.Unlock()
+				select {
+				case got <- n:
+				default:
+				}
+			}
+			if err != nil {
+				close(got)
+				return
+			}
+		}
+	}()
+	if err := l.waitHeader("playing"); err != nil {
+		sess.Close()
+		return nil, nil, err
+	}
+	return sess, in, nil
 }
 
 // timed types key, which must change the screen, and keeps the time from
@@ -453,8 +491,11 @@ func TestLoad(t *testing.T) {
 
 // BenchmarkLoad measures sessions at once playing expert games: the time
 // from a key to its frame (p50, p99), the bytes of a frame, and the heap
-// a session takes (server and client, which share the process).
+// a session takes (server and client, which share the process). Run
+// whole, it reports at 50 and 200 sessions their p99 over the one
+// session's of the same run (p99/1-session).
 func BenchmarkLoad(b *testing.B) {
+	var alone time.Duration // the p99 of one session, once measured
 	for _, n := range []int{1, 50, 200} {
 		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) {
 			var rep *loadReport
@@ -472,6 +513,11 @@ func BenchmarkLoad(b *testing.B) {
 			b.ReportMetric(rep.meanFrame(), "bytes/frame")
 			b.ReportMetric(float64(rep.heap)/1024, "KiB/session")
 			b.ReportMetric(float64(rep.games), "games")
+			if n == 1 {
+				alone = rep.percentile(0.99)
+			} else if alone > 0 {
+				b.ReportMetric(float64(rep.percentile(0.99))/float64(alone), "p99/1-session")
+			}
 		})
 	}
 }

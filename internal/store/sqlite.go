@@ -47,6 +47,10 @@ type DB struct {
 	// (see salvage), so that a server's sessions wait while their
 	// database is salvaged; its views share it. nil for PostgreSQL's.
 	gate *sync.RWMutex
+	// writing holds this process's writers to the SQLite file one at a
+	// time, in turn (see writeOnce), inside the gate; its views share
+	// it. nil for PostgreSQL.
+	writing *sync.Mutex
 
 	// now, when set, is the clock that the dates of the games kept are
 	// checked against (see checkDate): time.Now when nil.
@@ -156,6 +160,9 @@ func (d *DB) connect(ctx context.Context) error {
 		return err
 	}
 	d.db = db
+	if d.writing == nil { // a salvage opens the file again: its views keep the one they share
+		d.writing = new(sync.Mutex)
+	}
 	// A new file is made readable by the user alone.
 	if d.access == "" {
 		if f, err := os.OpenFile(d.path, os.O_RDONLY|os.O_CREATE, 0o600); err == nil {
@@ -679,6 +686,13 @@ func (d *DB) writeOnce(ctx context.Context, f func(*sql.Tx) error) error {
 		return d.errCannotWrite()
 	}
 	defer d.shared()()
+	if d.writing != nil {
+		// SQLite's own wait for the write lock polls it with sleeps that
+		// grow to 100 ms: many sessions keeping at once left it free
+		// while they slept, and kept some waiting for seconds.
+		d.writing.Lock()
+		defer d.writing.Unlock()
+	}
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return d.explain(err)

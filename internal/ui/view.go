@@ -179,11 +179,16 @@ type ui struct {
 
 	signal os.Signal // the signal that ended the loop, if one did
 	fault  error     // why the loop cannot go on, if it cannot
+
+	// whole is whether the next frame puts every cell (see changes): the
+	// first, and the first of a size, whose new cells hold nothing.
+	whole          bool
+	frameW, frameH int // the size of the last frame drawn
 }
 
 // newUI returns the ui of game g; done is closed when its loop ends.
 func newUI(g *game.Game, cfg Config, done <-chan struct{}) *ui {
-	u := &ui{g: g, cfg: cfg, colors: trueColour, keyset: cfg.Keys.orDefault(), done: done, keep: cfg.Keeper}
+	u := &ui{g: g, cfg: cfg, colors: trueColour, keyset: cfg.Keys.orDefault(), done: done, keep: cfg.Keeper, whole: true}
 	u.setTheme(cfg.Prefs.Theme)
 	return u
 }
@@ -214,7 +219,14 @@ func (u *ui) render(s tcell.Screen) {
 		u.lay.stateX0 = x + utf8.RuneCountInString(before)
 		u.lay.stateX1 = min(u.lay.stateX0+utf8.RuneCountInString(state), sw)
 	}
-	u.draw(s, now)
+	if u.whole || sw != u.frameW || sh != u.frameH {
+		// tcell's cells new to a size hold nothing, which Get reads as
+		// a space: every cell is put.
+		u.draw(s, now)
+		u.whole, u.frameW, u.frameH = false, sw, sh
+	} else {
+		u.draw(changes{s}, now)
+	}
 	s.Show()
 }
 
@@ -242,6 +254,7 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 	switch ev := ev.(type) {
 	case *tcell.EventResize:
 		s.Sync()
+		u.whole = true
 		return false
 	case *tcell.EventInterrupt:
 		switch d := ev.Data().(type) {
