@@ -47,10 +47,10 @@ type DB struct {
 	// (see salvage), so that a server's sessions wait while their
 	// database is salvaged; its views share it. nil for PostgreSQL's.
 	gate *sync.RWMutex
-	// writing holds this process's writers to the SQLite file one at a
-	// time, in turn (see writeOnce), inside the gate; its views share
-	// it. nil for PostgreSQL.
-	writing *sync.Mutex
+	// writing makes this process's writes to the SQLite file, those that
+	// wait together in one transaction (see writer), inside the gate;
+	// its views share it. nil for PostgreSQL.
+	writing *writer
 
 	// now, when set, is the clock that the dates of the games kept are
 	// checked against (see checkDate): time.Now when nil.
@@ -161,7 +161,7 @@ func (d *DB) connect(ctx context.Context) error {
 	}
 	d.db = db
 	if d.writing == nil { // a salvage opens the file again: its views keep the one they share
-		d.writing = new(sync.Mutex)
+		d.writing = new(writer)
 	}
 	// A new file is made readable by the user alone.
 	if d.access == "" {
@@ -687,11 +687,11 @@ func (d *DB) writeOnce(ctx context.Context, f func(*sql.Tx) error) error {
 	}
 	defer d.shared()()
 	if d.writing != nil {
-		// SQLite's own wait for the write lock polls it with sleeps that
-		// grow to 100 ms: many sessions keeping at once left it free
-		// while they slept, and kept some waiting for seconds.
-		d.writing.Lock()
-		defer d.writing.Unlock()
+		// One writer at a time, with those that wait beside it: SQLite's
+		// own wait for the write lock polls it with sleeps that grow to
+		// 100 ms, which left it free while 200 sessions' keeps slept, and
+		// each commit's sync was one more wait (see writer).
+		return d.writing.do(ctx, d, f)
 	}
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
