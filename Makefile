@@ -39,7 +39,7 @@ run:
 # that call t.Parallel wait on tmux, servers and processes); and GORACE cuts
 # the second that the race runtime waits before a test binary, or a process
 # it starts, exits to 50 ms.
-RACE_FIRST = ./internal/ui/ ./internal/store/ ./internal/serve/ ./cmd/minesweeper/
+RACE_FIRST = ./internal/ui/ ./cmd/minesweeper/ ./internal/serve/ ./internal/store/ ./internal/solver/
 NORACE_PKGS = ./internal/ui/ ./internal/store/ ./internal/serve/ \
 	./internal/noguess/ ./internal/bench/ ./cmd/minesweeper/ \
 	./internal/board/ ./internal/game/ ./internal/session/
@@ -91,7 +91,7 @@ fuzz:
 	done
 
 # The full load of minesweeper serve: 200 SSH sessions playing expert
-# games for a minute (make test runs 20 for a few seconds), then the same
+# games for a minute (make test runs 8 for 2 seconds), then the same
 # beside the hostile clients of hostileFull (10 sending invalid bytes, 10
 # pasting 1 MiB every 10 s, 500 silent connections, 50 connection
 # attempts a second from 100 addresses; make test runs a few), then the
