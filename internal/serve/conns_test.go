@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -72,7 +73,7 @@ func TestBucket(t *testing.T) {
 func silentFrom(t *testing.T, addr, ip string) net.Conn {
 	t.Helper()
 	c := dialRaw(t, addr, ip)
-	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_ = c.SetReadDeadline(testwait.Limit(t))
 	line, err := bufio.NewReader(c).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) || err == nil && !strings.HasPrefix(line, "SSH-2.0-") {
 		t.Fatalf("silent connection from %s: read %q, %v; want the server's version or the end", ip, line, err)
@@ -92,9 +93,10 @@ func dialRaw(t *testing.T, addr, ip string) net.Conn {
 	return c
 }
 
-// closed reports whether the server closed c, waiting up to 10 s for it.
-func closed(c net.Conn) bool {
-	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+// closed reports whether the server closed c, waiting for it until the
+// test's limit.
+func closed(t *testing.T, c net.Conn) bool {
+	_ = c.SetReadDeadline(testwait.Limit(t))
 	_, err := io.Copy(io.Discard, c)
 	return err == nil // the end, not the deadline
 }
@@ -147,7 +149,7 @@ func TestSilentConnections(t *testing.T) {
 	// Twelve came for eight places, and the player took one more: the
 	// five oldest went.
 	for i, s := range silent[:5] {
-		if !closed(s) {
+		if !closed(t, s) {
 			t.Errorf("silent connection %d is open; want the five oldest closed", i+1)
 		}
 	}

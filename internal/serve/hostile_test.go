@@ -143,6 +143,19 @@ func (r *hostileRun) guest(addr string, local net.IP, send func(io.Writer) error
 		}
 		func() {
 			defer c.Close()
+			// The run's end closes the connection: the server reads a
+			// paste at the pace of its input budget and its loop, which
+			// on a busy machine under the race detector took minutes, and
+			// stop waited for the write of the whole paste to end.
+			ended := make(chan struct{})
+			defer close(ended)
+			go func() {
+				select {
+				case <-r.done:
+					c.Close()
+				case <-ended:
+				}
+			}()
 			sess, err := c.NewSession()
 			if err != nil {
 				return

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // testClock is a settable clock for Config.Now.
@@ -33,7 +35,7 @@ func (c *testClock) advance(d time.Duration) {
 // the test with their stacks.
 func waitGoroutines(t *testing.T, base int) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := testwait.Limit(t)
 	for runtime.NumGoroutine() > base {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<20)
@@ -46,10 +48,10 @@ func waitGoroutines(t *testing.T, base int) {
 // waitSessions waits until the server has n sessions.
 func waitSessions(t *testing.T, ts *testServer, n int) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := testwait.Limit(t)
 	for ts.Sessions() != n {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d sessions in 30 s; want %d", ts.Sessions(), n)
+			t.Fatalf("%d sessions by the test's deadline; want %d", ts.Sessions(), n)
 		}
 		time.Sleep(time.Millisecond)
 	}

@@ -1,15 +1,13 @@
 package serve
 
 import (
-	"bytes"
 	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
 )
 
 // TestDiskFull ends a player's game on a full disk (a small file system
@@ -18,18 +16,7 @@ import (
 // SQLite's error; the log says what happened; the game waits in the data
 // directory and is kept at the player's next session.
 func TestDiskFull(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "data")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a small file system to fill (needs root): mount: %v: %s", err, bytes.TrimSpace(out))
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", "-l", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount -l %s: %v: %s", dir, err, bytes.TrimSpace(out))
-		}
-	})
+	dir := storetest.Mount(t, "2m")
 	p, err := store.OpenPlayers(context.Background(), dir, "", func(msg string) { t.Errorf("store: %s", msg) })
 	if err != nil {
 		t.Fatal(err)
@@ -42,15 +29,7 @@ func TestDiskFull(t *testing.T) {
 	tm.waitFor("Choose a display name")
 	tm.send("Ann\r")
 	tm.waitFor("playing as Ann")
-	filler := filepath.Join(dir, "filler")
-	f, err := os.Create(filler)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for err == nil {
-		_, err = f.Write(make([]byte, 64<<10))
-	}
-	f.Close()
+	filler := storetest.Fill(t, dir, 64<<10)
 	tm.send("aa") // the solver plays the game to its end
 	tm.waitFor("[ You ")
 	tm.send("q")

@@ -3,11 +3,13 @@ package serve
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"golang.org/x/crypto/ssh"
 )
 
 // A window change redraws the game at the terminal's new size.
@@ -27,7 +29,11 @@ func TestResize(t *testing.T) {
 }
 
 // A client that stops reading holds neither the other sessions nor the
-// server: its connection is closed once a write has waited Limits.Stall.
+// server: while the server's write to it waits, another player's keys
+// are drawn, each awaited as a state; and its connection is closed once
+// a write has waited Limits.Stall. Neither part decides anything by how
+// long a key took: the first has a Stall longer than the test, and ends
+// the stalled client itself; the second waits for the close.
 //
 // Under the race detector filling a connection's window takes a minute:
 // make test runs it again without.
@@ -35,17 +41,58 @@ func TestStalledClient(t *testing.T) {
 	if raceEnabled {
 		t.Skip("too slow under the race detector; make test runs it without")
 	}
-	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Stall = time.Second })})
+	t.Run("others play on", func(t *testing.T) {
+		ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Stall = time.Hour })})
+		player := open(t, ts.dial(t, nil), 80, 24)
+		player.waitFor("q quit")
+		c := stallClient(t, ts)
+		if !testwait.Until(t, writeWaits) {
+			t.Fatalf("no write of the server waits for the stalled client by the test's deadline")
+		}
+		for keys := range 5 {
+			before := len(player.output())
+			player.send("lh"[keys%2 : keys%2+1])
+			if !testwait.Until(t, func() bool { return len(player.output()) > before }) {
+				t.Fatalf("key %d: no frame by the test's deadline while another client stalls", keys)
+			}
+		}
+		if !writeWaits() {
+			t.Errorf("the stalled client's write no longer waits: the keys were not drawn during a stall")
+		}
+		c.Close()
+		if !testwait.Until(t, func() bool { return ts.Sessions() == 1 }) {
+			t.Errorf("%d sessions after the stalled client left, want 1", ts.Sessions())
+		}
+		player.send("q")
+		if got := player.wait(); got != 0 {
+			t.Errorf("exit status %d, want 0", got)
+		}
+	})
+	t.Run("closed", func(t *testing.T) {
+		ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Stall = time.Second })})
+		stallClient(t, ts)
+		closed := func() bool { return strings.Contains(ts.logs.String(), "closed: the client read nothing for 1s") }
+		if !testwait.Until(t, closed) {
+			t.Fatalf("the stalled connection was not closed by the test's deadline")
+		}
+		if !testwait.Until(t, func() bool { return ts.Sessions() == 0 }) {
+			t.Errorf("%d sessions after the stalled client's connection was closed, want 0", ts.Sessions())
+		}
+	})
+}
+
+// stallClient connects to ts with a large terminal whose output it never
+// reads, and asks for redraws until the server's writes wait.
+func stallClient(t *testing.T, ts *testServer) *ssh.Client {
+	t.Helper()
 	c := ts.dial(t, nil)
 	stalled, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := stalled.StdoutPipe() // never read: the window fills
-	if err != nil {
+	if _, err := stalled.StdoutPipe(); err != nil { // never read: the window fills
 		t.Fatal(err)
 	}
-	_ = out
 	in, err := stalled.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -64,42 +111,28 @@ func TestStalledClient(t *testing.T) {
 			}
 		}
 	}()
+	return c
+}
 
-	player := open(t, ts.dial(t, nil), 80, 24)
-	player.waitFor("q quit")
-	// The player's keys are drawn at once until the stalled connection
-	// is closed, and after.
-	closed := func() bool { return strings.Contains(ts.logs.String(), "closed: the client read nothing for 1s") }
-	limit := testwait.Limit(t)
-	keys := 0
-	for after := 0; after < 5; keys++ {
-		if closed() {
-			after++
+// writeWaits reports whether a write of the server to a client waits for
+// the client to read (SSH's window is full): a state the goroutines'
+// stacks show.
+func writeWaits() bool {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
 		}
-		if time.Now().After(limit) {
-			t.Fatalf("the stalled connection was not closed by the test's deadline")
-		}
-		before := len(player.output())
-		// A player's pace, under the input budget (inputRate keys a
-		// second): a key past it would be dropped, and the q at the end
-		// with it.
-		time.Sleep(time.Second / (inputRate / 2))
-		start := time.Now()
-		player.send("lh"[keys%2 : keys%2+1])
-		for len(player.output()) == before {
-			if time.Since(start) > time.Second {
-				t.Fatalf("key %d: no frame in a second while another client stalls", keys)
-			}
-			time.Sleep(time.Millisecond)
+		buf = make([]byte, 2*len(buf))
+	}
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if strings.Contains(g, "(*stallWriter).Write") && strings.Contains(g, "(*window).reserve") {
+			return true
 		}
 	}
-	if !testwait.Until(t, func() bool { return ts.Sessions() == 1 }) {
-		t.Errorf("%d sessions after the stalled client's connection was closed, want 1", ts.Sessions())
-	}
-	player.send("q")
-	if got := player.wait(); got != 0 {
-		t.Errorf("exit status %d, want 0", got)
-	}
+	return false
 }
 
 // A terminal of any size the client claims is drawn on, at most

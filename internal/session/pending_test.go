@@ -1,12 +1,10 @@
 package session
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
 )
 
 // storeIn returns a session over the store in dir, as a run of the game
@@ -274,31 +273,12 @@ func TestPendingBehind(t *testing.T) {
 // full and that the game waits, with no error number; once there is room
 // the next start keeps it.
 func TestPendingDiskFull(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "small")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a small file system to fill (needs root): mount: %v: %s", err, bytes.TrimSpace(out))
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", "-l", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount -l %s: %v: %s", dir, err, bytes.TrimSpace(out))
-		}
-	})
+	dir := storetest.Mount(t, "2m")
 	s := storeIn(t, dir)
 	if c := s.Ended(wonIn(t, 5)); c.Number != 1 {
 		t.Fatalf("Ended() = %+v; want game 1", c)
 	}
-	filler := filepath.Join(dir, "filler")
-	f, err := os.Create(filler)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for err == nil {
-		_, err = f.Write(make([]byte, 64<<10))
-	}
-	f.Close()
+	filler := storetest.Fill(t, dir, 64<<10)
 	var logged []string
 	s.Log = func(msg string) { logged = append(logged, msg) }
 	c := s.Ended(wonIn(t, 20))

@@ -90,23 +90,37 @@ func TestIdenticalGames(t *testing.T) {
 	if *update && short {
 		t.Fatal("-update needs every game: run it without -short")
 	}
-	var got []string
-	for _, run := range identicalRuns {
-		n := run.games
-		if short {
-			n = min(n, shortGames)
-		}
-		for _, seed := range identicalSeeds {
-			s := New(Options{Rule: run.settings.Rule})
-			for i := range n {
-				b, err := board.NewRandom(run.settings, nil, rand.New(rand.NewPCG(seed, uint64(i))))
-				if err != nil {
-					t.Fatal(err)
-				}
-				d := gameDigest(t, s, b, rand.NewPCG(uint64(i), seed).Uint64())
-				got = append(got, fmt.Sprintf("%s seed=%d game=%d %s", run.name, seed, i, d))
+	// Each run and seed plays on a solver of its own, in parallel with
+	// the others; the lines are then put back in order.
+	lines := make([][]string, len(identicalRuns)*len(identicalSeeds))
+	t.Run("play", func(t *testing.T) {
+		for r, run := range identicalRuns {
+			n := run.games
+			if short {
+				n = min(n, shortGames)
+			}
+			for k, seed := range identicalSeeds {
+				t.Run(fmt.Sprintf("%s/seed=%d", run.name, seed), func(t *testing.T) {
+					t.Parallel()
+					s := New(Options{Rule: run.settings.Rule})
+					for i := range n {
+						b, err := board.NewRandom(run.settings, nil, rand.New(rand.NewPCG(seed, uint64(i))))
+						if err != nil {
+							t.Fatal(err)
+						}
+						d := gameDigest(t, s, b, rand.NewPCG(uint64(i), seed).Uint64())
+						lines[r*len(identicalSeeds)+k] = append(lines[r*len(identicalSeeds)+k], fmt.Sprintf("%s seed=%d game=%d %s", run.name, seed, i, d))
+					}
+				})
 			}
 		}
+	})
+	if t.Failed() {
+		return
+	}
+	var got []string
+	for _, l := range lines {
+		got = append(got, l...)
 	}
 	if *update {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {

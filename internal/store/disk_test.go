@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
 )
 
 // TestDiskFull fills a small file system with games: the Append that
@@ -28,18 +28,7 @@ import (
 // are all there, a game saved fails as cleanly, and once there is room
 // again the store goes on.
 func TestDiskFull(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "small")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a small file system to fill (needs root): mount: %v: %s", err, bytes.TrimSpace(out))
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", "-l", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount -l %s: %v: %s", dir, err, bytes.TrimSpace(out))
-		}
-	})
+	dir := storetest.Mount(t, "2m")
 	// Room to free once the disk is full.
 	filler := filepath.Join(dir, "filler")
 	if err := os.WriteFile(filler, make([]byte, 256<<10), 0o600); err != nil {

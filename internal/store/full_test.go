@@ -1,14 +1,10 @@
 package store
 
 import (
-	"bytes"
-	"errors"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
 )
 
 // fullMount mounts a small file system at a new directory, lets fill put
@@ -16,33 +12,9 @@ import (
 // it cannot mount (it needs root).
 func fullMount(t *testing.T, fill func(dir string)) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "full")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a file system (needs root): mount: %v: %s", err, bytes.TrimSpace(out))
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", "-l", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount -l %s: %v: %s", dir, err, bytes.TrimSpace(out))
-		}
-	})
+	dir := storetest.Mount(t, "4m")
 	fill(dir)
-	f, err := os.Create(filepath.Join(dir, "filler"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	block := make([]byte, 4096)
-	for {
-		if _, err := f.Write(block); err != nil {
-			if !errors.Is(err, syscall.ENOSPC) {
-				t.Fatal(err)
-			}
-			break
-		}
-	}
+	storetest.Fill(t, dir, 4096)
 	return dir
 }
 

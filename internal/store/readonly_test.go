@@ -1,12 +1,10 @@
 package store
 
 import (
-	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
 )
 
 // readOnlyMount mounts a small file system at a new directory, lets
@@ -14,22 +12,9 @@ import (
 // test where it cannot mount (it needs root).
 func readOnlyMount(t *testing.T, fill func(dir string)) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "ro")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a file system (needs root): mount: %v: %s", err, bytes.TrimSpace(out))
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", "-l", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount -l %s: %v: %s", dir, err, bytes.TrimSpace(out))
-		}
-	})
+	dir := storetest.Mount(t, "8m")
 	fill(dir)
-	if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
-		t.Fatalf("mount -o remount,ro %s: %v: %s", dir, err, bytes.TrimSpace(out))
-	}
+	storetest.ReadOnly(t, dir)
 	return dir
 }
 

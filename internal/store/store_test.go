@@ -20,6 +20,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 var ctx = context.Background()
@@ -695,8 +696,8 @@ func TestImportFIFO(t *testing.T) {
 		if len(msgs) != 1 || !strings.Contains(msgs[0], "is a FIFO") {
 			t.Errorf("warnings %q; want one that the log is a FIFO", msgs)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Open blocked on a FIFO in the log's place")
+	case <-testwait.After(t):
+		t.Fatal("Open blocked on a FIFO in the log's place, until the test's deadline")
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/cputime"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // filterAll runs chunks through a new filter that keeps every key, and
@@ -252,8 +253,8 @@ func (rt *remoteTest) send(b []byte) {
 		if err != nil {
 			rt.t.Fatalf("write: %v", err)
 		}
-	case <-time.After(time.Minute):
-		rt.t.Fatalf("%d bytes not read in a minute", len(b))
+	case <-testwait.After(rt.t):
+		rt.t.Fatalf("%d bytes not read by the test's deadline", len(b))
 	}
 }
 
@@ -263,8 +264,8 @@ func (rt *remoteTest) answer() askResult {
 	select {
 	case res := <-rt.done:
 		return res
-	case <-time.After(30 * time.Second):
-		rt.t.Fatalf("the prompt did not end in 30 s; the screen:\n%s", rt.screen())
+	case <-testwait.After(rt.t):
+		rt.t.Fatalf("the prompt did not end by the test's deadline; the screen:\n%s", rt.screen())
 	}
 	return askResult{}
 }
@@ -298,14 +299,14 @@ func (rt *remoteTest) screen() string {
 // waitScreen waits until the screen holds want.
 func (rt *remoteTest) waitScreen(want string) {
 	rt.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := testwait.Limit(rt.t)
 	for {
 		s := rt.screen()
 		if strings.Contains(s, want) {
 			return
 		}
 		if time.Now().After(deadline) {
-			rt.t.Fatalf("no %q on the screen in 30 s:\n%s", want, s)
+			rt.t.Fatalf("no %q on the screen by the test's deadline:\n%s", want, s)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -322,7 +323,7 @@ func (rt *remoteTest) close() {
 // waitGoroutines waits until no more than base goroutines run.
 func waitGoroutines(t testing.TB, base int) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := testwait.Limit(t)
 	for runtime.NumGoroutine() > base {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<16)
