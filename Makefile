@@ -57,7 +57,7 @@ NORACE_TESTS = \
 	TestLargeBoard TestCensusMatchesReference \
 	TestRecordLayout \
 	TestSaveHugeSmall \
-	TestDamagedPage TestProcessKeepAtOnce TestImportLoad
+	TestDamagedPage TestProcessKeepAtOnce TestImportLoad TestServerDamagedPage
 empty :=
 space := $(empty) $(empty)
 NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
