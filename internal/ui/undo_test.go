@@ -264,7 +264,7 @@ func TestUndoAudits(t *testing.T) {
 		u := setup(t)
 		epoch := u.aud.game
 		u.g.Judge(0, board.Point{X: 4, Y: 0}, nil) // (4,0)'s came back; (4,3)'s runs
-		u.jobs.cancel[jobAudit] = func() {} // (4,3)'s analysis runs
+		u.jobs.cancel[jobAudit] = func() {}        // (4,3)'s analysis runs
 		if err := u.undo(); err != nil {
 			t.Fatal(err)
 		}
