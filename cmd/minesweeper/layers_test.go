@@ -78,7 +78,10 @@ func TestLayers(t *testing.T) {
 				if !ok {
 					continue
 				}
-				if f, ok := floors[to]; !ok || f >= floor {
+				switch f, ok := floors[to]; {
+				case !ok:
+					t.Errorf("%s imports %s, which is on no floor", filepath.ToSlash(rel)+"/"+d.Name(), to)
+				case f >= floor:
 					t.Errorf("%s (floor %d) imports %s (floor %d); want only floors below", filepath.ToSlash(rel)+"/"+d.Name(), floor, to, f)
 				}
 			}
