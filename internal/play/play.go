@@ -44,11 +44,6 @@ type Config struct {
 	// foresee from the game before. Nil means a SplitMix64 step from the
 	// last seed (see NextSeed), which tests can foresee.
 	NewSeed func() uint64
-	// Shown, when not nil, shows the game that has just ended before it
-	// is kept: keeping waits on the disk, and on a server on every other
-	// session's keep, so a front end shows the end at once and what it
-	// counts for once it is kept.
-	Shown func()
 	// Audit judges the opening about to be made at at, the game's opening
 	// number index (see game.Game.WillOpen): a front end that runs work
 	// off its loop analyses large boards there. Nil means SyncAudit.
@@ -185,11 +180,7 @@ func (p *Play) ended(before int) {
 	}
 	p.counts = session.Counts{}
 	if p.cfg.Keeper != nil {
-		k := p.g.Record(p.cfg.Now())
-		if p.cfg.Shown != nil {
-			p.cfg.Shown()
-		}
-		p.counts = p.cfg.Keeper.Ended(k)
+		p.counts = p.cfg.Keeper.Ended(p.g.Record(p.cfg.Now()))
 	}
 	p.noteDaily(p.counts, false)
 }

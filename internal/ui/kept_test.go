@@ -10,8 +10,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
-	"github.com/minesweeper-go/minesweeper/internal/session"
-	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // keptOf returns the game r as the history keeps it.
@@ -394,51 +392,5 @@ func TestReplayNoGuess(t *testing.T) {
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
 	if got := sc.headerLine(); !strings.Contains(got, "5x4, no-guess, seed 3") {
 		t.Errorf("header %q; want the no-guess board of seed 3", got)
-	}
-}
-
-// slowKeeper is a keeper whose Ended waits until release is closed, as a
-// store busy with other sessions' games does.
-type slowKeeper struct {
-	keeper
-	release chan struct{}
-}
-
-func (k *slowKeeper) Ended(g game.Kept) session.Counts {
-	<-k.release
-	return k.keeper.Ended(g)
-}
-
-// TestEndShownBeforeKept checks that the move that ends a game is
-// answered with a frame before the game is kept: the player sees the loss
-// while the keeper still works, and what it counts for once it is done.
-func TestEndShownBeforeKept(t *testing.T) {
-	cfg := asciiCfg(t, small)
-	// Every game is a new best here: a note the end shows once kept.
-	k := &slowKeeper{keeper: keeper{newBest: func(game.Kept) bool { return true }}, release: make(chan struct{})}
-	cfg.Keeper = k
-	h := start(t, cfg, 80, 24)
-	h.typ("$\n")
-	h.snap()
-	h.typ("0\n") // loses on (0,0); Ended waits
-	shown := testwait.Until(t, func() bool {
-		cells, w, hh := h.s.GetContents()
-		for y := range hh {
-			var b strings.Builder
-			for _, c := range cells[y*w : (y+1)*w] {
-				b.WriteString(string(c.Runes))
-			}
-			if strings.Contains(b.String(), "You lose") {
-				return true
-			}
-		}
-		return false
-	})
-	close(k.release)
-	if !shown {
-		t.Fatal("the loss is not shown while the game is being kept")
-	}
-	if sc := h.snap(); !sc.contains("You lose") || !sc.contains("new best time") {
-		t.Errorf("once kept, the screen does not say the loss and what it counts for:\n%s", sc)
 	}
 }

@@ -176,9 +176,6 @@ func newUI(s tcell.Screen, g *game.Game, cfg Config, done <-chan struct{}) *ui {
 	u := &ui{cfg: cfg, colors: trueColour, keyset: cfg.Keys.orDefault(), done: done}
 	u.scr = s
 	pc := play.Config{Now: cfg.Now, NewSeed: cfg.NewSeed, Audit: u.audit}
-	if s != nil {
-		pc.Shown = func() { u.settle(s); u.render(s) }
-	}
 	if cfg.Keeper != nil {
 		pc.Keeper = cfg.Keeper
 	}
