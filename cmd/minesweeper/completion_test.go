@@ -8,12 +8,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/clidoc"
 )
 
 // TestCompletionGolden checks each shell's script against its golden file
 // under testdata/completion (go test -update rewrites them).
 func TestCompletionGolden(t *testing.T) {
-	for _, shell := range shellNames() {
+	for _, shell := range clidoc.ShellNames() {
 		var stdout, stderr bytes.Buffer
 		if code := run([]string{"completion", shell}, &bytes.Buffer{}, &stdout, &stderr); code != exitOK {
 			t.Fatalf("run(completion %s) = %d; want 0 (stderr %q)", shell, code, stderr.String())
@@ -25,23 +27,23 @@ func TestCompletionGolden(t *testing.T) {
 // TestCompletionSpecs checks that the scripts' data come from the tables:
 // every command, and the flags whose values or files are completed.
 func TestCompletionSpecs(t *testing.T) {
-	specs := completionSpecs()
+	specs := docCommands()
 	if got, want := len(specs), len(commands())+1; got != want {
-		t.Fatalf("completionSpecs() has %d commands; want %d (the game and commands())", got, want)
+		t.Fatalf("docCommands() has %d commands; want %d (the game and commands())", got, want)
 	}
-	find := func(cmd, name string) flagSpec {
+	find := func(cmd, name string) clidoc.Flag {
 		for _, s := range specs {
-			if s.name != cmd {
+			if s.Name != cmd {
 				continue
 			}
-			for _, f := range s.flags {
-				if f.name == name {
+			for _, f := range s.Flags {
+				if f.Name == name {
 					return f
 				}
 			}
 		}
 		t.Errorf("command %q has no flag -%s", cmd, name)
-		return flagSpec{}
+		return clidoc.Flag{}
 	}
 	tests := []struct {
 		cmd, flag  string
@@ -62,9 +64,9 @@ func TestCompletionSpecs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		f := find(tt.cmd, tt.flag)
-		if !slices.Equal(f.values, tt.wantValues) || f.file != tt.file || f.dir != tt.dir || f.value != tt.value {
+		if !slices.Equal(f.Values, tt.wantValues) || f.File != tt.file || f.Dir != tt.dir || f.Value != tt.value {
 			t.Errorf("command %q -%s: values %q, file %v, dir %v, value %v; want %q, %v, %v, %v",
-				tt.cmd, tt.flag, f.values, f.file, f.dir, f.value, tt.wantValues, tt.file, tt.dir, tt.value)
+				tt.cmd, tt.flag, f.Values, f.File, f.Dir, f.Value, tt.wantValues, tt.file, tt.dir, tt.value)
 		}
 	}
 }
@@ -98,7 +100,7 @@ func TestCompletionBash(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "minesweeper.bash")
 	var out bytes.Buffer
-	writeBash(&out, completionSpecs())
+	clidoc.WriteBash(&out, docCommands())
 	if err := os.WriteFile(script, out.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}

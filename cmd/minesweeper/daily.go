@@ -10,6 +10,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
@@ -99,7 +100,7 @@ Flags:
 		return exitFailure
 	}
 	uc := ui.Config{
-		Start:   ui.Start{Board: b.Settings, Layout: daily.Layout, Seed: b.Seed, Daily: &b, DailyCount: count},
+		Start:   play.Start{Board: b.Settings, Layout: daily.Layout, Seed: b.Seed, Daily: &b, DailyCount: count},
 		Prefs:   ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != "", Theme: *theme},
 		Keeper:  k,
 		Keys:    keys,

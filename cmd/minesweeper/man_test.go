@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/clidoc"
 )
 
 // manFile is the checked-in man page, which make man writes.
@@ -16,7 +18,7 @@ var manFile = "minesweeper.6"
 // a command, a flag or a key.
 func TestManPage(t *testing.T) {
 	var b bytes.Buffer
-	writeManPage(&b)
+	clidoc.WriteManPage(&b, manPage())
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(manFile), 0o755); err != nil {
 			t.Fatal(err)
@@ -35,21 +37,6 @@ func TestManPage(t *testing.T) {
 	for _, part := range []string{".TH MINESWEEPER 6", "\\-first\\-click", ".SS completion", "Ctrl\\-Z", "left click"} {
 		if !strings.Contains(b.String(), part) {
 			t.Errorf("the man page lacks %q", part)
-		}
-	}
-}
-
-func TestRoff(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"-level", `\-level`},
-		{".hidden", `\&.hidden`},
-		{"'quoted'", `\&'quoted'`},
-		{`a\b`, `a\eb`},
-		{"plain", "plain"},
-	}
-	for _, tt := range tests {
-		if got := roff(tt.in); got != tt.want {
-			t.Errorf("roff(%q) = %q; want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
@@ -74,7 +75,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	uc := ui.Config{
-		Start: ui.Start{Board: cfg.Settings, Layout: cfg.Layout, Seed: cfg.Seed, Seeded: cfg.Seeded},
+		Start: play.Start{Board: cfg.Settings, Layout: cfg.Layout, Seed: cfg.Seed, Seeded: cfg.Seeded},
 		Prefs: ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != "", Theme: *theme},
 		// The session keeps the games, says what they count for and lays
 		// the boards chosen in the menu.
@@ -152,17 +153,14 @@ func playAndReport(k *session.Session, uc ui.Config, stdout, stderr io.Writer) i
 // share. flags are added to the command that plays the game again, such
 // as -reader. It returns the exit status: 128 plus the number of a signal
 // that ended the game.
-func report(k *session.Session, res ui.Result, flags string, stdout, stderr io.Writer) int {
-	left := k.Leave(res.Kept, res.Started)
-	// A board file's game is no board to start with next time; a random
-	// game that followed it (n) is. A daily board is today's only.
-	k.Remember(res.Settings, res.Source == "" && res.Kept.Daily == "", res.Theme)
+func report(k *session.Session, res play.Result, flags string, stdout, stderr io.Writer) int {
+	saved := play.Leave(k, res)
 	k.Flush(stderr)
 	again := ""
 	switch {
-	case left.Saved && res.Kept.Daily != "":
+	case saved && res.Kept.Daily != "":
 		again = daily.Command(res.Kept.Daily, board.LevelOf(res.Settings))
-	case left.Saved:
+	case saved:
 		again = fmt.Sprintf("minesweeper %s -resume", boardArgs(res.Settings, board.LevelOf(res.Settings)))
 	case res.Source != "":
 		again = "minesweeper -board " + shellQuote(res.Source)
@@ -172,9 +170,8 @@ func report(k *session.Session, res ui.Result, flags string, stdout, stderr io.W
 	if again != "" {
 		again += flags
 	}
-	fmt.Fprintln(stdout, ui.Summary(res, left.Saved, again))
-	if res.DailyEnd != nil {
-		fmt.Fprintln(stdout, ui.ShareLine(*res.DailyEnd))
+	for _, line := range play.Lines(res, saved, again) {
+		fmt.Fprintln(stdout, line)
 	}
 	if res.Signal != nil {
 		return ui.SignalStatus(res.Signal) // 128 plus its number, as a shell reports it

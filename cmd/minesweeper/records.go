@@ -16,6 +16,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
@@ -307,7 +308,7 @@ Flags:
 	_, err = ui.Play(ui.Config{
 		// A huge board's game is kept without its layout: its seed lays it
 		// again, with the layout of its settings (a no-guess board's).
-		Start: ui.Start{Board: kept.Settings, Layout: layoutOf(kept.Settings), Seed: g.Seed, Replay: &kept, ReplaySpeed: *speed},
+		Start: play.Start{Board: kept.Settings, Layout: layoutOf(kept.Settings), Seed: g.Seed, Replay: &kept, ReplaySpeed: *speed},
 		Prefs: ui.Prefs{QuestionMarks: true, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != ""},
 	})
 	if err != nil {

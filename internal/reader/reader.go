@@ -16,33 +16,20 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
-	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
-	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
-
-// Keeper is what the line mode tells the session of the games, the calls
-// the full screen makes (see ui.Keeper): *session.Session is one.
-type Keeper interface {
-	// Ended keeps a game that ended, won or lost, for the first time.
-	Ended(k game.Kept) session.Counts
-	// Reopened tells that the game kept as number n (0: the one that
-	// waits to be kept, Counts' Pending) plays on after an undo took back
-	// its end.
-	Reopened(k game.Kept, n int)
-	// GaveUp keeps a started game given up before its end, as a loss.
-	GaveUp(k game.Kept) session.Counts
-}
 
 // Config is what Run plays.
 type Config struct {
-	Game   *game.Game    // the first game: new, resumed or a board file's
-	Clicks []board.Point // a board file's clicks, played first as the player's openings
-	Note   string        // said after the first line, such as that a game was resumed
-	// GiveUp reports whether the Note asked to give the first game up
-	// (-new): n then gives it up at once, as a second n does.
-	GiveUp bool
-	Keeper Keeper // nil keeps nothing
+	// Start is the first game: new, resumed (in lines without asking: the
+	// first line says so, and n gives it up), a daily board or a board
+	// file's, whose clicks are played first as the player's openings (see
+	// play.First).
+	Start play.Start
+	// QuestionMarks makes f cycle through a question mark after the flag.
+	QuestionMarks bool
+	Keeper        play.Keeper // the session; nil keeps nothing
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
 	// NewSeed returns the seed of each new game (n); nil means the
@@ -53,25 +40,6 @@ type Config struct {
 	Stop <-chan struct{}
 }
 
-// Result is how the last game stood when the player left.
-type Result struct {
-	Game   *game.Game
-	Counts session.Counts // what the last game counts for, once it ended
-	GaveUp int            // games given up before the last, each kept as a loss
-	// Daily is how the run's first game on a daily board ended or was
-	// given up; nil if none did.
-	Daily *DailyEnd
-}
-
-// DailyEnd is how a game on a daily board ended, for the line to share.
-type DailyEnd struct {
-	Date, Level      string
-	Won, GaveUp      bool
-	Assisted, Undone bool
-	Numbers          game.Numbers
-	Counts           session.Counts
-}
-
 // HelpLine is the line "?" says.
 const HelpLine = "cells are column then row, from 1 at the top left. " +
 	"o 4 7 or 4 7 opens, f 4 7 flags (again: question mark, none), c 4 7 chords an open number; " +
@@ -79,35 +47,30 @@ const HelpLine = "cells are column then row, from 1 at the top left. " +
 	"x or look says the cursor's cell and its neighbours; s hints and says why; u undoes; " +
 	"n starts a new game (twice when one is in play: it counts as a loss); q or the end of input quits, the game saved"
 
-// syncAuditCells is the largest board whose openings the guess audit
-// analyses (the full screen's limit for analysing on its loop): larger
-// ones would hold up each line; their openings are not counted.
-const syncAuditCells = 1 << 11
-
-// player is the line mode's state: the game, the cursor and what the
-// session said.
+// player is the line mode's state: the game in play and the cursor.
 type player struct {
 	cfg     Config
-	g       *game.Game
+	p       *play.Play
 	cursor  board.Point
-	counts  session.Counts
-	gaveUp  int
 	confirm bool // n was said once with a game at stake
-	daily   *DailyEnd
 }
 
 // Run plays cfg, reading commands from in and saying one line for each on
 // out, until q or the end of in. It returns the last game's result; an
-// error only if out cannot be written or in cannot be read.
-func Run(in io.Reader, out io.Writer, cfg Config) (Result, error) {
+// error if the first game cannot be made, out cannot be written or in
+// cannot be read.
+func Run(in io.Reader, out io.Writer, cfg Config) (play.Result, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	p := &player{cfg: cfg, g: cfg.Game, confirm: cfg.GiveUp}
-	for _, c := range cfg.Clicks {
-		_ = p.play(game.Move{Action: game.Open, At: c}) // a click that fails changes nothing
+	g, err := play.First(cfg.Start, game.Config{QuestionMarks: cfg.QuestionMarks}, cfg.Now)
+	if err != nil {
+		return play.Result{}, err
 	}
-	if s, ok := p.g.StartCell(); ok {
+	pl := play.New(g, play.Config{Keeper: cfg.Keeper, Now: cfg.Now, NewSeed: cfg.NewSeed})
+	p := &player{cfg: cfg, p: pl, confirm: cfg.Start.Resume != nil && cfg.Start.GiveUp}
+	pl.Begin(cfg.Start)
+	if s, ok := p.p.Game().StartCell(); ok {
 		p.cursor = s
 	}
 	w := bufio.NewWriter(out)
@@ -116,9 +79,9 @@ func Run(in io.Reader, out io.Writer, cfg Config) (Result, error) {
 		w.WriteByte('\n')
 		return w.Flush()
 	}
-	err := say(p.intro())
-	if err == nil && cfg.Note != "" {
-		err = say(cfg.Note)
+	err = say(p.intro())
+	if note := startNote(cfg.Start); err == nil && note != "" {
+		err = say(note)
 	}
 	lines, readErr := readLines(in, cfg.Stop)
 	for err == nil {
@@ -147,7 +110,23 @@ func Run(in io.Reader, out io.Writer, cfg Config) (Result, error) {
 		default: // stopped while a line was being read
 		}
 	}
-	return Result{Game: p.g, Counts: p.counts, GaveUp: p.gaveUp, Daily: p.daily}, err
+	return pl.Result(cfg.Now()), err
+}
+
+// startNote is what is said after the first line: that a game was
+// resumed, and how to give it up, or that the games of the board left
+// unfinished are played elsewhere.
+func startNote(st play.Start) string {
+	switch {
+	case st.Resume != nil && st.GiveUp:
+		// -new: n gives it up at once, as a second n does in a game.
+		return "-new: give up the game of this board left unfinished for a new game? it counts as a loss: n (anything else goes on with it)"
+	case st.Resume != nil:
+		return "resumed the game of this board left unfinished; n gives it up for a new game"
+	case st.Elsewhere > 0:
+		return play.ElsewhereNote
+	}
+	return ""
 }
 
 // readLines reads the lines of in on a goroutine of its own, so that the
@@ -174,12 +153,12 @@ func readLines(in io.Reader, stop <-chan struct{}) (<-chan string, <-chan error)
 // intro says the board: its size, its mines, how cells are counted and
 // where to start.
 func (p *player) intro() string {
-	b := p.g.Board()
+	b := p.p.Game().Board()
 	line := fmt.Sprintf("minesweeper: %d columns, %d rows, %s; cells are column then row from 1 at the top left; ? for help",
 		b.Width(), b.Height(), mines(b.Mines()))
-	if s, ok := p.g.StartCell(); ok {
+	if s, ok := p.p.Game().StartCell(); ok {
 		line += "; a daily board: open its start cell " + Cell(s) + " first"
-	} else if p.g.Started() {
+	} else if p.p.Game().Started() {
 		line += "; " + p.standing()
 	}
 	return line
@@ -188,7 +167,7 @@ func (p *player) intro() string {
 // standing says how a game stands: the cells left to open and the mines
 // left to flag, or its end.
 func (p *player) standing() string {
-	b := p.g.Board()
+	b := p.p.Game().Board()
 	switch b.Status() {
 	case board.Won, board.Lost:
 		return OverLine
@@ -200,7 +179,7 @@ func (p *player) standing() string {
 func (p *player) do(c Command) string {
 	confirm := p.confirm
 	p.confirm = false
-	b := p.g.Board()
+	b := p.p.Game().Board()
 	switch c.Verb {
 	case Open, Flag, Chord:
 		at := p.cursor
@@ -221,7 +200,7 @@ func (p *player) do(c Command) string {
 	case Undo:
 		return p.undo()
 	case New:
-		if p.atStake() && !confirm {
+		if p.p.AtStake() && !confirm {
 			p.confirm = true
 			return "give up this game for a new one? it counts as a loss: n again"
 		}
@@ -235,29 +214,29 @@ func (p *player) do(c Command) string {
 // move plays an opening, a flag or a chord at at.
 func (p *player) move(v Verb, at board.Point) string {
 	act := map[Verb]game.Action{Open: game.Open, Flag: game.Toggle, Chord: game.Chord}[v]
-	if t := p.g.Board().Tile(at); v == Open && t.IsOpen() {
+	if t := p.p.Game().Board().Tile(at); v == Open && t.IsOpen() {
 		if t == 0 {
 			return Cell(at) + " is open already"
 		}
 		act = game.Chord // as Enter on an open number does on the full screen
 	}
-	n, err := p.playN(game.Move{Action: act, At: at})
-	b := p.g.Board()
+	n, err := p.p.Apply(game.Move{Action: act, At: at})
+	b := p.p.Game().Board()
 	switch {
 	case errors.Is(err, game.ErrStartCell):
-		s, _ := p.g.StartCell()
+		s, _ := p.p.Game().StartCell()
 		return "a daily board opens first at its start cell " + Cell(s)
 	case err != nil:
 		return Refused(err, at)
 	case act == game.Toggle:
 		return Marked(b, at)
 	}
-	return Opened(b, at, n, p.g.Elapsed(p.cfg.Now()), p.counts)
+	return Opened(b, at, n, p.p.Game().Elapsed(p.cfg.Now()), p.p.Counts())
 }
 
 // step moves the cursor one cell, and says where it is.
 func (p *player) step(v Verb) string {
-	b := p.g.Board()
+	b := p.p.Game().Board()
 	d := map[Verb]board.Point{Left: {X: -1}, Down: {Y: 1}, Up: {Y: -1}, Right: {X: 1}}[v]
 	to := p.cursor.Add(d)
 	if !b.In(to) {
@@ -272,7 +251,7 @@ func (p *player) step(v Verb) string {
 // (it marks the game assisted, as on the full screen), moves the cursor
 // there and says why it is safe.
 func (p *player) hint() string {
-	g, b := p.g, p.g.Board()
+	g, b := p.p.Game(), p.p.Game().Board()
 	switch {
 	case b.Status() != board.Playing:
 		return OverLine
@@ -290,34 +269,28 @@ func (p *player) hint() string {
 	case err != nil:
 		return "the solver failed: " + err.Error()
 	}
-	if _, err := g.Apply(game.Move{Action: game.Hint, At: h.Cell}, p.cfg.Now()); err != nil {
+	if _, err := p.p.Apply(game.Move{Action: game.Hint, At: h.Cell}); err != nil {
 		return Refused(err, h.Cell)
 	}
 	p.cursor = h.Cell
 	return HintWords(h)
 }
 
-// undo takes back the last move and tells the keeper when a game that
-// had ended plays on, as the full screen does.
+// undo takes back the last move; the play tells the keeper when a game
+// that had ended plays on.
 func (p *player) undo() string {
-	g := p.g
 	var last game.Move
-	for _, m := range g.Moves() {
+	for _, m := range p.p.Game().Moves() {
 		if !m.Move.Action.Event() {
 			last = m.Move
 		}
 	}
-	now := p.cfg.Now()
-	over := g.Status() != board.Playing
-	if err := g.Undo(now); err != nil {
+	reopened, err := p.p.Undo()
+	if err != nil {
 		if errors.Is(err, game.ErrNothingToUndo) {
 			return "nothing to undo"
 		}
 		return err.Error()
-	}
-	reopened := over && g.Status() == board.Playing
-	if reopened && (p.counts.Number > 0 || p.counts.Pending) && p.cfg.Keeper != nil {
-		p.cfg.Keeper.Reopened(g.Record(now), p.counts.Number)
 	}
 	p.cursor = last.At
 	return Undone(last, reopened)
@@ -325,116 +298,10 @@ func (p *player) undo() string {
 
 // newGame gives up the game at stake and starts a new one.
 func (p *player) newGame() string {
-	now := p.cfg.Now()
-	p.giveUp(now)
-	p.counts = session.Counts{}
-	next := splitmix.Next(p.g.Seed())
-	if p.cfg.NewSeed != nil {
-		next = p.cfg.NewSeed()
-	}
-	if err := p.g.Renew(next); err != nil {
+	if err := p.p.NewGame(); err != nil {
 		return err.Error()
 	}
 	p.cursor = board.Point{}
-	b := p.g.Board()
+	b := p.p.Game().Board()
 	return fmt.Sprintf("new game: %d columns, %d rows, %s", b.Width(), b.Height(), mines(b.Mines()))
-}
-
-// play carries out m as the full screen's play does: an opening is
-// audited first, on the board as it stands; a game it ends is kept.
-func (p *player) play(m game.Move) error {
-	_, err := p.playN(m)
-	return err
-}
-
-// playN is play, returning the cells m opened.
-func (p *player) playN(m game.Move) (int, error) {
-	if m.Action == game.Open {
-		p.audit(m.At)
-	}
-	before, _ := p.g.Ends()
-	n, err := p.g.Apply(m, p.cfg.Now())
-	p.ended(before)
-	return n, err
-}
-
-// audit notes the opening about to be made at at for the guess audit and
-// judges it on the board as it stands (see game.Game.WillOpen).
-func (p *player) audit(at board.Point) {
-	g := p.g
-	index, judge := g.WillOpen(at)
-	if !judge {
-		return
-	}
-	b := g.Board()
-	if b.Width()*b.Height() > syncAuditCells {
-		g.Judge(index, at, nil)
-		return
-	}
-	v, err := solver.NewView(b.Width(), b.Height(), b.Mines(), b.Tiles(nil))
-	if err != nil {
-		g.Judge(index, at, nil)
-		return
-	}
-	an, err := solver.New(solver.Options{Rule: g.Settings().Rule}).AnalyzeContext(context.Background(), v)
-	if err != nil {
-		an = nil
-	}
-	g.Judge(index, at, an)
-}
-
-// ended keeps the game if it has just ended for the first time.
-func (p *player) ended(before int) {
-	ends, _ := p.g.Ends()
-	if ends == before {
-		return
-	}
-	if ends > 1 {
-		p.counts = session.Counts{Number: p.counts.Number, Why: session.Again}
-		return
-	}
-	p.counts = session.Counts{}
-	if p.cfg.Keeper != nil {
-		p.counts = p.cfg.Keeper.Ended(p.g.Record(p.cfg.Now()))
-	}
-	p.noteDaily(p.counts, false)
-}
-
-// atStake reports whether leaving the game in play gives it up.
-func (p *player) atStake() bool {
-	ends, _ := p.g.Ends()
-	return p.g.Started() && p.g.Status() == board.Playing && ends == 0
-}
-
-// giveUp keeps the game in play, if it is at stake, as a loss.
-func (p *player) giveUp(now time.Time) {
-	if !p.atStake() {
-		return
-	}
-	var c session.Counts
-	if p.cfg.Keeper != nil {
-		k := p.g.Record(now)
-		k.ThreeBV, k.Figures = p.g.ThreeBV(), p.g.Figures()
-		c = p.cfg.Keeper.GaveUp(k)
-	}
-	p.noteDaily(c, true)
-	if c.Number > 0 {
-		p.gaveUp++ // kept as a loss, as the summary says
-	}
-}
-
-// noteDaily keeps how the game in play ended, if it is the run's first
-// game on a daily board to end or be given up.
-func (p *player) noteDaily(c session.Counts, gaveUp bool) {
-	d, ok := p.g.Daily()
-	if !ok || p.daily != nil {
-		return
-	}
-	g := p.g
-	p.daily = &DailyEnd{
-		Date: d.Date, Level: board.LevelOf(g.Settings()),
-		Won: g.Status() == board.Won, GaveUp: gaveUp,
-		Assisted: g.Assisted(), Undone: g.Undone(),
-		Numbers: g.Numbers(p.cfg.Now()), Counts: c,
-	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
@@ -30,28 +31,24 @@ func stepClock(step time.Duration) func() time.Time {
 	}
 }
 
-// newGame returns a game on the layout drawn in text.
-func newGame(t *testing.T, text string) *game.Game {
+// newStart returns the start of a game on the layout drawn in text.
+func newStart(t *testing.T, text string) play.Start {
 	t.Helper()
 	b, err := board.Parse(text)
 	if err != nil {
 		t.Fatalf("board.Parse: %v", err)
 	}
 	s := board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}
-	g, err := game.NewFixed(game.Config{Settings: s, QuestionMarks: true}, b.Layout(), "test", 0)
-	if err != nil {
-		t.Fatalf("game.NewFixed: %v", err)
-	}
-	return g
+	return play.Start{Board: s, Fixed: true, Mines: b.Layout(), Source: "test"}
 }
 
-// play runs the lines on a game of text, kept by k, and returns the lines
-// said after the first (the board's introduction).
-func play(t *testing.T, text string, k Keeper, lines ...string) ([]string, Result) {
+// playLines runs the lines on a game of text, kept by k, and returns the
+// lines said after the first (the board's introduction).
+func playLines(t *testing.T, text string, k play.Keeper, lines ...string) ([]string, play.Result) {
 	t.Helper()
 	var out strings.Builder
 	res, err := Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out,
-		Config{Game: newGame(t, text), Keeper: k, Now: stepClock(1500 * time.Millisecond)})
+		Config{Start: newStart(t, text), QuestionMarks: true, Keeper: k, Now: stepClock(1500 * time.Millisecond)})
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -102,7 +99,7 @@ func TestSaid(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			said, _ := play(t, small, nil, tt.lines...)
+			said, _ := playLines(t, small, nil, tt.lines...)
 			if len(said) != len(tt.lines) {
 				t.Fatalf("%q said %d lines; want one a line:\n%s", tt.lines, len(said), strings.Join(said, "\n"))
 			}
@@ -117,9 +114,9 @@ func TestSaid(t *testing.T) {
 func TestQuit(t *testing.T) {
 	for _, in := range []string{"o 5 1\nq\no 1 1\n", "o 5 1"} {
 		var out strings.Builder
-		res, err := Run(strings.NewReader(in), &out, Config{Game: newGame(t, small)})
-		if err != nil || res.Game.Status() != board.Playing || strings.Count(out.String(), "\n") != 2 {
-			t.Errorf("Run(%q) = %v, %v, said %q; want the game in play, two lines", in, res.Game.Status(), err, out.String())
+		res, err := Run(strings.NewReader(in), &out, Config{Start: newStart(t, small), QuestionMarks: true})
+		if err != nil || res.Status != board.Playing || strings.Count(out.String(), "\n") != 2 {
+			t.Errorf("Run(%q) = %v, %v, said %q; want the game in play, two lines", in, res.Status, err, out.String())
 		}
 	}
 }
@@ -159,7 +156,7 @@ func TestKept(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			k := &keeper{}
-			_, res := play(t, small, k, tt.lines...)
+			_, res := playLines(t, small, k, tt.lines...)
 			if got := strings.Join(k.told, ", "); got != tt.want || res.GaveUp != tt.gaveUp {
 				t.Errorf("%q told the session %q, gave up %d; want %q, %d", tt.lines, got, res.GaveUp, tt.want, tt.gaveUp)
 			}
@@ -180,7 +177,7 @@ func (k *waitingKeeper) GaveUp(g game.Kept) session.Counts {
 // take is not counted among the games kept as losses.
 func TestGaveUpNotKept(t *testing.T) {
 	k := &waitingKeeper{}
-	_, res := play(t, small, k, "o 5 1", "n", "n")
+	_, res := playLines(t, small, k, "o 5 1", "n", "n")
 	if got := strings.Join(k.told, ", "); got != "gave up playing" || res.GaveUp != 0 {
 		t.Errorf("told the session %q, gave up %d kept as losses; want %q, 0", got, res.GaveUp, "gave up playing")
 	}
@@ -200,7 +197,7 @@ func (k *pendingKeeper) Ended(g game.Kept) session.Counts {
 // waits.
 func TestReopenedPending(t *testing.T) {
 	k := &pendingKeeper{}
-	play(t, small, k, "o 5 1", "o 1 1", "u")
+	playLines(t, small, k, "o 5 1", "o 1 1", "u")
 	if got, want := strings.Join(k.told, ", "), "ended lost, reopened playing"; got != want {
 		t.Errorf("told the session %q; want %q", got, want)
 	}
@@ -215,7 +212,7 @@ func TestStop(t *testing.T) {
 	done := make(chan error, 1)
 	var out strings.Builder
 	go func() {
-		_, err := Run(in, &out, Config{Game: newGame(t, small), Stop: stop})
+		_, err := Run(in, &out, Config{Start: newStart(t, small), QuestionMarks: true, Stop: stop})
 		done <- err
 	}()
 	if _, err := io.WriteString(w, "o 5 1\n"); err != nil {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // Two sessions of one key at once: the game the player left is offered to
@@ -28,7 +28,7 @@ func TestSavedGameOneSession(t *testing.T) {
 	first := open(t, ts.dial(t, key), 80, 24)
 	first.waitFor("left unfinished")
 	second := open(t, ts.dial(t, key), 80, 24)
-	second.waitFor(ui.ElsewhereNote)
+	second.waitFor(play.ElsewhereNote)
 	if s := second.screen(); strings.Contains(s, "left unfinished:") {
 		t.Errorf("the second session was offered the game the first plays:\n%s", s)
 	}

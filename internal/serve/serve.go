@@ -148,7 +148,7 @@ type Server struct {
 	connecting list.List      // of net.Conn, the oldest first (see accept)
 	perKey     map[string]int // the connecting of each address (addrKey)
 	refusing   int            // connections being told why they are refused
-	sessions   map[*play]struct{}
+	sessions   map[*live]struct{}
 	// bannedConns are the connections that offered a banned key, by
 	// their remote address: the line each is told (see banned).
 	bannedConns sync.Map
@@ -179,7 +179,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg: cfg, rate: newRate(cfg.Limits.PerMinute, cfg.Now), refusals: newBucket(cfg.Limits.Refusals, cfg.Now),
 		cells: &cellPool{max: cfg.Limits.ServerCells},
-		conns: map[net.Conn]*tracked{}, perKey: map[string]int{}, sessions: map[*play]struct{}{},
+		conns: map[net.Conn]*tracked{}, perKey: map[string]int{}, sessions: map[*live]struct{}{},
 		stop: make(chan struct{}), swept: make(chan struct{}),
 	}
 	s.ssh = &ssh.ServerConfig{
@@ -346,7 +346,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, l := range s.listener {
 		l.Close()
 	}
-	plays := make([]*play, 0, len(s.sessions))
+	plays := make([]*live, 0, len(s.sessions))
 	for p := range s.sessions {
 		plays = append(plays, p)
 	}
@@ -395,7 +395,7 @@ func (s *Server) Sessions() int {
 
 // admit adds p to the sessions, and reports whether the limit allows it
 // and the server is not closing.
-func (s *Server) admit(p *play) (bool, string) {
+func (s *Server) admit(p *live) (bool, string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
@@ -410,7 +410,7 @@ func (s *Server) admit(p *play) (bool, string) {
 	return true, ""
 }
 
-func (s *Server) leave(p *play) {
+func (s *Server) leave(p *live) {
 	s.mu.Lock()
 	delete(s.sessions, p)
 	s.mu.Unlock()

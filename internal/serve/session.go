@@ -14,6 +14,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
@@ -117,9 +118,9 @@ type envRequest struct{ Name, Value string }
 // accepted and ignored; none reaches the process.
 var sessionEnv = map[string]bool{"NO_COLOR": true, "LANG": true, "LC_ALL": true, "LC_CTYPE": true}
 
-// play is one session playing: its connection and screen, and why the
+// live is one session playing: its connection and screen, and why the
 // server ended it.
-type play struct {
+type live struct {
 	conn   net.Conn
 	mu     sync.Mutex
 	remote *ui.Remote
@@ -128,7 +129,7 @@ type play struct {
 
 // end asks the game to end for why; the session saves a started game and
 // tells its player.
-func (p *play) end(why ending) {
+func (p *live) end(why ending) {
 	p.mu.Lock()
 	if p.why == endNone {
 		p.why = why
@@ -140,7 +141,7 @@ func (p *play) end(why ending) {
 	}
 }
 
-func (p *play) ending() ending {
+func (p *live) ending() ending {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.why
@@ -235,7 +236,7 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 	} else {
 		who += " guest"
 	}
-	p := &play{conn: c}
+	p := &live{conn: c}
 	if ok, why := s.admit(p); !ok {
 		s.cfg.Log("%s: refused: %s", who, why)
 		refuse(ch, why)
@@ -310,7 +311,7 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 
 // watch ends p's session when it has been idle or long enough; the
 // function it returns stops watching.
-func (s *Server) watch(p *play, r *ui.Remote) func() {
+func (s *Server) watch(p *live, r *ui.Remote) func() {
 	done := make(chan struct{})
 	start := s.cfg.Now()
 	lim := s.cfg.Limits
@@ -345,7 +346,7 @@ var ctx = context.Background()
 func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	prefs := ui.Prefs{QuestionMarks: true, ASCII: ui.RemoteASCII(env), Mono: env["NO_COLOR"] != ""}
 	uc := ui.Config{
-		Start:   ui.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: s.seed()},
+		Start:   play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: s.seed()},
 		Prefs:   prefs,
 		NewSeed: s.seed,
 		Leaders: s.leaders,
@@ -365,7 +366,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 		if err != nil {
 			return failed(err)
 		}
-		return []string{ui.Summary(res, false, "")}
+		return []string{play.Summary(res, false, "")}
 	}
 	name, err := s.cfg.Players.Name(ctx, id)
 	if err != nil {
@@ -416,21 +417,16 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	if err != nil {
 		return failed(err)
 	}
-	left := k.Leave(res.Kept, res.Started)
-	k.Remember(res.Settings, res.Kept.Daily == "", res.Theme)
+	saved := play.Leave(k, res)
 	lines := []string{}
 	for _, w := range k.Warnings() {
 		lines = append(lines, "warning: "+w)
 	}
 	again := ""
-	if left.Saved {
+	if saved {
 		again = "ssh again"
 	}
-	lines = append(lines, ui.Summary(res, left.Saved, again))
-	if res.DailyEnd != nil {
-		lines = append(lines, ui.ShareLine(*res.DailyEnd))
-	}
-	return lines
+	return append(lines, play.Lines(res, saved, again)...)
 }
 
 func failed(err error) []string {

@@ -50,8 +50,7 @@ type assist struct {
 	an      *solver.Analysis
 	err     error
 
-	running bool
-	started time.Time
+	started time.Time // when the running job (jobAnalyse) started
 
 	want   want
 	hinted bool // the cursor was moved to hint.Cell: a second s explains it
@@ -96,13 +95,10 @@ func (u *ui) ask(s tcell.Screen, w want) {
 	if w != wantNothing {
 		a.want = w
 	}
-	if a.running && a.version == g.Version() && (fresh || a.near == u.v.cursor) {
+	if u.running(jobAnalyse) && a.version == g.Version() && (fresh || a.near == u.v.cursor) {
 		return
 	}
-	if a.running {
-		u.stop(jobAnalyse)
-		a.running = false
-	}
+	u.stop(jobAnalyse)
 	u.stale()
 	a.want = w
 	v, err := solver.NewView(b.Width(), b.Height(), b.Mines(), b.Tiles(nil))
@@ -111,7 +107,7 @@ func (u *ui) ask(s tcell.Screen, w want) {
 		a.want = wantNothing
 		return
 	}
-	a.version, a.near, a.ready, a.running = g.Version(), u.v.cursor, false, true
+	a.version, a.near, a.ready = g.Version(), u.v.cursor, false
 	a.started = u.cfg.Now()
 	version, rule, near, sv := g.Version(), g.Settings().Rule, u.v.cursor, u.solver()
 	u.start(s, jobAnalyse, func(ctx context.Context) any {
@@ -119,16 +115,15 @@ func (u *ui) ask(s tcell.Screen, w want) {
 		return analysed{version: version, hint: h, an: an, err: err}
 	})
 	// Redraw when the thinking mark is due, if the answer is not back.
-	time.AfterFunc(thinkingAfter, func() { post(s, tick{}, u.done) })
+	u.after(s, jobThink, thinkingAfter, nil)
 }
 
 // stale cancels a running analysis and forgets a result: the board has
 // changed since.
 func (u *ui) stale() {
 	a := &u.as
-	if a.running && a.version != u.g.Version() {
+	if u.running(jobAnalyse) && a.version != u.g.Version() {
 		u.stop(jobAnalyse)
-		a.running = false
 		a.want = wantNothing
 	}
 	if a.version != u.g.Version() {
@@ -140,10 +135,9 @@ func (u *ui) stale() {
 // the player asked for if the board has not changed since.
 func (u *ui) analysedBack(d analysed) {
 	a := &u.as
-	if !a.running || d.version != u.g.Version() {
+	if d.version != u.g.Version() {
 		return // stale: a newer move or request cancelled it
 	}
-	a.running = false
 	a.hint, a.an, a.err, a.ready = d.hint, d.an, d.err, true
 	w := a.want
 	a.want = wantNothing
@@ -172,7 +166,7 @@ func (u *ui) logOdds() {
 	if !a.odds || a.oddsLogged || u.rp != nil || u.oddsShown() == nil {
 		return
 	}
-	if _, err := u.g.Apply(game.Move{Action: game.Odds}, u.cfg.Now()); err == nil {
+	if _, err := u.p.Apply(game.Move{Action: game.Odds}); err == nil {
 		a.oddsLogged = true
 	}
 }
@@ -180,7 +174,7 @@ func (u *ui) logOdds() {
 // freshOdds asks for the analysis of a changed board while the odds view
 // is on.
 func (u *ui) freshOdds(s tcell.Screen) {
-	if a := &u.as; a.odds && !a.running && !(a.ready && a.version == u.g.Version()) {
+	if a := &u.as; a.odds && !u.running(jobAnalyse) && !(a.ready && a.version == u.g.Version()) {
 		u.ask(s, wantNothing)
 	}
 }
@@ -197,7 +191,7 @@ func (u *ui) oddsShown() *solver.Analysis {
 
 // thinking reports whether the footer says the solver is thinking.
 func (u *ui) thinking(now time.Time) bool {
-	return u.as.running && now.Sub(u.as.started) >= thinkingAfter
+	return u.running(jobAnalyse) && now.Sub(u.as.started) >= thinkingAfter
 }
 
 // answer does w with the ready analysis: the hint and the flags are moves
@@ -215,7 +209,7 @@ func (u *ui) answer(w want) {
 	switch w {
 	case wantHint:
 		h := a.hint
-		if _, err := g.Apply(game.Move{Action: game.Hint, At: h.Cell}, now); err != nil {
+		if _, err := u.p.ApplyAt(game.Move{Action: game.Hint, At: h.Cell}, now); err != nil {
 			u.v.message = messageFor(err)
 			return
 		}
@@ -236,7 +230,7 @@ func (u *ui) answer(w want) {
 				n++ // flagged already: still certain
 				continue
 			}
-			if _, err := g.Apply(game.Move{Action: game.FlagMine, At: p}, now); err == nil {
+			if _, err := u.p.ApplyAt(game.Move{Action: game.FlagMine, At: p}, now); err == nil {
 				n++
 			}
 		}

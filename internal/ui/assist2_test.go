@@ -8,6 +8,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // waitBoard waits until no board row shows the closed glyph c.
@@ -52,7 +53,7 @@ func TestOddsGolden(t *testing.T) {
 // and checks the game is won and assisted, with no guess forced.
 func TestAutoPlayWins(t *testing.T) {
 	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
-	h := start(t, Config{Start: Start{Board: s, Layout: noguess.Layout, Seed: 3}, Prefs: Prefs{ASCII: true}}, 80, 24)
+	h := start(t, Config{Start: play.Start{Board: s, Layout: noguess.Layout, Seed: 3}, Prefs: Prefs{ASCII: true}}, 80, 24)
 	h.typ("aa")
 	sc := h.waitUntil("auto-play to win", func(sc screen) bool { return strings.Contains(sc.header(), "You win") })
 	checkHeader(t, sc, "assisted")
@@ -69,7 +70,7 @@ func TestAutoPlayWins(t *testing.T) {
 // stops it: the key itself does nothing else.
 func TestAutoPlayStops(t *testing.T) {
 	s := board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}
-	h := start(t, Config{Start: Start{Board: s, Layout: noguess.Layout, Seed: 3}, Prefs: Prefs{ASCII: true}}, 80, 24)
+	h := start(t, Config{Start: play.Start{Board: s, Layout: noguess.Layout, Seed: 3}, Prefs: Prefs{ASCII: true}}, 80, 24)
 	h.typ("a")
 	h.waitFooter("auto-play")
 	h.typ("n") // stops auto-play; no new game

@@ -6,6 +6,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
@@ -29,16 +31,9 @@ type audited struct {
 // as jobs of the kind jobAudit, so that their answers come back as every
 // job's do and a game that ends stops its analysis.
 type auditor struct {
-	queue   []auditJob
-	running bool
-	game    uint64 // the version the current game started at
+	queue []auditJob
+	game  uint64 // the version the current game started at
 }
-
-// syncAuditCells is the largest board whose openings are analysed on the
-// loop: on expert (480 cells) an analysis takes well under a millisecond
-// (p99 0.5 ms, see BenchmarkHintExpert); on larger boards it may take
-// longer than a frame.
-const syncAuditCells = 1 << 11
 
 // maxAuditQueue is the most openings waiting for their analysis: each
 // holds a view of its board (2 bytes a cell), so a player opening cells
@@ -47,16 +42,11 @@ const syncAuditCells = 1 << 11
 // last, the one that may lose the game, always is).
 const maxAuditQueue = 8
 
-// audit notes that the player is about to open the cell at p (see
-// game.Game.WillOpen), and has the board as it stands analysed: at once
-// when the ready analysis is of this board or the board is small, else off
-// the loop.
-func (u *ui) audit(s tcell.Screen, p board.Point) {
-	g := u.g
-	index, judge := g.WillOpen(p)
-	if !judge {
-		return
-	}
+// audit judges the opening index of g about to be made at p (see
+// play.Config.Audit) on the board as it stands: with the ready analysis
+// when it is of this board, at once when the board is small, else off the
+// loop.
+func (u *ui) audit(g *game.Game, index int, p board.Point) {
 	if a := &u.as; a.ready && a.version == g.Version() && a.err == nil {
 		g.Judge(index, p, a.an)
 		return
@@ -67,7 +57,7 @@ func (u *ui) audit(s tcell.Screen, p board.Point) {
 		g.Judge(index, p, nil)
 		return
 	}
-	if b.Width()*b.Height() <= syncAuditCells {
+	if b.Width()*b.Height() <= play.SyncAuditCells {
 		an, err := u.solver().Analyze(context.Background(), v, g.Settings().Rule)
 		if err != nil {
 			an = nil
@@ -80,18 +70,17 @@ func (u *ui) audit(s tcell.Screen, p board.Point) {
 		u.aud.queue = q[1:]
 	}
 	u.aud.queue = append(u.aud.queue, auditJob{version: u.aud.game, index: index, at: p, view: v})
-	u.auditNext(s)
+	u.auditNext(u.scr)
 }
 
 // auditNext starts the next queued analysis, unless one runs.
 func (u *ui) auditNext(s tcell.Screen) {
 	d := &u.aud
-	if d.running || len(d.queue) == 0 {
+	if u.running(jobAudit) || len(d.queue) == 0 {
 		return
 	}
 	job := d.queue[0]
 	d.queue = d.queue[1:]
-	d.running = true
 	rule, sv := u.g.Settings().Rule, u.solver()
 	u.start(s, jobAudit, func(ctx context.Context) any {
 		an, err := sv.Analyze(ctx, job.view, rule)
@@ -101,7 +90,6 @@ func (u *ui) auditNext(s tcell.Screen) {
 
 // auditBack records an opening's analysis and starts the next.
 func (u *ui) auditBack(s tcell.Screen, d audited) {
-	u.aud.running = false
 	if d.job.version == u.aud.game {
 		an := d.an
 		if d.err != nil {
@@ -116,7 +104,7 @@ func (u *ui) auditBack(s tcell.Screen, d audited) {
 // one running: a new game or a restart.
 func (u *ui) newAudits() {
 	u.stop(jobAudit)
-	u.aud.queue, u.aud.running = nil, false
+	u.aud.queue = nil
 	u.aud.game = u.g.Version()
 }
 

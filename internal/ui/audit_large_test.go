@@ -20,7 +20,7 @@ func column(w, h int) string {
 }
 
 // TestAuditLargeBoard checks that the analysis of an opening on a board
-// too large to analyse on the loop (64x40, over syncAuditCells) comes
+// too large to analyse on the loop (64x40, over play.SyncAuditCells) comes
 // back and counts, as on a smaller board: main dropped it, and ended such
 // a game "no guess forced (1 opening still being counted)".
 func TestAuditLargeBoard(t *testing.T) {

@@ -17,9 +17,8 @@ var autoPace = [...]time.Duration{1: 100 * time.Millisecond, 2: 20 * time.Millis
 
 // autoplay is the solver playing the game for the player.
 type autoplay struct {
-	speed   int // 0 off, else an index of autoPace
-	running bool
-	last    time.Time // when the last move was played
+	speed int       // 0 off, else an index of autoPace
+	last  time.Time // when the last move was played
 }
 
 // autoMoved is the answer of an auto-play job: its next move.
@@ -52,10 +51,7 @@ func (u *ui) stopAuto() bool {
 	if a.speed == 0 {
 		return false
 	}
-	if a.running {
-		u.stop(jobAuto)
-		a.running = false
-	}
+	u.stop(jobAuto)
 	a.speed = 0
 	u.v.message = "auto-play stopped"
 	return true
@@ -66,7 +62,7 @@ func (u *ui) stopAuto() bool {
 // it brings the move back.
 func (u *ui) autoNext(s tcell.Screen) {
 	a, g, b := &u.auto, u.g, u.g.Board()
-	if a.speed == 0 || a.running || u.laying {
+	if a.speed == 0 || u.running(jobAuto) || u.running(jobLay) {
 		return
 	}
 	if b.Status() != board.Playing {
@@ -79,7 +75,6 @@ func (u *ui) autoNext(s tcell.Screen) {
 		u.v.message = err.Error()
 		return
 	}
-	a.running = true
 	wait := max(a.last.Add(autoPace[a.speed]).Sub(u.cfg.Now()), 0)
 	version, rule, seed, sv := g.Version(), g.Settings().Rule, g.Seed(), u.solver()
 	u.start(s, jobAuto, func(ctx context.Context) any {
@@ -100,11 +95,7 @@ func (u *ui) autoNext(s tcell.Screen) {
 // still on and the board has not changed, and asks for the next.
 func (u *ui) autoBack(s tcell.Screen, d autoMoved) {
 	a := &u.auto
-	if !a.running || d.version != u.g.Version() {
-		return
-	}
-	a.running = false
-	if a.speed == 0 {
+	if d.version != u.g.Version() || a.speed == 0 {
 		return
 	}
 	if d.err != nil {
@@ -123,7 +114,7 @@ func (u *ui) autoBack(s tcell.Screen, d autoMoved) {
 	u.v.cursor = d.at
 	m := game.Move{Action: game.AutoOpen, At: d.at}
 	if !u.layOffLoop(s, m) {
-		if err := u.play(s, m, u.cfg.Now()); err != nil {
+		if err := u.play(m, u.cfg.Now()); err != nil {
 			a.speed = 0
 			u.v.message = "auto-play stopped: " + messageFor(err)
 			return

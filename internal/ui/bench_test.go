@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // BenchmarkDraw measures one frame (layout, draw and Show) in an 80x24
@@ -23,7 +24,7 @@ func BenchmarkDraw(b *testing.B) {
 			defer s.Fini()
 			s.SetSize(80, 24)
 			cfg := Config{
-				Start: Start{Board: board.Settings{Width: size.w, Height: size.h, Mines: size.mines, Rule: board.Opening}, Seed: 1},
+				Start: play.Start{Board: board.Settings{Width: size.w, Height: size.h, Mines: size.mines, Rule: board.Opening}, Seed: 1},
 				Prefs: Prefs{QuestionMarks: true},
 				Now:   func() time.Time { return time.Time{} },
 			}
@@ -41,11 +42,12 @@ func BenchmarkDraw(b *testing.B) {
 				p := board.Point{X: rng.IntN(size.w), Y: rng.IntN(size.h)}
 				_, _ = g.Apply(game.Move{Action: game.Toggle, At: p}, cfg.Now())
 			}
-			u := newUI(g, cfg, nil)
+			u := newUI(s, g, cfg, nil)
 			u.v.cursor = mid
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
+				u.settle(s)
 				u.render(s)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/frame")

@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
@@ -11,39 +10,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
-
-// DailyResult is how a game on a daily board ended, or was given up: what
-// the line a player shares says (see ShareLine).
-type DailyResult struct {
-	Date, Level      string
-	Won, GaveUp      bool
-	Numbers          game.Numbers
-	Assisted, Undone bool
-	Counts           session.Counts // what it counted for: the day, or practice
-	// Commitment is a server's commitment to the board (see
-	// daily.OfSecret); "" for the public board of the date.
-	Commitment string
-}
-
-// noteDaily keeps how the game in play, if it is the run's first game on
-// a daily board to end or be given up, ended: as c says it counts, given
-// up or not.
-func (u *ui) noteDaily(c session.Counts, gaveUp bool) {
-	d, ok := u.g.Daily()
-	if !ok || u.daily != nil {
-		return
-	}
-	g := u.g
-	u.daily = &DailyResult{
-		Date: d.Date, Level: board.LevelOf(g.Settings()),
-		Won: g.Status() == board.Won, GaveUp: gaveUp,
-		Numbers: g.Numbers(u.cfg.Now()), Assisted: g.Assisted(), Undone: g.Undone(),
-		Counts: c,
-	}
-	if u.commitment(d) != "" {
-		u.daily.Commitment = u.committed.Commitment
-	}
-}
 
 // dailyNote is what the footer says as a game on a daily board starts:
 // where it opens, and whether it counts.
@@ -68,7 +34,7 @@ const commitmentShown = 16
 // board d in play, ", sha256 747ce8523e6e72c8…", or "" when no server
 // committed to it.
 func (u *ui) commitment(d game.DailyBoard) string {
-	c := u.committed
+	c := u.p.Committed()
 	if c.Commitment == "" || c.Date != d.Date || c.Seed != d.Seed || c.Start != d.Start {
 		return ""
 	}
@@ -96,51 +62,6 @@ func (u *ui) refuseStart(err error) (string, bool) {
 	return startMessage(p), true
 }
 
-// ShareLine returns the line a player can paste to a friend after a game
-// on a daily board: its date and level, the result and time, the 3BV and
-// 3BV/s of a win, whether help was used, and the command that plays the
-// same board: a server's board, laid from its secret, is told by its
-// commitment instead, as nobody can play it before its day has ended.
-func ShareLine(d DailyResult) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "minesweeper daily %s %s", d.Date, d.Level)
-	if d.Counts.Daily.Practice() {
-		b.WriteString(" (practice)")
-	}
-	b.WriteString(": ")
-	secs := d.Numbers.Time.Seconds()
-	switch {
-	case d.Won:
-		fmt.Fprintf(&b, "won in %.2f s", secs)
-		if n := d.Numbers; n.ThreeBV > 0 {
-			fmt.Fprintf(&b, ", 3BV %d", n.ThreeBV)
-			if v := n.Speed(); v > 0 {
-				fmt.Fprintf(&b, ", %.2f 3BV/s", v)
-			}
-		}
-	case d.GaveUp:
-		fmt.Fprintf(&b, "gave up after %.2f s", secs)
-	default:
-		fmt.Fprintf(&b, "lost after %.2f s", secs)
-	}
-	switch {
-	case d.Assisted && d.Undone:
-		b.WriteString(", with help and undo")
-	case d.Assisted:
-		b.WriteString(", with help")
-	case d.Undone:
-		b.WriteString(", with undo")
-	default:
-		b.WriteString(", no help")
-	}
-	if d.Commitment != "" {
-		fmt.Fprintf(&b, "; the server's board, sha256 %s", d.Commitment)
-	} else {
-		fmt.Fprintf(&b, "; play it: %s", daily.Command(d.Date, d.Level))
-	}
-	return userfile.Printable(b.String())
-}
-
 // chooseDaily starts a game of the daily board of level today, the menu's
 // choice, giving up the game in play; it returns why it cannot.
 func (u *ui) chooseDaily(level string) error {
@@ -148,8 +69,8 @@ func (u *ui) chooseDaily(level string) error {
 	var b daily.Board
 	count := session.DailyCounted
 	var err error
-	if u.keep != nil {
-		b, count, err = u.keep.Daily(date, level)
+	if u.cfg.Keeper != nil {
+		b, count, err = u.cfg.Keeper.Daily(date, level)
 	} else {
 		b, err = daily.Of(date, level)
 	}
@@ -157,16 +78,12 @@ func (u *ui) chooseDaily(level string) error {
 		return err
 	}
 	u.stopAuto()
-	u.giveUp(u.cfg.Now())
-	gc := u.g.Config()
-	gc.Settings, gc.Layout = b.Settings, daily.Layout
-	if err := u.g.ChooseDaily(gc, b.Game()); err != nil {
+	if err := u.p.ChooseDaily(u.g.Config(), b); err != nil {
 		return err
 	}
-	u.counts, u.as.oddsLogged = session.Counts{}, false
+	u.as.oddsLogged = false
 	u.newAudits()
 	u.v.cursor, u.v.ox, u.v.oy = b.Start, 0, 0
 	u.v.message = dailyNote(count)
-	u.committed = b
 	return nil
 }

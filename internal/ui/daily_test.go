@@ -10,6 +10,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
@@ -28,7 +29,7 @@ func dailyCfgOf(t *testing.T, date, level string, k *keeper, prefs Prefs) (Confi
 		t.Fatal(err)
 	}
 	return Config{
-		Start:  Start{Board: b.Settings, Seed: b.Seed, Daily: &b, DailyCount: session.DailyCounted},
+		Start:  play.Start{Board: b.Settings, Seed: b.Seed, Daily: &b, DailyCount: session.DailyCounted},
 		Prefs:  prefs,
 		Keeper: k,
 	}, b
@@ -94,7 +95,7 @@ func TestDailyOpensAtStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := Config{Start: Start{Board: b.Settings, Fixed: true, Mines: mines, Clicks: []board.Point{b.Start}}, Prefs: Prefs{ASCII: true}}
+	ref := Config{Start: play.Start{Board: b.Settings, Fixed: true, Mines: mines, Clicks: []board.Point{b.Start}}, Prefs: Prefs{ASCII: true}}
 	h2 := start(t, ref, 80, 16)
 	if got, want := sc.boardRows(), h2.snap().boardRows(); !slices.Equal(got, want) {
 		t.Errorf("the daily board after its start cell:\n%s\nwant the daily board's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -138,41 +139,13 @@ func TestDailyShare(t *testing.T) {
 	if figures.Opens != 2 || figures.Chords != 0 || figures.Flags != 0 {
 		t.Errorf("the daily's clicks = %+v; want 2 openings", figures)
 	}
-	want := DailyResult{Date: "2026-01-02", Level: "beginner", Numbers: game.Numbers{Time: 12340 * 1e6, Clicks: 2, ThreeBV: res.DailyEnd.Numbers.ThreeBV, Figures: figures},
+	want := play.DailyResult{Date: "2026-01-02", Level: "beginner", Numbers: game.Numbers{Time: 12340 * 1e6, Clicks: 2, ThreeBV: res.DailyEnd.Numbers.ThreeBV, Figures: figures},
 		Counts: session.Counts{Number: 1, Played: true}}
 	if *res.DailyEnd != want {
 		t.Fatalf("Run's daily result = %+v; want %+v", res.DailyEnd, want)
 	}
-	if got, want := ShareLine(*res.DailyEnd), "minesweeper daily 2026-01-02 beginner: lost after 12.34 s, no help; play it: minesweeper daily -date 2026-01-02 -level beginner"; got != want {
+	if got, want := play.ShareLine(*res.DailyEnd), "minesweeper daily 2026-01-02 beginner: lost after 12.34 s, no help; play it: minesweeper daily -date 2026-01-02 -level beginner"; got != want {
 		t.Errorf("ShareLine = %q\nwant %q", got, want)
-	}
-}
-
-func TestShareLine(t *testing.T) {
-	won := DailyResult{Date: "2026-11-25", Level: "expert", Won: true,
-		Numbers: game.Numbers{Time: 83210 * 1e6, ThreeBV: 142, Clicks: 170, Won: true},
-		Counts:  session.Counts{Played: true, Clean: true, Daily: session.DailyCounted}}
-	with := func(d DailyResult, change func(*DailyResult)) DailyResult {
-		change(&d)
-		return d
-	}
-	tests := []struct {
-		d    DailyResult
-		want string
-	}{
-		{won, "minesweeper daily 2026-11-25 expert: won in 83.21 s, 3BV 142, 1.71 3BV/s, no help; play it: minesweeper daily -date 2026-11-25 -level expert"},
-		{with(won, func(d *DailyResult) { d.Assisted = true }), "minesweeper daily 2026-11-25 expert: won in 83.21 s, 3BV 142, 1.71 3BV/s, with help; play it: minesweeper daily -date 2026-11-25 -level expert"},
-		{with(won, func(d *DailyResult) { d.Undone = true; d.Counts.Daily = session.DailyAgain }), "minesweeper daily 2026-11-25 expert (practice): won in 83.21 s, 3BV 142, 1.71 3BV/s, with undo; play it: minesweeper daily -date 2026-11-25 -level expert"},
-		{with(won, func(d *DailyResult) { d.Won, d.GaveUp, d.Assisted, d.Undone = false, true, true, true }), "minesweeper daily 2026-11-25 expert: gave up after 83.21 s, with help and undo; play it: minesweeper daily -date 2026-11-25 -level expert"},
-		{with(won, func(d *DailyResult) {
-			d.Commitment = "747ce8523e6e72c81ac57991dac9e74d1b245811b7ec3f64ead200f1cd142416"
-		}),
-			"minesweeper daily 2026-11-25 expert: won in 83.21 s, 3BV 142, 1.71 3BV/s, no help; the server's board, sha256 747ce8523e6e72c81ac57991dac9e74d1b245811b7ec3f64ead200f1cd142416"},
-	}
-	for _, tt := range tests {
-		if got := ShareLine(tt.d); got != tt.want {
-			t.Errorf("ShareLine(%+v) =\n%q\nwant\n%q", tt.d, got, tt.want)
-		}
 	}
 }
 

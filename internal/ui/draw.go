@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
-	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 	"github.com/rivo/uniseg"
 )
@@ -316,7 +316,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	}
 	var msg string
 	switch {
-	case u.laying:
+	case u.running(jobLay):
 		msg = fmt.Sprintf("laying %d mines on %dx%d...", b.Mines(), b.Width(), b.Height())
 	case u.thinking(u.cfg.Now()):
 		msg = "thinking..."
@@ -394,8 +394,8 @@ func (u *ui) numbers(now time.Time, width int) string {
 	// What the game counts for first: it is the word a narrow screen must
 	// not cut.
 	n := u.g.Numbers(now)
-	text := numbersText(n, true)
-	if note := u.counts.Note(); note != "" && u.rp == nil {
+	text := play.NumbersText(n, true)
+	if note := u.p.Counts().Note(); note != "" && u.rp == nil {
 		text = note + "; " + text
 	}
 	if v := u.g.Verdict().String(); v != "" {
@@ -403,7 +403,7 @@ func (u *ui) numbers(now time.Time, width int) string {
 	}
 	text = fitWords(text, width)
 	sep := "; "
-	for _, more := range moreNumbers(n) {
+	for _, more := range play.MoreNumbers(n) {
 		if utf8.RuneCountInString(text)+len(sep)+utf8.RuneCountInString(more) > width {
 			break
 		}
@@ -411,75 +411,6 @@ func (u *ui) numbers(now time.Time, width int) string {
 		sep = ", "
 	}
 	return text
-}
-
-// numbersText words a game's numbers, with its time or not.
-func numbersText(n game.Numbers, withTime bool) string {
-	t := ""
-	if withTime {
-		t = fmt.Sprintf("%.2f s, ", n.Time.Seconds())
-	}
-	text := t + clicksText(n)
-	if n.Won && n.ThreeBV > 0 {
-		text = fmt.Sprintf("%s3BV %d", t, n.ThreeBV)
-		if v := n.Speed(); v > 0 {
-			text += fmt.Sprintf(", %.2f 3BV/s", v)
-		}
-		if e := n.Efficiency(); e > 0 {
-			text += fmt.Sprintf(", %s, %.0f%% efficiency", clicksText(n), 100*e)
-		}
-	}
-	return text
-}
-
-// clicksText words a game's clicks, saying how many were the solver's.
-func clicksText(n game.Numbers) string {
-	text := record.Count(n.Clicks, "click")
-	if n.Solver > 0 && n.Split() {
-		text += fmt.Sprintf(" (%d the solver's)", n.Solver)
-	}
-	return text
-}
-
-// moreNumbers words the speedrunners' numbers of a finished game beyond
-// those numbersText gives, each a short clause, those known: of a win its
-// IOS, RQP, ZiNi and ZNE; of a loss the 3BV it solved and the time it
-// would have taken at its pace; then the clicks by kind, the correctness,
-// the throughput of a win, and the board's openings and islands.
-func moreNumbers(n game.Numbers) []string {
-	var more []string
-	add := func(format string, a ...any) { more = append(more, fmt.Sprintf(format, a...)) }
-	if n.Won {
-		if v := n.IOS(); v > 0 {
-			add("IOS %.3f", v)
-		}
-		if v := n.RQP(); v > 0 {
-			add("RQP %.2f", v)
-		}
-	} else if n.ThreeBV > 0 && n.Counted() {
-		add("3BV %d of %d solved", n.Solved, n.ThreeBV)
-		if d := n.EstimatedTime(); d > 0 {
-			add("estimated %.2f s", d.Seconds())
-		}
-	}
-	if n.Counted() {
-		add("ZiNi %d", n.ZiNi)
-		if v := n.ZiNiEfficiency(); v > 0 {
-			add("ZNE %.0f%%", 100*v)
-		}
-	}
-	if n.Clicks > 0 && n.Split() {
-		more = append(more, record.Count(n.Opens, "open"), record.Count(n.Chords, "chord"), record.Count(n.Flags, "flag"))
-		add("%d wasted", n.Wasted)
-		add("correctness %.0f%%", 100*n.Correctness())
-		if v := n.Throughput(); v > 0 {
-			add("throughput %.2f", v)
-		}
-	}
-	if n.Counted() {
-		more = append(more, record.Count(n.Openings, "opening"), record.Count(n.Islands, "island"))
-	}
-	return more
 }
 
 // fitWords returns text, or as many of its words as fit in width columns.
@@ -704,11 +635,11 @@ func (u *ui) overlayLines() []string {
 // do not read the history again.
 func (u *ui) statsOverlayLines() []string {
 	lines := []string{"Statistics: " + u.g.Settings().String()}
-	if u.keep == nil {
+	if u.cfg.Keeper == nil {
 		return append(lines, "", "No statistics are kept.")
 	}
 	lines = append(lines, "")
-	for _, l := range statsLines(u.keep.Stats(u.g.Settings())) {
+	for _, l := range statsLines(u.cfg.Keeper.Stats(u.g.Settings())) {
 		lines = append(lines, "  "+l)
 	}
 	return append(lines, "", "Any key closes this.")

@@ -1,6 +1,10 @@
 package ui
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/play"
+)
 
 // TestResumeElsewhere checks what the start says of the games left
 // unfinished: how many more are being played elsewhere, beside the one
@@ -18,11 +22,11 @@ func TestResumeElsewhere(t *testing.T) {
 		want      string
 	}{
 		{"one offered, one elsewhere", true, 1, false, "A game of this board was left unfinished; 1 more played elsewhere:"},
-		{"none offered, one elsewhere", false, 1, false, ElsewhereNote},
+		{"none offered, one elsewhere", false, 1, false, play.ElsewhereNote},
 		{"-new", true, 0, true, "-new gives it up for a new game: it counts as a loss."},
 		{"-new, none offered", false, 0, true, "[ playing ]"},
 	} {
-		rc := Config{Start: Start{Board: res.Settings, Seed: 77, AskResume: tt.resume, Elsewhere: tt.elsewhere, GiveUp: tt.giveUp}, Prefs: Prefs{ASCII: true}}
+		rc := Config{Start: play.Start{Board: res.Settings, Seed: 77, AskResume: tt.resume, Elsewhere: tt.elsewhere, GiveUp: tt.giveUp}, Prefs: Prefs{ASCII: true}}
 		if tt.resume {
 			rc.Start.Resume = keptOf(res)
 		}

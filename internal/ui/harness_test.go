@@ -14,6 +14,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
@@ -50,7 +51,7 @@ func fixed(t testing.TB, text string) Config {
 		t.Fatalf("board.Parse: %v", err)
 	}
 	return Config{
-		Start: Start{Board: board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}, Seed: 42, Fixed: true, Mines: b.Layout()},
+		Start: play.Start{Board: board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}, Seed: 42, Fixed: true, Mines: b.Layout()},
 		Prefs: Prefs{QuestionMarks: true},
 	}
 }
@@ -68,7 +69,7 @@ type harness struct {
 }
 
 type outcome struct {
-	res Result
+	res play.Result
 	err error
 }
 
@@ -428,4 +429,12 @@ func (k *keeper) Daily(date, level string) (daily.Board, session.Daily, error) {
 		return b, session.DailyCounted, nil
 	}
 	return b, k.count, nil
+}
+
+// firstGame returns the first game of cfg, as Run starts it.
+func firstGame(cfg Config) (*game.Game, error) {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return startGame(cfg, cfg.Now)
 }

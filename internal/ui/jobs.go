@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -21,6 +22,8 @@ const (
 	jobAudit                  // the analysis of an opening, for the guess count
 	jobLay                    // laying the mines of a large or no-guess board
 	jobLeaders                // reading the server's leaderboards
+	jobTick                   // the clock's next tick
+	jobThink                  // the redraw when the thinking mark is due
 	jobKinds
 )
 
@@ -31,6 +34,8 @@ var jobKindNames = [...]string{
 	jobAudit:   "audit",
 	jobLay:     "lay",
 	jobLeaders: "leaders",
+	jobTick:    "tick",
+	jobThink:   "think",
 }
 
 // String returns the kind's name.
@@ -107,6 +112,24 @@ func (u *ui) stop(kind jobKind) {
 		j.cancel[kind] = nil
 	}
 	j.seq[kind]++
+}
+
+// running reports whether a job of kind runs: started, and neither
+// stopped nor back.
+func (u *ui) running(kind jobKind) bool { return u.jobs.cancel[kind] != nil }
+
+// after runs a job of kind that comes back with data after d, unless it is
+// stopped first: the clock's ticks, a mark due on the screen.
+func (u *ui) after(s tcell.Screen, kind jobKind, d time.Duration, data any) {
+	u.start(s, kind, func(ctx context.Context) any {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		return data
+	})
 }
 
 // latest reports whether d is the answer of the latest job of its kind,

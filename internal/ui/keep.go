@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 )
@@ -16,14 +16,7 @@ import (
 // played before: the session. It decides what a game counts for and
 // answers with data, which the screen words.
 type Keeper interface {
-	// Ended keeps a game that ended, won or lost, for the first time.
-	Ended(k game.Kept) session.Counts
-	// Reopened tells that the game kept as number n (0: the one that
-	// waits to be kept, Counts' Pending) plays on after an undo took back
-	// its end: it is marked undone there.
-	Reopened(k game.Kept, n int)
-	// GaveUp keeps a started game given up before its end, as a loss.
-	GaveUp(k game.Kept) session.Counts
+	play.Keeper // the ends of the games, and those given up
 	// Stats returns the statistics of a kind of board.
 	Stats(s board.Settings) session.Stats
 	// Layout returns the layout that lays the boards of settings s chosen
@@ -39,86 +32,37 @@ type Keeper interface {
 // move: the next steps.
 const overMessage = "the game is over: u undo, n new game, r restart, e replay"
 
-// play carries out m as the player's (or the solver's) move at now: an
-// opening of a closed cell is audited first, on the board as it stands;
-// a game it ends is kept.
-func (u *ui) play(s tcell.Screen, m game.Move, now time.Time) error {
-	if m.Action == game.Open || m.Action == game.AutoOpen {
-		u.audit(s, m.At)
-	}
-	before, _ := u.g.Ends()
-	_, err := u.g.Apply(m, now)
-	u.ended(before)
+// play carries out m as the player's (or the solver's) move at now,
+// through the play of the game shown (see play.Play.ApplyAt): an opening
+// is audited, a game it ends kept.
+func (u *ui) play(m game.Move, now time.Time) error {
+	_, err := u.p.ApplyAt(m, now)
 	return err
 }
 
-// ended keeps the game if it has just ended for the first time: it had
-// ended before times before the move.
-func (u *ui) ended(before int) {
-	ends, _ := u.g.Ends()
-	if ends == before || u.rp != nil {
-		return
-	}
-	if ends > 1 {
-		u.counts = session.Counts{Number: u.counts.Number, Why: session.Again}
-		return
-	}
-	u.counts = session.Counts{}
-	if u.keep != nil {
-		u.counts = u.keep.Ended(u.g.Record(u.cfg.Now()))
-	}
-	u.noteDaily(u.counts, false)
-}
-
-// atStake reports whether leaving the game in play gives it up: it was
-// started, is in play, and was not kept already at an end (a game played
-// on after an undo of its end was kept then).
-func (u *ui) atStake() bool {
-	ends, _ := u.g.Ends()
-	return u.rp == nil && u.g.Started() && u.g.Status() == board.Playing && ends == 0
-}
+// atStake reports whether leaving the game in play gives it up (see
+// play.Play.AtStake); a replay is never at stake.
+func (u *ui) atStake() bool { return u.rp == nil && u.p.AtStake() }
 
 // giveUp keeps the game in play, if it is at stake, as a loss.
-func (u *ui) giveUp(now time.Time) {
-	if !u.atStake() {
-		return
-	}
-	var c session.Counts
-	if u.keep != nil {
-		k := u.g.Record(now)
-		// A loss's 3BV and figures, as the history keeps them.
-		k.ThreeBV, k.Figures = u.g.ThreeBV(), u.g.Figures()
-		c = u.keep.GaveUp(k)
-	}
-	u.noteDaily(c, true)
-	if c.Number > 0 {
-		u.gaveUp++ // kept as a loss, as the summary says
+func (u *ui) giveUp() {
+	if u.rp == nil {
+		u.p.GiveUp()
 	}
 }
 
 // newGame starts a game: a new one (n) or the same board again (r), the
 // game in play given up first.
-func (u *ui) newGame(act action, now time.Time) error {
-	u.giveUp(now)
-	u.counts = session.Counts{}
+func (u *ui) newGame(act action) error {
 	u.as.oddsLogged = false
 	var err error
 	if act == actRestart {
-		u.g.Restart()
+		u.p.Restart()
 	} else {
-		err = u.g.Renew(u.newSeed())
+		err = u.p.NewGame()
 	}
 	u.newAudits()
 	return err
-}
-
-// newSeed returns the seed of a new game: Config.NewSeed's, which the
-// player cannot foresee from the game before.
-func (u *ui) newSeed() uint64 {
-	if u.cfg.NewSeed != nil {
-		return u.cfg.NewSeed()
-	}
-	return NextSeed(u.g.Seed())
 }
 
 // confirmGiveUp asks, when the game in play is at stake, whether to give

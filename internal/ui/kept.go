@@ -6,34 +6,18 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 )
 
-// resume makes k, a game left before its end, the game in play: its moves
-// played again on its board, its guess audit as it was kept (no past
-// opening is analysed again: see game.Resume), and the clock at k.Elapsed
-// once it is back. With ask the game is paused, its board hidden, and the
-// player asked whether to go on with it or to start a new game (see
+// askResume pauses the game resumed at the start, its board hidden, its
+// clock stopped at back (the time its board was back), and asks the
+// player whether to go on with it or to start a new game (see
 // answerResume).
-func (u *ui) resume(k game.Kept, ask bool) error {
-	// The clock goes on from the time the board is back: laying a huge
-	// board again takes a second or two, which are not played.
-	var now time.Time
-	g, err := game.Resume(u.g.Config(), k, func() time.Time {
-		now = u.cfg.Now()
-		return now
-	})
-	if err != nil {
-		return err
-	}
-	u.g = g
-	u.newAudits()
-	if ask && u.g.Status() == board.Playing {
-		u.g.SetStop(game.StopPause, true, now)
+func (u *ui) askResume(back time.Time) {
+	if u.g.Status() == board.Playing {
+		u.g.SetStop(game.StopPause, true, back)
 		u.v.overlay = resumeOverlay
 	}
-	return nil
 }
 
 // answerResume reads the player's answer to the resume prompt from a key: go on
@@ -49,20 +33,13 @@ func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 		u.g.TogglePause(now)
 	case ev.Key() == tcell.KeyRune && (ev.Rune() == 'n' || ev.Rune() == 'N'):
 		u.v.overlay = noOverlay
-		u.giveUp(now) // "it is then lost": the prompt asked
+		// Given up ("it is then lost": the prompt asked) for the daily
+		// board again, as practice, or a new game.
 		u.v.cursor = board.Point{}
-		var err error
 		if d := u.cfg.Start.Daily; d != nil {
-			// The daily board again, as practice: its first game was
-			// given up.
-			gc := u.g.Config()
-			gc.Settings, gc.Layout = d.Settings, daily.Layout
-			err = u.g.ChooseDaily(gc, d.Game())
 			u.v.cursor = d.Start
-		} else {
-			err = u.g.Renew(u.cfg.Start.Seed)
 		}
-		if err != nil {
+		if err := u.p.Restarted(u.cfg.Start); err != nil {
 			u.v.message = err.Error()
 		}
 		u.newAudits()
@@ -71,11 +48,6 @@ func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 	}
 	return false
 }
-
-// ElsewhereNote is what the start says when the games of its board left
-// unfinished are being played elsewhere, by another process or another
-// session of the same key, and so are not offered.
-const ElsewhereNote = "the saved game is being played elsewhere: this is a new one"
 
 // resumeLines returns the resume prompt's text; with Start.GiveUp (-new),
 // the question n asks in a game.

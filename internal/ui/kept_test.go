@@ -9,10 +9,11 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // keptOf returns the game r as the history keeps it.
-func keptOf(r Result) *game.Kept {
+func keptOf(r play.Result) *game.Kept {
 	k := r.Kept
 	return &k
 }
@@ -36,7 +37,7 @@ func (sc screen) contains(s string) bool {
 // playWin wins the nine board with marks, a chord, an undo of an opening
 // and a question mark, the clock moving between the moves, and returns
 // the final screen and the result.
-func playWin(t *testing.T, cfg Config) (screen, Result) {
+func playWin(t *testing.T, cfg Config) (screen, play.Result) {
 	t.Helper()
 	h := start(t, cfg, 80, 24)
 	h.typ("$\n") // floods from the top-right corner
@@ -87,7 +88,7 @@ func TestReplayEndsAsTheGame(t *testing.T) {
 			t.Fatalf("the game played %q, undone %v; want its marks, an undo", moveTexts(res.Moves), res.Undone)
 		}
 
-		rc := Config{Start: Start{Board: res.Settings, Seed: res.Seed, Replay: keptOf(res)}, Prefs: Prefs{QuestionMarks: true, Mono: mono}}
+		rc := Config{Start: play.Start{Board: res.Settings, Seed: res.Seed, Replay: keptOf(res)}, Prefs: Prefs{QuestionMarks: true, Mono: mono}}
 		h := start(t, rc, 80, 24)
 		first := h.snap()
 		if got := first.headerLine(); !strings.Contains(got, "[ replay 1x ]") || !strings.Contains(got, "Time 0") {
@@ -134,7 +135,7 @@ func TestReplayPace(t *testing.T) {
 		Elapsed: 5 * time.Second,
 		Seed:    9,
 	}
-	cfg := Config{Start: Start{Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Seed: 9, Replay: k}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 5, Height: 4, Mines: 2}, Seed: 9, Replay: k}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
 	h := start(t, cfg, 80, 24)
 	h.snap() // the replay has started at the clock's time
 	step := func(d time.Duration) screen {
@@ -205,7 +206,7 @@ func TestResumeAsk(t *testing.T) {
 	}
 
 	for _, answer := range []string{"y", "\n", "n", "q"} {
-		rc := Config{Start: Start{Board: res.Settings, Seed: 77, Resume: keptOf(res), AskResume: true}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
+		rc := Config{Start: play.Start{Board: res.Settings, Seed: 77, Resume: keptOf(res), AskResume: true}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
 		h := start(t, rc, 80, 24)
 		sc := h.snap()
 		if got := sc.headerLine(); !strings.Contains(got, "Time 7  [ paused ]") {
@@ -273,7 +274,7 @@ func TestResumeOthers(t *testing.T) {
 		{1, "A game of this board was left unfinished (and 1 more, older):"},
 		{3, "A game of this board was left unfinished (and 3 more, older):"},
 	} {
-		rc := Config{Start: Start{Board: res.Settings, Seed: 77, Resume: keptOf(res), AskResume: true, Others: tt.others}, Prefs: Prefs{ASCII: true}}
+		rc := Config{Start: play.Start{Board: res.Settings, Seed: 77, Resume: keptOf(res), AskResume: true, Others: tt.others}, Prefs: Prefs{ASCII: true}}
 		if sc := start(t, rc, 80, 24).snap(); !sc.contains(tt.want) {
 			t.Errorf("%d others: the prompt lacks %q:\n%s", tt.others, tt.want, sc)
 		}
@@ -292,7 +293,7 @@ func TestResumeAtOnce(t *testing.T) {
 	h.typ("q")
 	res := h.wait().res
 
-	rc := Config{Start: Start{Board: res.Settings, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
+	rc := Config{Start: play.Start{Board: res.Settings, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
 	h = start(t, rc, 80, 24)
 	sc := h.snap()
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")
@@ -321,7 +322,7 @@ func TestResumeBadLayout(t *testing.T) {
 		{Mines: []board.Point{{X: 0, Y: 0}, {X: 0, Y: 0}}},
 	} {
 		for _, replay := range []bool{false, true} {
-			cfg := Config{Start: Start{Board: board.Settings{Width: 5, Height: 4, Mines: 2}}, Tick: -1, Now: newClock().now}
+			cfg := Config{Start: play.Start{Board: board.Settings{Width: 5, Height: 4, Mines: 2}}, Tick: -1, Now: newClock().now}
 			if replay {
 				cfg.Start.Replay = k
 			} else {
@@ -384,7 +385,7 @@ func TestReplayNoGuess(t *testing.T) {
 		Moves: []game.TimedMove{{Move: game.Move{Action: game.Open, At: board.Point{X: 4, Y: 0}}, At: 0}},
 		Seed:  3,
 	}
-	cfg := Config{Start: Start{Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening, NoGuess: true}, Replay: k}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening, NoGuess: true}, Replay: k}, Prefs: Prefs{ASCII: true}}
 	h := start(t, cfg, 80, 24)
 	h.typ("$")
 	sc := h.snap()

@@ -10,6 +10,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // keyEvents returns the events a terminal may send for k: a Ctrl-letter
@@ -322,7 +323,7 @@ func TestFitWords(t *testing.T) {
 // TestPageKeys checks that PgDn and PgUp move the cursor and the view by a
 // screen less one row, and stop at the board's edges.
 func TestPageKeys(t *testing.T) {
-	cfg := Config{Start: Start{Board: board.Settings{Width: 9, Height: 40, Mines: 10, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 40, Mines: 10, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
 	h := start(t, cfg, 80, 12) // 8 rows of the board in sight
 	tests := []struct {
 		key      tcell.Key

@@ -51,8 +51,7 @@ func (u *ui) layOffLoop(s tcell.Screen, m game.Move) bool {
 		inner := job
 		job = func() (game.Laid, error) { u.cfg.layGate(); return inner() }
 	}
-	u.laying = true
-	u.audit(s, m.At)
+	u.p.Audit(m.At)
 	u.start(s, jobLay, func(context.Context) any {
 		l, err := job()
 		return laid{l: l, err: err}
@@ -62,15 +61,11 @@ func (u *ui) layOffLoop(s tcell.Screen, m game.Move) bool {
 
 // adopt takes the board a laying job brought back.
 func (u *ui) adopt(d laid) {
-	u.laying = false
 	if d.err != nil {
 		u.v.message = messageFor(d.err)
 		return
 	}
-	before, _ := u.g.Ends()
-	if err := u.g.Adopt(d.l, u.cfg.Now()); err != nil {
+	if err := u.p.Adopt(d.l); err != nil {
 		u.v.message = messageFor(err)
-		return
 	}
-	u.ended(before)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // TestTooSmall draws the 9x9 board, which needs 14x7 (the footer's
@@ -149,8 +150,8 @@ func TestCentred(t *testing.T) {
 				t.Errorf("row 1 after a click on the state = %q; want a new game's closed row", got)
 			}
 			h.typ("q")
-			if o := h.wait(); o.res.Seed != NextSeed(42) {
-				t.Errorf("seed after a click on the state = %d; want the next, %d", o.res.Seed, NextSeed(42))
+			if o := h.wait(); o.res.Seed != play.NextSeed(42) {
+				t.Errorf("seed after a click on the state = %d; want the next, %d", o.res.Seed, play.NextSeed(42))
 			}
 		})
 	}
@@ -337,7 +338,7 @@ func TestHeaderParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := newUI(g, cfg, nil)
+	u := newUI(nil, g, cfg, nil)
 	for _, tt := range tests {
 		before, state, after := u.headerParts(t0, tt.width)
 		if got := before + state + after; got != tt.want {
@@ -370,7 +371,7 @@ func TestHeaderParts(t *testing.T) {
 			t.Fatal(err)
 		}
 		st.play(g)
-		u := newUI(g, cfg, nil)
+		u := newUI(nil, g, cfg, nil)
 		word, _ := u.stateText()
 		before, state, after := u.headerParts(t0, minHeader)
 		if got := before + state + after; len(got) > minHeader || !strings.Contains(got, word) {

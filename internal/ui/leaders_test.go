@@ -12,6 +12,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // fakeLeaders is a Config.Leaders that remembers the levels it was asked
@@ -59,7 +60,7 @@ func (f *fakeLeaders) levels() []string {
 // whose leaderboards f gives.
 func beginner(f *fakeLeaders) Config {
 	return Config{
-		Start:   Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7},
+		Start:   play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7},
 		Prefs:   Prefs{QuestionMarks: true},
 		Leaders: f.read,
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
@@ -22,7 +23,7 @@ func BenchmarkLoop(b *testing.B) {
 	if testing.Short() {
 		b.Skip("a 200x100 game of a few hundred analyses")
 	}
-	cfg := Config{Start: Start{Board: board.Settings{Width: 200, Height: 100, Mines: 3000, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 200, Height: 100, Mines: 3000, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
 	const rounds = 400
 	var busy, idle []time.Duration
 	var played playStats
@@ -42,7 +43,7 @@ func BenchmarkLoop(b *testing.B) {
 // TestLoopBlocks plays a few rounds of BenchmarkLoop's game on a 60x40
 // board: the script, the probe and the figures, not how fast they are.
 func TestLoopBlocks(t *testing.T) {
-	cfg := Config{Start: Start{Board: board.Settings{Width: 60, Height: 40, Mines: 360, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 60, Height: 40, Mines: 360, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
 	busy, st := loopBlocks(t, cfg, func(g *loopGame) playStats { return g.playSolver(12) })
 	if st.hints == 0 {
 		t.Errorf("the script played %v; want some hints", st)

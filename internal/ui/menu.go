@@ -9,7 +9,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
-	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 // The options menu (o): the board, its first-click rule, no-guess, the
@@ -231,15 +230,13 @@ func (u *ui) applyMenu() {
 			return
 		}
 		u.stopAuto()
-		now := u.cfg.Now()
-		u.giveUp(now)
 		gc := g.Config()
 		gc.Settings, gc.Layout = m.s, lay
-		if err := g.Choose(gc, u.newSeed()); err != nil {
+		if err := u.p.Choose(gc); err != nil {
 			m.err = err.Error()
 			return
 		}
-		u.counts, u.as.oddsLogged = session.Counts{}, false
+		u.as.oddsLogged = false
 		u.newAudits()
 		u.v.cursor, u.v.ox, u.v.oy = board.Point{}, 0, 0
 		u.v.message = ""
@@ -258,8 +255,8 @@ var errNoGuessMenu = errors.New("no-guess boards cannot be laid here")
 // played: the keeper's answer, else the board's own checks, which know no
 // no-guess layout.
 func (u *ui) choose(s board.Settings) (board.Layout, error) {
-	if u.keep != nil {
-		return u.keep.Layout(s)
+	if u.cfg.Keeper != nil {
+		return u.cfg.Keeper.Layout(s)
 	}
 	if s.NoGuess {
 		return nil, errNoGuessMenu

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // Where a mouse report is made.
@@ -193,7 +194,7 @@ func TestMouseGestures(t *testing.T) {
 		{"the state starts a new game on release", floodFirst, nil, []mouseStep{
 			{[]report{onState(b1)}, flooded, nil, pt(4, 0), playing},
 			{[]report{onState(none)}, flooded, nil, pt(4, 0), playing}, // asks: the game is at stake
-			{[]report{onState(b1), onState(none)}, allClosed, nil, pt(4, 0), fmt.Sprintf("seed %d", NextSeed(42))},
+			{[]report{onState(b1), onState(none)}, allClosed, nil, pt(4, 0), fmt.Sprintf("seed %d", play.NextSeed(42))},
 		}},
 		{"a press on the state released off it does nothing", floodFirst, nil, []mouseStep{
 			{[]report{onState(b1), offRight(b1), offRight(none)}, flooded, nil, pt(4, 0), playing},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // TestNoGuessGame plays the first click of a no-guess expert game: the
@@ -16,7 +17,7 @@ import (
 // the settings.
 func TestNoGuessGame(t *testing.T) {
 	s := board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}
-	cfg := Config{Start: Start{Board: s, Layout: noguess.Layout, Seed: 5}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: s, Layout: noguess.Layout, Seed: 5}, Prefs: Prefs{ASCII: true}}
 	h := start(t, cfg, 120, 30)
 	checkHeader(t, h.snap(), "Mines 99/99  Time 0  [ playing ]  30x16, no-guess, seed 5")
 	h.typ("JJLl\n")
@@ -30,7 +31,7 @@ func TestNoGuessGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := Config{Start: Start{Board: s, Seed: 5, Fixed: true, Mines: mines, Clicks: []board.Point{at}}, Prefs: Prefs{ASCII: true}}
+	ref := Config{Start: play.Start{Board: s, Seed: 5, Fixed: true, Mines: mines, Clicks: []board.Point{at}}, Prefs: Prefs{ASCII: true}}
 	h2 := start(t, ref, 120, 30)
 	h2.typ("JJLl")
 	if want := h2.snap().boardRows(); !slices.Equal(got, want) {
@@ -49,7 +50,7 @@ func TestNoGuessGame(t *testing.T) {
 // refused, as board.NewRandom refuses it, rather than laid at random.
 func TestNoGuessNeedsLayout(t *testing.T) {
 	s := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
-	if _, err := firstGame(Config{Start: Start{Board: s, Seed: 1}}); err == nil {
+	if _, err := firstGame(Config{Start: play.Start{Board: s, Seed: 1}}); err == nil {
 		t.Error("firstGame of no-guess settings without a layout succeeded; want an error")
 	}
 }

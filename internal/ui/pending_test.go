@@ -6,6 +6,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 )
@@ -14,7 +15,7 @@ import (
 // game kept that was not: a game that waits to be kept says so, and why,
 // and one that is not kept says it cannot be replayed.
 func TestSummaryNotKept(t *testing.T) {
-	won := Result{Kept: game.Kept{Status: board.Won, Settings: board.Settings{Width: 9, Height: 9, Mines: 10}}, Started: true}
+	won := play.Result{Kept: game.Kept{Status: board.Won, Settings: board.Settings{Width: 9, Height: 9, Mines: 10}}, Started: true}
 	tests := []struct {
 		name      string
 		counts    session.Counts
@@ -30,9 +31,9 @@ func TestSummaryNotKept(t *testing.T) {
 	for _, tt := range tests {
 		r := won
 		r.Counts = tt.counts
-		got := Summary(r, false, "")
+		got := play.Summary(r, false, "")
 		if !strings.HasSuffix(got, tt.want) || strings.Contains(got, tt.not) {
-			t.Errorf("%s: Summary() = %q; want it to end %q, without %q", tt.name, got, tt.want, tt.not)
+			t.Errorf("%s: play.Summary() = %q; want it to end %q, without %q", tt.name, got, tt.want, tt.not)
 		}
 	}
 }

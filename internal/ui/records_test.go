@@ -7,6 +7,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // wide is a 30x6 board, wider than the overlays, so that the board shows
@@ -54,7 +55,7 @@ func TestOverlayHidesBoard(t *testing.T) {
 func TestUnsafeFirstClickLoss(t *testing.T) {
 	s := board.Settings{Width: 3, Height: 3, Mines: 8, Rule: board.Unsafe}
 	for seed := uint64(1); seed < 20; seed++ {
-		h := start(t, Config{Start: Start{Board: s, Seed: seed}, Prefs: Prefs{ASCII: true}}, 80, 24)
+		h := start(t, Config{Start: play.Start{Board: s, Seed: seed}, Prefs: Prefs{ASCII: true}}, 80, 24)
 		checkHeader(t, h.snap(), "3x3, unsafe first click")
 		h.typ("\n")
 		sc := h.snap()
@@ -129,7 +130,7 @@ func TestHelpIsAMove(t *testing.T) {
 // player cannot foresee it from the last, as cmd draws it), for n and for
 // another board chosen in the menu, and that such a game is not known.
 func TestNewSeedDrawn(t *testing.T) {
-	cfg := Config{Start: Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7, Seeded: true}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7, Seeded: true}, Prefs: Prefs{ASCII: true}}
 	seeds := []uint64{1001, 2002}
 	cfg.NewSeed = func() uint64 {
 		s := seeds[0]
@@ -185,7 +186,7 @@ func TestResumeAfterFirstUndone(t *testing.T) {
 	if res.Elapsed != 6*time.Second {
 		t.Fatalf("left after %v; want 6 s", res.Elapsed)
 	}
-	rc := Config{Start: Start{Board: res.Settings, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true}}
+	rc := Config{Start: play.Start{Board: res.Settings, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true}}
 	h = start(t, rc, 80, 24)
 	checkHeader(t, h.snap(), "Time 6  [ playing ]")
 	h.typ("q")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/gdamore/tcell/v2/terminfo"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // RemoteTerminal is a terminal at the far end of a connection, such as an
@@ -113,15 +114,15 @@ func (r *Remote) Quitting() bool { return r.quit.Load() }
 // Play plays cfg on the screen until the player quits or Quit is called,
 // and returns the last game's result, as Run does. A panic in the game is
 // the caller's: the screen stays open for Close.
-func (r *Remote) Play(cfg Config) (Result, error) {
+func (r *Remote) Play(cfg Config) (play.Result, error) {
 	if r.Quitting() {
-		return Result{}, ErrQuit
+		return play.Result{}, ErrQuit
 	}
 	cfg.Suspend = nil
 	cfg.pauseOnly = true
 	cfg.ended = r.Quitting
 	res, err := Run(r.s, cfg)
-	res.remote = true
+	res.Remote = true
 	return res, err
 }
 

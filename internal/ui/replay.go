@@ -113,7 +113,7 @@ func (u *ui) replayStep(s tcell.Screen) {
 	if u.g.Board().In(m.Move.At) {
 		u.v.cursor = m.Move.At // where the player acted, as a click puts the cursor
 	}
-	_ = u.play(s, m.Move, r.base.Add(m.At)) // a move that fails changes nothing, as in play
+	_ = u.play(m.Move, r.base.Add(m.At)) // a move that fails changes nothing, as in play
 	u.stale()
 	u.freshOdds(s)
 }
@@ -123,7 +123,7 @@ func (u *ui) replayStep(s tcell.Screen) {
 func (u *ui) replayRestart() {
 	r := u.rp
 	if g, err := game.Load(u.g.Config(), r.k); err == nil {
-		u.g = g
+		u.setPlay(u.replayPlay(g))
 		r.startClock(g)
 	}
 	u.newAudits()
@@ -194,7 +194,8 @@ func (u *ui) replayGame() error {
 		return err
 	}
 	u.stopAuto()
-	u.back, u.g = u.g, g
+	u.back = u.p
+	u.setPlay(u.replayPlay(g))
 	u.startReplay(k)
 	return nil
 }
@@ -204,7 +205,8 @@ var errReplayInPlay = errors.New("a game is replayed once it is over")
 
 // endReplay goes back from the replay of a game to the game.
 func (u *ui) endReplay() {
-	u.g, u.back, u.rp = u.back, nil, nil
+	u.setPlay(u.back)
+	u.back, u.rp = nil, nil
 	u.v.overlay = noOverlay
 	u.newAudits()
 	u.stale()

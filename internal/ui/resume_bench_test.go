@@ -10,6 +10,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // The resume of a saved game on a 5000x5000 board with 133 openings, as
@@ -139,13 +140,13 @@ func BenchmarkResume5000(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				sv := &countingSolver{first: make(chan struct{})}
-				cfg := Config{Start: Start{Board: resume5000, Seed: 1}, Now: time.Now, Solver: sv}
+				cfg := Config{Start: play.Start{Board: resume5000, Seed: 1}, Now: time.Now, Solver: sv}
 				g, err := firstGame(cfg)
 				if err != nil {
 					b.Fatal(err)
 				}
 				done := make(chan struct{})
-				u := newUI(g, cfg, done)
+				u := newUI(s, g, cfg, done)
 				runtime.GC()
 				stop, most := make(chan struct{}), make(chan uint64)
 				go heapPeak(stop, most)
@@ -153,7 +154,8 @@ func BenchmarkResume5000(b *testing.B) {
 				if tt.analysed {
 					err = replayAnalysed(u, s, k)
 				} else {
-					err = u.resume(k, false)
+					_, err = u.p.Resume(u.g.Config(), k)
+					u.setPlay(u.p)
 				}
 				if err != nil {
 					b.Fatal(err)
@@ -200,7 +202,7 @@ func replayAnalysed(u *ui, s tcell.Screen, k game.Kept) error {
 		g.StartClock(base)
 	}
 	for _, m := range k.Moves {
-		_ = u.play(s, m.Move, base.Add(m.At))
+		_ = u.play(m.Move, base.Add(m.At))
 	}
 	return nil
 }

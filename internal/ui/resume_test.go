@@ -8,6 +8,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
@@ -48,7 +49,7 @@ const twoGuesses = `
 // same way, its past opening not counted.
 func TestResumeAnalysesNoPastOpening(t *testing.T) {
 	top, bottom := board.Point{X: 1, Y: 0}, board.Point{X: 0, Y: 4}
-	play := func(cfg Config, cells ...board.Point) (Result, int64) {
+	playCells := func(cfg Config, cells ...board.Point) (play.Result, int64) {
 		t.Helper()
 		sv := &countingSolver{}
 		cfg.Solver = sv
@@ -65,11 +66,11 @@ func TestResumeAnalysesNoPastOpening(t *testing.T) {
 		}
 		return o.res, sv.analyses.Load()
 	}
-	through, _ := play(asciiCfg(t, twoGuesses), board.Point{X: 0, Y: 2}, top, bottom)
+	through, _ := playCells(asciiCfg(t, twoGuesses), board.Point{X: 0, Y: 2}, top, bottom)
 	if through.Status != board.Won || through.Verdict != "2 guesses: 50%, 50%" {
 		t.Fatalf("the game played through: %v, %q; want won, 2 guesses: 50%%, 50%%", through.Status, through.Verdict)
 	}
-	left, n := play(asciiCfg(t, twoGuesses), board.Point{X: 0, Y: 2}, top)
+	left, n := playCells(asciiCfg(t, twoGuesses), board.Point{X: 0, Y: 2}, top)
 	if left.Status != board.Playing || n != 1 || len(left.Kept.Guesses) != 1 {
 		t.Fatalf("the game left: %v, %d analyses, guesses %+v; want in play, 1 analysis, 1 guess", left.Status, n, left.Kept.Guesses)
 	}
@@ -89,7 +90,7 @@ func TestResumeAnalysesNoPastOpening(t *testing.T) {
 				k.Guesses = nil
 			}
 			sv := &countingSolver{}
-			rc := Config{Start: Start{Board: k.Settings, Resume: &k}, Prefs: Prefs{ASCII: true}, Solver: sv}
+			rc := Config{Start: play.Start{Board: k.Settings, Resume: &k}, Prefs: Prefs{ASCII: true}, Solver: sv}
 			h := start(t, rc, 80, 24)
 			sc := h.snap()
 			checkRows(t, sc, "#1", "11", "  ", "11", "##")

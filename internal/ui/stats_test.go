@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/history"

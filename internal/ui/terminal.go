@@ -12,6 +12,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	_ "github.com/gdamore/tcell/v2/encoding" // the decoders of non-UTF-8 locales
 	"github.com/gdamore/tcell/v2/terminfo"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"golang.org/x/term"
 	"golang.org/x/text/encoding/unicode"
 )
@@ -21,11 +22,11 @@ import (
 // one exits at once, the terminal restored first), a panic, which is
 // raised again once the terminal is restored, or the terminal going away. SIGTSTP suspends the game as Ctrl-Z does; with cfg.Suspend nil,
 // both stop the process until the shell continues it.
-func Play(cfg Config) (Result, error) {
+func Play(cfg Config) (play.Result, error) {
 	useEncodings()
 	s, err := newScreen(nil, os.Getenv("TERM"))
 	if err != nil {
-		return Result{}, fmt.Errorf("cannot open the terminal: %w", err)
+		return play.Result{}, fmt.Errorf("cannot open the terminal: %w", err)
 	}
 	saved := saveTerminal() // before Init makes the terminal raw
 	defer saved.close()
@@ -85,7 +86,7 @@ type suspendRequest struct{}
 // with status 2. Nothing is lost by not returning it as an error: a game
 // that panics has no Result for the caller to keep. Signals are caught from before the screen is made
 // raw until after it is restored, so none of them can leave it raw.
-func playOn(s tcell.Screen, cfg Config, esc rescue) (res Result, err error) {
+func playOn(s tcell.Screen, cfg Config, esc rescue) (res play.Result, err error) {
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, append(quitSignals, stopSignals...)...)
 	defer signal.Stop(sigs)
@@ -93,7 +94,7 @@ func playOn(s tcell.Screen, cfg Config, esc rescue) (res Result, err error) {
 		cfg.Suspend = suspendSelf
 	}
 	if err := s.Init(); err != nil {
-		return Result{}, fmt.Errorf("cannot open the terminal: %w", err)
+		return play.Result{}, fmt.Errorf("cannot open the terminal: %w", err)
 	}
 	done := make(chan struct{})
 	defer close(done) // after Fini: a second signal while it hangs still gets out

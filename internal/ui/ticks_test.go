@@ -1,49 +1,55 @@
 package ui
 
 import (
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
-// countingPoster counts the events posted to it.
-type countingPoster struct{ n atomic.Int64 }
+// postScreen is a screen whose posted events go to a channel, where the
+// test plays the loop.
+type postScreen struct {
+	tcell.Screen // nil: only PostEvent is called
+	events       chan tcell.Event
+}
 
-func (p *countingPoster) PostEvent(tcell.Event) error {
-	p.n.Add(1)
+func (p *postScreen) PostEvent(ev tcell.Event) error {
+	p.events <- ev
 	return nil
 }
 
-// TestTicksDoNotPileUp checks that the clock posts no tick while the last
-// one waits to be handled: a loop slower than the clock (a 512x256 screen
-// under the race detector) filled the event queue with ticks on main, and
-// a key waited behind them for minutes. Once the loop handles the tick,
-// the next is posted.
+// TestTicksDoNotPileUp checks that the clock's ticks are jobs that the
+// loop starts one at a time: a tick comes back, and only once the loop has
+// handled it is the next one started. On main before the ticks were jobs,
+// a loop slower than the clock (a 512x256 screen under the race detector)
+// found the event queue full of ticks, and a key waited behind them for
+// minutes.
 func TestTicksDoNotPileUp(t *testing.T) {
-	p := &countingPoster{}
-	c := make(chan time.Time) // unbuffered: a send returns once ticks took it
+	p := &postScreen{events: make(chan tcell.Event, 16)}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 1}}
+	g, err := firstGame(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	done := make(chan struct{})
-	var queued atomic.Bool
-	ended := make(chan struct{})
-	go func() {
-		ticks(p, c, done, &queued)
-		close(ended)
-	}()
-	for range 10 {
-		c <- time.Time{}
+	u := newUI(p, g, cfg, done)
+	defer close(done)
+	defer u.stopAll()
+	u.tickEvery = 1 // a nanosecond: a clock far faster than any loop
+	u.tick(p)
+	for i := range 10 {
+		ev := <-p.events
+		if n := len(p.events); n != 0 {
+			t.Fatalf("tick %d: %d more events queued behind it; want none before it is handled", i, n)
+		}
+		if d, ok := ev.(*tcell.EventInterrupt).Data().(jobDone); !ok || d.kind != jobTick {
+			t.Fatalf("tick %d: event %v; want a tick job's answer", i, ev)
+		}
+		u.handle(p, ev)
+		if !u.running(jobTick) {
+			t.Fatalf("tick %d handled: no next tick running; want one", i)
+		}
 	}
-	c <- time.Time{} // the tenth was handled by ticks
-	if got := p.n.Load(); got != 1 {
-		t.Errorf("%d ticks posted while the first waited; want 1", got)
-	}
-	queued.Store(false) // the loop handled it
-	c <- time.Time{}
-	c <- time.Time{}
-	if got := p.n.Load(); got != 2 {
-		t.Errorf("%d ticks posted after the first was handled; want 2", got)
-	}
-	close(done)
-	<-ended
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/gdamore/tcell/v2/terminfo"
-
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
@@ -126,7 +126,7 @@ func ttyScreen(t testing.TB, locale string) (tcell.Screen, *fakeTty) {
 // playInput plays the small board on a real terminal screen, sends input
 // and then each of after, one chunk a time, and returns what Play would
 // return, failing the test if the game does not end within 10 s.
-func playInput(t testing.TB, locale string, input []byte, after ...[]byte) (Result, []byte, error) {
+func playInput(t testing.TB, locale string, input []byte, after ...[]byte) (play.Result, []byte, error) {
 	t.Helper()
 	s, tty := ttyScreen(t, locale)
 	cfg := fixed(t.(*testing.T), small)
@@ -149,7 +149,7 @@ func playInput(t testing.TB, locale string, input []byte, after ...[]byte) (Resu
 	case <-testwait.After(t):
 		t.Fatalf("the game did not end after the input %q, then %q", input, after)
 	}
-	return Result{}, nil, nil
+	return play.Result{}, nil, nil
 }
 
 // TestHostileInputQuits feeds tcell's input path what a terminal may send

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
@@ -268,7 +269,7 @@ func TestSourcePrintable(t *testing.T) {
 // state: the game in play is at stake, so each asks first, and the second
 // n or click gives it up, a loss handed to the keeper.
 func TestNewGame(t *testing.T) {
-	cfg := Config{Start: Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}}
 	clickState := func(h *harness) {
 		sc := h.snap()
 		x := strings.Index(sc.header(), "[ ")
@@ -303,7 +304,7 @@ func TestNewGame(t *testing.T) {
 			if len(k.gaveUp) != 1 || k.gaveUp[0].Seed != 7 || k.gaveUp[0].Status != board.Playing || k.gaveUp[0].ThreeBV == 0 {
 				t.Errorf("given up %+v; want the game of seed 7, in play, with its 3BV", k.gaveUp)
 			}
-			next := NextSeed(7)
+			next := play.NextSeed(7)
 			checkHeader(t, sc, fmt.Sprintf("Mines 10/10  Time 0  [ playing ]  9x9, seed %d", next))
 			checkRows(t, sc, slices.Repeat([]string{"#########"}, 9)...)
 			h.typ("q")
@@ -315,7 +316,7 @@ func TestNewGame(t *testing.T) {
 }
 
 func TestSameSeedSameBoard(t *testing.T) {
-	cfg := Config{Start: Start{Board: board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Opening}, Seed: 99}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Opening}, Seed: 99}, Prefs: Prefs{ASCII: true}}
 	var first []string
 	for i := range 2 {
 		h := start(t, cfg, 80, 24)
@@ -334,7 +335,7 @@ func TestScroll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Start: Start{Board: board.Settings{Width: 200, Height: 100, Mines: 2}, Fixed: true, Mines: b.Layout()}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 200, Height: 100, Mines: 2}, Fixed: true, Mines: b.Layout()}, Prefs: Prefs{ASCII: true}}
 	h := start(t, cfg, 80, 24)
 	sc := h.snap()
 	footer := "cols 1-39 of 200, rows 1-20 of 100  q quit  ? help"
@@ -605,7 +606,7 @@ func TestPanicRestoresScreen(t *testing.T) {
 
 // playOnPanics runs playOn on s and returns the value it panics with and
 // the stack where the panic was recovered, or nil and what it returned.
-func playOnPanics(t *testing.T, s tcell.Screen, cfg Config) (r any, stack string, res Result, err error) {
+func playOnPanics(t *testing.T, s tcell.Screen, cfg Config) (r any, stack string, res play.Result, err error) {
 	defer func() {
 		if r = recover(); r != nil {
 			stack = string(debug.Stack())
@@ -621,7 +622,7 @@ func TestBadConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Fini()
-	_, err := Run(s, Config{Start: Start{Board: board.Settings{Width: 3, Height: 3, Mines: 1}, Fixed: true, Mines: []board.Point{{X: 5, Y: 5}}}})
+	_, err := Run(s, Config{Start: play.Start{Board: board.Settings{Width: 3, Height: 3, Mines: 1}, Fixed: true, Mines: []board.Point{{X: 5, Y: 5}}}})
 	if !errors.Is(err, board.ErrOutOfBounds) {
 		t.Errorf("Run with a mine off the board = %v; want ErrOutOfBounds", err)
 	}
@@ -631,7 +632,7 @@ func TestNextSeed(t *testing.T) {
 	seen := map[uint64]bool{}
 	s := uint64(0)
 	for range 1000 {
-		s = NextSeed(s)
+		s = play.NextSeed(s)
 		if seen[s] {
 			t.Fatalf("NextSeed repeated %d", s)
 		}

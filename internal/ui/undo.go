@@ -2,21 +2,17 @@ package ui
 
 import (
 	"slices"
-	"time"
-
-	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
-// undo takes back the last move (see game.Game.Undo), drops the analyses
-// still to come of the openings it took back, and tells the keeper when a
-// game that had ended plays on: it was kept when it ended, and is now
-// marked undone there.
-func (u *ui) undo(now time.Time) error {
+// undo takes back the last move (see play.Play.Undo: the keeper is told
+// when a game that had ended plays on), and drops the analyses still to
+// come of the openings it took back.
+func (u *ui) undo() error {
 	g, d := u.g, &u.aud
 	// The analysis running off the loop, if any, is of the first opening
 	// still pending that no queued job is for.
 	running := -1
-	if d.running {
+	if u.running(jobAudit) {
 		queued := make(map[int]bool, len(d.queue))
 		for _, j := range d.queue {
 			queued[j.index] = true
@@ -28,19 +24,14 @@ func (u *ui) undo(now time.Time) error {
 			}
 		}
 	}
-	over := g.Status() != board.Playing
-	err := g.Undo(now)
-	if over && g.Status() == board.Playing && (u.counts.Number > 0 || u.counts.Pending) && u.keep != nil && u.rp == nil {
-		k := g.Record(now)
-		u.keep.Reopened(k, u.counts.Number)
-	}
+	_, err := u.p.Undo()
 	n := g.Openings()
 	if running >= n {
 		// Its opening was taken back: it is stopped, and a new epoch of the
 		// game's audits makes auditBack ignore an answer already on its
 		// way. The queue held only later openings, all taken back.
 		u.stop(jobAudit)
-		d.game, d.queue, d.running = g.Version(), nil, false
+		d.game, d.queue = g.Version(), nil
 		return err
 	}
 	d.queue = slices.DeleteFunc(d.queue, func(j auditJob) bool { return j.index >= n })

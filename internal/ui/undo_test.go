@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // moveTexts returns the moves in their text form, separated by spaces.
@@ -121,7 +122,7 @@ func TestUndoFatal(t *testing.T) {
 // before any move, on a fixed board and on a random board still pending,
 // after a restart, and once every move is taken back.
 func TestUndoNothing(t *testing.T) {
-	random := Config{Start: Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}}
+	random := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}}
 	tests := []struct {
 		name string
 		cfg  Config
@@ -227,7 +228,7 @@ func TestUndoAudits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := newUI(g, cfg, nil)
+		u := newUI(nil, g, cfg, nil)
 		// The opening that laid the mines, taken back: the openings after
 		// it are the player's, and judged.
 		if _, err := g.Apply(open(4, 0), time.Time{}); err != nil {
@@ -250,9 +251,9 @@ func TestUndoAudits(t *testing.T) {
 	t.Run("running kept, queued dropped", func(t *testing.T) {
 		u := setup(t)
 		epoch := u.aud.game
-		u.aud.running = true // (4,0)'s analysis
+		u.jobs.cancel[jobAudit] = func() {} // (4,0)'s analysis runs
 		u.aud.queue = []auditJob{{version: epoch, index: 1, at: board.Point{X: 4, Y: 3}}}
-		if err := u.undo(time.Time{}); err != nil {
+		if err := u.undo(); err != nil {
 			t.Fatal(err)
 		}
 		if u.g.Openings() != 1 || u.g.Opening(0).At != (board.Point{X: 4, Y: 0}) || len(u.aud.queue) != 0 || u.aud.game != epoch {
@@ -263,8 +264,8 @@ func TestUndoAudits(t *testing.T) {
 		u := setup(t)
 		epoch := u.aud.game
 		u.g.Judge(0, board.Point{X: 4, Y: 0}, nil) // (4,0)'s came back; (4,3)'s runs
-		u.aud.running = true
-		if err := u.undo(time.Time{}); err != nil {
+		u.jobs.cancel[jobAudit] = func() {}        // (4,3)'s analysis runs
+		if err := u.undo(); err != nil {
 			t.Fatal(err)
 		}
 		if u.g.Openings() != 1 || u.aud.game == epoch {
@@ -272,8 +273,8 @@ func TestUndoAudits(t *testing.T) {
 		}
 		u.g.WillOpen(board.Point{X: 4, Y: 3}) // a new opening, index 1
 		u.auditBack(nil, audited{job: auditJob{version: epoch, index: 1, at: board.Point{X: 4, Y: 3}}, err: errors.New("the old analysis")})
-		if o := u.g.Opening(1); !o.Pending || o.Failed || u.aud.running {
-			t.Errorf("new opening %+v, running %v after the old analysis came back; want it still pending, nothing running", o, u.aud.running)
+		if o := u.g.Opening(1); !o.Pending || o.Failed || u.running(jobAudit) {
+			t.Errorf("new opening %+v, running %v after the old analysis came back; want it still pending, nothing running", o, u.running(jobAudit))
 		}
 	})
 }

@@ -4,15 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
-	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // overlay is what covers the board, if anything.
@@ -146,36 +144,26 @@ func (l layout) cellAt(x, y int) (board.Point, bool) {
 // ui is one running game on one screen: the game state, the view state,
 // the theme and the last layout, and how the loop is to end.
 type ui struct {
-	// tickQueued is set while a tick of the clock waits in the event
-	// queue (see ticks).
-	tickQueued atomic.Bool
+	scr       tcell.Screen  // the screen the loop draws on, where work off the loop posts its answers
+	tickEvery time.Duration // the clock's tick (see tick); 0 ticks never
+	p         *play.Play    // the play of the game shown: the game in play, or a replay's
+	g         *game.Game    // p's game
+	v         view
+	th        *theme
+	colors    int   // the screen's colours, as tcell.Screen.Colors counts them
+	keyset    *Keys // the keys as the player bound them
+	lay       layout
+	cfg       Config
+	jobs      jobs            // the work running off the loop
+	as        assist          // the solver's analysis of the board, and requests
+	auto      autoplay        // the solver playing for the player
+	aud       auditor         // the analyses of the openings, for the guess count
+	rp        *replayer       // the replay played back, or nil in a game
+	back      *play.Play      // the play a replay of its game ('e') comes back to
+	menu      menu            // the options menu's choice, while it is open
+	done      <-chan struct{} // closed when the loop has ended
 
-	g      *game.Game
-	v      view
-	th     *theme
-	colors int   // the screen's colours, as tcell.Screen.Colors counts them
-	keyset *Keys // the keys as the player bound them
-	lay    layout
-	cfg    Config
-	laying bool            // the first click's mines are being laid off the loop
-	jobs   jobs            // the work running off the loop
-	as     assist          // the solver's analysis of the board, and requests
-	auto   autoplay        // the solver playing for the player
-	aud    auditor         // the analyses of the openings, for the guess count
-	rp     *replayer       // the replay played back, or nil in a game
-	back   *game.Game      // the game a replay of it ('e') comes back to
-	menu   menu            // the options menu's choice, while it is open
-	done   <-chan struct{} // closed when the loop has ended
-
-	keep    Keeper         // the session, or nil: nothing is kept
-	counts  session.Counts // what the game counts for, once it ended
-	confirm action         // the give-up asked about, until another key
-	gaveUp  int            // games given up
-	daily   *DailyResult   // how the first game on a daily board ended
-	// committed is the last daily board started that a server committed
-	// to (see daily.OfSecret), whose commitment the header shows while it
-	// is in play.
-	committed daily.Board
+	confirm action // the give-up asked about, until another key
 
 	signal os.Signal // the signal that ended the loop, if one did
 	fault  error     // why the loop cannot go on, if it cannot
@@ -186,11 +174,27 @@ type ui struct {
 	frameW, frameH int // the size of the last frame drawn
 }
 
-// newUI returns the ui of game g; done is closed when its loop ends.
-func newUI(g *game.Game, cfg Config, done <-chan struct{}) *ui {
-	u := &ui{g: g, cfg: cfg, colors: trueColour, keyset: cfg.Keys.orDefault(), done: done, keep: cfg.Keeper, whole: true}
+// newUI returns the ui of game g; done is closed when its loop ends. The
+// game is played through a play.Play kept by cfg.Keeper, whose openings
+// are analysed for the guess audit on s, on the loop or off it (audit).
+func newUI(s tcell.Screen, g *game.Game, cfg Config, done <-chan struct{}) *ui {
+	u := &ui{cfg: cfg, colors: trueColour, keyset: cfg.Keys.orDefault(), done: done, whole: true}
+	u.scr = s
+	pc := play.Config{Now: cfg.Now, NewSeed: cfg.NewSeed, Audit: u.audit}
+	if cfg.Keeper != nil {
+		pc.Keeper = cfg.Keeper
+	}
+	u.setPlay(play.New(g, pc))
 	u.setTheme(cfg.Prefs.Theme)
 	return u
+}
+
+// setPlay makes p the play of the game shown.
+func (u *ui) setPlay(p *play.Play) { u.p, u.g = p, p.Game() }
+
+// replayPlay returns a play of g, a replay's game, that keeps nothing.
+func (u *ui) replayPlay(g *game.Game) *play.Play {
+	return play.New(g, play.Config{Now: u.cfg.Now, Audit: u.audit})
 }
 
 // setTheme draws the game in the theme called name, for the screen's
@@ -200,18 +204,20 @@ func (u *ui) setTheme(name string) {
 	u.th = newTheme(name, u.cfg.Prefs.ASCII, u.cfg.Prefs.Mono, u.colors)
 }
 
-// render lays out the screen, draws a frame and shows it.
-func (u *ui) render(s tcell.Screen) {
+// settle brings the state in line with the screen before a frame: the
+// layout for the screen's size and the view's scroll, and the clock's
+// stops (it counts only the time the player can play). It is the loop's,
+// after each event; render then only reads.
+func (u *ui) settle(s tcell.Screen) {
 	sw, sh := s.Size()
 	b := u.g.Board()
 	u.lay = newLayout(sw, sh, b.Width(), b.Height(), u.v.cursor, u.v.ox, u.v.oy)
 	now := u.now()
 	if u.rp == nil {
-		// The clock counts only the time the player can play.
 		g := u.g
 		g.SetStop(game.StopOverlay, u.v.overlay != noOverlay, now)
 		g.SetStop(game.StopSmall, u.lay.tooSmall, now)
-		g.SetStop(game.StopLaying, u.laying, now)
+		g.SetStop(game.StopLaying, u.running(jobLay), now)
 	}
 	if !u.lay.tooSmall {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
@@ -219,7 +225,13 @@ func (u *ui) render(s tcell.Screen) {
 		u.lay.stateX0 = x + utf8.RuneCountInString(before)
 		u.lay.stateX1 = min(u.lay.stateX0+utf8.RuneCountInString(state), sw)
 	}
-	if u.whole || sw != u.frameW || sh != u.frameH {
+}
+
+// render draws a frame of the settled state (see settle) and shows it. It
+// changes nothing but the screen, and what it knows the screen holds.
+func (u *ui) render(s tcell.Screen) {
+	now := u.now()
+	if sw, sh := s.Size(); u.whole || sw != u.frameW || sh != u.frameH {
 		// tcell's cells new to a size hold nothing, which Get reads as
 		// a space: every cell is put.
 		u.draw(s, now)
@@ -248,125 +260,154 @@ func (u *ui) keys() []keyRow {
 	return offered(u.keyset.table, u.cfg)
 }
 
-// handle applies one event and reports whether the game should end.
+// handle applies one event and reports whether the game should end: the
+// event is interpreted as a command, or handled where it is the loop's own
+// business (a job's answer, a resize, an overlay's keys), and the command
+// is executed (do), as mines.c interprets a move and then executes it.
 func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 	var c command
+	var end bool
 	switch ev := ev.(type) {
 	case *tcell.EventResize:
 		s.Sync()
 		u.whole = true
 		return false
 	case *tcell.EventInterrupt:
-		switch d := ev.Data().(type) {
-		case quit:
-			u.signal = d.sig
-			return true
-		case suspendRequest:
-			c = command{act: actSuspend}
-		case notice:
-			u.v.message = d()
-			return false
-		case jobPanic:
-			panic(d.String())
-		case jobDone:
-			if !u.latest(d) {
-				return false
-			}
-			switch v := d.v.(type) {
-			case laid:
-				u.adopt(v)
-				u.stale()
-				u.freshOdds(s)
-				u.autoNext(s)
-			case analysed:
-				u.analysedBack(v)
-			case autoMoved:
-				u.autoBack(s, v)
-			case audited:
-				u.auditBack(s, v)
-			case leadersRead:
-				u.leadersBack(v)
-			}
-			return false
-		case tick:
-			u.tickQueued.Store(false)
-			if u.rp != nil {
-				u.replayOn(s, u.cfg.Now())
-			}
-			return false
-		default:
-			return false
-		}
+		c, end = u.interrupt(s, ev.Data())
 	case *tcell.EventError:
 		// The terminal is gone (its input failed): no key can ever end the
 		// game, so it ends here.
 		u.fault = fmt.Errorf("reading the terminal: %w", ev)
 		return true
 	case *tcell.EventKey:
-		switch u.v.overlay {
-		case resumeOverlay:
-			return u.answerResume(s, ev)
-		case menuOverlay:
-			return u.menuKey(s, ev)
-		case leadersOverlay:
-			if done, ok := u.leadersKey(ev); ok {
-				return done
-			}
-		}
-		if u.rp != nil {
-			return u.replayKey(s, ev)
-		}
-		c = u.keyCommand(ev)
-		if c.act != u.confirm && u.confirm != actNone && c.act != actRedraw {
-			u.confirm = actNone // another key takes the question back
-		}
-		if c.act != actAuto && c.act != actSuspend && c.act != actRedraw && u.stopAuto() {
-			if c.act == actQuit {
-				return true
-			}
-			return false // any other key stops auto-play, and only that
-		}
-		if u.v.overlay != noOverlay {
-			// Any key closes the overlay, except those that leave the
-			// game, suspend it or redraw the screen, and those that
-			// scroll an overlay too long for the screen.
-			if ctrlLetter(ev) == 'c' {
-				return true
-			}
-			if c.act == actMove && c.dx == 0 && u.scrollHelp(c.dy) {
-				return false
-			}
-			if c.act != actSuspend && c.act != actRedraw {
-				u.v.overlay = noOverlay
-				return false
-			}
-		}
-		if u.v.overlay == noOverlay && u.countKey(ev) {
-			return false
-		}
-		c = u.counted(c)
+		c, end = u.key(s, ev)
 	case *tcell.EventMouse:
-		var press bool
-		c, press = u.v.mouse.update(ev, u.lay)
-		if press && u.stopAuto() {
-			u.v.mouse.cancel()
-			return false // a press stops auto-play, and only that
-		}
-		if u.v.overlay == resumeOverlay || u.v.overlay == menuOverlay || u.rp != nil {
-			u.v.mouse.cancel() // answered and replayed with keys: nothing is pressed
-			return false
-		}
-		if u.v.overlay != noOverlay {
-			if press {
-				u.v.overlay = noOverlay
-				u.v.mouse.cancel()
-			}
-			return false
-		}
+		c = u.mouseCommand(ev)
 	default:
 		return false
 	}
+	if end {
+		return true
+	}
 	return u.do(s, c)
+}
+
+// interrupt interprets an event posted to the loop: a signal's, a job's
+// answer, a tick. It returns the command to execute, if any, and whether
+// the game must end.
+func (u *ui) interrupt(s tcell.Screen, data any) (command, bool) {
+	switch d := data.(type) {
+	case quit:
+		u.signal = d.sig
+		return command{}, true
+	case suspendRequest:
+		return command{act: actSuspend}, false
+	case notice:
+		u.v.message = d()
+	case jobPanic:
+		panic(d.String())
+	case jobDone:
+		if u.latest(d) {
+			u.jobBack(s, d.v)
+		}
+	case tick:
+		if u.rp != nil {
+			u.replayOn(s, u.cfg.Now())
+		}
+	}
+	return command{}, false
+}
+
+// jobBack takes the answer v of the latest job of its kind.
+func (u *ui) jobBack(s tcell.Screen, v any) {
+	switch v := v.(type) {
+	case laid:
+		u.adopt(v)
+		u.stale()
+		u.freshOdds(s)
+		u.autoNext(s)
+	case analysed:
+		u.analysedBack(v)
+	case autoMoved:
+		u.autoBack(s, v)
+	case audited:
+		u.auditBack(s, v)
+	case leadersRead:
+		u.leadersBack(v)
+	case tick:
+		u.tick(s)
+		if u.rp != nil {
+			u.replayOn(s, u.cfg.Now())
+		}
+	}
+}
+
+// key interprets a key: answered by the overlay open, if it takes keys,
+// or by a replay; else the command it stands for. It returns the command
+// to execute, if any, and whether the game must end.
+func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (command, bool) {
+	switch u.v.overlay {
+	case resumeOverlay:
+		return command{}, u.answerResume(s, ev)
+	case menuOverlay:
+		return command{}, u.menuKey(s, ev)
+	case leadersOverlay:
+		if done, ok := u.leadersKey(ev); ok {
+			return command{}, done
+		}
+	}
+	if u.rp != nil {
+		return command{}, u.replayKey(s, ev)
+	}
+	c := u.keyCommand(ev)
+	if c.act != u.confirm && u.confirm != actNone && c.act != actRedraw {
+		u.confirm = actNone // another key takes the question back
+	}
+	if c.act != actAuto && c.act != actSuspend && c.act != actRedraw && u.stopAuto() {
+		// Any other key stops auto-play, and only that.
+		return command{}, c.act == actQuit
+	}
+	if u.v.overlay != noOverlay {
+		// Any key closes the overlay, except those that leave the
+		// game, suspend it or redraw the screen, and those that
+		// scroll an overlay too long for the screen.
+		if ctrlLetter(ev) == 'c' {
+			return command{}, true
+		}
+		if c.act == actMove && c.dx == 0 && u.scrollHelp(c.dy) {
+			return command{}, false
+		}
+		if c.act != actSuspend && c.act != actRedraw {
+			u.v.overlay = noOverlay
+			return command{}, false
+		}
+	}
+	if u.v.overlay == noOverlay && u.countKey(ev) {
+		return command{}, false
+	}
+	return u.counted(c), false
+}
+
+// mouseCommand interprets a mouse event: the command of a click, or none
+// while a press is held, an overlay is open or a replay plays.
+func (u *ui) mouseCommand(ev *tcell.EventMouse) command {
+	c, press := u.v.mouse.update(ev, u.lay)
+	if press && u.stopAuto() {
+		u.v.mouse.cancel()
+		return command{} // a press stops auto-play, and only that
+	}
+	if u.v.overlay == resumeOverlay || u.v.overlay == menuOverlay || u.rp != nil {
+		u.v.mouse.cancel() // answered and replayed with keys: nothing is pressed
+		return command{}
+	}
+	if u.v.overlay != noOverlay {
+		if press {
+			u.v.overlay = noOverlay
+			u.v.mouse.cancel()
+		}
+		return command{}
+	}
+	return c
 }
 
 // do carries out a command and reports whether the game should end.
@@ -388,7 +429,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 			return false
 		}
 	}
-	if u.laying && !c.act.whileLaying() {
+	if u.running(jobLay) && !c.act.whileLaying() {
 		return false // the footer says the mines are being laid
 	}
 	if c.onCell {
@@ -419,18 +460,18 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		if u.layOffLoop(s, m) {
 			break
 		}
-		err = u.play(s, m, now)
+		err = u.play(m, now)
 	case actMark:
-		err = u.play(s, game.Move{Action: game.Toggle, At: u.v.cursor}, now)
+		err = u.play(game.Move{Action: game.Toggle, At: u.v.cursor}, now)
 	case actChord:
-		err = u.play(s, game.Move{Action: game.Chord, At: u.v.cursor}, now)
+		err = u.play(game.Move{Action: game.Chord, At: u.v.cursor}, now)
 	case actUndo:
-		err = u.undo(now)
+		err = u.undo()
 	case actNew, actRestart:
 		if !u.confirmGiveUp(c.act) {
 			return false
 		}
-		err = u.newGame(c.act, now)
+		err = u.newGame(c.act)
 	case actReplay:
 		err = u.replayGame()
 	case actPause:
@@ -456,7 +497,7 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 	case actQuit:
 		return true
 	case actSuspend:
-		if g.Status() == board.Playing && !g.Paused() && !u.laying {
+		if g.Status() == board.Playing && !g.Paused() && !u.running(jobLay) {
 			g.TogglePause(now)
 		}
 		if u.cfg.pauseOnly {

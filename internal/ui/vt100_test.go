@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/gdamore/tcell/v2/terminfo"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
@@ -40,7 +41,7 @@ func keyTimes(tb testing.TB, s tcell.Screen, n int) []time.Duration {
 		tb.Fatalf("board.Parse: %v", err)
 	}
 	cfg := Config{
-		Start: Start{Board: board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}, Seed: 42, Fixed: true, Mines: b.Layout()},
+		Start: play.Start{Board: board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}, Seed: 42, Fixed: true, Mines: b.Layout()},
 		Tick:  -1,
 	}
 	done := make(chan error, 1)
