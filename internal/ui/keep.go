@@ -44,13 +44,6 @@ func (u *ui) play(m game.Move, now time.Time) error {
 // play.Play.AtStake); a replay is never at stake.
 func (u *ui) atStake() bool { return u.rp == nil && u.p.AtStake() }
 
-// giveUp keeps the game in play, if it is at stake, as a loss.
-func (u *ui) giveUp() {
-	if u.rp == nil {
-		u.p.GiveUp()
-	}
-}
-
 // newGame starts a game: a new one (n) or the same board again (r), the
 // game in play given up first.
 func (u *ui) newGame(act action) error {
