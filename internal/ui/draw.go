@@ -568,18 +568,65 @@ func (l layout) putLine(s tcell.Screen, y int, spans ...span) {
 
 // changes is the screen a frame is drawn on: a cell is put only when it
 // changes. The game draws every cell of every frame, and tcell works out
-// the grapheme cluster and width of each before it compares it with what
-// the cell holds; comparing first with what the cell holds costs a
-// fraction of that, and a frame changes few cells (BenchmarkDraw).
-type changes struct{ tcell.Screen }
+// the grapheme cluster and width of each, under its lock, before it
+// compares it with what the cell holds; comparing first with what the
+// frames put in the cell (shadow) costs a fraction of that, and a frame
+// changes few cells (BenchmarkDraw).
+type changes struct {
+	tcell.Screen
+	sh *shadow
+}
 
-// Put puts str in style st in the cell at (x, y), unless the cell holds
-// them already.
-func (c changes) Put(x, y int, str string, st tcell.Style) (string, int) {
-	if held, hst, w := c.Screen.Get(x, y); held == str && hst == st {
-		return "", w
+// shadow is what the frames put in the screen's cells, by row.
+type shadow struct {
+	w, h  int
+	cells []shadowCell
+}
+
+// shadowCell is what a frame put in a cell, and the columns it took; none
+// (0) when it is not known: never put since the screen was new or
+// cleared, or beside a wide character, which tcell lets cover it.
+type shadowCell struct {
+	str string
+	st  tcell.Style
+	w   int
+}
+
+// reset forgets what the cells hold, for a screen of w by h cells: the
+// next frame puts every cell.
+func (sh *shadow) reset(w, h int) {
+	sh.w, sh.h = w, h
+	if cap(sh.cells) < w*h {
+		sh.cells = make([]shadowCell, w*h)
 	}
-	return c.Screen.Put(x, y, str, st)
+	sh.cells = sh.cells[:w*h]
+	clear(sh.cells)
+}
+
+// Put puts str in style st in the cell at (x, y), unless a frame put them
+// there already.
+func (c changes) Put(x, y int, str string, st tcell.Style) (string, int) {
+	sh := c.sh
+	if x < 0 || y < 0 || x >= sh.w || y >= sh.h {
+		return c.Screen.Put(x, y, str, st)
+	}
+	i := y*sh.w + x
+	if p := &sh.cells[i]; p.w > 0 && p.str == str && p.st == st {
+		return "", p.w
+	}
+	old := sh.cells[i].w
+	rest, w := c.Screen.Put(x, y, str, st)
+	sh.cells[i] = shadowCell{str: str, st: st, w: w}
+	if (w != 1 || old != 1) && x+1 < sh.w {
+		sh.cells[i+1].w = 0 // covered by a wide character, or uncovered
+	}
+	return rest, w
+}
+
+// Clear clears the screen, and forgets what its cells held.
+func (c changes) Clear() {
+	c.sh.reset(c.sh.w, c.sh.h)
+	c.Screen.Clear()
 }
 
 // blank writes spaces in the default style on row y from column x0 up to

@@ -169,9 +169,9 @@ type ui struct {
 	fault  error     // why the loop cannot go on, if it cannot
 
 	// whole is whether the next frame puts every cell (see changes): the
-	// first, and the first of a size, whose new cells hold nothing.
-	whole          bool
-	frameW, frameH int // the size of the last frame drawn
+	// first, and the first after a resize or a suspension.
+	whole  bool
+	shadow shadow // what the frames put in the screen's cells
 }
 
 // newUI returns the ui of game g; done is closed when its loop ends. The
@@ -231,14 +231,13 @@ func (u *ui) settle(s tcell.Screen) {
 // changes nothing but the screen, and what it knows the screen holds.
 func (u *ui) render(s tcell.Screen) {
 	now := u.now()
-	if sw, sh := s.Size(); u.whole || sw != u.frameW || sh != u.frameH {
-		// tcell's cells new to a size hold nothing, which Get reads as
-		// a space: every cell is put.
-		u.draw(s, now)
-		u.whole, u.frameW, u.frameH = false, sw, sh
-	} else {
-		u.draw(changes{s}, now)
+	if sw, sh := s.Size(); u.whole || sw != u.shadow.w || sh != u.shadow.h {
+		// A new screen, a new size, or one redrawn from scratch: every
+		// cell is put.
+		u.shadow.reset(sw, sh)
+		u.whole = false
 	}
+	u.draw(changes{s, &u.shadow}, now)
 	s.Show()
 }
 
@@ -510,8 +509,10 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 			_ = s.Resume()
 		}
 		s.Sync()
+		u.whole = true // the terminal was another program's meanwhile
 	case actRedraw:
 		s.Sync()
+		u.whole = true
 	}
 	u.stale() // a move that changed the board cancels an analysis of the old one
 	u.freshOdds(s)
