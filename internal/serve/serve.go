@@ -65,17 +65,22 @@ type Limits struct {
 // Their memory fits a VPS of 2 GB, 1.5 GB of it the server's. Measured by
 // BenchmarkSessionMemory (go test -run '^$' -bench SessionMemory
 // -benchtime 1x ./internal/serve/), a session takes 0.6 MiB (with its
-// client, which shares the test's process) and a board, once drawn and
+// client, which shares the test's process; 0.7 MiB on a terminal of 100
+// by 30 since the frames keep a shadow of the screen, BenchmarkLoad's
+// heap a session) and a board, once drawn and
 // after a GC, 1.6 B a cell; ten openings on a 1000x1000 board with 20%
 // mines held 12 B a cell while their analyses ran and allocated 64 B a
 // cell in all, which the heap holds until its next collection (the Go
 // heap grows to twice what is live before it collects). So, 64 B a cell
-// and twice the sessions' 0.6 MiB:
+// and twice the sessions' 0.7 MiB:
 //
-//	500 sessions x 1.2 MiB                               600 MiB
+//	500 sessions x 1.4 MiB                               700 MiB
 //	500 expert boards (see freeCells) x 480 cells x 64 B  15 MiB
 //	12,000,000 cells of larger boards x 64 B             732 MiB
-//	in all                                              1.35 GiB, under 1.5
+//	in all                                              1.42 GiB, under 1.5
+//
+// A screen past 100 by 30 takes its cells from the same 12,000,000, each
+// as 4 (see screenCost): tcell keeps some 190 B a screen cell.
 //
 // Before these budgets the worst case was 500 sessions of 1000x1000:
 // 5 x 10^8 cells, 30 GiB at 64 B. A session may hold 250,000 cells (a

@@ -252,6 +252,11 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 		}
 	}()
 	out := &stallWriter{w: ch, conn: c, limit: s.cfg.Limits.Stall, log: s.cfg.Log, who: who}
+	// The screen's cells beyond 100 by 30 are the budget's (see
+	// screenFits): a terminal past the room there is drawn on part of it.
+	screen := s.cells.hold()
+	defer screen.release()
+	size = screenFits(screen, size)
 	remote, err := ui.OpenRemote(ui.RemoteTerminal{
 		In: ch, Out: out, Term: term, Width: int(size.w), Height: int(size.h), Now: s.cfg.Now,
 	})
@@ -270,7 +275,7 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 		for r := range reqs {
 			var w sizeRequest
 			if r.Type == "window-change" && ssh.Unmarshal(r.Payload, &w) == nil {
-				if z := size.resized(w.Width, w.Height); z != size {
+				if z := screenFits(screen, size.resized(w.Width, w.Height)); z != size {
 					size = z
 					remote.Resize(int(size.w), int(size.h))
 				}

@@ -577,20 +577,29 @@ type changes struct {
 	sh *shadow
 }
 
-// shadow is what the frames put in the screen's cells, by row.
+// shadow is what the frames put in the screen's cells, by row, each
+// cell's style an index into styles (a frame uses a few dozen), so that a
+// cell takes 24 bytes (a server counts them, see serve's screenCost).
 type shadow struct {
-	w, h  int
-	cells []shadowCell
+	w, h   int
+	cells  []shadowCell
+	styles []tcell.Style
+	last   uint8 // the index of the style looked up last
 }
 
-// shadowCell is what a frame put in a cell, and the columns it took; none
-// (0) when it is not known: never put since the screen was new or
-// cleared, or beside a wide character, which tcell lets cover it.
+// shadowCell is what a frame put in a cell: its text, its style's index
+// and the columns it took; none (0) when it is not known: never put since
+// the screen was new or cleared, or beside a wide character, which tcell
+// lets cover it.
 type shadowCell struct {
 	str string
-	st  tcell.Style
-	w   int
+	st  uint8
+	w   uint8
 }
+
+// maxStyles is the most styles a shadow tells apart; past them it starts
+// again, every cell unknown.
+const maxStyles = 255
 
 // reset forgets what the cells hold, for a screen of w by h cells: the
 // next frame puts every cell.
@@ -601,6 +610,27 @@ func (sh *shadow) reset(w, h int) {
 	}
 	sh.cells = sh.cells[:w*h]
 	clear(sh.cells)
+	sh.styles, sh.last = sh.styles[:0], 0
+}
+
+// style returns the index of st in the shadow's styles, adding it; past
+// maxStyles the shadow is reset first.
+func (sh *shadow) style(st tcell.Style) uint8 {
+	if int(sh.last) < len(sh.styles) && sh.styles[sh.last] == st {
+		return sh.last
+	}
+	for i, s := range sh.styles {
+		if s == st {
+			sh.last = uint8(i)
+			return sh.last
+		}
+	}
+	if len(sh.styles) == maxStyles {
+		sh.reset(sh.w, sh.h)
+	}
+	sh.styles = append(sh.styles, st)
+	sh.last = uint8(len(sh.styles) - 1)
+	return sh.last
 }
 
 // Put puts str in style st in the cell at (x, y), unless a frame put them
@@ -610,13 +640,14 @@ func (c changes) Put(x, y int, str string, st tcell.Style) (string, int) {
 	if x < 0 || y < 0 || x >= sh.w || y >= sh.h {
 		return c.Screen.Put(x, y, str, st)
 	}
+	si := sh.style(st)
 	i := y*sh.w + x
-	if p := &sh.cells[i]; p.w > 0 && p.str == str && p.st == st {
-		return "", p.w
+	if p := &sh.cells[i]; p.w > 0 && p.str == str && p.st == si {
+		return "", int(p.w)
 	}
 	old := sh.cells[i].w
 	rest, w := c.Screen.Put(x, y, str, st)
-	sh.cells[i] = shadowCell{str: str, st: st, w: w}
+	sh.cells[i] = shadowCell{str: str, st: si, w: uint8(min(max(w, 0), 2))}
 	if (w != 1 || old != 1) && x+1 < sh.w {
 		sh.cells[i+1].w = 0 // covered by a wide character, or uncovered
 	}
