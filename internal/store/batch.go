@@ -23,13 +23,14 @@ import (
 const maxBatch = 64
 
 // writer is the one way a process writes to an SQLite file: the writes
-// that come while a batch is made wait, and the writer that finds none
-// under way makes the batches until none waits (it leads). A store's
-// views share it.
+// that come while a batch is made wait, and then one of them, the first,
+// makes the next batch (it leads) and hands the lead to the first write
+// still waiting; so no caller waits on more than the batch before its
+// own. A store's views share it.
 type writer struct {
 	mu      sync.Mutex
 	waiting []*batched
-	leading bool
+	leading bool // a batch is being made, or the lead handed on
 }
 
 // batched is one write of a batch, and how it came out.
@@ -37,6 +38,7 @@ type batched struct {
 	d     *DB
 	ctx   context.Context
 	f     func(*sql.Tx) error
+	lead  chan struct{} // closed when it is to make the next batch
 	done  chan struct{}
 	err   error
 	panic any // a panic of f, raised again in its caller
@@ -45,24 +47,40 @@ type batched struct {
 // do runs f in a transaction of d's file, with the writes that wait with
 // it, and returns its error: f's, or the commit's.
 func (w *writer) do(ctx context.Context, d *DB, f func(*sql.Tx) error) error {
-	b := &batched{d: d, ctx: ctx, f: f, done: make(chan struct{})}
+	b := &batched{d: d, ctx: ctx, f: f, lead: make(chan struct{}), done: make(chan struct{})}
 	w.mu.Lock()
 	w.waiting = append(w.waiting, b)
-	if !w.leading {
-		w.leading = true
-		for len(w.waiting) > 0 {
-			n := min(len(w.waiting), maxBatch)
-			batch := w.waiting[:n:n]
-			w.waiting = w.waiting[n:]
-			w.mu.Unlock()
-			runBatch(batch)
-			w.mu.Lock()
+	if w.leading {
+		w.mu.Unlock()
+		// Even when ctx is done, a batch may keep the write: the caller
+		// waits for the outcome, and never keeps it elsewhere meanwhile.
+		select {
+		case <-b.done:
+			return b.outcome()
+		case <-b.lead:
 		}
+		w.mu.Lock()
+	}
+	w.leading = true
+	// b is first in line: the writes wait in order, and the lead goes to
+	// the first.
+	n := min(len(w.waiting), maxBatch)
+	batch := w.waiting[:n:n]
+	w.waiting = w.waiting[n:]
+	w.mu.Unlock()
+	runBatch(batch)
+	w.mu.Lock()
+	if len(w.waiting) > 0 {
+		close(w.waiting[0].lead)
+	} else {
 		w.leading = false
 	}
 	w.mu.Unlock()
-	// Even when ctx is done, its batch may keep the write: the caller
-	// waits for the outcome, and never keeps it elsewhere meanwhile.
+	return b.outcome()
+}
+
+// outcome returns b's error, once its batch is made, or raises its panic.
+func (b *batched) outcome() error {
 	<-b.done
 	if b.panic != nil {
 		panic(b.panic)
