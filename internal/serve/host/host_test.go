@@ -35,12 +35,11 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// The host runs any app, knowing nothing of it: the handler is given the
-// client's terminal, size and environment (the app's variables alone),
-// its window changes, and a context that Shutdown cancels, after which
-// the client reads why and the handler's exit status; work started with
-// Go ends with the server.
-func TestHostedApp(t *testing.T) {
+// startHost serves app on a loopback port with the default limits (no
+// limit of one address's connections: a test's clients share one), and
+// returns the server and its address.
+func startHost(t *testing.T, app App) (*Server, string, <-chan error) {
+	t.Helper()
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +48,41 @@ func TestHostedApp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	lim := DefaultLimits
+	lim.PerMinute, lim.ConnectingPerAddress = 0, 0
+	srv, err := New(Config{Key: key, Limits: lim, App: app})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	return srv, l.Addr().String(), served
+}
+
+// dialGuest connects to addr without a key.
+func dialGuest(t *testing.T, addr string) *ssh.Client {
+	t.Helper()
+	c, err := ssh.Dial("tcp", addr, &ssh.ClientConfig{
+		User: "someone", HostKeyCallback: ssh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second,
+		Auth: []ssh.AuthMethod{ssh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// The host runs any app, knowing nothing of it: the handler is given the
+// client's terminal, size and environment (the app's variables alone),
+// its window changes, and a context that Shutdown cancels, after which
+// the client reads why and the handler's exit status; work started with
+// Go ends with the server.
+func TestHostedApp(t *testing.T) {
 	echo := func(ctx context.Context, s *Session) int {
 		fmt.Fprintf(s.Out, "hello %s %dx%d %v key %v\r\n", s.Term, s.Window.Width, s.Window.Height, s.Env, s.Key != "")
 		w := <-s.Windows
@@ -56,33 +90,13 @@ func TestHostedApp(t *testing.T) {
 		<-ctx.Done()
 		return 3
 	}
-	lim := DefaultLimits
-	lim.PerMinute, lim.ConnectingPerAddress = 0, 0
-	srv, err := New(Config{Key: key, Limits: lim, App: App{Name: "echo", Noun: "echo", Env: []string{"KEEP"}, Handler: echo}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, addr, served := startHost(t, App{Name: "echo", Noun: "echo", Env: []string{"KEEP"}, Handler: echo})
 	worked := make(chan struct{})
 	srv.Go(func(ctx context.Context) {
 		<-ctx.Done()
 		close(worked)
 	})
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(l) }()
-
-	c, err := ssh.Dial("tcp", l.Addr().String(), &ssh.ClientConfig{
-		User: "someone", HostKeyCallback: ssh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second,
-		Auth: []ssh.AuthMethod{ssh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	sess, err := c.NewSession()
+	sess, err := dialGuest(t, addr).NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,5 +147,56 @@ func TestHostedApp(t *testing.T) {
 	}
 	if err := <-served; !errors.Is(err, ErrClosed) {
 		t.Errorf("Serve returned %v; want ErrClosed", err)
+	}
+}
+
+// A session's context ends with its connection: a handler that reads
+// nothing of its client, only its context, returns when the client goes,
+// with no reason of the server's (context.Canceled).
+func TestConnectionEndCancels(t *testing.T) {
+	causes := make(chan error, 1)
+	wait := func(ctx context.Context, s *Session) int {
+		fmt.Fprintf(s.Out, "waiting\r\n")
+		<-ctx.Done()
+		causes <- context.Cause(ctx)
+		return 0
+	}
+	srv, addr, _ := startHost(t, App{Name: "wait", Handler: wait})
+	t.Cleanup(func() {
+		ctx, cancel := testwait.Context(t)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Errorf("Shutdown: %v", err)
+		}
+	})
+	c := dialGuest(t, addr)
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm", 24, 80, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := out.Read(make([]byte, 64)); err != nil { // the handler runs
+		t.Fatal(err)
+	}
+	c.Close()
+	select {
+	case cause := <-causes:
+		if !errors.Is(cause, context.Canceled) {
+			t.Errorf("context.Cause = %v; want context.Canceled", cause)
+		}
+	case <-testwait.After(t):
+		t.Fatal("the handler's context did not end with the connection by the test's deadline")
+	}
+	if !testwait.Until(t, func() bool { return srv.Sessions() == 0 }) {
+		t.Errorf("Sessions() = %d after the connection ended; want 0", srv.Sessions())
 	}
 }
