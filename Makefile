@@ -64,7 +64,7 @@ NORACE_TESTS = \
 	TestDamagedPage TestProcessKeepAtOnce TestImportLoad TestServerDamagedPage \
 	TestProcessHammer TestProcessKillInTransaction TestProcessKillInImport \
 	TestProcessImportKilled TestProcessBetweenImportSteps TestProcessImportTogether \
-	TestClaimProcesses \
+	TestClaimProcesses TestKilledServer \
 	TestFooterWords TestHelpSmall TestFooterWholeLabels
 empty :=
 space := $(empty) $(empty)
