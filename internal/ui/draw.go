@@ -30,7 +30,7 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 		lines := tooSmallLines(l.sw, l.sh, l.needW, l.needH)
 		y := (l.sh - len(lines)) / 2
 		for i, line := range lines {
-			l.putLine(s, y+i, span{line, th.sText})
+			l.putLine(s, y+i, span{line, th.Text})
 		}
 		return
 	}
@@ -118,17 +118,17 @@ func wrap(text string, width, indent int) []string {
 func (u *ui) stateText() (string, tcell.Style) {
 	switch {
 	case u.g.Status() == board.Won:
-		return "You win", u.th.sWin
+		return "You win", u.th.Win
 	case u.g.Status() == board.Lost:
-		return "You lose", u.th.sLose
+		return "You lose", u.th.Lose
 	case u.g.Paused():
-		return "paused", u.th.sPause
+		return "paused", u.th.Pause
 	case u.rp != nil:
 		if st := u.replayState(); st != "" {
-			return st, u.th.sPause
+			return st, u.th.Pause
 		}
 	}
-	return "playing", u.th.sOK
+	return "playing", u.th.OK
 }
 
 // headerParts returns the header of a screen width columns wide, split
@@ -214,7 +214,7 @@ func (u *ui) header(now time.Time) (x int, before, state, after string) {
 func (u *ui) drawHeader(s tcell.Screen, now time.Time) {
 	_, before, state, after := u.header(now)
 	_, st := u.stateText()
-	u.lay.putLine(s, u.lay.headerY, span{before, u.th.sText}, span{state, st}, span{after, u.th.sText})
+	u.lay.putLine(s, u.lay.headerY, span{before, u.th.Text}, span{state, st}, span{after, u.th.Text})
 }
 
 // drawFrame draws the frame around the visible board, with arrows on the
@@ -225,21 +225,21 @@ func (u *ui) drawFrame(s tcell.Screen) {
 	x0, y0 := l.fx, l.fy
 	x1, y1 := l.fx+l.vc*cellW+1, l.fy+l.vr+1
 	for x := x0 + 1; x < x1; x++ {
-		s.Put(x, y0, th.h, th.sFrame)
-		s.Put(x, y1, th.h, th.sFrame)
+		s.Put(x, y0, th.H, th.Frame)
+		s.Put(x, y1, th.H, th.Frame)
 	}
 	for y := y0 + 1; y < y1; y++ {
-		s.Put(x0, y, th.v, th.sFrame)
-		s.Put(x1, y, th.v, th.sFrame)
+		s.Put(x0, y, th.V, th.Frame)
+		s.Put(x1, y, th.V, th.Frame)
 	}
 	for y := y0; y <= y1; y++ {
 		blank(s, 0, x0, y)
 		blank(s, x1+1, l.sw, y)
 	}
-	s.Put(x0, y0, th.tl, th.sFrame)
-	s.Put(x1, y0, th.tr, th.sFrame)
-	s.Put(x1, y1, th.br, th.sFrame)
-	s.Put(x0, y1, th.bl, th.sFrame)
+	s.Put(x0, y0, th.TL, th.Frame)
+	s.Put(x1, y0, th.TR, th.Frame)
+	s.Put(x1, y1, th.BR, th.Frame)
+	s.Put(x0, y1, th.BL, th.Frame)
 	if u.g.Paused() {
 		return
 	}
@@ -247,16 +247,16 @@ func (u *ui) drawFrame(s tcell.Screen) {
 	bw, bh := u.g.Board().Width(), u.g.Board().Height()
 	midX, midY := (x0+x1)/2, (y0+y1)/2
 	if l.oy > 0 {
-		s.Put(midX, y0, th.up, th.sBold)
+		s.Put(midX, y0, th.Up, th.Bold)
 	}
 	if l.oy+l.vr < bh {
-		s.Put(midX, y1, th.down, th.sBold)
+		s.Put(midX, y1, th.Down, th.Bold)
 	}
 	if l.ox > 0 {
-		s.Put(x0, midY, th.left, th.sBold)
+		s.Put(x0, midY, th.Left, th.Bold)
 	}
 	if l.ox+l.vc < bw {
-		s.Put(x1, midY, th.right, th.sBold)
+		s.Put(x1, midY, th.Right, th.Bold)
 	}
 }
 
@@ -269,19 +269,19 @@ func (u *ui) drawBoard(s tcell.Screen) {
 		for x := l.ox; x < l.ox+l.vc; x++ {
 			p := board.Point{X: x, Y: y}
 			tl := b.Tile(p)
-			gl, st := th.tile(tl)
+			gl, st := th.Tile(tl)
 			if atStart && p == start && tl == board.TileClosed {
-				gl = th.start // where a daily board opens
+				gl = th.Start // where a daily board opens
 			}
 			if odds != nil && (tl == board.TileClosed || tl == board.TileQuestion) {
 				safe, mine := odds.Certain(p)
-				gl, st = th.odds(odds.Prob(p), safe, mine, (x+y)%2 == 1)
+				gl, st = th.Odds(odds.Prob(p), safe, mine, (x+y)%2 == 1)
 			}
 			if u.pressed(p, tl) {
-				gl, st = th.tile(0) // held down by the mouse: as an open zero
+				gl, st = th.Tile(0) // held down by the mouse: as an open zero
 			}
 			if x == u.v.cursor.X && y == u.v.cursor.Y {
-				st = th.cursor(st)
+				st = th.Cursor(st)
 			}
 			sx := l.cellX(x)
 			s.Put(sx, sy, gl[0], st)
@@ -302,7 +302,7 @@ func (u *ui) drawPaused(s tcell.Screen, lines ...string) {
 		if i >= l.vr {
 			break
 		}
-		putText(s, l.fx+1+max((inner-len(line))/2, 0), y+i, l.fx+1+inner, line, u.th.sPause)
+		putText(s, l.fx+1+max((inner-len(line))/2, 0), y+i, l.fx+1+inner, line, u.th.Pause)
 	}
 }
 
@@ -333,7 +333,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	if msg == "" && u.rp != nil {
 		place := u.replayPlace()
 		if len(place)+len(footerSep)+len(labelOf(u.keyset.table, actHelp)) <= l.sw {
-			line = append(line, span{place + footerSep, u.th.sText})
+			line = append(line, span{place + footerSep, u.th.Text})
 			width -= len(place) + len(footerSep)
 		}
 	}
@@ -342,9 +342,9 @@ func (u *ui) drawFooter(s tcell.Screen) {
 			if i > 0 {
 				line = append(line, span{footerSep, tcell.StyleDefault})
 			}
-			st := u.th.sText
+			st := u.th.Text
 			if r.act() == actHelp {
-				st = u.th.sBold
+				st = u.th.Bold
 			}
 			line = append(line, span{r.label, st})
 		}
@@ -353,14 +353,14 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		quit, help := labelOf(u.keyset.table, actQuit), labelOf(u.keyset.table, actHelp)
 		keys := utf8.RuneCountInString(quit) + len(footerSep) + utf8.RuneCountInString(help)
 		if msg = fitWords(msg, l.sw-len(footerSep)-keys); msg != "" {
-			line = append(line, span{msg, u.th.sText}, span{footerSep, tcell.StyleDefault})
+			line = append(line, span{msg, u.th.Text}, span{footerSep, tcell.StyleDefault})
 		}
-		line = append(line, span{quit, u.th.sText}, span{footerSep, tcell.StyleDefault}, span{help, u.th.sBold})
+		line = append(line, span{quit, u.th.Text}, span{footerSep, tcell.StyleDefault}, span{help, u.th.Bold})
 	}
 	l.putLine(s, y, line...)
 	// A finished game's numbers go on the line below, when there is one.
 	if b.Status() != board.Playing && y+1 < l.sh {
-		l.putLine(s, y+1, span{u.numbers(u.now(), l.sw), u.th.sText})
+		l.putLine(s, y+1, span{u.numbers(u.now(), l.sw), u.th.Text})
 	}
 }
 
@@ -499,19 +499,19 @@ func (u *ui) drawHelp(s tcell.Screen) {
 			ch := " "
 			switch {
 			case y == y0 && x == x0:
-				ch = th.tl
+				ch = th.TL
 			case y == y0 && x == x1:
-				ch = th.tr
+				ch = th.TR
 			case y == y1 && x == x0:
-				ch = th.bl
+				ch = th.BL
 			case y == y1 && x == x1:
-				ch = th.br
+				ch = th.BR
 			case y == y0 || y == y1:
-				ch = th.h
+				ch = th.H
 			case x == x0 || x == x1:
-				ch = th.v
+				ch = th.V
 			}
-			s.Put(x, y, ch, th.sFrame)
+			s.Put(x, y, ch, th.Frame)
 		}
 	}
 	rows := max(b.h-2, 0)
@@ -519,15 +519,15 @@ func (u *ui) drawHelp(s tcell.Screen) {
 	more := rows >= 3
 	for i := 0; i < rows && top+i < len(b.rows); i++ {
 		row := b.rows[top+i]
-		line, st := row.text, th.sText
+		line, st := row.text, th.Text
 		if row.bold {
-			st = th.sBold
+			st = th.Bold
 		}
 		switch {
 		case more && i == 0 && top > 0:
-			line, st = fitWords("  "+th.up+" more: arrows scroll", b.w-4), th.sBold
+			line, st = fitWords("  "+th.Up+" more: arrows scroll", b.w-4), th.Bold
 		case more && i == rows-1 && top+rows < len(b.rows):
-			line, st = fitWords("  "+th.down+" more: arrows scroll", b.w-4), th.sBold
+			line, st = fitWords("  "+th.Down+" more: arrows scroll", b.w-4), th.Bold
 		}
 		putText(s, x0+2, y0+1+i, x1-1, line, st)
 	}

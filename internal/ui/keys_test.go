@@ -293,7 +293,7 @@ func TestFooterWidths(t *testing.T) {
 			t.Errorf("footer at width %d = %q; want %q", tt.width, got, tt.want)
 		}
 		x := strings.Index(line, "? help")
-		if got := h.th.names[sc.style(x, y)]; got != "bold" {
+		if got := h.th.StyleNames[sc.style(x, y)]; got != "bold" {
 			t.Errorf("width %d: \"? help\" drawn %s; want bold", tt.width, got)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // The options menu (o): the board, its first-click rule, no-guess, the
@@ -66,12 +67,12 @@ type menu struct {
 
 // openMenu opens the menu on the settings of the game in play.
 func (u *ui) openMenu() {
-	theme := u.cfg.Prefs.Theme
-	if theme == "" {
-		theme = ThemeNames()[0]
+	name := u.cfg.Prefs.Theme
+	if name == "" {
+		name = theme.Names()[0]
 	}
 	d, isDaily := u.g.Daily()
-	u.menu = menu{s: u.g.Settings(), daily: isDaily, wasDaily: isDaily, date: d.Date, today: daily.Today(u.cfg.Now()), theme: theme}
+	u.menu = menu{s: u.g.Settings(), daily: isDaily, wasDaily: isDaily, date: d.Date, today: daily.Today(u.cfg.Now()), theme: name}
 	u.v.overlay = menuOverlay
 }
 
@@ -188,7 +189,7 @@ func (m *menu) change(dir int) {
 			m.s.Rule, m.s.NoGuess = board.Opening, true
 		}
 	case fieldTheme:
-		names := ThemeNames()
+		names := theme.Names()
 		i := slices.Index(names, m.theme)
 		m.theme = names[(i+dir+len(names))%len(names)]
 	default:

@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // Where a mouse report is made.
@@ -237,24 +238,24 @@ func TestMouseGestures(t *testing.T) {
 
 // checkPressed checks that the cells pressed, and only they among the
 // closed ones, are drawn as an open zero would be, cursor or not.
-func checkPressed(t *testing.T, step int, sc screen, th *theme, pressed []board.Point) {
+func checkPressed(t *testing.T, step int, sc screen, th *theme.Theme, pressed []board.Point) {
 	t.Helper()
-	_, zero := th.tile(0)
+	_, zero := th.Tile(0)
 	for _, p := range pressed {
 		x, y := sc.at(p)
-		if st := sc.style(x, y); st != zero && st != th.cursor(zero) {
-			t.Errorf("step %d: pressed cell %v drawn in style %q; want %q", step, p, th.names[st], th.names[zero])
+		if st := sc.style(x, y); st != zero && st != th.Cursor(zero) {
+			t.Errorf("step %d: pressed cell %v drawn in style %q; want %q", step, p, th.StyleNames[st], th.StyleNames[zero])
 		}
 	}
-	_, closed := th.tile(board.TileClosed)
+	_, closed := th.Tile(board.TileClosed)
 	for y, row := range sc.boardRows() {
 		for x, c := range []rune(row) {
 			if c == ' ' && slices.Contains(pressed, pt(x, y)) {
 				continue
 			}
 			sx, sy := sc.at(pt(x, y))
-			if st := sc.style(sx, sy); c == '░' && st != closed && st != th.cursor(closed) {
-				t.Errorf("step %d: closed cell %v drawn in style %q; want %q", step, pt(x, y), th.names[st], th.names[closed])
+			if st := sc.style(sx, sy); c == '░' && st != closed && st != th.Cursor(closed) {
+				t.Errorf("step %d: closed cell %v drawn in style %q; want %q", step, pt(x, y), th.StyleNames[st], th.StyleNames[closed])
 			}
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // Config is what Run plays: the game to start, the player's preferences
@@ -82,6 +83,13 @@ type Prefs struct {
 	Mono          bool   // no colours (NO_COLOR): glyphs and reverse video only
 	Theme         string // the theme's name (see ThemeNames); "" is the default
 }
+
+// CheckTheme returns nil if name, a Prefs.Theme, is one of ThemeNames or
+// empty (the default), and otherwise an error that wraps theme.ErrUnknown.
+func CheckTheme(name string) error { return theme.Check(name) }
+
+// ThemeNames returns the names a Prefs.Theme may take, the default first.
+func ThemeNames() []string { return theme.Names() }
 
 // tick is the data of the clock's posted events.
 type tick struct{}

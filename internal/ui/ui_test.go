@@ -15,6 +15,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // small is a 5x4 board: opening the top-right corner floods everything but
@@ -686,5 +687,16 @@ func TestJobPanicRestoresScreen(t *testing.T) {
 	}
 	if w, h := s.Size(); w != 0 || h != 0 {
 		t.Errorf("screen is %dx%d after the panic; want finalised (0x0)", w, h)
+	}
+}
+
+// TestRunUnknownTheme checks that Run refuses a theme it does not know
+// before it draws.
+func TestRunUnknownTheme(t *testing.T) {
+	cfg := fixed(t, nine)
+	cfg.Prefs.Theme = "neon"
+	h := start(t, cfg, 80, 24)
+	if o := h.wait(); !errors.Is(o.err, theme.ErrUnknown) {
+		t.Errorf("Run with Theme %q = %v; want theme.ErrUnknown", cfg.Prefs.Theme, o.err)
 	}
 }

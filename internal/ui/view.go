@@ -11,6 +11,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // overlay is what covers the board, if anything.
@@ -57,7 +58,7 @@ type view struct {
 // and each cell is cellW columns wide so the grid looks square. The four
 // are one block, centred in the screen.
 const (
-	cellW   = 2
+	cellW   = theme.CellW
 	minCols = 4 // the fewest board columns worth drawing
 	minRows = 3 // the fewest board rows worth drawing
 	// minHeader is the narrowest header headerParts writes: the longest
@@ -149,7 +150,7 @@ type ui struct {
 	p         *play.Play    // the play of the game shown: the game in play, or a replay's
 	g         *game.Game    // p's game
 	v         view
-	th        *theme
+	th        *theme.Theme
 	colors    int   // the screen's colours, as tcell.Screen.Colors counts them
 	keyset    *Keys // the keys as the player bound them
 	lay       layout
@@ -178,7 +179,7 @@ type ui struct {
 // game is played through a play.Play kept by cfg.Keeper, whose openings
 // are analysed for the guess audit on s, on the loop or off it (audit).
 func newUI(s tcell.Screen, g *game.Game, cfg Config, done <-chan struct{}) *ui {
-	u := &ui{cfg: cfg, colors: trueColour, keyset: cfg.Keys.orDefault(), done: done, whole: true}
+	u := &ui{cfg: cfg, colors: theme.TrueColour, keyset: cfg.Keys.orDefault(), done: done, whole: true}
 	u.scr = s
 	pc := play.Config{Now: cfg.Now, NewSeed: cfg.NewSeed, Audit: u.audit}
 	if cfg.Keeper != nil {
@@ -201,7 +202,7 @@ func (u *ui) replayPlay(g *game.Game) *play.Play {
 // colours.
 func (u *ui) setTheme(name string) {
 	u.cfg.Prefs.Theme = name
-	u.th = newTheme(name, u.cfg.Prefs.ASCII, u.cfg.Prefs.Mono, u.colors)
+	u.th = theme.New(name, u.cfg.Prefs.ASCII, u.cfg.Prefs.Mono, u.colors)
 }
 
 // settle brings the state in line with the screen before a frame: the
