@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 	"github.com/rivo/uniseg"
 )
@@ -47,7 +48,7 @@ func AskName(s tcell.Screen, prompt string, check func(name string) error) (name
 		case *tcell.EventResize:
 			s.Sync()
 		case *tcell.EventInterrupt:
-			if _, ok := ev.Data().(quit); ok {
+			if _, ok := ev.Data().(term.Quit); ok {
 				return "", false // the player is gone, or the server stops
 			}
 			if n, ok := ev.Data().(notice); ok {

@@ -12,6 +12,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/gdamore/tcell/v2/terminfo"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
 // RemoteTerminal is a terminal at the far end of a connection, such as an
@@ -59,7 +60,7 @@ func OpenRemote(t RemoteTerminal) (*Remote, error) {
 	// (XTermLike), which the registry shares between screens.
 	own := *ti
 	tty := newRemoteTTY(t)
-	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, screenTerminfo(&own))
+	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, term.Unpadded(&own))
 	if err != nil {
 		tty.Close()
 		return nil, err
@@ -91,7 +92,7 @@ func (r *Remote) dropping() {
 	if r.noting.Swap(true) {
 		return
 	}
-	go post(r.s, notice(func() string {
+	go term.Post(r.s, notice(func() string {
 		r.noting.Store(false) // before the count: a key dropped after it is told again
 		return fmt.Sprintf("keys came faster than %d a second: %d ignored", inputRate, r.Dropped())
 	}), r.done)
@@ -104,7 +105,7 @@ func (r *Remote) Quit() {
 	if r.quit.Swap(true) {
 		return
 	}
-	go post(r.s, quit{}, r.done)
+	go term.Post(r.s, term.Quit{}, r.done)
 }
 
 // Quitting reports whether Quit was called: the connection closed, or
@@ -141,11 +142,11 @@ var ErrQuit = errors.New("the session is ending")
 
 // Close switches the terminal back from the full screen, as it was, and
 // stops reading from it. Closing a screen whose player is gone takes at
-// most finiLimit.
+// most term.FiniLimit.
 func (r *Remote) Close() {
 	r.once.Do(func() {
 		close(r.done)
-		finish(r.s, func() {})
+		term.Finish(r.s, func() {})
 		r.tty.Close()
 	})
 }
@@ -342,7 +343,7 @@ func RemoteASCII(env map[string]string) bool {
 			if j := strings.IndexByte(cs, '@'); j >= 0 {
 				cs = cs[:j]
 			}
-			return !isUTF8(cs)
+			return !term.IsUTF8(cs)
 		}
 		return false
 	}

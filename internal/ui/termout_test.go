@@ -11,6 +11,7 @@ import (
 	"github.com/gdamore/tcell/v2/terminfo"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
@@ -150,7 +151,7 @@ func TestCursorOnTerminals(t *testing.T) {
 	t.Setenv("NO_COLOR", "")
 	t.Setenv("COLORTERM", "")
 	t.Setenv("LC_ALL", "en_US.UTF-8")
-	useEncodings()
+	term.UseEncodings()
 	terms := []struct {
 		name   string
 		colors int
@@ -165,17 +166,17 @@ func TestCursorOnTerminals(t *testing.T) {
 		{"h", board.Point{X: 1, Y: 0}, board.Point{X: 1, Y: 1}, board.TileClosed},
 		{"fjf", board.Point{X: 1, Y: 1}, board.Point{X: 1, Y: 0}, board.TileFlag},
 	}
-	for _, term := range terms {
+	for _, tt := range terms {
 		for _, name := range theme.Names() {
-			t.Run(fmt.Sprintf("%s/%d/%s", term.name, term.colors, name), func(t *testing.T) {
-				ti, err := terminfo.LookupTerminfo(term.name)
+			t.Run(fmt.Sprintf("%s/%d/%s", tt.name, tt.colors, name), func(t *testing.T) {
+				ti, err := terminfo.LookupTerminfo(tt.name)
 				if err != nil {
-					t.Fatalf("LookupTerminfo(%q): %v", term.name, err)
+					t.Fatalf("LookupTerminfo(%q): %v", tt.name, err)
 				}
 				tic := *ti
-				tic.Colors = term.colors
+				tic.Colors = tt.colors
 				tty := newFakeTty()
-				s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, screenTerminfo(&tic))
+				s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, term.Unpadded(&tic))
 				if err != nil {
 					t.Fatalf("NewTerminfoScreenFromTtyTerminfo: %v", err)
 				}
@@ -185,7 +186,7 @@ func TestCursorOnTerminals(t *testing.T) {
 				defer s.Fini()
 				cfg := fixed(t, nine)
 				cfg.Prefs.Theme, cfg.Tick = name, -1
-				th := theme.New(name, false, false, term.colors)
+				th := theme.New(name, false, false, tt.colors)
 				done := make(chan error, 1)
 				go func() {
 					_, err := Run(s, cfg)
@@ -219,8 +220,8 @@ func TestCursorOnTerminals(t *testing.T) {
 					for i, c := range cells {
 						fg, bg, attr := c.st.Decompose()
 						want := vtPen{bold: attr&tcell.AttrBold != 0, underline: c.st.GetUnderlineStyle() != tcell.UnderlineStyleNone,
-							reverse: attr&tcell.AttrReverse != 0, fg: vtColour(fg, term.colors), bg: vtColour(bg, term.colors)}
-						if term.colors == theme.NoColour {
+							reverse: attr&tcell.AttrReverse != 0, fg: vtColour(fg, tt.colors), bg: vtColour(bg, tt.colors)}
+						if tt.colors == theme.NoColour {
 							want.fg, want.bg, want.reverse = -1, -1, theme.ReversedWithoutColour(c.st)
 						}
 						for col := range cellW {

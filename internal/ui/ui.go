@@ -10,15 +10,15 @@
 package ui
 
 import (
-	"errors"
+	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
@@ -94,9 +94,6 @@ func ThemeNames() []string { return theme.Names() }
 // tick is the data of the clock's posted events.
 type tick struct{}
 
-// quit is the data of the event posted when a signal asks the game to end.
-type quit struct{ sig os.Signal }
-
 // Run plays cfg on s, which must be initialised, until the player quits,
 // and returns the last game's result. It leaves s to its caller to Fini.
 //
@@ -111,7 +108,7 @@ func Run(s tcell.Screen, cfg Config) (play.Result, error) {
 		cfg.Keeper = nil // the game was kept when it was played
 	}
 	cfg.Start = cfg.Start.Normal()
-	if !isUTF8(s.CharacterSet()) {
+	if !term.IsUTF8(s.CharacterSet()) {
 		cfg.Prefs.ASCII = true // the terminal cannot show the board's glyphs
 	}
 	// A resumed game's clock goes on from the time its board is back:
@@ -211,11 +208,6 @@ func (u *ui) result(now time.Time) play.Result {
 	return r
 }
 
-// isUTF8 reports whether a terminal's character set is UTF-8.
-func isUTF8(charset string) bool {
-	return strings.EqualFold(charset, "UTF-8") || strings.EqualFold(charset, "UTF8")
-}
-
 // tick starts the clock's next tick (Config.Tick), a job of its own: it
 // comes back after its time, a redraw, and the loop, once it has handled
 // it, starts the next. So no tick waits in the queue behind another: a
@@ -227,19 +219,35 @@ func (u *ui) tick(s tcell.Screen) {
 	}
 }
 
-// post posts an event with data to s, waiting for room in the queue until
-// done is closed: the events it posts (a job's answer, a quit) must not be
-// lost.
-func post(s tcell.Screen, data any, done <-chan struct{}) {
-	for {
-		err := s.PostEvent(tcell.NewEventInterrupt(data))
-		if !errors.Is(err, tcell.ErrEventQFull) {
-			return
-		}
-		select {
-		case <-done:
-			return
-		case <-time.After(10 * time.Millisecond):
-		}
+// Play opens the process's terminal, plays cfg on it until the player
+// quits, and restores the terminal on every way out (see term.Play). A
+// signal that ends the game is the result's Signal. SIGTSTP suspends the
+// game as Ctrl-Z does; with cfg.Suspend nil, both stop the process until
+// the shell continues it.
+func Play(cfg Config) (play.Result, error) { return playOn(cfg, term.Play) }
+
+// playOn plays cfg on the screen that open runs it on: term.Play's, or a
+// test's screen through term.On.
+func playOn(cfg Config, open func(run func(tcell.Screen) error) error) (res play.Result, err error) {
+	if cfg.Suspend == nil {
+		cfg.Suspend = term.SuspendSelf
 	}
+	err = open(func(s tcell.Screen) error {
+		var err error
+		res, err = Run(s, cfg)
+		return err
+	})
+	return res, err
 }
+
+// CanPlay reports whether the full screen can be used (see term.CanPlay).
+func CanPlay(stdin io.Reader, stdout, stderr io.Writer) bool {
+	return term.CanPlay(stdin, stdout, stderr)
+}
+
+// IsTerminal reports whether f is an *os.File open on a terminal.
+func IsTerminal(f any) bool { return term.IsTerminal(f) }
+
+// SignalStatus returns the conventional exit status of a program ended by
+// sig: 128 plus the signal's number.
+func SignalStatus(sig os.Signal) int { return term.SignalStatus(sig) }

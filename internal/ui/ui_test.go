@@ -15,6 +15,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
@@ -514,7 +515,7 @@ func TestQuitKeys(t *testing.T) {
 		{"rune c with ModCtrl", func(h *harness) { h.s.InjectKey(tcell.KeyRune, 'c', tcell.ModCtrl) }},
 		{"rune C with Ctrl+Shift", func(h *harness) { h.s.InjectKey(tcell.KeyRune, 'C', tcell.ModCtrl|tcell.ModShift) }},
 		{"KeyETX", func(h *harness) { h.key(tcell.KeyETX, tcell.ModCtrl) }},
-		{"signal", func(h *harness) { h.post(tcell.NewEventInterrupt(quit{})) }},
+		{"signal", func(h *harness) { h.post(tcell.NewEventInterrupt(term.Quit{})) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -613,7 +614,7 @@ func playOnPanics(t *testing.T, s tcell.Screen, cfg Config) (r any, stack string
 			stack = string(debug.Stack())
 		}
 	}()
-	res, err = playOn(s, cfg, noRescue(t))
+	res, err = playOnScreen(s, cfg, noRescue(t))
 	return nil, "", res, err
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
@@ -297,10 +298,10 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 // the game must end.
 func (u *ui) interrupt(s tcell.Screen, data any) (command, bool) {
 	switch d := data.(type) {
-	case quit:
-		u.signal = d.sig
+	case term.Quit:
+		u.signal = d.Signal
 		return command{}, true
-	case suspendRequest:
+	case term.Suspend:
 		return command{act: actSuspend}, false
 	case notice:
 		u.v.message = d()
