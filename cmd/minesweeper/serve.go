@@ -19,7 +19,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/serve"
 	"github.com/minesweeper-go/minesweeper/internal/store"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 )
 
 // serveLock is the file of -data that one server at a time holds locked.
@@ -126,7 +126,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// tcell reads these from the process when a screen starts: cleared,
 	// every session's screen is its session's alone.
-	for _, name := range ui.ServerEnv() {
+	for _, name := range remote.ServerEnv() {
 		os.Unsetenv(name)
 	}
 	srv, err := serve.New(serve.Config{

@@ -1,5 +1,5 @@
 // Package serve is minesweeper serve: the game over SSH. Each SSH session
-// plays the full game on a screen of its own (ui.Remote), with its own
+// plays the full game on a screen of its own (remote.Screen), with its own
 // clock, game and session; a player is their public key, a client without
 // one a guest whose games are not kept. Every player's records are kept in
 // one store.Players, and the leaderboards are made from them: only the

@@ -17,6 +17,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 	"golang.org/x/crypto/ssh"
 )
@@ -123,7 +124,7 @@ var sessionEnv = map[string]bool{"NO_COLOR": true, "LANG": true, "LC_ALL": true,
 type live struct {
 	conn   net.Conn
 	mu     sync.Mutex
-	remote *ui.Remote
+	remote *remote.Screen
 	why    ending
 }
 
@@ -257,7 +258,7 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 	screen := s.cells.hold()
 	defer screen.release()
 	size = screenFits(screen, size)
-	remote, err := ui.OpenRemote(ui.RemoteTerminal{
+	remote, err := remote.Open(remote.Terminal{
 		In: ch, Out: out, Term: term, Width: int(size.w), Height: int(size.h), Now: s.cfg.Now,
 	})
 	if err != nil {
@@ -316,7 +317,7 @@ func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-cha
 
 // watch ends p's session when it has been idle or long enough; the
 // function it returns stops watching.
-func (s *Server) watch(p *live, r *ui.Remote) func() {
+func (s *Server) watch(p *live, r *remote.Screen) func() {
 	done := make(chan struct{})
 	start := s.cfg.Now()
 	lim := s.cfg.Limits
@@ -348,8 +349,8 @@ var ctx = context.Background()
 // game runs the game of player id ("" for a guest) on r: the name asked
 // on a first visit, then the board left unfinished or the one played
 // last. It returns the lines to print once the screen is closed.
-func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
-	prefs := ui.Prefs{QuestionMarks: true, ASCII: ui.RemoteASCII(env), Mono: env["NO_COLOR"] != ""}
+func (s *Server) game(r *remote.Screen, id string, env map[string]string) []string {
+	prefs := ui.Prefs{QuestionMarks: true, ASCII: remote.ASCII(env), Mono: env["NO_COLOR"] != ""}
 	uc := ui.Config{
 		Start:   play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: s.seed()},
 		Prefs:   prefs,
@@ -367,7 +368,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	if id == "" {
 		uc.Keeper = guest{choose: choose}
 		uc.Start.Note = "a guest: nothing is kept; connect with a key (ssh-keygen) to be on the leaderboard"
-		res, err := r.Play(uc)
+		res, err := ui.PlayRemote(r, uc)
 		if err != nil {
 			return failed(err)
 		}
@@ -379,7 +380,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	}
 	if name == "" {
 		var ok bool
-		name, ok = r.AskName("Choose a display name for the leaderboard", func(n string) error {
+		name, ok = ui.AskRemoteName(r, "Choose a display name for the leaderboard", func(n string) error {
 			if err := history.CheckName(n); err != nil {
 				return err
 			}
@@ -418,7 +419,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 	}
 	uc.Start.Elsewhere = k.Elsewhere()
 	uc.Start.Note = "playing as " + name
-	res, err := r.Play(uc)
+	res, err := ui.PlayRemote(r, uc)
 	if err != nil {
 		return failed(err)
 	}

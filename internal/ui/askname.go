@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 	"github.com/rivo/uniseg"
@@ -15,6 +16,16 @@ import (
 // name (the check says what is too long), few enough that a flood of
 // keys over a network costs nothing.
 const nameLimit = 4 * history.NameMax
+
+// AskRemoteName asks the player at r for a display name (see AskName); ok
+// is false when they declined or r.Quit was called.
+func AskRemoteName(r *remote.Screen, prompt string, check func(string) error) (name string, ok bool) {
+	if r.Quitting() {
+		return "", false
+	}
+	name, ok = AskName(r.Tcell(), prompt, check)
+	return name, ok && !r.Quitting()
+}
 
 // AskName asks for a display name on s, which must be initialised, with
 // a small full-screen line editor: prompt, the rules of a name
@@ -51,7 +62,7 @@ func AskName(s tcell.Screen, prompt string, check func(name string) error) (name
 			if _, ok := ev.Data().(term.Quit); ok {
 				return "", false // the player is gone, or the server stops
 			}
-			if n, ok := ev.Data().(notice); ok {
+			if n, ok := ev.Data().(remote.Notice); ok {
 				msg = n()
 				break
 			}

@@ -10,6 +10,7 @@
 package ui
 
 import (
+	"errors"
 	"io"
 	"os"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
@@ -239,6 +241,26 @@ func playOn(cfg Config, open func(run func(tcell.Screen) error) error) (res play
 	})
 	return res, err
 }
+
+// PlayRemote plays cfg on r's screen until the player quits or r.Quit is
+// called, and returns the last game's result, as Run does: Ctrl-Z pauses
+// the game, since the terminal's process is not this one. A panic in the
+// game is the caller's: the screen stays open for r.Close.
+func PlayRemote(r *remote.Screen, cfg Config) (play.Result, error) {
+	if r.Quitting() {
+		return play.Result{}, ErrQuit
+	}
+	cfg.Suspend = nil
+	cfg.pauseOnly = true
+	cfg.ended = r.Quitting
+	res, err := Run(r.Tcell(), cfg)
+	res.Remote = true
+	return res, err
+}
+
+// ErrQuit is what PlayRemote returns when the remote terminal was asked
+// to quit before it.
+var ErrQuit = errors.New("the session is ending")
 
 // CanPlay reports whether the full screen can be used (see term.CanPlay).
 func CanPlay(stdin io.Reader, stdout, stderr io.Writer) bool {

@@ -11,6 +11,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
@@ -303,7 +304,7 @@ func (u *ui) interrupt(s tcell.Screen, data any) (command, bool) {
 		return command{}, true
 	case term.Suspend:
 		return command{act: actSuspend}, false
-	case notice:
+	case remote.Notice:
 		u.v.message = d()
 	case jobPanic:
 		panic(d.String())

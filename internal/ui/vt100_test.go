@@ -11,6 +11,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
@@ -147,9 +148,9 @@ func TestOldTerminalsUnpadded(t *testing.T) {
 		}
 		s.Fini()
 		in, w := io.Pipe()
-		r, err := OpenRemote(RemoteTerminal{In: in, Out: io.Discard, Term: name, Width: 80, Height: 24})
+		r, err := remote.Open(remote.Terminal{In: in, Out: io.Discard, Term: name, Width: 80, Height: 24})
 		if err != nil {
-			t.Fatalf("OpenRemote(%q): %v", name, err)
+			t.Fatalf("remote.Open(%q): %v", name, err)
 		}
 		r.Close()
 		w.Close()
