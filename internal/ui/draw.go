@@ -428,7 +428,7 @@ func fitWords(text string, width int) string {
 }
 
 // helpLines returns the help overlay's text.
-func (u *ui) helpLines() []string { return helpText(u.keys(), u.cfg) }
+func (u *ui) helpLines() []string { return helpText(u.keys(), u.cfg.keyMode()) }
 
 // helpBox is where the overlay goes on the screen, and its lines wrapped
 // to the box's width: every line can be read, scrolled into view when the

@@ -92,12 +92,20 @@ type keyRow struct {
 	prio  int    // the footer keeps the labels of lowest prio first
 	help  string // what the keys do, for the help overlay
 	// helpFor, when not nil, returns the help's text instead of help, for
-	// keys whose meaning depends on the settings.
-	helpFor func(Config) string
-	// only, when not nil, reports whether the row is offered under cfg:
+	// keys whose meaning depends on the game's mode.
+	helpFor func(keyMode) string
+	// only, when not nil, reports whether the row is offered in mode m:
 	// a row it hides is in neither the footer nor the help, and its keys
 	// only say why they do nothing.
-	only func(Config) bool
+	only func(m keyMode) bool
+}
+
+// keyMode is what the keys' help and footer depend on: the settings of
+// the game in play.
+type keyMode struct {
+	QuestionMarks bool // 'f' cycles flag, question mark, none; else flag, none
+	PauseOnly     bool // Ctrl-Z only pauses: the terminal's process is not this one
+	Server        bool // the game is played on a server, which keeps leaderboards
 }
 
 // move returns the command that moves the cursor by (dx, dy).
@@ -137,8 +145,8 @@ var keyTable = []keyRow{
 	{keys: []binding{{special(tcell.KeyEnter), command{act: actOpen}}, {char(' '), command{act: actOpen}}},
 		label: "space open", prio: 4, help: "open; on a number, chord"},
 	{keys: []binding{{char('f'), command{act: actMark}}}, label: "f flag", prio: 5,
-		helpFor: func(cfg Config) string {
-			if cfg.Prefs.QuestionMarks {
+		helpFor: func(m keyMode) string {
+			if m.QuestionMarks {
 				return "cycle flag, question mark, none"
 			}
 			return "put or remove a flag"
@@ -169,8 +177,8 @@ var keyTable = []keyRow{
 	// The mouse, as gesture.update reads it.
 	{mouse: "left click", help: "press shows it, release opens; a number chords"},
 	{mouse: "drag, held", help: "move the press; release off the board cancels"},
-	{mouse: "right click", helpFor: func(cfg Config) string {
-		if cfg.Prefs.QuestionMarks {
+	{mouse: "right click", helpFor: func(m keyMode) string {
+		if m.QuestionMarks {
 			return "cycle the marks, at once on the press"
 		}
 		return "put or remove a flag, at once on the press"
@@ -182,8 +190,8 @@ var keyTable = []keyRow{
 
 // suspendHelp says what Ctrl-Z does: on a remote terminal it pauses the
 // game, and there is no shell of the player's to go back to.
-func suspendHelp(cfg Config) string {
-	if cfg.pauseOnly {
+func suspendHelp(m keyMode) string {
+	if m.PauseOnly {
 		return "pause (over SSH nothing is suspended)"
 	}
 	return "suspend (fg resumes)"
@@ -191,13 +199,13 @@ func suspendHelp(cfg Config) string {
 
 // onServer reports whether the game is played on a server, which keeps
 // leaderboards.
-func onServer(cfg Config) bool { return cfg.Leaders != nil }
+func onServer(m keyMode) bool { return m.Server }
 
-// offered returns the rows of table offered under cfg (see keyRow.only).
-func offered(table []keyRow, cfg Config) []keyRow {
+// offered returns the rows of table offered in mode m (see keyRow.only).
+func offered(table []keyRow, m keyMode) []keyRow {
 	rows := make([]keyRow, 0, len(table))
 	for _, r := range table {
-		if r.only == nil || r.only(cfg) {
+		if r.only == nil || r.only(m) {
 			rows = append(rows, r)
 		}
 	}
@@ -247,10 +255,10 @@ func bindings(rows []keyRow) map[key]command {
 	return m
 }
 
-// text returns the row's help text under the settings cfg.
-func (r keyRow) text(cfg Config) string {
+// text returns the row's help text in mode m.
+func (r keyRow) text(m keyMode) string {
 	if r.helpFor != nil {
-		return r.helpFor(cfg)
+		return r.helpFor(m)
 	}
 	return r.help
 }
@@ -315,14 +323,14 @@ func (r keyRow) hasArrows(shift bool) bool {
 	return true
 }
 
-// helpText returns the help overlay's lines for the keys of rows under the
-// settings cfg: the keys, then the mouse.
-func helpText(rows []keyRow, cfg Config) []string {
+// helpText returns the help overlay's lines for the keys of rows in mode
+// m: the keys, then the mouse.
+func helpText(rows []keyRow, m keyMode) []string {
 	w := 0
 	for _, r := range rows {
 		w = max(w, utf8.RuneCountInString(r.names()))
 	}
-	line := func(r keyRow) string { return fmt.Sprintf("  %-*s  %s", w, r.names(), r.text(cfg)) }
+	line := func(r keyRow) string { return fmt.Sprintf("  %-*s  %s", w, r.names(), r.text(m)) }
 	lines := []string{"Keys"}
 	mouse := false
 	for _, r := range rows {
@@ -405,7 +413,7 @@ var endActions = []action{actUndo, actNew, actRestart, actReplay}
 // is; a test keeps the README's copy equal to it.
 func markdownKeys() string {
 	var b strings.Builder
-	cfg := Config{Prefs: Prefs{QuestionMarks: true}}
+	cfg := keyMode{QuestionMarks: true}
 	table := func(rows []keyRow) {
 		b.WriteString("| key | action |\n| --- | --- |\n")
 		for _, r := range rows {
@@ -446,7 +454,7 @@ func ReplayKeyHelp() []KeyDoc { return keyDocs(replayTable) }
 
 // keyDocs returns the KeyDocs of rows: the keys, then the mouse.
 func keyDocs(rows []keyRow) []KeyDoc {
-	cfg := Config{Prefs: Prefs{QuestionMarks: true}}
+	cfg := keyMode{QuestionMarks: true}
 	var docs []KeyDoc
 	for _, mouse := range []bool{false, true} {
 		for _, r := range rows {

@@ -117,7 +117,7 @@ func TestKeyTableRows(t *testing.T) {
 		if (len(r.keys) == 0) == (r.mouse == "") {
 			t.Errorf("row %q: want keys or a mouse gesture, not both or neither", r.names())
 		}
-		if r.text(Config{}) == "" || r.text(Config{Prefs: Prefs{QuestionMarks: true}}) == "" {
+		if r.text(keyMode{}) == "" || r.text(keyMode{QuestionMarks: true}) == "" {
 			t.Errorf("row %q has no help text", r.names())
 		}
 		for _, b := range r.keys {
@@ -167,12 +167,12 @@ func helpListsEveryKey(t *testing.T, cfg Config, question bool) {
 	sc := h.snap()
 	acts := map[action]bool{}
 	for _, r := range keyTable {
-		text := r.text(cfg)
+		text := r.text(cfg.keyMode())
 		shown := slices.ContainsFunc(sc.text, func(line string) bool {
 			i := strings.Index(line, "  "+r.names()+"  ")
 			return i >= 0 && strings.Contains(line[i:], "  "+text)
 		})
-		if offer := r.only == nil || r.only(cfg); !offer {
+		if offer := r.only == nil || r.only(cfg.keyMode()); !offer {
 			if shown {
 				t.Errorf("help shows the line %q ... %q, which is not offered:\n%s", r.names(), text, sc)
 			}
@@ -357,9 +357,7 @@ func TestPageKeys(t *testing.T) {
 // TestHelpWithoutQuestionMarks checks that the help does not offer a
 // question mark that -question=false turned off.
 func TestHelpWithoutQuestionMarks(t *testing.T) {
-	cfg := asciiCfg(t, small)
-	cfg.Prefs.QuestionMarks = false
-	for _, line := range helpText(keyTable, cfg) {
+	for _, line := range helpText(keyTable, keyMode{QuestionMarks: false}) {
 		if strings.Contains(line, "cycle") || strings.Contains(line, "question") {
 			t.Errorf("help line %q offers question marks", line)
 		}

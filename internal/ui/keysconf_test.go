@@ -139,7 +139,7 @@ func checkTable(table []keyRow) error {
 			continue
 		}
 		if len(r.keys) == 0 {
-			return fmt.Errorf("a row with no keys: %q", r.text(Config{}))
+			return fmt.Errorf("a row with no keys: %q", r.text(keyMode{}))
 		}
 		for _, b := range r.keys {
 			if b.cmd.act != r.act() {

@@ -277,7 +277,7 @@ func TestHelpSmall(t *testing.T) {
 				}
 				got.WriteString(text)
 			}
-			if want := strings.Join(strings.Fields(strings.Join(helpText(offered(keyTable, cfg), cfg), " ")), ""); got.String() != want {
+			if want := strings.Join(strings.Fields(strings.Join(helpText(offered(keyTable, cfg.keyMode()), cfg.keyMode()), " ")), ""); got.String() != want {
 				t.Errorf("the help's rows, put together without spaces:\n%s\nwant the help:\n%s", got.String(), want)
 			}
 			h.key(tcell.KeyDown, tcell.ModNone) // past the end: nothing moves

@@ -86,6 +86,11 @@ type Prefs struct {
 	Theme         string // the theme's name (see ThemeNames); "" is the default
 }
 
+// keyMode returns what the keys' help and footer say under cfg.
+func (cfg Config) keyMode() keyMode {
+	return keyMode{QuestionMarks: cfg.Prefs.QuestionMarks, PauseOnly: cfg.pauseOnly, Server: cfg.Leaders != nil}
+}
+
 // CheckTheme returns nil if name, a Prefs.Theme, is one of ThemeNames or
 // empty (the default), and otherwise an error that wraps theme.ErrUnknown.
 func CheckTheme(name string) error { return theme.Check(name) }

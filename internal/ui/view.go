@@ -52,7 +52,7 @@ type view struct {
 	mouse   gesture  // the mouse buttons held and what their release does
 	stats   []string // the statistics overlay's lines, as read when it opened
 	leaders leaders  // the leaderboards overlay's boards, once read
-	count   int      // the count typed before a move, 0 for none
+	count   count    // the count typed before a move, 0 for none
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer
@@ -259,7 +259,7 @@ func (u *ui) keys() []keyRow {
 	if u.rp != nil {
 		return replayTable
 	}
-	return offered(u.keyset.table, u.cfg)
+	return offered(u.keyset.table, u.cfg.keyMode())
 }
 
 // handle applies one event and reports whether the game should end: the
@@ -384,10 +384,10 @@ func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (command, bool) {
 			return command{}, false
 		}
 	}
-	if u.v.overlay == noOverlay && u.countKey(ev) {
+	if u.v.overlay == noOverlay && u.v.count.key(ev) {
 		return command{}, false
 	}
-	return u.counted(c), false
+	return u.v.count.apply(c), false
 }
 
 // mouseCommand interprets a mouse event: the command of a click, or none
@@ -451,7 +451,8 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		u.v.cursor.X = clamp(u.v.cursor.X+c.dx, 0, b.Width()-1)
 		u.v.cursor.Y = clamp(u.v.cursor.Y+dy, 0, b.Height()-1)
 	case actJump, actNumber:
-		if msg := u.jumpCursor(c); msg != "" {
+		var msg string
+		if u.v.cursor, msg = jumpCursor(b, u.v.cursor, c); msg != "" {
 			err = errors.New(msg)
 		}
 	case actOpen:
