@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
@@ -133,7 +134,7 @@ func (e *lineEditor) key(ev *tcell.EventKey) editResult {
 		e.at = len(e.text)
 		return editNone
 	}
-	switch ctrlLetter(ev) {
+	switch keys.CtrlLetter(ev) {
 	case 'c', 'd':
 		return editCancel
 	case 'h':

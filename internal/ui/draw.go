@@ -2,12 +2,14 @@ package ui
 
 import (
 	"fmt"
-	"github.com/minesweeper-go/minesweeper/internal/play"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -332,30 +334,30 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	width := l.sw
 	if msg == "" && u.rp != nil {
 		place := u.replayPlace()
-		if len(place)+len(footerSep)+len(labelOf(u.keyset.table, actHelp)) <= l.sw {
-			line = append(line, span{place + footerSep, u.th.Text})
-			width -= len(place) + len(footerSep)
+		if len(place)+len(keys.FooterSep)+len(keys.LabelOf(u.keyset.Rows(), keys.ActHelp)) <= l.sw {
+			line = append(line, span{place + keys.FooterSep, u.th.Text})
+			width -= len(place) + len(keys.FooterSep)
 		}
 	}
 	if msg == "" {
-		for i, r := range footerRows(u.footerKeys(), width) {
+		for i, r := range keys.FooterRows(u.footerKeys(), width) {
 			if i > 0 {
-				line = append(line, span{footerSep, tcell.StyleDefault})
+				line = append(line, span{keys.FooterSep, tcell.StyleDefault})
 			}
 			st := u.th.Text
-			if r.act() == actHelp {
+			if r.Act() == keys.ActHelp {
 				st = u.th.Bold
 			}
-			line = append(line, span{r.label, st})
+			line = append(line, span{r.Label, st})
 		}
 	} else {
 		// The message gets what the two keys always shown leave it.
-		quit, help := labelOf(u.keyset.table, actQuit), labelOf(u.keyset.table, actHelp)
-		keys := utf8.RuneCountInString(quit) + len(footerSep) + utf8.RuneCountInString(help)
-		if msg = fitWords(msg, l.sw-len(footerSep)-keys); msg != "" {
-			line = append(line, span{msg, u.th.Text}, span{footerSep, tcell.StyleDefault})
+		quit, help := keys.LabelOf(u.keyset.Rows(), keys.ActQuit), keys.LabelOf(u.keyset.Rows(), keys.ActHelp)
+		always := utf8.RuneCountInString(quit) + len(keys.FooterSep) + utf8.RuneCountInString(help)
+		if msg = fitWords(msg, l.sw-len(keys.FooterSep)-always); msg != "" {
+			line = append(line, span{msg, u.th.Text}, span{keys.FooterSep, tcell.StyleDefault})
 		}
-		line = append(line, span{quit, u.th.Text}, span{footerSep, tcell.StyleDefault}, span{help, u.th.Bold})
+		line = append(line, span{quit, u.th.Text}, span{keys.FooterSep, tcell.StyleDefault}, span{help, u.th.Bold})
 	}
 	l.putLine(s, y, line...)
 	// A finished game's numbers go on the line below, when there is one.
@@ -366,17 +368,17 @@ func (u *ui) drawFooter(s tcell.Screen) {
 
 // footerKeys returns the key rows the footer offers: the next steps once
 // a game is over, else those of keys.
-func (u *ui) footerKeys() []keyRow {
+func (u *ui) footerKeys() []keys.Row {
 	if u.rp != nil || u.g.Status() == board.Playing {
 		return u.keys()
 	}
-	var rows []keyRow
-	for i, a := range append(endActions, actQuit, actHelp) {
-		for _, r := range u.keyset.table {
-			if r.label != "" && r.act() == a {
-				r.prio = i + 1
-				if a == actQuit || a == actHelp {
-					r.prio = i - 6 // first: never dropped
+	var rows []keys.Row
+	for i, a := range append(keys.EndActions, keys.ActQuit, keys.ActHelp) {
+		for _, r := range u.keyset.Rows() {
+			if r.Label != "" && r.Act() == a {
+				r.Prio = i + 1
+				if a == keys.ActQuit || a == keys.ActHelp {
+					r.Prio = i - 6 // first: never dropped
 				}
 				rows = append(rows, r)
 			}
@@ -428,7 +430,7 @@ func fitWords(text string, width int) string {
 }
 
 // helpLines returns the help overlay's text.
-func (u *ui) helpLines() []string { return helpText(u.keys(), u.cfg.keyMode()) }
+func (u *ui) helpLines() []string { return keys.HelpText(u.keys(), u.cfg.keyMode()) }
 
 // helpBox is where the overlay goes on the screen, and its lines wrapped
 // to the box's width: every line can be read, scrolled into view when the

@@ -11,6 +11,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
 
 // TestTooSmall draws the 9x9 board, which needs 14x7 (the footer's
@@ -277,7 +278,7 @@ func TestHelpSmall(t *testing.T) {
 				}
 				got.WriteString(text)
 			}
-			if want := strings.Join(strings.Fields(strings.Join(helpText(offered(keyTable, cfg.keyMode()), cfg.keyMode()), " ")), ""); got.String() != want {
+			if want := strings.Join(strings.Fields(strings.Join(keys.HelpText(keys.Offered(keys.Table, cfg.keyMode()), cfg.keyMode()), " ")), ""); got.String() != want {
 				t.Errorf("the help's rows, put together without spaces:\n%s\nwant the help:\n%s", got.String(), want)
 			}
 			h.key(tcell.KeyDown, tcell.ModNone) // past the end: nothing moves

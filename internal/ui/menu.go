@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
@@ -80,10 +81,10 @@ func (u *ui) openMenu() {
 // should end.
 func (u *ui) menuKey(s tcell.Screen, ev *tcell.EventKey) bool {
 	m := &u.menu
-	if ctrlLetter(ev) == 'c' {
+	if keys.CtrlLetter(ev) == 'c' {
 		return true
 	}
-	if c := u.keyCommand(ev); c.act == actSuspend || c.act == actRedraw {
+	if c := u.keyCommand(ev); c.Act == keys.ActSuspend || c.Act == keys.ActRedraw {
 		return u.do(s, c)
 	}
 	r := rune(0)

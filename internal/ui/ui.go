@@ -11,17 +11,15 @@ package ui
 
 import (
 	"errors"
-	"io"
-	"os"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
-	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // Config is what Run plays: the game to start, the player's preferences
@@ -32,7 +30,7 @@ type Config struct {
 	Start  play.Start // the game to start: a new one, a saved one resumed, or a replay
 	Prefs  Prefs      // how the game looks and what f does
 	Keeper Keeper     // the session: what the games count for and where they are kept; nil keeps nothing
-	Keys   *Keys      // the keys as the player bound them (see ParseKeys); nil is the default keys
+	Keys   *Keys      // the keys as the player bound them (see keys.Parse); nil is the default keys
 
 	// Now returns the current time; nil means time.Now. Tests fix it.
 	Now func() time.Time
@@ -87,16 +85,9 @@ type Prefs struct {
 }
 
 // keyMode returns what the keys' help and footer say under cfg.
-func (cfg Config) keyMode() keyMode {
-	return keyMode{QuestionMarks: cfg.Prefs.QuestionMarks, PauseOnly: cfg.pauseOnly, Server: cfg.Leaders != nil}
+func (cfg Config) keyMode() keys.Mode {
+	return keys.Mode{QuestionMarks: cfg.Prefs.QuestionMarks, PauseOnly: cfg.pauseOnly, Server: cfg.Leaders != nil}
 }
-
-// CheckTheme returns nil if name, a Prefs.Theme, is one of ThemeNames or
-// empty (the default), and otherwise an error that wraps theme.ErrUnknown.
-func CheckTheme(name string) error { return theme.Check(name) }
-
-// ThemeNames returns the names a Prefs.Theme may take, the default first.
-func ThemeNames() []string { return theme.Names() }
 
 // tick is the data of the clock's posted events.
 type tick struct{}
@@ -266,15 +257,3 @@ func PlayRemote(r *remote.Screen, cfg Config) (play.Result, error) {
 // ErrQuit is what PlayRemote returns when the remote terminal was asked
 // to quit before it.
 var ErrQuit = errors.New("the session is ending")
-
-// CanPlay reports whether the full screen can be used (see term.CanPlay).
-func CanPlay(stdin io.Reader, stdout, stderr io.Writer) bool {
-	return term.CanPlay(stdin, stdout, stderr)
-}
-
-// IsTerminal reports whether f is an *os.File open on a terminal.
-func IsTerminal(f any) bool { return term.IsTerminal(f) }
-
-// SignalStatus returns the conventional exit status of a program ended by
-// sig: 128 plus the signal's number.
-func SignalStatus(sig os.Signal) int { return term.SignalStatus(sig) }

@@ -1,4 +1,4 @@
-package ui
+package keys
 
 import (
 	"github.com/gdamore/tcell/v2"
@@ -10,18 +10,18 @@ import (
 // cells moves no further.
 const maxCount = board.MaxCells
 
-// countHelp is the help's line on counts, which have no row in keyTable:
+// countHelp is the help's line on counts, which have no row in Table:
 // the digits count before any key.
-var countHelp = keyRow{mouse: "1-9, then 0-9", help: "count: repeat the next move or jump; Esc drops it"}
+var countHelp = Row{mouse: "1-9, then 0-9", help: "count: repeat the next move or jump; Esc drops it"}
 
-// count is a count typed before a move, vi's way: 0 is none.
-type count int
+// Count is a count typed before a move, vi's way: 0 is none.
+type Count int
 
-// key takes a key that writes a count: a digit 1 to 9, or any digit once
+// Key takes a key that writes a count: a digit 1 to 9, or any digit once
 // a count is begun ('0' alone is the first column), and Esc, which
 // forgets a count begun rather than quit. It reports whether it took the
 // key.
-func (n *count) key(ev *tcell.EventKey) bool {
+func (n *Count) Key(ev *tcell.EventKey) bool {
 	if ev.Key() == tcell.KeyEsc && *n > 0 {
 		*n = 0
 		return true
@@ -33,28 +33,28 @@ func (n *count) key(ev *tcell.EventKey) bool {
 	if r < '0' || r > '9' || r == '0' && *n == 0 {
 		return false
 	}
-	*n = count(min(int(*n)*10+int(r-'0'), maxCount))
+	*n = Count(min(int(*n)*10+int(r-'0'), maxCount))
 	return true
 }
 
-// apply returns c as the count begun makes it, and forgets the count: a
+// Apply returns c as the count begun makes it, and forgets the count: a
 // move goes count times as far, a jump is made count times. Other commands
 // ignore a count.
-func (n *count) apply(c command) command {
+func (n *Count) Apply(c Command) Command {
 	times := int(*n)
 	*n = 0
 	if times == 0 {
 		return c
 	}
-	switch c.act {
-	case actMove:
-		if abs(c.dx) < far {
-			c.dx *= times
+	switch c.Act {
+	case ActMove:
+		if abs(c.DX) < far {
+			c.DX *= times
 		}
-		if abs(c.dy) < far {
-			c.dy *= times
+		if abs(c.DY) < far {
+			c.DY *= times
 		}
-	case actJump, actNumber:
+	case ActJump, ActNumber:
 		c.times = times
 	}
 	return c
@@ -104,21 +104,21 @@ func numberFrom(b game.View, p board.Point, dir int) (board.Point, bool) {
 	return p, false
 }
 
-// jumpCursor carries out a jump command (actJump or actNumber) from p on b,
+// Jump carries out a jump command (ActJump or ActNumber) from p on b,
 // c.times times, and returns where it lands, and the footer's word when
 // it finds nowhere to go (the cursor then stays where the last jump
 // landed).
-func jumpCursor(b game.View, p board.Point, c command) (board.Point, string) {
+func Jump(b game.View, p board.Point, c Command) (board.Point, string) {
 	for range max(c.times, 1) {
 		var to board.Point
 		var ok bool
-		if c.act == actJump {
-			to, ok = jumpFrom(b, p, c.dx, c.dy)
+		if c.Act == ActJump {
+			to, ok = jumpFrom(b, p, c.DX, c.DY)
 		} else {
-			to, ok = numberFrom(b, p, c.dy)
+			to, ok = numberFrom(b, p, c.DY)
 		}
 		if !ok {
-			if c.act == actJump {
+			if c.Act == ActJump {
 				return p, "no closed cell that way"
 			}
 			return p, "no other number with a closed cell around it"
@@ -127,3 +127,6 @@ func jumpCursor(b game.View, p board.Point, c command) (board.Point, string) {
 	}
 	return p, ""
 }
+
+// abs returns the absolute value of x.
+func abs(x int) int { return max(x, -x) }

@@ -5,140 +5,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
-
-// keyEvents returns the events a terminal may send for k: a Ctrl-letter
-// in each of the three forms ctrlLetter reads.
-func keyEvents(k key) []*tcell.EventKey {
-	switch {
-	case k.ctrl:
-		return []*tcell.EventKey{
-			tcell.NewEventKey(tcell.KeyCtrlA+tcell.Key(k.r-'a'), 0, tcell.ModCtrl),
-			tcell.NewEventKey(tcell.KeyRune, k.r, tcell.ModCtrl),
-			tcell.NewEventKey(tcell.KeyRune, unicode.ToUpper(k.r), tcell.ModCtrl|tcell.ModShift),
-		}
-	case k.code == tcell.KeyRune:
-		return []*tcell.EventKey{tcell.NewEventKey(tcell.KeyRune, k.r, tcell.ModNone)}
-	case k.shift:
-		return []*tcell.EventKey{tcell.NewEventKey(k.code, 0, tcell.ModShift)}
-	}
-	return []*tcell.EventKey{tcell.NewEventKey(k.code, 0, tcell.ModNone)}
-}
-
-func describe(ev *tcell.EventKey) string {
-	return fmt.Sprintf("%s (key %d rune %q mod %d)", ev.Name(), ev.Key(), ev.Rune(), ev.Modifiers())
-}
-
-// TestKeyTableCommands checks that every key of the table yields its
-// command through keyCommand, in every form a terminal sends it.
-func TestKeyTableCommands(t *testing.T) {
-	for _, r := range keyTable {
-		for _, b := range r.keys {
-			for _, ev := range keyEvents(b.key) {
-				if got := keyCommand(ev); got != b.cmd {
-					t.Errorf("keyCommand(%s) = %+v; want %+v (the %q row)", describe(ev), got, b.cmd, r.names())
-				}
-			}
-		}
-	}
-}
-
-// TestKeyModifiers checks how modifiers the table does not name are read:
-// a special key with Shift means what it means alone unless a shifted row
-// binds it, and characters ignore Alt.
-func TestKeyModifiers(t *testing.T) {
-	tests := []struct {
-		ev   *tcell.EventKey
-		want command
-	}{
-		{tcell.NewEventKey(tcell.KeyUp, 0, tcell.ModShift), move(0, -5)},
-		{tcell.NewEventKey(tcell.KeyUp, 0, tcell.ModShift|tcell.ModCtrl), move(0, -5)},
-		{tcell.NewEventKey(tcell.KeyUp, 0, tcell.ModCtrl), move(0, -1)},
-		{tcell.NewEventKey(tcell.KeyHome, 0, tcell.ModShift), move(-far, 0)},
-		{tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModShift), command{act: actOpen}},
-		{tcell.NewEventKey(tcell.KeyRune, 'f', tcell.ModAlt), command{act: actMark}},
-		{tcell.NewEventKey(tcell.KeyRune, 'H', tcell.ModShift), move(-5, 0)},
-		{tcell.NewEventKey(tcell.KeyRune, 'x', tcell.ModNone), command{}},
-		{tcell.NewEventKey(tcell.KeyRune, 'f', tcell.ModCtrl), command{}},
-		{tcell.NewEventKey(tcell.KeyF1, 0, tcell.ModNone), command{}},
-	}
-	for _, tt := range tests {
-		if got := keyCommand(tt.ev); got != tt.want {
-			t.Errorf("keyCommand(%s) = %+v; want %+v", describe(tt.ev), got, tt.want)
-		}
-	}
-}
-
-// TestKeyTableNoDuplicates checks that no two entries bind one key, nor
-// two keys that reach the game as one event.
-func TestKeyTableNoDuplicates(t *testing.T) {
-	type event struct {
-		k   tcell.Key
-		r   rune
-		mod tcell.ModMask
-	}
-	keys := map[key]string{}
-	events := map[event]string{}
-	for _, r := range keyTable {
-		for _, b := range r.keys {
-			where := fmt.Sprintf("%v in the %q row", b.key, r.names())
-			if prev, dup := keys[b.key]; dup {
-				t.Errorf("%s is bound again: %s", where, prev)
-			}
-			keys[b.key] = where
-			for _, ev := range keyEvents(b.key) {
-				e := event{ev.Key(), ev.Rune(), ev.Modifiers()}
-				if prev, dup := events[e]; dup && prev != where {
-					t.Errorf("%s sends %s, as %s does", where, describe(ev), prev)
-				}
-				events[e] = where
-			}
-		}
-	}
-	labels := map[string]bool{}
-	for _, r := range keyTable {
-		if r.label != "" && labels[r.label] {
-			t.Errorf("label %q shown twice", r.label)
-		}
-		labels[r.label] = true
-	}
-}
-
-// TestKeyTableRows checks each row's form: keys or a gesture, help text,
-// and a footer label that starts with the name of one of its keys.
-func TestKeyTableRows(t *testing.T) {
-	for _, r := range keyTable {
-		if (len(r.keys) == 0) == (r.mouse == "") {
-			t.Errorf("row %q: want keys or a mouse gesture, not both or neither", r.names())
-		}
-		if r.text(keyMode{}) == "" || r.text(keyMode{QuestionMarks: true}) == "" {
-			t.Errorf("row %q has no help text", r.names())
-		}
-		for _, b := range r.keys {
-			if b.cmd.act != r.act() {
-				t.Errorf("row %q: %v asks for %v, the row for %v; want one action a row", r.names(), b.key, b.cmd.act, r.act())
-			}
-		}
-		if r.label == "" {
-			continue
-		}
-		if len(r.keys) == 0 {
-			t.Errorf("mouse row %q has a footer label %q", r.mouse, r.label)
-			continue
-		}
-		first := strings.ToLower(strings.Fields(r.label)[0])
-		names := strings.ToLower(r.names())
-		if !slices.Contains(strings.FieldsFunc(names, func(c rune) bool { return c == ',' || c == ' ' }), first) {
-			t.Errorf("label %q names none of the row's keys %q", r.label, r.names())
-		}
-	}
-}
 
 // TestHelpListsEveryKey checks that the help overlay shows every row on
 // one line, its keys' names then its text, so every action a key reaches
@@ -165,32 +38,32 @@ func helpListsEveryKey(t *testing.T, cfg Config, question bool) {
 	h := start(t, cfg, 80, 40)
 	h.typ("?")
 	sc := h.snap()
-	acts := map[action]bool{}
-	for _, r := range keyTable {
-		text := r.text(cfg.keyMode())
+	acts := map[keys.Action]bool{}
+	for _, r := range keys.Table {
+		text := r.Text(cfg.keyMode())
 		shown := slices.ContainsFunc(sc.text, func(line string) bool {
-			i := strings.Index(line, "  "+r.names()+"  ")
+			i := strings.Index(line, "  "+r.Names()+"  ")
 			return i >= 0 && strings.Contains(line[i:], "  "+text)
 		})
-		if offer := r.only == nil || r.only(cfg.keyMode()); !offer {
+		if offer := r.Only == nil || r.Only(cfg.keyMode()); !offer {
 			if shown {
-				t.Errorf("help shows the line %q ... %q, which is not offered:\n%s", r.names(), text, sc)
+				t.Errorf("help shows the line %q ... %q, which is not offered:\n%s", r.Names(), text, sc)
 			}
 			continue
 		}
 		if !shown {
-			t.Errorf("help lacks the line %q ... %q:\n%s", r.names(), text, sc)
+			t.Errorf("help lacks the line %q ... %q:\n%s", r.Names(), text, sc)
 			continue
 		}
-		for _, b := range r.keys {
-			acts[b.cmd.act] = true
-			name := b.key.String()
-			if !strings.Contains(r.names(), name) && !(b.key.kind() == specialKind && strings.Contains(r.names(), "arrows")) {
-				t.Errorf("help names %q for the row of %v", r.names(), name)
+		for _, b := range r.Keys {
+			acts[b.Cmd.Act] = true
+			name := b.Key.String()
+			if !strings.Contains(r.Names(), name) && !(b.Key.Kind() == keys.SpecialKind && strings.Contains(r.Names(), "arrows")) {
+				t.Errorf("help names %q for the row of %v", r.Names(), name)
 			}
 		}
 	}
-	for _, a := range []action{actMove, actOpen, actMark, actNew, actRestart, actPause, actHelp, actQuit, actSuspend, actRedraw} {
+	for _, a := range []keys.Action{keys.ActMove, keys.ActOpen, keys.ActMark, keys.ActNew, keys.ActRestart, keys.ActPause, keys.ActHelp, keys.ActQuit, keys.ActSuspend, keys.ActRedraw} {
 		if !acts[a] {
 			t.Errorf("no key in the help asks for %v", a)
 		}
@@ -208,16 +81,16 @@ func helpListsEveryKey(t *testing.T, cfg Config, question bool) {
 // labels, the ones of lowest prio, in the table's order, as many as fit.
 func checkFooter(t *testing.T, width int, footer string) {
 	t.Helper()
-	var byPrio []keyRow
-	for _, r := range keyTable {
-		if r.label != "" {
+	var byPrio []keys.Row
+	for _, r := range keys.Table {
+		if r.Label != "" {
 			byPrio = append(byPrio, r)
 		}
 	}
-	slices.SortStableFunc(byPrio, func(a, b keyRow) int { return a.prio - b.prio })
+	slices.SortStableFunc(byPrio, func(a, b keys.Row) int { return a.Prio - b.Prio })
 	var got []string
 	if footer != "" {
-		got = strings.Split(footer, footerSep)
+		got = strings.Split(footer, keys.FooterSep)
 	}
 	n := len(got)
 	if n > len(byPrio) {
@@ -225,9 +98,9 @@ func checkFooter(t *testing.T, width int, footer string) {
 		return
 	}
 	var want []string
-	for _, r := range keyTable {
-		if r.label != "" && slices.ContainsFunc(byPrio[:n], func(p keyRow) bool { return p.label == r.label }) {
-			want = append(want, r.label)
+	for _, r := range keys.Table {
+		if r.Label != "" && slices.ContainsFunc(byPrio[:n], func(p keys.Row) bool { return p.Label == r.Label }) {
+			want = append(want, r.Label)
 		}
 	}
 	if !slices.Equal(got, want) {
@@ -236,8 +109,8 @@ func checkFooter(t *testing.T, width int, footer string) {
 	if len(footer) > width {
 		t.Errorf("width %d: footer %q is %d wide", width, footer, len(footer))
 	}
-	if n < len(byPrio) && len(footer)+len(footerSep)+len(byPrio[n].label) <= width {
-		t.Errorf("width %d: footer %q leaves out %q, which fits", width, footer, byPrio[n].label)
+	if n < len(byPrio) && len(footer)+len(keys.FooterSep)+len(byPrio[n].Label) <= width {
+		t.Errorf("width %d: footer %q leaves out %q, which fits", width, footer, byPrio[n].Label)
 	}
 	if width >= len("q quit  ? help") && (!strings.HasSuffix(footer, "? help") || !strings.Contains(footer, "q quit")) {
 		t.Errorf("width %d: footer %q; want \"q quit\" and, at its end, \"? help\"", width, footer)
@@ -262,10 +135,10 @@ func TestFooterWholeLabels(t *testing.T) {
 	}
 	for w := range 20 { // narrower than any board is drawn
 		var labels []string
-		for _, r := range footerRows(keyTable, w) {
-			labels = append(labels, r.label)
+		for _, r := range keys.FooterRows(keys.Table, w) {
+			labels = append(labels, r.Label)
 		}
-		checkFooter(t, w, strings.Join(labels, footerSep))
+		checkFooter(t, w, strings.Join(labels, keys.FooterSep))
 	}
 }
 
@@ -354,12 +227,33 @@ func TestPageKeys(t *testing.T) {
 	}
 }
 
-// TestHelpWithoutQuestionMarks checks that the help does not offer a
-// question mark that -question=false turned off.
-func TestHelpWithoutQuestionMarks(t *testing.T) {
-	for _, line := range helpText(keyTable, keyMode{QuestionMarks: false}) {
-		if strings.Contains(line, "cycle") || strings.Contains(line, "question") {
-			t.Errorf("help line %q offers question marks", line)
+// TestReboundKeysPlay plays with "mark = x" and "open = o", "menu = O":
+// x flags, f does nothing, the footer says "x flag" and the help lists x.
+func TestReboundKeysPlay(t *testing.T) {
+	k, err := keys.Parse("keys.conf", strings.NewReader("mark = x\nopen = o\nmenu = O\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := asciiCfg(t, small)
+	cfg.Keys = k
+	h := start(t, cfg, 80, 24)
+	h.typ("$o") // opens the top-right corner: everything but the mines and (4,3)
+	h.typ("0gfx")
+	sc := h.snap()
+	checkRows(t, sc, "F1   ", "11   ", "  111", "  1##")
+	foot := sc.footer()
+	if !strings.Contains(foot, "x flag") || !strings.Contains(foot, "o open") || strings.Contains(foot, "f flag") {
+		t.Errorf("footer %q; want \"x flag\" and \"o open\", not \"f flag\"", foot)
+	}
+	h.typ("?")
+	sc = h.snap()
+	text := sc.String()
+	for _, want := range []string{"  x    ", "  o    ", "  O    "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("help lacks a line for %q:\n%s", strings.TrimSpace(want), sc)
 		}
+	}
+	if strings.Contains(text, "  f  ") || strings.Contains(text, "Enter, Space") {
+		t.Errorf("help still lists f or Enter, Space:\n%s", sc)
 	}
 }
