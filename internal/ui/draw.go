@@ -701,7 +701,7 @@ func (u *ui) overlayLines() []string {
 	case resumeOverlay:
 		return u.resumeLines()
 	case menuOverlay:
-		return u.menuLines()
+		return u.menu.Lines()
 	case statsOverlay:
 		return u.v.stats
 	case leadersOverlay:

@@ -12,6 +12,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/menu"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
@@ -164,7 +165,7 @@ type ui struct {
 	aud       auditor         // the analyses of the openings, for the guess count
 	rp        *replayer       // the replay played back, or nil in a game
 	back      *play.Play      // the play a replay of its game ('e') comes back to
-	menu      menu            // the options menu's choice, while it is open
+	menu      menu.Menu       // the options menu's choice, while it is open
 	done      <-chan struct{} // closed when the loop has ended
 
 	confirm keys.Action // the give-up asked about, until another key
