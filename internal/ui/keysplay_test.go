@@ -172,27 +172,6 @@ func TestFooterWidths(t *testing.T) {
 	}
 }
 
-func TestFitWords(t *testing.T) {
-	tests := []struct {
-		text  string
-		width int
-		want  string
-	}{
-		{"cols 1-39 of 200, rows 1-20 of 100", 40, "cols 1-39 of 200, rows 1-20 of 100"},
-		{"cols 1-39 of 200, rows 1-20 of 100", 34, "cols 1-39 of 200, rows 1-20 of 100"},
-		{"cols 1-39 of 200, rows 1-20 of 100", 33, "cols 1-39 of 200, rows 1-20 of"},
-		{"cols 1-39 of 200, rows 1-20 of 100", 25, "cols 1-39 of 200, rows"},
-		{"cols 1-39 of 200, rows 1-20 of 100", 4, "cols"},
-		{"cols 1-39 of 200, rows 1-20 of 100", 3, ""},
-		{"laying 40000 mines on 1024x256...", 0, ""},
-	}
-	for _, tt := range tests {
-		if got := fitWords(tt.text, tt.width); got != tt.want {
-			t.Errorf("fitWords(%q, %d) = %q; want %q", tt.text, tt.width, got, tt.want)
-		}
-	}
-}
-
 // TestPageKeys checks that PgDn and PgUp move the cursor and the view by a
 // screen less one row, and stop at the board's edges.
 func TestPageKeys(t *testing.T) {

@@ -380,27 +380,3 @@ func TestHeaderParts(t *testing.T) {
 		}
 	}
 }
-
-// TestWrap breaks lines at spaces, indents the rows after the first, and
-// breaks a word only when it is longer than a row.
-func TestWrap(t *testing.T) {
-	tests := []struct {
-		text          string
-		width, indent int
-		want          []string
-	}{
-		{"terminal too small: need 14x7", 40, 0, []string{"terminal too small: need 14x7"}},
-		{"terminal too small: need 14x7", 20, 0, []string{"terminal too small:", "need 14x7"}},
-		{"terminal too small: need 14x7", 10, 0, []string{"terminal", "too small:", "need 14x7"}},
-		{"  s    hint: go to a safe cell", 20, 7, []string{"  s    hint: go to a", "       safe cell"}},
-		{"  Shift+arrows, H J K L  move", 8, 2, []string{"  Shift+", "  arrows", "  , H J", "  K L", "  move"}},
-		{"abcdefgh", 3, 5, []string{"abc", "def", "gh"}},
-		{"", 5, 0, []string{""}},
-		{"word", 0, 0, nil},
-	}
-	for _, tt := range tests {
-		if got := wrap(tt.text, tt.width, tt.indent); !slices.Equal(got, tt.want) {
-			t.Errorf("wrap(%q, %d, %d) = %q; want %q", tt.text, tt.width, tt.indent, got, tt.want)
-		}
-	}
-}

@@ -11,6 +11,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 	"github.com/minesweeper-go/minesweeper/internal/ui/menu"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
@@ -176,7 +177,7 @@ type ui struct {
 	// whole is whether the next frame puts every cell (see changes): the
 	// first, and the first after a resize or a suspension.
 	whole  bool
-	shadow shadow // what the frames put in the screen's cells
+	shadow canvas.Shadow // what the frames put in the screen's cells
 }
 
 // newUI returns the ui of game g; done is closed when its loop ends. The
@@ -236,13 +237,14 @@ func (u *ui) settle(s tcell.Screen) {
 // changes nothing but the screen, and what it knows the screen holds.
 func (u *ui) render(s tcell.Screen) {
 	now := u.now()
-	if sw, sh := s.Size(); u.whole || sw != u.shadow.w || sh != u.shadow.h {
+	sw, sh := s.Size()
+	if w, h := u.shadow.Size(); u.whole || sw != w || sh != h {
 		// A new screen, a new size, or one redrawn from scratch: every
 		// cell is put.
-		u.shadow.reset(sw, sh)
+		u.shadow.Reset(sw, sh)
 		u.whole = false
 	}
-	u.draw(changes{s, &u.shadow}, now)
+	u.draw(canvas.On(s, &u.shadow), now)
 	s.Show()
 }
 
