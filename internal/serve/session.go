@@ -380,7 +380,7 @@ func (s *Server) game(r *remote.Screen, id string, env map[string]string) []stri
 	}
 	if name == "" {
 		var ok bool
-		name, ok = ui.AskRemoteName(r, "Choose a display name for the leaderboard", func(n string) error {
+		name, ok = r.AskName("Choose a display name for the leaderboard", func(n string) error {
 			if err := history.CheckName(n); err != nil {
 				return err
 			}

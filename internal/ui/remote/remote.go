@@ -1,9 +1,10 @@
 // Package remote is the full-screen game's terminal at the far end of a
 // connection, such as an SSH session's: a tcell screen on the session's
 // input and output, sized and typed as the session says, whose input is
-// made safe and held to a budget before tcell reads it. Nothing in it
-// touches the process (signals, environment, /dev/tty); package ui plays
-// on its screen (ui.PlayRemote) and package serve opens one a session.
+// made safe and held to a budget before tcell reads it, and the prompt
+// for a player's display name on it (AskName). Nothing in it touches the
+// process (signals, environment, /dev/tty); package ui plays on its screen
+// (ui.PlayRemote) and package serve opens one a session.
 package remote
 
 import (
@@ -40,8 +41,9 @@ const fallbackTerm = "xterm-256color"
 
 // Screen is a game's screen on a Terminal. Nothing it does touches
 // the process: no signal is caught, no environment variable or /dev/tty
-// read, and Ctrl-Z pauses the game instead of stopping anything. What draws on
-// its Screen runs on one goroutine; Resize and Quit may be called from any.
+// read, and Ctrl-Z pauses the game instead of stopping anything. AskName and
+// what draws on its Tcell run on one goroutine; Resize and Quit may be
+// called from any.
 type Screen struct {
 	tty    *remoteTTY
 	s      tcell.Screen

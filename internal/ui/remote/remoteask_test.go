@@ -1,4 +1,4 @@
-package ui
+package remote
 
 import (
 	"bytes"
@@ -12,14 +12,13 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
-	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 )
 
 // remoteTest is a Remote asking for a name on a pipe, with a settable
 // clock for its input's budget.
 type remoteTest struct {
 	t    *testing.T
-	r    *remote.Screen
+	r    *Screen
 	in   *io.PipeWriter
 	clk  *clock
 	done chan askResult
@@ -40,13 +39,13 @@ func startRemote(t *testing.T) *remoteTest {
 	base := runtime.NumGoroutine()
 	pr, pw := io.Pipe()
 	clk := newClock()
-	r, err := remote.Open(remote.Terminal{In: pr, Out: io.Discard, Term: "xterm-256color", Width: 80, Height: 24, Now: clk.now})
+	r, err := Open(Terminal{In: pr, Out: io.Discard, Term: "xterm-256color", Width: 80, Height: 24, Now: clk.now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rt := &remoteTest{t: t, r: r, in: pw, clk: clk, done: make(chan askResult, 1), base: base}
 	go func() {
-		name, ok := AskRemoteName(r, "Name?", func(n string) error {
+		name, ok := r.AskName("Name?", func(n string) error {
 			if n != mark {
 				return errors.New("not the mark")
 			}
@@ -89,18 +88,18 @@ func (rt *remoteTest) answer() askResult {
 func (rt *remoteTest) screen() string {
 	text := make(chan string, 1)
 	read := func() {
-		w, h := rt.r.Tcell().Size()
+		w, h := rt.r.s.Size()
 		var sb strings.Builder
 		for y := range h {
 			for x := range w {
-				s, _, _ := rt.r.Tcell().Get(x, y)
+				s, _, _ := rt.r.s.Get(x, y)
 				sb.WriteString(s)
 			}
 			sb.WriteByte('\n')
 		}
 		text <- sb.String()
 	}
-	if rt.r.Tcell().PostEvent(tcell.NewEventInterrupt(read)) != nil {
+	if rt.r.s.PostEvent(tcell.NewEventInterrupt(read)) != nil {
 		return "(the queue is full)"
 	}
 	select {
@@ -166,9 +165,9 @@ func TestRemotePaste(t *testing.T) {
 	rt := startRemote(t)
 	const size = 1 << 20
 	rt.send(bytes.Repeat([]byte("x"), size))
-	rt.waitScreen(fmt.Sprintf("%d ignored", size-remote.InputBurst))
-	if got := rt.r.Dropped(); got != size-remote.InputBurst {
-		t.Errorf("Dropped() = %d; want %d", got, size-remote.InputBurst)
+	rt.waitScreen(fmt.Sprintf("%d ignored", size-InputBurst))
+	if got := rt.r.Dropped(); got != size-InputBurst {
+		t.Errorf("Dropped() = %d; want %d", got, size-InputBurst)
 	}
 	rt.clk.advance(time.Second)
 	rt.send([]byte("\x05\x15" + mark + "\r")) // Ctrl-E, Ctrl-U: the line emptied
@@ -195,7 +194,7 @@ func FuzzRemoteInput(f *testing.F) {
 		}
 		rt := startRemote(t)
 		rt.send(data)
-		rt.send([]byte{0x18}) // read once the data's last read is through the filter
+		rt.send([]byte{can}) // read once the data's last read is through the filter
 		rt.clk.advance(time.Hour)
 		rt.send([]byte("\x18\x05\x15" + mark + "\r"))
 		if got := rt.answer(); got.ok && got.name != mark {

@@ -1,4 +1,4 @@
-package ui
+package remote
 
 import (
 	"strings"
@@ -8,7 +8,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
-	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 	"github.com/rivo/uniseg"
@@ -19,13 +18,13 @@ import (
 // keys over a network costs nothing.
 const nameLimit = 4 * history.NameMax
 
-// AskRemoteName asks the player at r for a display name (see AskName); ok
-// is false when they declined or r.Quit was called.
-func AskRemoteName(r *remote.Screen, prompt string, check func(string) error) (name string, ok bool) {
+// AskName asks the player for a display name on the screen (see
+// AskName); ok is false when they declined or Quit was called.
+func (r *Screen) AskName(prompt string, check func(string) error) (name string, ok bool) {
 	if r.Quitting() {
 		return "", false
 	}
-	name, ok = AskName(r.Tcell(), prompt, check)
+	name, ok = AskName(r.s, prompt, check)
 	return name, ok && !r.Quitting()
 }
 
@@ -64,7 +63,7 @@ func AskName(s tcell.Screen, prompt string, check func(name string) error) (name
 			if _, ok := ev.Data().(term.Quit); ok {
 				return "", false // the player is gone, or the server stops
 			}
-			if n, ok := ev.Data().(remote.Notice); ok {
+			if n, ok := ev.Data().(Notice); ok {
 				msg = n()
 				break
 			}
