@@ -1,6 +1,10 @@
 // Package ui is the full-screen game: it draws a board on a tcell.Screen and
-// turns keys and mouse clicks into moves. It is the only package that
-// imports tcell.
+// turns keys and mouse clicks into moves. It and its subpackages are the
+// only packages that import tcell: keys (what a key means, the keys file),
+// theme (glyphs and styles), canvas (text on the screen, the frames'
+// shadow), menu (the options menu's state), term (the process's terminal:
+// signals, restoring it, Ctrl-Z) and remote (a terminal at the far end of
+// a connection, and the name prompt). None of them imports ui.
 //
 // The game state (the board, its seed and the clock) is kept apart from the
 // view state (cursor, scroll offset, overlays, messages). An event becomes a
