@@ -86,11 +86,11 @@ func (a Action) String() string {
 
 // Command is one key or click turned into what it means.
 type Command struct {
-	Act    Action
-	DX, DY int         // ActMove
-	At     board.Point // the cell under the mouse, when onCell
-	OnCell bool        // a mouse gesture: move the cursor to at first
-	Page   bool        // ActMove: dy counts screens of rows, not rows
+	Act    Action      // what it asks for
+	DX, DY int         // ActMove, ActJump: the step; ActNumber: DY the way
+	At     board.Point // the cell under the mouse, when OnCell
+	OnCell bool        // a mouse gesture: move the cursor to At first
+	Page   bool        // ActMove: DY counts screens of rows, not rows
 	times  int         // ActJump, ActNumber: how many jumps, 0 meaning one
 }
 

@@ -83,25 +83,25 @@ func (k Key) String() string {
 	return name
 }
 
-// binding is one key and what it means.
-type binding struct {
-	Key Key
-	Cmd Command
+// Binding is one key and what it means.
+type Binding struct {
+	Key Key     // the key
+	Cmd Command // what it means
 }
 
 // Row is one line of the help: the keys that do one thing (each with
 // its own command, as the four arrows move four ways), or a mouse gesture
 // that gesture.update reads, described only.
 type Row struct {
-	Keys  []binding
-	mouse string // the gesture, for a row without keys
-	Label string // the footer's reminder, "" for none
-	Prio  int    // the footer keeps the labels of lowest prio first
-	help  string // what the keys do, for the help overlay
+	Keys  []Binding // the keys and their commands; none for a mouse row
+	mouse string    // the gesture, for a row without keys
+	Label string    // the footer's reminder, "" for none
+	Prio  int       // the footer keeps the labels of lowest prio first
+	help  string    // what the keys do, for the help overlay
 	// helpFor, when not nil, returns the help's text instead of help, for
 	// keys whose meaning depends on the game's mode.
 	helpFor func(Mode) string
-	// only, when not nil, reports whether the row is Offered in mode m:
+	// Only, when not nil, reports whether the row is offered in mode m:
 	// a row it hides is in neither the footer nor the help, and its keys
 	// only say why they do nothing.
 	Only func(m Mode) bool
@@ -128,58 +128,58 @@ func page(dy int) Command { return Command{Act: ActMove, DY: dy, Page: true} }
 // footer's; the footer picks its labels by prio, so a label whose prio is
 // above 8 shows only on lines wider than today's 74 columns of labels.
 var Table = []Row{
-	{Keys: []binding{
+	{Keys: []Binding{
 		{special(tcell.KeyUp), move(0, -1)}, {special(tcell.KeyDown), move(0, 1)},
 		{special(tcell.KeyLeft), move(-1, 0)}, {special(tcell.KeyRight), move(1, 0)},
 		{char('h'), move(-1, 0)}, {char('j'), move(0, 1)}, {char('k'), move(0, -1)}, {char('l'), move(1, 0)},
 	}, Label: "arrows move", Prio: 3, help: "move"},
-	{Keys: []binding{
+	{Keys: []Binding{
 		{shifted(tcell.KeyUp), move(0, -5)}, {shifted(tcell.KeyDown), move(0, 5)},
 		{shifted(tcell.KeyLeft), move(-5, 0)}, {shifted(tcell.KeyRight), move(5, 0)},
 		{char('H'), move(-5, 0)}, {char('J'), move(0, 5)}, {char('K'), move(0, -5)}, {char('L'), move(5, 0)},
 	}, help: "move five cells"},
-	{Keys: []binding{
+	{Keys: []Binding{
 		{char('0'), move(-far, 0)}, {char('$'), move(far, 0)},
 		{special(tcell.KeyHome), move(-far, 0)}, {special(tcell.KeyEnd), move(far, 0)},
 	}, help: "first, last column"},
-	{Keys: []binding{{char('g'), move(0, -far)}, {char('G'), move(0, far)}}, help: "first, last row"},
-	{Keys: []binding{{special(tcell.KeyPgUp), page(-1)}, {special(tcell.KeyPgDn), page(1)}},
+	{Keys: []Binding{{char('g'), move(0, -far)}, {char('G'), move(0, far)}}, help: "first, last row"},
+	{Keys: []Binding{{special(tcell.KeyPgUp), page(-1)}, {special(tcell.KeyPgDn), page(1)}},
 		help: "a screen up, down"},
-	{Keys: []binding{{char('W'), jump(1, 0)}, {char('B'), jump(-1, 0)}, {char('}'), jump(0, 1)}, {char('{'), jump(0, -1)}},
+	{Keys: []Binding{{char('W'), jump(1, 0)}, {char('B'), jump(-1, 0)}, {char('}'), jump(0, 1)}, {char('{'), jump(0, -1)}},
 		help: "jump right, left, down, up past open ground"},
-	{Keys: []binding{{special(tcell.KeyTab), number(1)}, {special(tcell.KeyBacktab), number(-1)}, {char(']'), number(1)}, {char('['), number(-1)}},
+	{Keys: []Binding{{special(tcell.KeyTab), number(1)}, {special(tcell.KeyBacktab), number(-1)}, {char(']'), number(1)}, {char('['), number(-1)}},
 		help: "next, previous number with a closed neighbour"},
-	{Keys: []binding{{special(tcell.KeyEnter), Command{Act: ActOpen}}, {char(' '), Command{Act: ActOpen}}},
+	{Keys: []Binding{{special(tcell.KeyEnter), Command{Act: ActOpen}}, {char(' '), Command{Act: ActOpen}}},
 		Label: "space open", Prio: 4, help: "open; on a number, chord"},
-	{Keys: []binding{{char('f'), Command{Act: ActMark}}}, Label: "f flag", Prio: 5,
+	{Keys: []Binding{{char('f'), Command{Act: ActMark}}}, Label: "f flag", Prio: 5,
 		helpFor: func(m Mode) string {
 			if m.QuestionMarks {
 				return "cycle flag, question mark, none"
 			}
 			return "put or remove a flag"
 		}},
-	{Keys: []binding{{char('n'), Command{Act: ActNew}}}, Label: "n new", Prio: 6, help: "new game, new seed"},
-	{Keys: []binding{{char('r'), Command{Act: ActRestart}}}, Label: "r restart", Prio: 9, help: "restart this board"},
-	{Keys: []binding{{char('p'), Command{Act: ActPause}}}, Label: "p pause", Prio: 8, help: "pause, resume"},
-	{Keys: []binding{{char('s'), Command{Act: ActHint}}}, Label: "s hint", Prio: 7,
+	{Keys: []Binding{{char('n'), Command{Act: ActNew}}}, Label: "n new", Prio: 6, help: "new game, new seed"},
+	{Keys: []Binding{{char('r'), Command{Act: ActRestart}}}, Label: "r restart", Prio: 9, help: "restart this board"},
+	{Keys: []Binding{{char('p'), Command{Act: ActPause}}}, Label: "p pause", Prio: 8, help: "pause, resume"},
+	{Keys: []Binding{{char('s'), Command{Act: ActHint}}}, Label: "s hint", Prio: 7,
 		help: "hint: go to a safe cell; again: why it is safe"},
-	{Keys: []binding{{char('m'), Command{Act: ActFlags}}}, Label: "m mines", Prio: 12, help: "flag every certain mine"},
-	{Keys: []binding{{char('v'), Command{Act: ActOdds}}}, Label: "v odds", Prio: 10, help: "show, hide each cell's chance of a mine"},
-	{Keys: []binding{{char('a'), Command{Act: ActAuto}}}, Label: "a auto", Prio: 11, help: "the solver plays; again: faster"},
-	{Keys: []binding{{char('w'), Command{Act: ActWhere}}}, help: "after a loss: where a safe cell was"},
-	{Keys: []binding{{char('i'), Command{Act: ActStats}}}, Label: "i stats", Prio: 14, help: "statistics of this kind of board"},
-	{Keys: []binding{{char('o'), Command{Act: ActMenu}}}, Label: "o options", Prio: 9, help: "options: board, rules, theme, daily board"},
-	{Keys: []binding{{char('b'), Command{Act: ActLeaders}}}, Label: "b leaders", Prio: 16,
+	{Keys: []Binding{{char('m'), Command{Act: ActFlags}}}, Label: "m mines", Prio: 12, help: "flag every certain mine"},
+	{Keys: []Binding{{char('v'), Command{Act: ActOdds}}}, Label: "v odds", Prio: 10, help: "show, hide each cell's chance of a mine"},
+	{Keys: []Binding{{char('a'), Command{Act: ActAuto}}}, Label: "a auto", Prio: 11, help: "the solver plays; again: faster"},
+	{Keys: []Binding{{char('w'), Command{Act: ActWhere}}}, help: "after a loss: where a safe cell was"},
+	{Keys: []Binding{{char('i'), Command{Act: ActStats}}}, Label: "i stats", Prio: 14, help: "statistics of this kind of board"},
+	{Keys: []Binding{{char('o'), Command{Act: ActMenu}}}, Label: "o options", Prio: 9, help: "options: board, rules, theme, daily board"},
+	{Keys: []Binding{{char('b'), Command{Act: ActLeaders}}}, Label: "b leaders", Prio: 16,
 		help: "the server's leaderboards of this level", Only: onServer},
-	{Keys: []binding{
+	{Keys: []Binding{
 		{char('q'), Command{Act: ActQuit}}, {special(tcell.KeyEsc), Command{Act: ActQuit}}, {ctrl('c'), Command{Act: ActQuit}},
 	}, Label: "q quit", Prio: 2, help: "quit"},
-	{Keys: []binding{{ctrl('z'), Command{Act: ActSuspend}}}, helpFor: suspendHelp},
-	{Keys: []binding{{ctrl('l'), Command{Act: ActRedraw}}}, help: "redraw"},
-	{Keys: []binding{{char('u'), Command{Act: ActUndo}}}, Label: "u undo", Prio: 13, help: "undo the last move, even a fatal one"},
-	{Keys: []binding{{char('e'), Command{Act: ActReplay}}}, Label: "e replay", Prio: 15, help: "after the end: replay the game (q comes back)"},
+	{Keys: []Binding{{ctrl('z'), Command{Act: ActSuspend}}}, helpFor: suspendHelp},
+	{Keys: []Binding{{ctrl('l'), Command{Act: ActRedraw}}}, help: "redraw"},
+	{Keys: []Binding{{char('u'), Command{Act: ActUndo}}}, Label: "u undo", Prio: 13, help: "undo the last move, even a fatal one"},
+	{Keys: []Binding{{char('e'), Command{Act: ActReplay}}}, Label: "e replay", Prio: 15, help: "after the end: replay the game (q comes back)"},
 	// The help's key stays the last key row: the footer ends with its label.
-	{Keys: []binding{{char('?'), Command{Act: ActHelp}}}, Label: "? help", Prio: 1, help: "this help"},
+	{Keys: []Binding{{char('?'), Command{Act: ActHelp}}}, Label: "? help", Prio: 1, help: "this help"},
 
 	// The mouse, as gesture.update reads it.
 	{mouse: "left click", help: "press shows it, release opens; a number chords"},
@@ -208,7 +208,7 @@ func suspendHelp(m Mode) string {
 // leaderboards.
 func onServer(m Mode) bool { return m.Server }
 
-// Offered returns the rows of table Offered in mode m (see Row.only).
+// Offered returns the rows of table offered in mode m (see Row.Only).
 func Offered(table []Row, m Mode) []Row {
 	rows := make([]Row, 0, len(table))
 	for _, r := range table {
@@ -224,25 +224,25 @@ var keyCommands = bindings(Table)
 
 // ReplayTable is every key of a replay, as Table is the game's.
 var ReplayTable = []Row{
-	{Keys: []binding{{char(' '), Command{Act: ActPause}}, {char('p'), Command{Act: ActPause}}},
+	{Keys: []Binding{{char(' '), Command{Act: ActPause}}, {char('p'), Command{Act: ActPause}}},
 		Label: "space pause", Prio: 3, help: "pause, go on; at the end, play again"},
-	{Keys: []binding{{char('+'), Command{Act: ActFaster}}, {char('='), Command{Act: ActFaster}}, {char('>'), Command{Act: ActFaster}}},
+	{Keys: []Binding{{char('+'), Command{Act: ActFaster}}, {char('='), Command{Act: ActFaster}}, {char('>'), Command{Act: ActFaster}}},
 		Label: "+ faster", Prio: 4, help: "twice as fast"},
-	{Keys: []binding{{char('-'), Command{Act: ActSlower}}, {char('<'), Command{Act: ActSlower}}},
+	{Keys: []Binding{{char('-'), Command{Act: ActSlower}}, {char('<'), Command{Act: ActSlower}}},
 		Label: "- slower", Prio: 5, help: "half as fast"},
-	{Keys: []binding{{char('.'), Command{Act: ActStep}}, {special(tcell.KeyRight), Command{Act: ActStep}}},
+	{Keys: []Binding{{char('.'), Command{Act: ActStep}}, {special(tcell.KeyRight), Command{Act: ActStep}}},
 		Label: ". step", Prio: 6, help: "pause and play the next move"},
-	{Keys: []binding{{special(tcell.KeyHome), Command{Act: ActToStart}}, {char('0'), Command{Act: ActToStart}}},
+	{Keys: []Binding{{special(tcell.KeyHome), Command{Act: ActToStart}}, {char('0'), Command{Act: ActToStart}}},
 		Label: "0 start", Prio: 8, help: "back to the start"},
-	{Keys: []binding{{special(tcell.KeyEnd), Command{Act: ActToEnd}}, {char('$'), Command{Act: ActToEnd}}},
+	{Keys: []Binding{{special(tcell.KeyEnd), Command{Act: ActToEnd}}, {char('$'), Command{Act: ActToEnd}}},
 		Label: "$ end", Prio: 7, help: "on to the end"},
-	{Keys: []binding{
+	{Keys: []Binding{
 		{char('q'), Command{Act: ActQuit}}, {special(tcell.KeyEsc), Command{Act: ActQuit}}, {ctrl('c'), Command{Act: ActQuit}},
 	}, Label: "q quit", Prio: 2, help: "quit"},
-	{Keys: []binding{{ctrl('z'), Command{Act: ActSuspend}}}, helpFor: suspendHelp},
-	{Keys: []binding{{ctrl('l'), Command{Act: ActRedraw}}}, help: "redraw"},
-	{Keys: []binding{{special(tcell.KeyUp), move(0, -1)}, {special(tcell.KeyDown), move(0, 1)}}, help: "scroll a long help"},
-	{Keys: []binding{{char('?'), Command{Act: ActHelp}}}, Label: "? help", Prio: 1, help: "this help"},
+	{Keys: []Binding{{ctrl('z'), Command{Act: ActSuspend}}}, helpFor: suspendHelp},
+	{Keys: []Binding{{ctrl('l'), Command{Act: ActRedraw}}}, help: "redraw"},
+	{Keys: []Binding{{special(tcell.KeyUp), move(0, -1)}, {special(tcell.KeyDown), move(0, 1)}}, help: "scroll a long help"},
+	{Keys: []Binding{{char('?'), Command{Act: ActHelp}}}, Label: "? help", Prio: 1, help: "this help"},
 }
 
 // ReplayCommands is ReplayTable by key.
@@ -323,7 +323,7 @@ func (r Row) Names() string {
 // Shift.
 func (r Row) hasArrows(shift bool) bool {
 	for _, a := range arrows {
-		if !slices.ContainsFunc(r.Keys, func(b binding) bool { return b.Key == Key{code: a, shift: shift} }) {
+		if !slices.ContainsFunc(r.Keys, func(b Binding) bool { return b.Key == Key{code: a, shift: shift} }) {
 			return false
 		}
 	}

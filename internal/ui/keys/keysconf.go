@@ -169,7 +169,7 @@ func rebind(table []Row, given map[string][]Key) *Set {
 			rows = append(rows, r)
 			continue
 		}
-		var keys []binding
+		var keys []Binding
 		done := map[string]bool{}
 		for _, b := range r.Keys {
 			name := commandName(b.Cmd)
@@ -178,7 +178,7 @@ func rebind(table []Row, given map[string][]Key) *Set {
 			case rebound && !done[name]:
 				done[name] = true
 				for _, k := range ks {
-					keys = append(keys, binding{k, b.Cmd})
+					keys = append(keys, Binding{k, b.Cmd})
 				}
 			case !rebound && !taken[b.Key]:
 				keys = append(keys, b)
@@ -208,7 +208,7 @@ func (r Row) labelNamesKey() bool {
 	case "space":
 		first = char(' ').String()
 	}
-	return slices.ContainsFunc(r.Keys, func(b binding) bool { return b.Key.String() == first })
+	return slices.ContainsFunc(r.Keys, func(b Binding) bool { return b.Key.String() == first })
 }
 
 // labelKeyName returns how a footer label names the row's keys: "arrows"
