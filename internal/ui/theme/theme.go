@@ -30,7 +30,7 @@ type Theme struct {
 	ansi bool // drawn in the 8 ANSI colours (see ansiPalettes)
 
 	closed, flag, question, mine, hit, wrongFlag Glyph
-	// start marks the start cell of a daily board before it is opened,
+	// Start marks the start cell of a daily board before it is opened,
 	// drawn in the closed cells' style.
 	Start Glyph
 	num   [9]Glyph
@@ -41,8 +41,8 @@ type Theme struct {
 	sClosed, sFlag, sQuery  tcell.Style
 	sNum                    [9]tcell.Style
 	sMine, sHit, sWrongFlag tcell.Style
-	Text, Bold, Frame       tcell.Style
-	Win, Lose, Pause, OK    tcell.Style
+	Text, Bold, Frame       tcell.Style // the header's and footer's text, its keys, the frame
+	Win, Lose, Pause, OK    tcell.Style // the header's state
 	// The odds view: glyphs of certainly safe cells and certain mines, and
 	// the styles of those and of the chances, by oddsBands, and the
 	// background of every other cell.
