@@ -20,7 +20,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/serve"
 	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/store"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 )
 
 // serveLock is the file of -data that one server at a time holds locked.
@@ -157,7 +157,7 @@ func serveOn(listen, data, dsn string, lim serve.Limits, stderr io.Writer) int {
 	}
 	// tcell reads these from the process when a screen starts: cleared,
 	// every session's screen is its session's alone.
-	for _, name := range ui.ServerEnv() {
+	for _, name := range remote.ServerEnv() {
 		os.Unsetenv(name)
 	}
 	game, err := serve.New(serve.Config{Players: players, Limits: lim, Choose: chooseBoard, Log: logger.Printf})

@@ -1,6 +1,6 @@
 // Package serve is minesweeper serve's game: the app that a host.Server
 // hosts over SSH. Each session plays the full game on a screen of its own
-// (ui.Remote), with its own clock, game and session; a player is their
+// (remote.Screen), with its own clock, game and session; a player is their
 // public key, a client without one a guest whose games are not kept.
 // Every player's records are kept in one store.Players, and the
 // leaderboards are made from them: only the server's own record of the

@@ -13,6 +13,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 )
 
 // Handle plays the game on session s's terminal until the player quits,
@@ -21,24 +22,24 @@ import (
 // The lines that report what the player left follow the screen's close.
 // It is the host's Handler.
 func (g *Game) Handle(ctx context.Context, s *host.Session) int {
-	remote, err := ui.OpenRemote(ui.RemoteTerminal{
+	scr, err := remote.Open(remote.Terminal{
 		In: s.In, Out: s.Out, Term: s.Term, Width: s.Window.Width, Height: s.Window.Height, Now: g.cfg.Now,
 	})
 	if err != nil {
 		return s.Refuse("cannot draw on this terminal: " + err.Error())
 	}
 	// A panic's line is the host's, after the screen is closed.
-	defer remote.Close()
-	stop := context.AfterFunc(ctx, remote.Quit)
+	defer scr.Close()
+	stop := context.AfterFunc(ctx, scr.Quit)
 	defer stop()
 	go func() {
 		for w := range s.Windows {
-			remote.Resize(w.Width, w.Height)
+			scr.Resize(w.Width, w.Height)
 		}
 	}()
-	lines := g.game(ctx, s, remote)
-	remote.Close()
-	if n := remote.Dropped(); n > 0 {
+	lines := g.game(ctx, s, scr)
+	scr.Close()
+	if n := scr.Dropped(); n > 0 {
 		s.Log("%d keys past the input's budget ignored", n)
 	}
 	for _, l := range lines {
@@ -50,9 +51,9 @@ func (g *Game) Handle(ctx context.Context, s *host.Session) int {
 // game runs the game of s's player (a guest without a key) on r: the
 // name asked on a first visit, then the board left unfinished or the one
 // played last. It returns the lines to print once the screen is closed.
-func (g *Game) game(ctx context.Context, s *host.Session, r *ui.Remote) []string {
+func (g *Game) game(ctx context.Context, s *host.Session, r *remote.Screen) []string {
 	env, id := s.Env, s.Key
-	prefs := ui.Prefs{QuestionMarks: true, ASCII: ui.RemoteASCII(env), Mono: env["NO_COLOR"] != ""}
+	prefs := ui.Prefs{QuestionMarks: true, ASCII: remote.ASCII(env), Mono: env["NO_COLOR"] != ""}
 	uc := ui.Config{
 		Start:   play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: g.seed()},
 		Prefs:   prefs,
@@ -69,7 +70,7 @@ func (g *Game) game(ctx context.Context, s *host.Session, r *ui.Remote) []string
 	if id == "" {
 		uc.Keeper = guest{choose: choose}
 		uc.Start.Note = "a guest: nothing is kept; connect with a key (ssh-keygen) to be on the leaderboard"
-		res, err := r.Play(uc)
+		res, err := ui.PlayRemote(r, uc)
 		if err != nil {
 			return failed(err)
 		}
@@ -106,7 +107,7 @@ func (g *Game) game(ctx context.Context, s *host.Session, r *ui.Remote) []string
 // played starts the game of k's player named name on r: today's daily
 // game left unfinished, or the board played last and the game left on
 // it; it returns the lines to print once the screen is closed.
-func (g *Game) played(k *session.Session, r *ui.Remote, uc ui.Config, name string) []string {
+func (g *Game) played(k *session.Session, r *remote.Screen, uc ui.Config, name string) []string {
 	last, lastOK, theme := k.Prefs(ui.CheckTheme)
 	uc.Prefs.Theme = theme
 	if lastOK {
@@ -127,7 +128,7 @@ func (g *Game) played(k *session.Session, r *ui.Remote, uc ui.Config, name strin
 	}
 	uc.Start.Elsewhere = k.Elsewhere()
 	uc.Start.Note = "playing as " + name
-	res, err := r.Play(uc)
+	res, err := ui.PlayRemote(r, uc)
 	if err != nil {
 		return failed(err)
 	}

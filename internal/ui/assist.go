@@ -153,7 +153,7 @@ func (u *ui) toggleOdds(s tcell.Screen) {
 		return
 	}
 	u.v.message = fmt.Sprintf("odds: chance of a mine in %%, %s safe, %s a mine",
-		u.th.oddsSafe[0]+u.th.oddsSafe[1], u.th.oddsMine[0]+u.th.oddsMine[1])
+		u.th.OddsSafe[0]+u.th.OddsSafe[1], u.th.OddsMine[0]+u.th.OddsMine[1])
 	u.ask(s, wantNothing)
 	u.logOdds()
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/ui/menu"
 )
 
 // dailyCfg returns the config of a run that starts on the daily board of
@@ -158,7 +159,7 @@ func TestDailyMenu(t *testing.T) {
 	cfg.Keeper = k
 	h := start(t, cfg, 80, 30)
 	h.typ("$\n") // a game at stake
-	h.typ("o" + strings.Repeat("j", int(fieldDaily)) + "l")
+	h.typ("o" + strings.Repeat("j", menu.DailyLine) + "l")
 	if sc := h.snap(); !sc.contains("> Daily board  < on, 2026-01-02 >") || !sc.contains("  Level        beginner") || !sc.contains("  No-guess     on") {
 		t.Errorf("the daily line on:\n%s", sc)
 	}
@@ -209,7 +210,7 @@ func TestDailyMenuOtherDate(t *testing.T) {
 	if got := h.snap().footer(); !strings.Contains(got, "practice, another date's daily") {
 		t.Errorf("footer %q; want it said practice", got)
 	}
-	down := strings.Repeat("j", int(fieldDaily))
+	down := strings.Repeat("j", menu.DailyLine)
 	h.typ("o" + down)
 	if sc := h.snap(); !sc.contains("> Daily board  < on, 2025-12-31 >") {
 		t.Errorf("the menu on another date's daily board:\n%s", sc)

@@ -2,18 +2,20 @@ package ui
 
 import (
 	"fmt"
-	"github.com/minesweeper-go/minesweeper/internal/play"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
-	"github.com/rivo/uniseg"
 )
 
 // draw paints one whole frame from the game and view states and the
@@ -30,12 +32,12 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 		lines := tooSmallLines(l.sw, l.sh, l.needW, l.needH)
 		y := (l.sh - len(lines)) / 2
 		for i, line := range lines {
-			l.putLine(s, y+i, span{line, th.sText})
+			l.putLine(s, y+i, canvas.Span{Text: line, Style: th.Text})
 		}
 		return
 	}
 	for y := range l.headerY {
-		blank(s, 0, l.sw, y)
+		canvas.Blank(s, 0, l.sw, y)
 	}
 	u.drawHeader(s, now)
 	u.drawFrame(s)
@@ -53,7 +55,7 @@ func (u *ui) draw(s tcell.Screen, now time.Time) {
 		}
 	}
 	for y := l.footerY + 1; y < l.sh; y++ {
-		blank(s, 0, l.sw, y)
+		canvas.Blank(s, 0, l.sw, y)
 	}
 	u.drawFooter(s)
 	if u.v.overlay != noOverlay {
@@ -71,64 +73,28 @@ func tooSmallLines(sw, sh, needW, needH int) []string {
 		if slices.ContainsFunc(strings.Fields(msg), func(w string) bool { return utf8.RuneCountInString(w) > sw }) {
 			continue
 		}
-		if lines := wrap(msg, sw, 0); len(lines) <= sh {
+		if lines := canvas.Wrap(msg, sw, 0); len(lines) <= sh {
 			return lines
 		}
 	}
 	return nil
 }
 
-// wrap breaks text into lines at most width columns wide. A line breaks
-// at the last space that fits, after a word, and the next line starts
-// indent columns in, past the spaces at the break; a word longer than a
-// line is broken where the line ends. It returns no lines for a width
-// under 1.
-func wrap(text string, width, indent int) []string {
-	if width < 1 {
-		return nil
-	}
-	if indent >= width {
-		indent = 0
-	}
-	var lines []string
-	pad := ""
-	r := []rune(text)
-	for {
-		room := width - len(pad)
-		if len(r) <= room {
-			return append(lines, pad+string(r))
-		}
-		cut := room
-		for i := room; i > 0; i-- {
-			if r[i] == ' ' && strings.TrimSpace(string(r[:i])) != "" {
-				cut = i
-				break
-			}
-		}
-		lines = append(lines, pad+strings.TrimRight(string(r[:cut]), " "))
-		r = []rune(strings.TrimLeft(string(r[cut:]), " "))
-		if len(r) == 0 {
-			return lines
-		}
-		pad = strings.Repeat(" ", indent)
-	}
-}
-
 // stateText returns the header's word for the game's state and its style.
 func (u *ui) stateText() (string, tcell.Style) {
 	switch {
 	case u.g.Status() == board.Won:
-		return "You win", u.th.sWin
+		return "You win", u.th.Win
 	case u.g.Status() == board.Lost:
-		return "You lose", u.th.sLose
+		return "You lose", u.th.Lose
 	case u.g.Paused():
-		return "paused", u.th.sPause
+		return "paused", u.th.Pause
 	case u.rp != nil:
 		if st := u.replayState(); st != "" {
-			return st, u.th.sPause
+			return st, u.th.Pause
 		}
 	}
-	return "playing", u.th.sOK
+	return "playing", u.th.OK
 }
 
 // headerParts returns the header of a screen width columns wide, split
@@ -214,7 +180,7 @@ func (u *ui) header(now time.Time) (x int, before, state, after string) {
 func (u *ui) drawHeader(s tcell.Screen, now time.Time) {
 	_, before, state, after := u.header(now)
 	_, st := u.stateText()
-	u.lay.putLine(s, u.lay.headerY, span{before, u.th.sText}, span{state, st}, span{after, u.th.sText})
+	u.lay.putLine(s, u.lay.headerY, canvas.Span{Text: before, Style: u.th.Text}, canvas.Span{Text: state, Style: st}, canvas.Span{Text: after, Style: u.th.Text})
 }
 
 // drawFrame draws the frame around the visible board, with arrows on the
@@ -225,21 +191,21 @@ func (u *ui) drawFrame(s tcell.Screen) {
 	x0, y0 := l.fx, l.fy
 	x1, y1 := l.fx+l.vc*cellW+1, l.fy+l.vr+1
 	for x := x0 + 1; x < x1; x++ {
-		s.Put(x, y0, th.h, th.sFrame)
-		s.Put(x, y1, th.h, th.sFrame)
+		s.Put(x, y0, th.H, th.Frame)
+		s.Put(x, y1, th.H, th.Frame)
 	}
 	for y := y0 + 1; y < y1; y++ {
-		s.Put(x0, y, th.v, th.sFrame)
-		s.Put(x1, y, th.v, th.sFrame)
+		s.Put(x0, y, th.V, th.Frame)
+		s.Put(x1, y, th.V, th.Frame)
 	}
 	for y := y0; y <= y1; y++ {
-		blank(s, 0, x0, y)
-		blank(s, x1+1, l.sw, y)
+		canvas.Blank(s, 0, x0, y)
+		canvas.Blank(s, x1+1, l.sw, y)
 	}
-	s.Put(x0, y0, th.tl, th.sFrame)
-	s.Put(x1, y0, th.tr, th.sFrame)
-	s.Put(x1, y1, th.br, th.sFrame)
-	s.Put(x0, y1, th.bl, th.sFrame)
+	s.Put(x0, y0, th.TL, th.Frame)
+	s.Put(x1, y0, th.TR, th.Frame)
+	s.Put(x1, y1, th.BR, th.Frame)
+	s.Put(x0, y1, th.BL, th.Frame)
 	if u.g.Paused() {
 		return
 	}
@@ -247,16 +213,16 @@ func (u *ui) drawFrame(s tcell.Screen) {
 	bw, bh := u.g.Board().Width(), u.g.Board().Height()
 	midX, midY := (x0+x1)/2, (y0+y1)/2
 	if l.oy > 0 {
-		s.Put(midX, y0, th.up, th.sBold)
+		s.Put(midX, y0, th.Up, th.Bold)
 	}
 	if l.oy+l.vr < bh {
-		s.Put(midX, y1, th.down, th.sBold)
+		s.Put(midX, y1, th.Down, th.Bold)
 	}
 	if l.ox > 0 {
-		s.Put(x0, midY, th.left, th.sBold)
+		s.Put(x0, midY, th.Left, th.Bold)
 	}
 	if l.ox+l.vc < bw {
-		s.Put(x1, midY, th.right, th.sBold)
+		s.Put(x1, midY, th.Right, th.Bold)
 	}
 }
 
@@ -269,19 +235,19 @@ func (u *ui) drawBoard(s tcell.Screen) {
 		for x := l.ox; x < l.ox+l.vc; x++ {
 			p := board.Point{X: x, Y: y}
 			tl := b.Tile(p)
-			gl, st := th.tile(tl)
+			gl, st := th.Tile(tl)
 			if atStart && p == start && tl == board.TileClosed {
-				gl = th.start // where a daily board opens
+				gl = th.Start // where a daily board opens
 			}
 			if odds != nil && (tl == board.TileClosed || tl == board.TileQuestion) {
 				safe, mine := odds.Certain(p)
-				gl, st = th.odds(odds.Prob(p), safe, mine, (x+y)%2 == 1)
+				gl, st = th.Odds(odds.Prob(p), safe, mine, (x+y)%2 == 1)
 			}
 			if u.pressed(p, tl) {
-				gl, st = th.tile(0) // held down by the mouse: as an open zero
+				gl, st = th.Tile(0) // held down by the mouse: as an open zero
 			}
 			if x == u.v.cursor.X && y == u.v.cursor.Y {
-				st = th.cursor(st)
+				st = th.Cursor(st)
 			}
 			sx := l.cellX(x)
 			s.Put(sx, sy, gl[0], st)
@@ -295,14 +261,14 @@ func (u *ui) drawPaused(s tcell.Screen, lines ...string) {
 	l := u.lay
 	inner := l.vc * cellW
 	for y := l.fy + 1; y <= l.fy+l.vr; y++ {
-		blank(s, l.fx+1, l.fx+1+inner, y)
+		canvas.Blank(s, l.fx+1, l.fx+1+inner, y)
 	}
 	y := l.fy + 1 + max((l.vr-len(lines))/2, 0)
 	for i, line := range lines {
 		if i >= l.vr {
 			break
 		}
-		putText(s, l.fx+1+max((inner-len(line))/2, 0), y+i, l.fx+1+inner, line, u.th.sPause)
+		canvas.PutText(s, l.fx+1+max((inner-len(line))/2, 0), y+i, l.fx+1+inner, line, u.th.Pause)
 	}
 }
 
@@ -328,55 +294,55 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		msg = fmt.Sprintf("cols %d-%d of %d, rows %d-%d of %d",
 			l.ox+1, l.ox+l.vc, b.Width(), l.oy+1, l.oy+l.vr, b.Height())
 	}
-	var line []span
+	var line []canvas.Span
 	width := l.sw
 	if msg == "" && u.rp != nil {
 		place := u.replayPlace()
-		if len(place)+len(footerSep)+len(labelOf(u.keyset.table, actHelp)) <= l.sw {
-			line = append(line, span{place + footerSep, u.th.sText})
-			width -= len(place) + len(footerSep)
+		if len(place)+len(keys.FooterSep)+len(keys.LabelOf(u.keyset.Rows(), keys.ActHelp)) <= l.sw {
+			line = append(line, canvas.Span{Text: place + keys.FooterSep, Style: u.th.Text})
+			width -= len(place) + len(keys.FooterSep)
 		}
 	}
 	if msg == "" {
-		for i, r := range footerRows(u.footerKeys(), width) {
+		for i, r := range keys.FooterRows(u.footerKeys(), width) {
 			if i > 0 {
-				line = append(line, span{footerSep, tcell.StyleDefault})
+				line = append(line, canvas.Span{Text: keys.FooterSep, Style: tcell.StyleDefault})
 			}
-			st := u.th.sText
-			if r.act() == actHelp {
-				st = u.th.sBold
+			st := u.th.Text
+			if r.Act() == keys.ActHelp {
+				st = u.th.Bold
 			}
-			line = append(line, span{r.label, st})
+			line = append(line, canvas.Span{Text: r.Label, Style: st})
 		}
 	} else {
 		// The message gets what the two keys always shown leave it.
-		quit, help := labelOf(u.keyset.table, actQuit), labelOf(u.keyset.table, actHelp)
-		keys := utf8.RuneCountInString(quit) + len(footerSep) + utf8.RuneCountInString(help)
-		if msg = fitWords(msg, l.sw-len(footerSep)-keys); msg != "" {
-			line = append(line, span{msg, u.th.sText}, span{footerSep, tcell.StyleDefault})
+		quit, help := keys.LabelOf(u.keyset.Rows(), keys.ActQuit), keys.LabelOf(u.keyset.Rows(), keys.ActHelp)
+		always := utf8.RuneCountInString(quit) + len(keys.FooterSep) + utf8.RuneCountInString(help)
+		if msg = canvas.FitWords(msg, l.sw-len(keys.FooterSep)-always); msg != "" {
+			line = append(line, canvas.Span{Text: msg, Style: u.th.Text}, canvas.Span{Text: keys.FooterSep, Style: tcell.StyleDefault})
 		}
-		line = append(line, span{quit, u.th.sText}, span{footerSep, tcell.StyleDefault}, span{help, u.th.sBold})
+		line = append(line, canvas.Span{Text: quit, Style: u.th.Text}, canvas.Span{Text: keys.FooterSep, Style: tcell.StyleDefault}, canvas.Span{Text: help, Style: u.th.Bold})
 	}
 	l.putLine(s, y, line...)
 	// A finished game's numbers go on the line below, when there is one.
 	if b.Status() != board.Playing && y+1 < l.sh {
-		l.putLine(s, y+1, span{u.numbers(u.now(), l.sw), u.th.sText})
+		l.putLine(s, y+1, canvas.Span{Text: u.numbers(u.now(), l.sw), Style: u.th.Text})
 	}
 }
 
 // footerKeys returns the key rows the footer offers: the next steps once
 // a game is over, else those of keys.
-func (u *ui) footerKeys() []keyRow {
+func (u *ui) footerKeys() []keys.Row {
 	if u.rp != nil || u.g.Status() == board.Playing {
 		return u.keys()
 	}
-	var rows []keyRow
-	for i, a := range append(endActions, actQuit, actHelp) {
-		for _, r := range u.keyset.table {
-			if r.label != "" && r.act() == a {
-				r.prio = i + 1
-				if a == actQuit || a == actHelp {
-					r.prio = i - 6 // first: never dropped
+	var rows []keys.Row
+	for i, a := range append(keys.EndActions, keys.ActQuit, keys.ActHelp) {
+		for _, r := range u.keyset.Rows() {
+			if r.Label != "" && r.Act() == a {
+				r.Prio = i + 1
+				if a == keys.ActQuit || a == keys.ActHelp {
+					r.Prio = i - 6 // first: never dropped
 				}
 				rows = append(rows, r)
 			}
@@ -401,7 +367,7 @@ func (u *ui) numbers(now time.Time, width int) string {
 	if v := u.g.Verdict().String(); v != "" {
 		text += "; " + v
 	}
-	text = fitWords(text, width)
+	text = canvas.FitWords(text, width)
 	sep := "; "
 	for _, more := range play.MoreNumbers(n) {
 		if utf8.RuneCountInString(text)+len(sep)+utf8.RuneCountInString(more) > width {
@@ -413,22 +379,8 @@ func (u *ui) numbers(now time.Time, width int) string {
 	return text
 }
 
-// fitWords returns text, or as many of its words as fit in width columns.
-func fitWords(text string, width int) string {
-	if utf8.RuneCountInString(text) <= width {
-		return text
-	}
-	cut := ""
-	for i, r := range text {
-		if i > 0 && r == ' ' && utf8.RuneCountInString(text[:i]) <= width {
-			cut = strings.TrimRight(text[:i], " ")
-		}
-	}
-	return cut
-}
-
 // helpLines returns the help overlay's text.
-func (u *ui) helpLines() []string { return helpText(u.keys(), u.cfg) }
+func (u *ui) helpLines() []string { return keys.HelpText(u.keys(), u.cfg.keyMode()) }
 
 // helpBox is where the overlay goes on the screen, and its lines wrapped
 // to the box's width: every line can be read, scrolled into view when the
@@ -462,7 +414,7 @@ func (u *ui) helpBox() helpBox {
 			rows = append(rows, helpRow{line, bold})
 			continue
 		}
-		for _, r := range wrap(line, w-4, hang(line, w-4)) {
+		for _, r := range canvas.Wrap(line, w-4, hang(line, w-4)) {
 			rows = append(rows, helpRow{r, bold})
 		}
 	}
@@ -499,19 +451,19 @@ func (u *ui) drawHelp(s tcell.Screen) {
 			ch := " "
 			switch {
 			case y == y0 && x == x0:
-				ch = th.tl
+				ch = th.TL
 			case y == y0 && x == x1:
-				ch = th.tr
+				ch = th.TR
 			case y == y1 && x == x0:
-				ch = th.bl
+				ch = th.BL
 			case y == y1 && x == x1:
-				ch = th.br
+				ch = th.BR
 			case y == y0 || y == y1:
-				ch = th.h
+				ch = th.H
 			case x == x0 || x == x1:
-				ch = th.v
+				ch = th.V
 			}
-			s.Put(x, y, ch, th.sFrame)
+			s.Put(x, y, ch, th.Frame)
 		}
 	}
 	rows := max(b.h-2, 0)
@@ -519,17 +471,17 @@ func (u *ui) drawHelp(s tcell.Screen) {
 	more := rows >= 3
 	for i := 0; i < rows && top+i < len(b.rows); i++ {
 		row := b.rows[top+i]
-		line, st := row.text, th.sText
+		line, st := row.text, th.Text
 		if row.bold {
-			st = th.sBold
+			st = th.Bold
 		}
 		switch {
 		case more && i == 0 && top > 0:
-			line, st = fitWords("  "+th.up+" more: arrows scroll", b.w-4), th.sBold
+			line, st = canvas.FitWords("  "+th.Up+" more: arrows scroll", b.w-4), th.Bold
 		case more && i == rows-1 && top+rows < len(b.rows):
-			line, st = fitWords("  "+th.down+" more: arrows scroll", b.w-4), th.sBold
+			line, st = canvas.FitWords("  "+th.Down+" more: arrows scroll", b.w-4), th.Bold
 		}
-		putText(s, x0+2, y0+1+i, x1-1, line, st)
+		canvas.PutText(s, x0+2, y0+1+i, x1-1, line, st)
 	}
 }
 
@@ -545,152 +497,19 @@ func (u *ui) scrollHelp(dy int) bool {
 	return true
 }
 
-// span is a run of a line's text in one style.
-type span struct {
-	text string
-	st   tcell.Style
-}
-
 // putLine writes the spans one after the other on row y, centred, and
 // blanks the rest of the row.
-func (l layout) putLine(s tcell.Screen, y int, spans ...span) {
+func (l layout) putLine(s tcell.Screen, y int, spans ...canvas.Span) {
 	n := 0
 	for _, sp := range spans {
-		n += utf8.RuneCountInString(sp.text)
+		n += utf8.RuneCountInString(sp.Text)
 	}
 	x := l.centred(n)
-	blank(s, 0, x, y)
+	canvas.Blank(s, 0, x, y)
 	for _, sp := range spans {
-		x = putText(s, x, y, l.sw, sp.text, sp.st)
+		x = canvas.PutText(s, x, y, l.sw, sp.Text, sp.Style)
 	}
-	blank(s, x, l.sw, y)
-}
-
-// changes is the screen a frame is drawn on: a cell is put only when it
-// changes. The game draws every cell of every frame, and tcell works out
-// the grapheme cluster and width of each, under its lock, before it
-// compares it with what the cell holds; comparing first with what the
-// frames put in the cell (shadow) costs a fraction of that, and a frame
-// changes few cells (BenchmarkDraw).
-type changes struct {
-	tcell.Screen
-	sh *shadow
-}
-
-// shadow is what the frames put in the screen's cells, by row, each
-// cell's style an index into styles (a frame uses a few dozen), so that a
-// cell takes 24 bytes (a server counts them, see serve's screenCost).
-type shadow struct {
-	w, h   int
-	cells  []shadowCell
-	styles []tcell.Style
-	last   uint8 // the index of the style looked up last
-}
-
-// shadowCell is what a frame put in a cell: its text, its style's index
-// and the columns it took; none (0) when it is not known: never put since
-// the screen was new or cleared, or beside a wide character, which tcell
-// lets cover it.
-type shadowCell struct {
-	str string
-	st  uint8
-	w   uint8
-}
-
-// maxStyles is the most styles a shadow tells apart; past them it starts
-// again, every cell unknown.
-const maxStyles = 255
-
-// reset forgets what the cells hold, for a screen of w by h cells: the
-// next frame puts every cell.
-func (sh *shadow) reset(w, h int) {
-	sh.w, sh.h = w, h
-	if cap(sh.cells) < w*h {
-		sh.cells = make([]shadowCell, w*h)
-	}
-	sh.cells = sh.cells[:w*h]
-	clear(sh.cells)
-	sh.styles, sh.last = sh.styles[:0], 0
-}
-
-// style returns the index of st in the shadow's styles, adding it; past
-// maxStyles the shadow is reset first.
-func (sh *shadow) style(st tcell.Style) uint8 {
-	if int(sh.last) < len(sh.styles) && sh.styles[sh.last] == st {
-		return sh.last
-	}
-	for i, s := range sh.styles {
-		if s == st {
-			sh.last = uint8(i)
-			return sh.last
-		}
-	}
-	if len(sh.styles) == maxStyles {
-		sh.reset(sh.w, sh.h)
-	}
-	sh.styles = append(sh.styles, st)
-	sh.last = uint8(len(sh.styles) - 1)
-	return sh.last
-}
-
-// Put puts str in style st in the cell at (x, y), unless a frame put them
-// there already.
-func (c changes) Put(x, y int, str string, st tcell.Style) (string, int) {
-	sh := c.sh
-	if x < 0 || y < 0 || x >= sh.w || y >= sh.h {
-		return c.Screen.Put(x, y, str, st)
-	}
-	si := sh.style(st)
-	i := y*sh.w + x
-	if p := &sh.cells[i]; p.w > 0 && p.str == str && p.st == si {
-		return "", int(p.w)
-	}
-	old := sh.cells[i].w
-	rest, w := c.Screen.Put(x, y, str, st)
-	sh.cells[i] = shadowCell{str: str, st: si, w: uint8(min(max(w, 0), 2))}
-	if (w != 1 || old != 1) && x+1 < sh.w {
-		sh.cells[i+1].w = 0 // covered by a wide character, or uncovered
-	}
-	return rest, w
-}
-
-// Clear clears the screen, and forgets what its cells held.
-func (c changes) Clear() {
-	c.sh.reset(c.sh.w, c.sh.h)
-	c.Screen.Clear()
-}
-
-// blank writes spaces in the default style on row y from column x0 up to
-// column x1 (exclusive).
-func blank(s tcell.Screen, x0, x1, y int) {
-	for x := x0; x < x1; x++ {
-		s.Put(x, y, " ", tcell.StyleDefault)
-	}
-}
-
-// putText writes text from column x of row y up to column maxX
-// (exclusive), a grapheme cluster at a time in the columns a terminal
-// gives it (a wide character two, see userfile.Width), and returns the
-// column after the last one written. A wide character that would cross
-// maxX is left out, its first column blanked; a cluster of no width (a
-// mark with nothing to go on) is left out.
-func putText(s tcell.Screen, x, y, maxX int, text string, st tcell.Style) int {
-	state := -1
-	for text != "" && x < maxX {
-		var g string
-		var w int
-		g, text, w, state = uniseg.FirstGraphemeClusterInString(text, state)
-		switch {
-		case w == 0:
-			continue
-		case x+w > maxX:
-			s.Put(x, y, " ", st)
-			return x + 1
-		}
-		s.Put(x, y, g, st)
-		x += w
-	}
-	return x
+	canvas.Blank(s, x, l.sw, y)
 }
 
 // overlayLines returns the lines of the overlay shown.
@@ -699,7 +518,7 @@ func (u *ui) overlayLines() []string {
 	case resumeOverlay:
 		return u.resumeLines()
 	case menuOverlay:
-		return u.menuLines()
+		return u.menu.Lines()
 	case statsOverlay:
 		return u.v.stats
 	case leadersOverlay:

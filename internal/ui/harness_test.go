@@ -17,6 +17,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -61,7 +62,7 @@ type harness struct {
 	t     testing.TB
 	s     tcell.SimulationScreen
 	clock *clock
-	th    *theme
+	th    *theme.Theme
 	bw    int // the board's width and height, as cfg sets them
 	bh    int
 	done  chan outcome
@@ -81,7 +82,7 @@ func start(t testing.TB, cfg Config, w, h int) *harness {
 		t.Fatalf("Init: %v", err)
 	}
 	s.SetSize(w, h)
-	hs := &harness{t: t, s: s, clock: newClock(), th: newTheme(cfg.Prefs.Theme, cfg.Prefs.ASCII, cfg.Prefs.Mono, trueColour),
+	hs := &harness{t: t, s: s, clock: newClock(), th: theme.New(cfg.Prefs.Theme, cfg.Prefs.ASCII, cfg.Prefs.Mono, theme.TrueColour),
 		bw: cfg.Start.Board.Width, bh: cfg.Start.Board.Height, done: make(chan outcome, 1)}
 	cfg.Now = hs.clock.now
 	if cfg.Tick == 0 {
@@ -292,9 +293,9 @@ func (sc screen) boardRows() []string {
 }
 
 // cursor returns the screen position of the cell drawn in a cursor style.
-func (sc screen) cursor(th *theme) (x, y int, ok bool) {
+func (sc screen) cursor(th *theme.Theme) (x, y int, ok bool) {
 	for i, c := range sc.cells {
-		if strings.HasPrefix(th.names[c.Style], "cursor+") {
+		if strings.HasPrefix(th.StyleNames[c.Style], "cursor+") {
 			return i % sc.w, i / sc.w, true
 		}
 	}
@@ -304,7 +305,7 @@ func (sc screen) cursor(th *theme) (x, y int, ok bool) {
 // golden renders the screen with a map of its styles: one letter a
 // column ('.' the default style) and a legend naming each letter after the
 // theme's style, with its colours and attributes.
-func (sc screen) golden(th *theme) string {
+func (sc screen) golden(th *theme.Theme) string {
 	var b strings.Builder
 	b.WriteString(sc.String())
 	b.WriteString("-- styles --\n")
@@ -322,7 +323,7 @@ func (sc screen) golden(th *theme) string {
 					l = '~'
 				}
 				letters[st] = l
-				name, ok := th.names[st]
+				name, ok := th.StyleNames[st]
 				if !ok {
 					name = "unknown style"
 				}
@@ -437,4 +438,44 @@ func firstGame(cfg Config) (*game.Game, error) {
 		cfg.Now = time.Now
 	}
 	return startGame(cfg, cfg.Now)
+}
+
+// styleLegend returns the colours and attributes of st for a golden screen's
+// legend, such as ": #949494 on #262626, bold"; "" for the terminal's own
+// colours and no attributes.
+func styleLegend(st tcell.Style) string {
+	fg, bg, attr := st.Decompose()
+	var parts []string
+	switch {
+	case fg.Valid() && bg.Valid():
+		parts = append(parts, colourName(fg)+" on "+colourName(bg))
+	case fg.Valid():
+		parts = append(parts, colourName(fg))
+	case bg.Valid():
+		parts = append(parts, "on "+colourName(bg))
+	}
+	for _, a := range []struct {
+		mask tcell.AttrMask
+		name string
+	}{{tcell.AttrBold, "bold"}, {tcell.AttrItalic, "italic"}, {tcell.AttrReverse, "reverse"}, {tcell.AttrBlink, "blink"}, {tcell.AttrDim, "dim"}, {tcell.AttrStrikeThrough, "strike-through"}} {
+		if attr&a.mask != 0 {
+			parts = append(parts, a.name)
+		}
+	}
+	if st.GetUnderlineStyle() != tcell.UnderlineStyleNone {
+		parts = append(parts, "underline")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(parts, ", ")
+}
+
+// colourName returns "#rrggbb" for an RGB colour and "colour n" for one of
+// the terminal's palette.
+func colourName(c tcell.Color) string {
+	if c.IsRGB() {
+		return fmt.Sprintf("#%06x", c.Hex())
+	}
+	return fmt.Sprintf("colour %d", c&^tcell.ColorValid)
 }

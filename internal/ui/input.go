@@ -3,146 +3,8 @@ package ui
 import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
-
-// action is what a command asks for.
-type action uint8
-
-// The actions a key or a click can ask for.
-const (
-	actNone    action = iota // nothing: an unbound key
-	actMove                  // move the cursor by (dx, dy), clamped to the board
-	actOpen                  // open the cell, or chord on an open number
-	actMark                  // cycle the marks on the cell
-	actChord                 // chord on the cell
-	actNew                   // a new game with the next seed
-	actRestart               // the same board again
-	actPause                 // pause or resume
-	actHelp                  // show the help
-	actQuit                  // leave the game
-	actSuspend               // Ctrl-Z
-	actRedraw                // repaint the whole terminal
-	actHint                  // move to a certainly safe cell; again, say why
-	actFlags                 // flag every certain mine
-	actOdds                  // show or hide every closed cell's chance of a mine
-	actAuto                  // let the solver play; again, faster
-	actWhere                 // after a loss, show the cell that was certainly safe
-	actStats                 // show the statistics of this kind of board
-	actUndo                  // take back the last move, even a fatal one
-	actFaster                // a replay: twice as fast
-	actSlower                // a replay: half as fast
-	actStep                  // a replay: pause, then play the next move
-	actToEnd                 // a replay: play every move left
-	actToStart               // a replay: back to before the first move
-	actMenu                  // the options menu
-	actReplay                // after the end: replay the game
-	actLeaders               // show the server's leaderboards of the level
-	actJump                  // move (dx, dy) to the next closed cell past opened ground
-	actNumber                // move to the next (dy 1) or previous (dy -1) number with a closed neighbour
-)
-
-// actionNames are the names of the action values, by value.
-var actionNames = [...]string{
-	actNone:    "none",
-	actMove:    "move",
-	actOpen:    "open",
-	actMark:    "mark",
-	actChord:   "chord",
-	actNew:     "new",
-	actRestart: "restart",
-	actPause:   "pause",
-	actHelp:    "help",
-	actQuit:    "quit",
-	actSuspend: "suspend",
-	actRedraw:  "redraw",
-	actHint:    "hint",
-	actFlags:   "flags",
-	actOdds:    "odds",
-	actAuto:    "auto",
-	actWhere:   "where",
-	actStats:   "stats",
-	actUndo:    "undo",
-	actFaster:  "faster",
-	actSlower:  "slower",
-	actStep:    "step",
-	actToEnd:   "to-end",
-	actToStart: "to-start",
-	actMenu:    "menu",
-	actReplay:  "replay",
-	actLeaders: "leaders",
-	actJump:    "jump",
-	actNumber:  "number",
-}
-
-// String returns the action's name.
-func (a action) String() string { return enumName(actionNames[:], a, "action") }
-
-// command is one key or click turned into what it means.
-type command struct {
-	act    action
-	dx, dy int         // actMove
-	at     board.Point // the cell under the mouse, when onCell
-	onCell bool        // a mouse gesture: move the cursor to at first
-	page   bool        // actMove: dy counts screens of rows, not rows
-	times  int         // actJump, actNumber: how many jumps, 0 meaning one
-}
-
-// far is a move long enough to reach any edge; moves are clamped.
-const far = board.MaxCells
-
-// keyCommand returns what a key means in the game, as keyTable says.
-func keyCommand(ev *tcell.EventKey) command { return commandOf(keyCommands, ev) }
-
-// keyCommand returns what a key means in the game, as the player's keys
-// say.
-func (u *ui) keyCommand(ev *tcell.EventKey) command { return commandOf(u.keyset.cmds, ev) }
-
-// commandOf returns what a key means in the table of bindings cmds. A
-// special key with Shift held means what its shifted row says, else what
-// it means alone; characters mean the same whatever the modifiers, and
-// Ctrl-letters are read in every form tcell delivers them (see
-// ctrlLetter).
-func commandOf(cmds map[key]command, ev *tcell.EventKey) command {
-	if k := ev.Key(); k != tcell.KeyRune {
-		if ev.Modifiers()&tcell.ModShift != 0 {
-			if c, ok := cmds[shifted(k)]; ok {
-				return c
-			}
-		}
-		if c, ok := cmds[special(k)]; ok {
-			return c
-		}
-	}
-	if r := ctrlLetter(ev); r != 0 {
-		return cmds[ctrl(r)]
-	}
-	if ev.Key() == tcell.KeyRune {
-		return cmds[char(ev.Rune())]
-	}
-	return command{}
-}
-
-// ctrlLetter returns the lower-case letter of a Ctrl-letter key, or 0. It
-// reads the three forms tcell v2.13 produces: KeyCtrlA..KeyCtrlZ (legacy
-// terminals), the ASCII control codes such as KeyETX (CSI u reports of
-// control characters), and KeyRune with ModCtrl (CSI u with Shift).
-func ctrlLetter(ev *tcell.EventKey) rune {
-	switch k := ev.Key(); {
-	case k >= tcell.KeyCtrlA && k <= tcell.KeyCtrlZ:
-		return rune('a' + k - tcell.KeyCtrlA)
-	case k >= tcell.KeySOH && k <= tcell.KeySUB && k != tcell.KeyBackspace && k != tcell.KeyTab && k != tcell.KeyEnter:
-		// Only the codes no other key shares (Backspace is Ctrl-H, Tab
-		// Ctrl-I, Enter Ctrl-M): a keys file may bind any other letter.
-		return rune('a' + k - 1)
-	case k == tcell.KeyRune && ev.Modifiers()&tcell.ModCtrl != 0:
-		r := ev.Rune()
-		if r >= 'A' && r <= 'Z' {
-			r += 'a' - 'A'
-		}
-		return r
-	}
-	return 0
-}
 
 // mouseButtons are the buttons whose presses mean something.
 const mouseButtons = tcell.Button1 | tcell.Button2 | tcell.Button3
@@ -226,17 +88,17 @@ func (m *gesture) cancel() { m.from = fromNowhere }
 // under the pointer (or chords on an open number) and a chord chords there;
 // a release off the board, or of a gesture that began off it, does nothing.
 // A left press on the header's state starts a new game on release there.
-func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c command, press bool) {
+func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c keys.Command, press bool) {
 	btn := ev.Buttons()
 	switch {
 	case btn&tcell.WheelUp != 0:
-		return command{act: actMove, dy: -1}, false
+		return keys.Command{Act: keys.ActMove, DY: -1}, false
 	case btn&tcell.WheelDown != 0:
-		return command{act: actMove, dy: 1}, false
+		return keys.Command{Act: keys.ActMove, DY: 1}, false
 	case btn&tcell.WheelLeft != 0:
-		return command{act: actMove, dx: -1}, false
+		return keys.Command{Act: keys.ActMove, DX: -1}, false
 	case btn&tcell.WheelRight != 0:
-		return command{act: actMove, dx: 1}, false
+		return keys.Command{Act: keys.ActMove, DX: 1}, false
 	}
 	x, y := ev.Position()
 	m.at, m.over = lay.cellAt(x, y)
@@ -248,17 +110,17 @@ func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c command, press boo
 		*m = gesture{}
 		switch {
 		case done.held == 0:
-			return command{}, false
+			return keys.Command{}, false
 		case done.from == fromState && onState:
-			return command{act: actNew}, false
+			return keys.Command{Act: keys.ActNew}, false
 		case done.from != fromBoard || !done.over:
-			return command{}, false
+			return keys.Command{}, false
 		case done.chord():
-			return command{act: actChord, at: done.at, onCell: true}, false
+			return keys.Command{Act: keys.ActChord, At: done.at, OnCell: true}, false
 		case done.opens():
-			return command{act: actOpen, at: done.at, onCell: true}, false
+			return keys.Command{Act: keys.ActOpen, At: done.at, OnCell: true}, false
 		}
-		return command{}, false // the right button alone marked on its press
+		return keys.Command{}, false // the right button alone marked on its press
 	}
 	first := m.held == 0
 	pressed := btn &^ m.held
@@ -274,17 +136,21 @@ func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c command, press boo
 		}
 	}
 	if m.from != fromBoard || !m.over {
-		return command{}, pressed != 0
+		return keys.Command{}, pressed != 0
 	}
 	if first && m.held == tcell.Button2 {
-		return command{act: actMark, at: m.at, onCell: true}, true
+		return keys.Command{Act: keys.ActMark, At: m.at, OnCell: true}, true
 	}
 	if m.opens() || m.chord() {
 		// A press, or a drag: the cursor follows the pointer.
-		return command{act: actMove, at: m.at, onCell: true}, pressed != 0
+		return keys.Command{Act: keys.ActMove, At: m.at, OnCell: true}, pressed != 0
 	}
-	return command{}, pressed != 0
+	return keys.Command{}, pressed != 0
 }
+
+// keyCommand returns what a key means in the game, as the player's keys
+// say.
+func (u *ui) keyCommand(ev *tcell.EventKey) keys.Command { return u.keyset.Command(ev) }
 
 // pressed reports whether the board cell p, showing tl, is drawn pressed:
 // a closed cell, not flagged, that the mouse holds down in a game in play.

@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
 // jobKind is a kind of work the game runs off its loop.
@@ -73,12 +74,12 @@ func (u *ui) start(s tcell.Screen, kind jobKind, work func(context.Context) any)
 			// A panic off the loop is raised again on it, where the
 			// terminal is restored before it goes on up (see playOn).
 			if r := recover(); r != nil {
-				post(s, jobPanic{kind: kind, v: r, stack: debug.Stack()}, done)
+				term.Post(s, jobPanic{kind: kind, v: r, stack: debug.Stack()}, done)
 			}
 		}()
 		v := work(ctx)
 		if ctx.Err() == nil {
-			post(s, jobDone{kind: kind, seq: seq, v: v}, done)
+			term.Post(s, jobDone{kind: kind, seq: seq, v: v}, done)
 		}
 	}()
 }

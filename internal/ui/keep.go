@@ -10,6 +10,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
 
 // Keeper is what the screen tells of the games played, and asks of those
@@ -46,10 +47,10 @@ func (u *ui) atStake() bool { return u.rp == nil && u.p.AtStake() }
 
 // newGame starts a game: a new one (n) or the same board again (r), the
 // game in play given up first.
-func (u *ui) newGame(act action) error {
+func (u *ui) newGame(act keys.Action) error {
 	u.as.oddsLogged = false
 	var err error
-	if act == actRestart {
+	if act == keys.ActRestart {
 		u.p.Restart()
 	} else {
 		err = u.p.NewGame()
@@ -61,20 +62,20 @@ func (u *ui) newGame(act action) error {
 // confirmGiveUp asks, when the game in play is at stake, whether to give
 // it up for act; it reports whether the player already said so (the same
 // key twice). Any other key takes the question back.
-func (u *ui) confirmGiveUp(act action) bool {
+func (u *ui) confirmGiveUp(act keys.Action) bool {
 	if !u.atStake() || u.confirm == act {
-		u.confirm = actNone
+		u.confirm = keys.ActNone
 		return true
 	}
 	u.confirm = act
 	what := "a new game"
 	switch act {
-	case actRestart:
+	case keys.ActRestart:
 		what = "a restart"
-	case actMenu:
+	case keys.ActMenu:
 		what = "another board"
 	}
-	key := labelKey(u.keyset.table, act)
+	key := keys.LabelKey(u.keyset.Rows(), act)
 	u.v.message = fmt.Sprintf("give up this game for %s? it counts as a loss: %s again", what, key)
 	return false
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
 
 // askResume pauses the game resumed at the start, its board hidden, its
@@ -26,7 +27,7 @@ func (u *ui) askResume(back time.Time) {
 func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 	now := u.cfg.Now()
 	switch c := u.keyCommand(ev); {
-	case c.act == actQuit, ctrlLetter(ev) == 'c':
+	case c.Act == keys.ActQuit, keys.CtrlLetter(ev) == 'c':
 		return true
 	case ev.Key() == tcell.KeyEnter, ev.Key() == tcell.KeyRune && (ev.Rune() == 'y' || ev.Rune() == 'Y'):
 		u.v.overlay = noOverlay
@@ -43,7 +44,7 @@ func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 			u.v.message = err.Error()
 		}
 		u.newAudits()
-	case c.act == actSuspend:
+	case c.Act == keys.ActSuspend:
 		return u.do(s, c)
 	}
 	return false

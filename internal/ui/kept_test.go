@@ -108,7 +108,7 @@ func TestReplayEndsAsTheGame(t *testing.T) {
 			}
 			if game.cells[i].Style != replay.cells[i].Style {
 				t.Errorf("mono %v: the style at (%d,%d) is %q in the replay, %q in the game", mono,
-					i%game.w, i/game.w, h.th.names[replay.cells[i].Style], h.th.names[game.cells[i].Style])
+					i%game.w, i/game.w, h.th.StyleNames[replay.cells[i].Style], h.th.StyleNames[game.cells[i].Style])
 				break
 			}
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
 
 // layOffLoopCells is the area from which the first click lays the mines
@@ -22,13 +23,13 @@ type laid struct {
 	err error
 }
 
-// whileLaying reports whether an action may go on while the mines are
+// whileLaying reports whether the action a may go on while the mines are
 // being laid: those that leave the board alone. A new game waits too:
 // laying cannot be stopped, and new games started meanwhile would each lay
 // a board of their own, at once.
-func (a action) whileLaying() bool {
+func whileLaying(a keys.Action) bool {
 	switch a {
-	case actMove, actHelp, actQuit, actSuspend, actRedraw:
+	case keys.ActMove, keys.ActHelp, keys.ActQuit, keys.ActSuspend, keys.ActRedraw:
 		return true
 	}
 	return false

@@ -11,6 +11,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
 
 // TestTooSmall draws the 9x9 board, which needs 14x7 (the footer's
@@ -283,7 +284,7 @@ func TestHelpSmall(t *testing.T) {
 				}
 				got.WriteString(text)
 			}
-			if want := strings.Join(strings.Fields(strings.Join(helpText(offered(keyTable, cfg), cfg), " ")), ""); got.String() != want {
+			if want := strings.Join(strings.Fields(strings.Join(keys.HelpText(keys.Offered(keys.Table, cfg.keyMode()), cfg.keyMode()), " ")), ""); got.String() != want {
 				t.Errorf("the help's rows, put together without spaces:\n%s\nwant the help:\n%s", got.String(), want)
 			}
 			h.key(tcell.KeyDown, tcell.ModNone) // past the end: nothing moves
@@ -382,30 +383,6 @@ func TestHeaderParts(t *testing.T) {
 		before, state, after := u.headerParts(t0, minHeader)
 		if got := before + state + after; len(got) > minHeader || !strings.Contains(got, word) {
 			t.Errorf("%s: headerParts(minHeader %d) = %q; want the state %q in %d columns", st.name, minHeader, got, word, minHeader)
-		}
-	}
-}
-
-// TestWrap breaks lines at spaces, indents the rows after the first, and
-// breaks a word only when it is longer than a row.
-func TestWrap(t *testing.T) {
-	tests := []struct {
-		text          string
-		width, indent int
-		want          []string
-	}{
-		{"terminal too small: need 14x7", 40, 0, []string{"terminal too small: need 14x7"}},
-		{"terminal too small: need 14x7", 20, 0, []string{"terminal too small:", "need 14x7"}},
-		{"terminal too small: need 14x7", 10, 0, []string{"terminal", "too small:", "need 14x7"}},
-		{"  s    hint: go to a safe cell", 20, 7, []string{"  s    hint: go to a", "       safe cell"}},
-		{"  Shift+arrows, H J K L  move", 8, 2, []string{"  Shift+", "  arrows", "  , H J", "  K L", "  move"}},
-		{"abcdefgh", 3, 5, []string{"abc", "def", "gh"}},
-		{"", 5, 0, []string{""}},
-		{"word", 0, 0, nil},
-	}
-	for _, tt := range tests {
-		if got := wrap(tt.text, tt.width, tt.indent); !slices.Equal(got, tt.want) {
-			t.Errorf("wrap(%q, %d, %d) = %q; want %q", tt.text, tt.width, tt.indent, got, tt.want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -95,10 +96,10 @@ func (u *ui) leadersKey(ev *tcell.EventKey) (done, ok bool) {
 	}
 	switch c := u.keyCommand(ev); {
 	case step != 0:
-	case c.act == actMove && c.dx == 0:
+	case c.Act == keys.ActMove && c.DX == 0:
 		// Up and down scroll a board too long for the screen, and
 		// never close it: the arrows are the overlay's.
-		u.scrollHelp(c.dy)
+		u.scrollHelp(c.DY)
 		return false, true
 	default:
 		return false, false

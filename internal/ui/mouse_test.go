@@ -9,6 +9,8 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // Where a mouse report is made.
@@ -237,24 +239,24 @@ func TestMouseGestures(t *testing.T) {
 
 // checkPressed checks that the cells pressed, and only they among the
 // closed ones, are drawn as an open zero would be, cursor or not.
-func checkPressed(t *testing.T, step int, sc screen, th *theme, pressed []board.Point) {
+func checkPressed(t *testing.T, step int, sc screen, th *theme.Theme, pressed []board.Point) {
 	t.Helper()
-	_, zero := th.tile(0)
+	_, zero := th.Tile(0)
 	for _, p := range pressed {
 		x, y := sc.at(p)
-		if st := sc.style(x, y); st != zero && st != th.cursor(zero) {
-			t.Errorf("step %d: pressed cell %v drawn in style %q; want %q", step, p, th.names[st], th.names[zero])
+		if st := sc.style(x, y); st != zero && st != th.Cursor(zero) {
+			t.Errorf("step %d: pressed cell %v drawn in style %q; want %q", step, p, th.StyleNames[st], th.StyleNames[zero])
 		}
 	}
-	_, closed := th.tile(board.TileClosed)
+	_, closed := th.Tile(board.TileClosed)
 	for y, row := range sc.boardRows() {
 		for x, c := range []rune(row) {
 			if c == ' ' && slices.Contains(pressed, pt(x, y)) {
 				continue
 			}
 			sx, sy := sc.at(pt(x, y))
-			if st := sc.style(sx, sy); c == '░' && st != closed && st != th.cursor(closed) {
-				t.Errorf("step %d: closed cell %v drawn in style %q; want %q", step, pt(x, y), th.names[st], th.names[closed])
+			if st := sc.style(sx, sy); c == '░' && st != closed && st != th.Cursor(closed) {
+				t.Errorf("step %d: closed cell %v drawn in style %q; want %q", step, pt(x, y), th.StyleNames[st], th.StyleNames[closed])
 			}
 		}
 	}
@@ -299,30 +301,30 @@ func TestGestureReports(t *testing.T) {
 	tests := []struct {
 		name   string
 		events []*tcell.EventMouse
-		want   command // of the last event
-		press  bool    // of the last event
+		want   keys.Command // of the last event
+		press  bool         // of the last event
 	}{
-		{"left press moves", []*tcell.EventMouse{cell(pt(2, 1), b1)}, command{act: actMove, at: pt(2, 1), onCell: true}, true},
-		{"left release opens", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), none)}, command{act: actOpen, at: pt(2, 1), onCell: true}, false},
-		{"left drag moves", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(3, 1), b1)}, command{act: actMove, at: pt(3, 1), onCell: true}, false},
-		{"right press marks", []*tcell.EventMouse{cell(pt(2, 1), b2)}, command{act: actMark, at: pt(2, 1), onCell: true}, true},
-		{"right release does nothing", []*tcell.EventMouse{cell(pt(2, 1), b2), cell(pt(2, 1), none)}, command{}, false},
-		{"right joining left moves", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), b2)}, command{act: actMove, at: pt(2, 1), onCell: true}, true},
-		{"left and right release chords", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), b2), cell(pt(2, 1), none)}, command{act: actChord, at: pt(2, 1), onCell: true}, false},
-		{"a second release does nothing", []*tcell.EventMouse{cell(pt(2, 1), b1|b2), cell(pt(2, 1), none), cell(pt(2, 1), none)}, command{}, false},
-		{"middle release chords", []*tcell.EventMouse{cell(pt(2, 1), b3), cell(pt(2, 1), none)}, command{act: actChord, at: pt(2, 1), onCell: true}, false},
-		{"a drag of one of two buttons keeps the chord", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), b2), cell(pt(3, 2), b1), cell(pt(3, 2), none)}, command{act: actChord, at: pt(3, 2), onCell: true}, false},
-		{"release off the board does nothing", []*tcell.EventMouse{cell(pt(2, 1), b1), tcell.NewEventMouse(79, 10, none, tcell.ModNone)}, command{}, false},
-		{"a press off the board is a press", []*tcell.EventMouse{tcell.NewEventMouse(79, 10, b1, tcell.ModNone)}, command{}, true},
-		{"a gesture begun off the board opens nothing", []*tcell.EventMouse{tcell.NewEventMouse(79, 10, b1, tcell.ModNone), cell(pt(2, 1), b1), cell(pt(2, 1), none)}, command{}, false},
-		{"state release starts a new game", []*tcell.EventMouse{state(20, b1), state(21, none)}, command{act: actNew}, false},
-		{"right on the state does nothing", []*tcell.EventMouse{state(20, b2), state(20, none)}, command{}, false},
-		{"wheel moves, held or not", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), tcell.WheelDown)}, command{act: actMove, dy: 1}, false},
-		{"the wheel leaves the gesture be", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), tcell.WheelUp), cell(pt(2, 1), none)}, command{act: actOpen, at: pt(2, 1), onCell: true}, false},
+		{"left press moves", []*tcell.EventMouse{cell(pt(2, 1), b1)}, keys.Command{Act: keys.ActMove, At: pt(2, 1), OnCell: true}, true},
+		{"left release opens", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), none)}, keys.Command{Act: keys.ActOpen, At: pt(2, 1), OnCell: true}, false},
+		{"left drag moves", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(3, 1), b1)}, keys.Command{Act: keys.ActMove, At: pt(3, 1), OnCell: true}, false},
+		{"right press marks", []*tcell.EventMouse{cell(pt(2, 1), b2)}, keys.Command{Act: keys.ActMark, At: pt(2, 1), OnCell: true}, true},
+		{"right release does nothing", []*tcell.EventMouse{cell(pt(2, 1), b2), cell(pt(2, 1), none)}, keys.Command{}, false},
+		{"right joining left moves", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), b2)}, keys.Command{Act: keys.ActMove, At: pt(2, 1), OnCell: true}, true},
+		{"left and right release chords", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), b2), cell(pt(2, 1), none)}, keys.Command{Act: keys.ActChord, At: pt(2, 1), OnCell: true}, false},
+		{"a second release does nothing", []*tcell.EventMouse{cell(pt(2, 1), b1|b2), cell(pt(2, 1), none), cell(pt(2, 1), none)}, keys.Command{}, false},
+		{"middle release chords", []*tcell.EventMouse{cell(pt(2, 1), b3), cell(pt(2, 1), none)}, keys.Command{Act: keys.ActChord, At: pt(2, 1), OnCell: true}, false},
+		{"a drag of one of two buttons keeps the chord", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), b2), cell(pt(3, 2), b1), cell(pt(3, 2), none)}, keys.Command{Act: keys.ActChord, At: pt(3, 2), OnCell: true}, false},
+		{"release off the board does nothing", []*tcell.EventMouse{cell(pt(2, 1), b1), tcell.NewEventMouse(79, 10, none, tcell.ModNone)}, keys.Command{}, false},
+		{"a press off the board is a press", []*tcell.EventMouse{tcell.NewEventMouse(79, 10, b1, tcell.ModNone)}, keys.Command{}, true},
+		{"a gesture begun off the board opens nothing", []*tcell.EventMouse{tcell.NewEventMouse(79, 10, b1, tcell.ModNone), cell(pt(2, 1), b1), cell(pt(2, 1), none)}, keys.Command{}, false},
+		{"state release starts a new game", []*tcell.EventMouse{state(20, b1), state(21, none)}, keys.Command{Act: keys.ActNew}, false},
+		{"right on the state does nothing", []*tcell.EventMouse{state(20, b2), state(20, none)}, keys.Command{}, false},
+		{"wheel moves, held or not", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), tcell.WheelDown)}, keys.Command{Act: keys.ActMove, DY: 1}, false},
+		{"the wheel leaves the gesture be", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), tcell.WheelUp), cell(pt(2, 1), none)}, keys.Command{Act: keys.ActOpen, At: pt(2, 1), OnCell: true}, false},
 	}
 	for _, tt := range tests {
 		var m gesture
-		var got command
+		var got keys.Command
 		var press bool
 		for _, ev := range tt.events {
 			got, press = m.update(ev, lay)

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
 
 // The README's table of keys lies between these lines.
@@ -12,7 +14,7 @@ const (
 	readmeKeysEnd   = "<!-- /keys -->\n"
 )
 
-// TestReadmeKeys checks that the README lists the keys of keyTable, as the
+// TestReadmeKeys checks that the README lists the keys of keys.Table, as the
 // footer and the help do; -update rewrites the README's table.
 func TestReadmeKeys(t *testing.T) {
 	const path = "../../README.md"
@@ -26,7 +28,7 @@ func TestReadmeKeys(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("README.md has no table of keys between %q and %q", readmeKeysStart, readmeKeysEnd)
 	}
-	got, want := text[i+len(readmeKeysStart):j], markdownKeys()
+	got, want := text[i+len(readmeKeysStart):j], keys.Markdown()
 	if got == want {
 		return
 	}

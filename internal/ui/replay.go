@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
 
 // Replays. A kept game is played back on the game's own screen: each move
@@ -133,15 +134,15 @@ func (u *ui) replayRestart() {
 
 // replayKey carries out a key during a replay and reports whether the
 // replay should end. Any key closes the help; the replay's keys are
-// replayTable's.
+// keys.ReplayTable's.
 func (u *ui) replayKey(s tcell.Screen, ev *tcell.EventKey) bool {
-	c := commandOf(replayCommands, ev)
+	c := keys.CommandOf(keys.ReplayCommands, ev)
 	if u.v.overlay != noOverlay {
 		switch {
-		case c.act == actQuit:
+		case c.Act == keys.ActQuit:
 			return true
-		case c.act == actMove && c.dx == 0 && u.scrollHelp(c.dy):
-		case c.act != actSuspend && c.act != actRedraw:
+		case c.Act == keys.ActMove && c.DX == 0 && u.scrollHelp(c.DY):
+		case c.Act != keys.ActSuspend && c.Act != keys.ActRedraw:
 			u.v.overlay = noOverlay
 		default:
 			return u.do(s, c)
@@ -150,33 +151,33 @@ func (u *ui) replayKey(s tcell.Screen, ev *tcell.EventKey) bool {
 	}
 	r, now := u.rp, u.cfg.Now()
 	u.replayOn(s, now)
-	switch c.act {
-	case actPause:
+	switch c.Act {
+	case keys.ActPause:
 		if !r.paused && r.done() && r.at >= r.end() {
 			u.replayRestart() // at the end, play starts it again
 		} else {
 			r.paused = !r.paused
 		}
-	case actFaster:
+	case keys.ActFaster:
 		r.speed = min(r.speed*2, maxSpeed)
-	case actSlower:
+	case keys.ActSlower:
 		r.speed = max(r.speed/2, minSpeed)
-	case actStep:
+	case keys.ActStep:
 		r.paused = true
 		if !r.done() {
 			u.replayStep(s)
 		}
-	case actToEnd:
+	case keys.ActToEnd:
 		u.replayTo(s, r.end())
-	case actToStart:
+	case keys.ActToStart:
 		u.replayRestart()
-	case actQuit:
+	case keys.ActQuit:
 		if u.back != nil {
 			u.endReplay()
 			return false
 		}
 		return true
-	case actSuspend, actRedraw, actHelp:
+	case keys.ActSuspend, keys.ActRedraw, keys.ActHelp:
 		return u.do(s, c)
 	}
 	return false

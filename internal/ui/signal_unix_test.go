@@ -13,12 +13,13 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
 // startPlayOn runs playOn on s in the background and returns when the loop
 // runs, so that signals sent from then on are caught. The result arrives on
 // the returned channel.
-func startPlayOn(t *testing.T, s tcell.Screen, cfg Config, esc rescue) <-chan outcome {
+func startPlayOn(t *testing.T, s tcell.Screen, cfg Config, esc term.Rescue) <-chan outcome {
 	t.Helper()
 	cfg.Tick = -1
 	ready := make(chan struct{})
@@ -29,7 +30,7 @@ func startPlayOn(t *testing.T, s tcell.Screen, cfg Config, esc rescue) <-chan ou
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		res, err := playOn(s, cfg, esc)
+		res, err := playOnScreen(s, cfg, esc)
 		done <- outcome{res, err}
 	}()
 	select {
@@ -103,9 +104,9 @@ func TestSecondSignalRescues(t *testing.T) {
 	var mu sync.Mutex
 	var calls []string
 	exited := make(chan int, 1)
-	esc := rescue{
-		restore: func() { mu.Lock(); calls = append(calls, "restore"); mu.Unlock() },
-		exit: func(code int) {
+	esc := term.Rescue{
+		Restore: func() { mu.Lock(); calls = append(calls, "restore"); mu.Unlock() },
+		Exit: func(code int) {
 			mu.Lock()
 			calls = append(calls, "exit")
 			mu.Unlock()
@@ -150,9 +151,9 @@ func TestStuckFiniRestores(t *testing.T) {
 	s := &stuckScreen{tcell.NewSimulationScreen("UTF-8"), make(chan struct{}), make(chan struct{})}
 	defer close(s.release)
 	restored := make(chan struct{}, 1)
-	esc := rescue{
-		restore: func() { restored <- struct{}{} },
-		exit:    func(code int) { t.Errorf("exit(%d) called", code) },
+	esc := term.Rescue{
+		Restore: func() { restored <- struct{}{} },
+		Exit:    func(code int) { t.Errorf("exit(%d) called", code) },
 	}
 	done := startPlayOn(t, s, asciiCfg(t, small), esc)
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {

@@ -11,6 +11,8 @@ import (
 	"github.com/gdamore/tcell/v2/terminfo"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // vt is just enough of a terminal to read what tcell's terminal screen
@@ -129,7 +131,7 @@ func (v *vt) csi(params string, final byte) {
 // vtColour returns how vt records the colour tcell sends for c to a
 // terminal of n colours.
 func vtColour(c tcell.Color, n int) int {
-	c = shown(c, n)
+	c = theme.Shown(c, n)
 	switch {
 	case !c.Valid():
 		return -1
@@ -149,11 +151,11 @@ func TestCursorOnTerminals(t *testing.T) {
 	t.Setenv("NO_COLOR", "")
 	t.Setenv("COLORTERM", "")
 	t.Setenv("LC_ALL", "en_US.UTF-8")
-	useEncodings()
+	term.UseEncodings()
 	terms := []struct {
 		name   string
 		colors int
-	}{{"vt100", noColour}, {"xterm", 8}, {"xterm-256color", 16}, {"xterm-256color", 256}}
+	}{{"vt100", theme.NoColour}, {"xterm", 8}, {"xterm-256color", 16}, {"xterm-256color", 256}}
 	steps := []struct {
 		keys     string
 		cur, ref board.Point // the cursor's cell, and one of the same kind
@@ -164,17 +166,17 @@ func TestCursorOnTerminals(t *testing.T) {
 		{"h", board.Point{X: 1, Y: 0}, board.Point{X: 1, Y: 1}, board.TileClosed},
 		{"fjf", board.Point{X: 1, Y: 1}, board.Point{X: 1, Y: 0}, board.TileFlag},
 	}
-	for _, term := range terms {
-		for _, name := range ThemeNames() {
-			t.Run(fmt.Sprintf("%s/%d/%s", term.name, term.colors, name), func(t *testing.T) {
-				ti, err := terminfo.LookupTerminfo(term.name)
+	for _, tt := range terms {
+		for _, name := range theme.Names() {
+			t.Run(fmt.Sprintf("%s/%d/%s", tt.name, tt.colors, name), func(t *testing.T) {
+				ti, err := terminfo.LookupTerminfo(tt.name)
 				if err != nil {
-					t.Fatalf("LookupTerminfo(%q): %v", term.name, err)
+					t.Fatalf("LookupTerminfo(%q): %v", tt.name, err)
 				}
 				tic := *ti
-				tic.Colors = term.colors
+				tic.Colors = tt.colors
 				tty := newFakeTty()
-				s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, screenTerminfo(&tic))
+				s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, term.Unpadded(&tic))
 				if err != nil {
 					t.Fatalf("NewTerminfoScreenFromTtyTerminfo: %v", err)
 				}
@@ -184,7 +186,7 @@ func TestCursorOnTerminals(t *testing.T) {
 				defer s.Fini()
 				cfg := fixed(t, nine)
 				cfg.Prefs.Theme, cfg.Tick = name, -1
-				th := newTheme(name, false, false, term.colors)
+				th := theme.New(name, false, false, tt.colors)
 				done := make(chan error, 1)
 				go func() {
 					_, err := Run(s, cfg)
@@ -208,19 +210,19 @@ func TestCursorOnTerminals(t *testing.T) {
 						t.Fatal("no frame")
 					}
 					lay := newLayout(80, 24, 9, 9, st.cur, 0, 0) // where the board is drawn
-					_, plain := th.tile(st.tile)
+					_, plain := th.Tile(st.tile)
 					cells := []struct {
 						what string
 						p    board.Point
 						st   tcell.Style
-					}{{"cursor on", st.cur, th.cursor(plain)}, {"", st.ref, plain}}
+					}{{"cursor on", st.cur, th.Cursor(plain)}, {"", st.ref, plain}}
 					var pens [2][cellW]vtPen
 					for i, c := range cells {
 						fg, bg, attr := c.st.Decompose()
 						want := vtPen{bold: attr&tcell.AttrBold != 0, underline: c.st.GetUnderlineStyle() != tcell.UnderlineStyleNone,
-							reverse: attr&tcell.AttrReverse != 0, fg: vtColour(fg, term.colors), bg: vtColour(bg, term.colors)}
-						if term.colors == noColour {
-							want.fg, want.bg, want.reverse = -1, -1, reversedWithoutColour(c.st)
+							reverse: attr&tcell.AttrReverse != 0, fg: vtColour(fg, tt.colors), bg: vtColour(bg, tt.colors)}
+						if tt.colors == theme.NoColour {
+							want.fg, want.bg, want.reverse = -1, -1, theme.ReversedWithoutColour(c.st)
 						}
 						for col := range cellW {
 							got := v.cells[lay.cellY(c.p.Y)*80+lay.cellX(c.p.X)+col]

@@ -12,20 +12,27 @@ import (
 	"github.com/gdamore/tcell/v2/terminfo"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
-// noRescue returns a rescue that fails the test if it is used.
-func noRescue(t *testing.T) rescue {
-	return rescue{
-		restore: func() { t.Error("the terminal was restored without the screen") },
-		exit:    func(code int) { t.Errorf("exit(%d) called", code) },
+// noRescue returns a term.Rescue that fails the test if it is used.
+func noRescue(t *testing.T) term.Rescue {
+	return term.Rescue{
+		Restore: func() { t.Error("the terminal was restored without the screen") },
+		Exit:    func(code int) { t.Errorf("exit(%d) called", code) },
 	}
 }
 
-// restoreOnly returns a rescue that may restore the terminal, as finish
+// restoreOnly returns a term.Rescue that may restore the terminal, as term.Finish
 // does when tcell's screen cannot close, but fails the test on an exit.
-func restoreOnly(t testing.TB) rescue {
-	return rescue{restore: func() {}, exit: func(code int) { t.Errorf("exit(%d) called", code) }}
+func restoreOnly(t testing.TB) term.Rescue {
+	return term.Rescue{Restore: func() {}, Exit: func(code int) { t.Errorf("exit(%d) called", code) }}
+}
+
+// playOnScreen plays cfg on s, not yet initialised, as Play does on the
+// process's terminal (term.On), with esc as the way out.
+func playOnScreen(s tcell.Screen, cfg Config, esc term.Rescue) (play.Result, error) {
+	return playOn(cfg, func(run func(tcell.Screen) error) error { return term.On(s, esc, run) })
 }
 
 // fakeTty is a terminal device for tcell's real terminal screen: what a
@@ -110,7 +117,7 @@ func (f *fakeTty) output() []byte {
 func ttyScreen(t testing.TB, locale string) (tcell.Screen, *fakeTty) {
 	t.Helper()
 	t.Setenv("LC_ALL", locale)
-	useEncodings()
+	term.UseEncodings()
 	ti, err := terminfo.LookupTerminfo("xterm-256color")
 	if err != nil {
 		t.Fatalf("LookupTerminfo: %v", err)
@@ -134,7 +141,7 @@ func playInput(t testing.TB, locale string, input []byte, after ...[]byte) (play
 	cfg.Suspend = func() {}
 	done := make(chan outcome, 1)
 	go func() {
-		res, err := playOn(s, cfg, restoreOnly(t))
+		res, err := playOnScreen(s, cfg, restoreOnly(t))
 		done <- outcome{res, err}
 	}()
 	if len(input) > 0 {
@@ -240,7 +247,7 @@ func FuzzTerminalInput(f *testing.F) {
 		}
 		done := make(chan outcome, 1)
 		go func() {
-			res, err := playOn(s, cfg, restoreOnly(t))
+			res, err := playOnScreen(s, cfg, restoreOnly(t))
 			done <- outcome{res, err}
 		}()
 		<-ready
@@ -258,7 +265,7 @@ func FuzzTerminalInput(f *testing.F) {
 		posted := false
 		for {
 			if !posted {
-				posted = s.PostEvent(tcell.NewEventInterrupt(quit{})) == nil
+				posted = s.PostEvent(tcell.NewEventInterrupt(term.Quit{})) == nil
 			}
 			select {
 			case o := <-done:

@@ -1,6 +1,10 @@
 // Package ui is the full-screen game: it draws a board on a tcell.Screen and
-// turns keys and mouse clicks into moves. It is the only package that
-// imports tcell.
+// turns keys and mouse clicks into moves. It and its subpackages are the
+// only packages that import tcell: keys (what a key means, the keys file),
+// theme (glyphs and styles), canvas (text on the screen, the frames'
+// shadow), menu (the options menu's state), term (the process's terminal:
+// signals, restoring it, Ctrl-Z) and remote (a terminal at the far end of
+// a connection, and the name prompt). None of them imports ui.
 //
 // The game state (the board, its seed and the clock) is kept apart from the
 // view state (cursor, scroll offset, overlays, messages). An event becomes a
@@ -11,14 +15,15 @@ package ui
 
 import (
 	"errors"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
 // Config is what Run plays: the game to start, the player's preferences
@@ -29,7 +34,7 @@ type Config struct {
 	Start  play.Start // the game to start: a new one, a saved one resumed, or a replay
 	Prefs  Prefs      // how the game looks and what f does
 	Keeper Keeper     // the session: what the games count for and where they are kept; nil keeps nothing
-	Keys   *Keys      // the keys as the player bound them (see ParseKeys); nil is the default keys
+	Keys   *Keys      // the keys as the player bound them (see keys.Parse); nil is the default keys
 
 	// Now returns the current time; nil means time.Now. Tests fix it.
 	Now func() time.Time
@@ -83,11 +88,13 @@ type Prefs struct {
 	Theme         string // the theme's name (see ThemeNames); "" is the default
 }
 
+// keyMode returns what the keys' help and footer say under cfg.
+func (cfg Config) keyMode() keys.Mode {
+	return keys.Mode{QuestionMarks: cfg.Prefs.QuestionMarks, PauseOnly: cfg.pauseOnly, Server: cfg.Leaders != nil}
+}
+
 // tick is the data of the clock's posted events.
 type tick struct{}
-
-// quit is the data of the event posted when a signal asks the game to end.
-type quit struct{ sig os.Signal }
 
 // Run plays cfg on s, which must be initialised, until the player quits,
 // and returns the last game's result. It leaves s to its caller to Fini.
@@ -103,7 +110,7 @@ func Run(s tcell.Screen, cfg Config) (play.Result, error) {
 		cfg.Keeper = nil // the game was kept when it was played
 	}
 	cfg.Start = cfg.Start.Normal()
-	if !isUTF8(s.CharacterSet()) {
+	if !term.IsUTF8(s.CharacterSet()) {
 		cfg.Prefs.ASCII = true // the terminal cannot show the board's glyphs
 	}
 	// A resumed game's clock goes on from the time its board is back:
@@ -203,11 +210,6 @@ func (u *ui) result(now time.Time) play.Result {
 	return r
 }
 
-// isUTF8 reports whether a terminal's character set is UTF-8.
-func isUTF8(charset string) bool {
-	return strings.EqualFold(charset, "UTF-8") || strings.EqualFold(charset, "UTF8")
-}
-
 // tick starts the clock's next tick (Config.Tick), a job of its own: it
 // comes back after its time, a redraw, and the loop, once it has handled
 // it, starts the next. So no tick waits in the queue behind another: a
@@ -219,19 +221,43 @@ func (u *ui) tick(s tcell.Screen) {
 	}
 }
 
-// post posts an event with data to s, waiting for room in the queue until
-// done is closed: the events it posts (a job's answer, a quit) must not be
-// lost.
-func post(s tcell.Screen, data any, done <-chan struct{}) {
-	for {
-		err := s.PostEvent(tcell.NewEventInterrupt(data))
-		if !errors.Is(err, tcell.ErrEventQFull) {
-			return
-		}
-		select {
-		case <-done:
-			return
-		case <-time.After(10 * time.Millisecond):
-		}
+// Play opens the process's terminal, plays cfg on it until the player
+// quits, and restores the terminal on every way out (see term.Play). A
+// signal that ends the game is the result's Signal. SIGTSTP suspends the
+// game as Ctrl-Z does; with cfg.Suspend nil, both stop the process until
+// the shell continues it.
+func Play(cfg Config) (play.Result, error) { return playOn(cfg, term.Play) }
+
+// playOn plays cfg on the screen that open runs it on: term.Play's, or a
+// test's screen through term.On.
+func playOn(cfg Config, open func(run func(tcell.Screen) error) error) (res play.Result, err error) {
+	if cfg.Suspend == nil {
+		cfg.Suspend = term.SuspendSelf
 	}
+	err = open(func(s tcell.Screen) error {
+		var err error
+		res, err = Run(s, cfg)
+		return err
+	})
+	return res, err
 }
+
+// PlayRemote plays cfg on r's screen until the player quits or r.Quit is
+// called, and returns the last game's result, as Run does: Ctrl-Z pauses
+// the game, since the terminal's process is not this one. A panic in the
+// game is the caller's: the screen stays open for r.Close.
+func PlayRemote(r *remote.Screen, cfg Config) (play.Result, error) {
+	if r.Quitting() {
+		return play.Result{}, ErrQuit
+	}
+	cfg.Suspend = nil
+	cfg.pauseOnly = true
+	cfg.ended = r.Quitting
+	res, err := Run(r.Tcell(), cfg)
+	res.Remote = true
+	return res, err
+}
+
+// ErrQuit is what PlayRemote returns when the remote terminal was asked
+// to quit before it.
+var ErrQuit = errors.New("the session is ending")

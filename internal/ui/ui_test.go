@@ -15,6 +15,9 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // small is a 5x4 board: opening the top-right corner floods everything but
@@ -513,7 +516,7 @@ func TestQuitKeys(t *testing.T) {
 		{"rune c with ModCtrl", func(h *harness) { h.s.InjectKey(tcell.KeyRune, 'c', tcell.ModCtrl) }},
 		{"rune C with Ctrl+Shift", func(h *harness) { h.s.InjectKey(tcell.KeyRune, 'C', tcell.ModCtrl|tcell.ModShift) }},
 		{"KeyETX", func(h *harness) { h.key(tcell.KeyETX, tcell.ModCtrl) }},
-		{"signal", func(h *harness) { h.post(tcell.NewEventInterrupt(quit{})) }},
+		{"signal", func(h *harness) { h.post(tcell.NewEventInterrupt(term.Quit{})) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -530,23 +533,23 @@ func TestQuitKeys(t *testing.T) {
 func TestCtrlLetters(t *testing.T) {
 	tests := []struct {
 		ev   *tcell.EventKey
-		want action
+		want keys.Action
 	}{
-		{tcell.NewEventKey(tcell.KeyCtrlC, 0, tcell.ModCtrl), actQuit},
-		{tcell.NewEventKey(tcell.KeyRune, 'c', tcell.ModCtrl), actQuit},
-		{tcell.NewEventKey(tcell.KeyRune, 'C', tcell.ModCtrl|tcell.ModShift), actQuit},
-		{tcell.NewEventKey(tcell.KeyRune, 3, tcell.ModNone), actQuit}, // a raw control code
-		{tcell.NewEventKey(tcell.KeyCtrlZ, 0, tcell.ModCtrl), actSuspend},
-		{tcell.NewEventKey(tcell.KeyRune, 'z', tcell.ModCtrl), actSuspend},
-		{tcell.NewEventKey(tcell.KeySUB, 0, tcell.ModCtrl), actSuspend},
-		{tcell.NewEventKey(tcell.KeyCtrlL, 0, tcell.ModCtrl), actRedraw},
-		{tcell.NewEventKey(tcell.KeyRune, 'q', tcell.ModCtrl), actNone},
-		{tcell.NewEventKey(tcell.KeyRune, 'q', tcell.ModNone), actQuit},
-		{tcell.NewEventKey(tcell.KeyTab, 0, tcell.ModNone), actNumber}, // Tab's own, not Ctrl-I's
-		{tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone), actOpen},
+		{tcell.NewEventKey(tcell.KeyCtrlC, 0, tcell.ModCtrl), keys.ActQuit},
+		{tcell.NewEventKey(tcell.KeyRune, 'c', tcell.ModCtrl), keys.ActQuit},
+		{tcell.NewEventKey(tcell.KeyRune, 'C', tcell.ModCtrl|tcell.ModShift), keys.ActQuit},
+		{tcell.NewEventKey(tcell.KeyRune, 3, tcell.ModNone), keys.ActQuit}, // a raw control code
+		{tcell.NewEventKey(tcell.KeyCtrlZ, 0, tcell.ModCtrl), keys.ActSuspend},
+		{tcell.NewEventKey(tcell.KeyRune, 'z', tcell.ModCtrl), keys.ActSuspend},
+		{tcell.NewEventKey(tcell.KeySUB, 0, tcell.ModCtrl), keys.ActSuspend},
+		{tcell.NewEventKey(tcell.KeyCtrlL, 0, tcell.ModCtrl), keys.ActRedraw},
+		{tcell.NewEventKey(tcell.KeyRune, 'q', tcell.ModCtrl), keys.ActNone},
+		{tcell.NewEventKey(tcell.KeyRune, 'q', tcell.ModNone), keys.ActQuit},
+		{tcell.NewEventKey(tcell.KeyTab, 0, tcell.ModNone), keys.ActNumber}, // Tab's own, not Ctrl-I's
+		{tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone), keys.ActOpen},
 	}
 	for _, tt := range tests {
-		if got := keyCommand(tt.ev).act; got != tt.want {
+		if got := keys.GameCommand(tt.ev).Act; got != tt.want {
 			t.Errorf("keyCommand(%s key %d rune %q mod %d) = %v; want %v",
 				tt.ev.Name(), tt.ev.Key(), tt.ev.Rune(), tt.ev.Modifiers(), got, tt.want)
 		}
@@ -612,7 +615,7 @@ func playOnPanics(t *testing.T, s tcell.Screen, cfg Config) (r any, stack string
 			stack = string(debug.Stack())
 		}
 	}()
-	res, err = playOn(s, cfg, noRescue(t))
+	res, err = playOnScreen(s, cfg, noRescue(t))
 	return nil, "", res, err
 }
 
@@ -641,12 +644,12 @@ func TestNextSeed(t *testing.T) {
 }
 
 func TestEnumStrings(t *testing.T) {
-	for a := actNone; a <= actRedraw; a++ {
+	for a := keys.ActNone; a <= keys.ActRedraw; a++ {
 		if strings.HasPrefix(a.String(), "action(") {
 			t.Errorf("action %d has no name", a)
 		}
 	}
-	if got := action(200).String(); got != "action(200)" {
+	if got := keys.Action(200).String(); got != "action(200)" {
 		t.Errorf("action(200).String() = %q", got)
 	}
 	if got := helpOverlay.String(); got != "help" {
@@ -686,5 +689,16 @@ func TestJobPanicRestoresScreen(t *testing.T) {
 	}
 	if w, h := s.Size(); w != 0 || h != 0 {
 		t.Errorf("screen is %dx%d after the panic; want finalised (0x0)", w, h)
+	}
+}
+
+// TestRunUnknownTheme checks that Run refuses a theme it does not know
+// before it draws.
+func TestRunUnknownTheme(t *testing.T) {
+	cfg := fixed(t, nine)
+	cfg.Prefs.Theme = "neon"
+	h := start(t, cfg, 80, 24)
+	if o := h.wait(); !errors.Is(o.err, theme.ErrUnknown) {
+		t.Errorf("Run with Theme %q = %v; want theme.ErrUnknown", cfg.Prefs.Theme, o.err)
 	}
 }

@@ -11,6 +11,12 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/menu"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // overlay is what covers the board, if anything.
@@ -44,12 +50,12 @@ type view struct {
 	cursor  board.Point
 	ox, oy  int // the board cell at the top-left of the viewport
 	overlay overlay
-	helpTop int      // the first line of the help shown, when it does not fit
-	message string   // shown in the footer until the next command
-	mouse   gesture  // the mouse buttons held and what their release does
-	stats   []string // the statistics overlay's lines, as read when it opened
-	leaders leaders  // the leaderboards overlay's boards, once read
-	count   int      // the count typed before a move, 0 for none
+	helpTop int        // the first line of the help shown, when it does not fit
+	message string     // shown in the footer until the next command
+	mouse   gesture    // the mouse buttons held and what their release does
+	stats   []string   // the statistics overlay's lines, as read when it opened
+	leaders leaders    // the leaderboards overlay's boards, once read
+	count   keys.Count // the count typed before a move, 0 for none
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer
@@ -57,7 +63,7 @@ type view struct {
 // and each cell is cellW columns wide so the grid looks square. The four
 // are one block, centred in the screen.
 const (
-	cellW   = 2
+	cellW   = theme.CellW
 	minCols = 4 // the fewest board columns worth drawing
 	minRows = 3 // the fewest board rows worth drawing
 	// minHeader is the narrowest header headerParts writes: the longest
@@ -67,7 +73,7 @@ const (
 
 // minFooter is the narrowest footer: the labels it always keeps, of the
 // keys that quit and that show the help.
-var minFooter = utf8.RuneCountInString(labelOf(keyTable, actQuit) + footerSep + labelOf(keyTable, actHelp))
+var minFooter = utf8.RuneCountInString(keys.LabelOf(keys.Table, keys.ActQuit) + keys.FooterSep + keys.LabelOf(keys.Table, keys.ActHelp))
 
 // layout is where things go on a screen of a given size.
 type layout struct {
@@ -149,9 +155,9 @@ type ui struct {
 	p         *play.Play    // the play of the game shown: the game in play, or a replay's
 	g         *game.Game    // p's game
 	v         view
-	th        *theme
-	colors    int   // the screen's colours, as tcell.Screen.Colors counts them
-	keyset    *Keys // the keys as the player bound them
+	th        *theme.Theme
+	colors    int       // the screen's colours, as tcell.Screen.Colors counts them
+	keyset    *keys.Set // the keys as the player bound them
 	lay       layout
 	cfg       Config
 	jobs      jobs            // the work running off the loop
@@ -160,10 +166,10 @@ type ui struct {
 	aud       auditor         // the analyses of the openings, for the guess count
 	rp        *replayer       // the replay played back, or nil in a game
 	back      *play.Play      // the play a replay of its game ('e') comes back to
-	menu      menu            // the options menu's choice, while it is open
+	menu      menu.Menu       // the options menu's choice, while it is open
 	done      <-chan struct{} // closed when the loop has ended
 
-	confirm action // the give-up asked about, until another key
+	confirm keys.Action // the give-up asked about, until another key
 
 	signal os.Signal // the signal that ended the loop, if one did
 	fault  error     // why the loop cannot go on, if it cannot
@@ -171,14 +177,14 @@ type ui struct {
 	// whole is whether the next frame puts every cell (see changes): the
 	// first, and the first after a resize or a suspension.
 	whole  bool
-	shadow shadow // what the frames put in the screen's cells
+	shadow canvas.Shadow // what the frames put in the screen's cells
 }
 
 // newUI returns the ui of game g; done is closed when its loop ends. The
 // game is played through a play.Play kept by cfg.Keeper, whose openings
 // are analysed for the guess audit on s, on the loop or off it (audit).
 func newUI(s tcell.Screen, g *game.Game, cfg Config, done <-chan struct{}) *ui {
-	u := &ui{cfg: cfg, colors: trueColour, keyset: cfg.Keys.orDefault(), done: done, whole: true}
+	u := &ui{cfg: cfg, colors: theme.TrueColour, keyset: cfg.Keys, done: done, whole: true}
 	u.scr = s
 	pc := play.Config{Now: cfg.Now, NewSeed: cfg.NewSeed, Audit: u.audit}
 	if cfg.Keeper != nil {
@@ -201,7 +207,7 @@ func (u *ui) replayPlay(g *game.Game) *play.Play {
 // colours.
 func (u *ui) setTheme(name string) {
 	u.cfg.Prefs.Theme = name
-	u.th = newTheme(name, u.cfg.Prefs.ASCII, u.cfg.Prefs.Mono, u.colors)
+	u.th = theme.New(name, u.cfg.Prefs.ASCII, u.cfg.Prefs.Mono, u.colors)
 }
 
 // settle brings the state in line with the screen before a frame: the
@@ -231,13 +237,14 @@ func (u *ui) settle(s tcell.Screen) {
 // changes nothing but the screen, and what it knows the screen holds.
 func (u *ui) render(s tcell.Screen) {
 	now := u.now()
-	if sw, sh := s.Size(); u.whole || sw != u.shadow.w || sh != u.shadow.h {
+	sw, sh := s.Size()
+	if w, h := u.shadow.Size(); u.whole || sw != w || sh != h {
 		// A new screen, a new size, or one redrawn from scratch: every
 		// cell is put.
-		u.shadow.reset(sw, sh)
+		u.shadow.Reset(sw, sh)
 		u.whole = false
 	}
-	u.draw(changes{s, &u.shadow}, now)
+	u.draw(canvas.On(s, &u.shadow), now)
 	s.Show()
 }
 
@@ -252,11 +259,11 @@ func (u *ui) now() time.Time {
 
 // keys returns the table of the keys that mean something now: the
 // replay's in a replay, else the game's.
-func (u *ui) keys() []keyRow {
+func (u *ui) keys() []keys.Row {
 	if u.rp != nil {
-		return replayTable
+		return keys.ReplayTable
 	}
-	return offered(u.keyset.table, u.cfg)
+	return keys.Offered(u.keyset.Rows(), u.cfg.keyMode())
 }
 
 // handle applies one event and reports whether the game should end: the
@@ -264,7 +271,7 @@ func (u *ui) keys() []keyRow {
 // business (a job's answer, a resize, an overlay's keys), and the command
 // is executed (do), as mines.c interprets a move and then executes it.
 func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
-	var c command
+	var c keys.Command
 	var end bool
 	switch ev := ev.(type) {
 	case *tcell.EventResize:
@@ -294,14 +301,14 @@ func (u *ui) handle(s tcell.Screen, ev tcell.Event) bool {
 // interrupt interprets an event posted to the loop: a signal's, a job's
 // answer, a tick. It returns the command to execute, if any, and whether
 // the game must end.
-func (u *ui) interrupt(s tcell.Screen, data any) (command, bool) {
+func (u *ui) interrupt(s tcell.Screen, data any) (keys.Command, bool) {
 	switch d := data.(type) {
-	case quit:
-		u.signal = d.sig
-		return command{}, true
-	case suspendRequest:
-		return command{act: actSuspend}, false
-	case notice:
+	case term.Quit:
+		u.signal = d.Signal
+		return keys.Command{}, true
+	case term.Suspend:
+		return keys.Command{Act: keys.ActSuspend}, false
+	case remote.Notice:
 		u.v.message = d()
 	case jobPanic:
 		panic(d.String())
@@ -314,7 +321,7 @@ func (u *ui) interrupt(s tcell.Screen, data any) (command, bool) {
 			u.replayOn(s, u.cfg.Now())
 		}
 	}
-	return command{}, false
+	return keys.Command{}, false
 }
 
 // jobBack takes the answer v of the latest job of its kind.
@@ -344,81 +351,81 @@ func (u *ui) jobBack(s tcell.Screen, v any) {
 // key interprets a key: answered by the overlay open, if it takes keys,
 // or by a replay; else the command it stands for. It returns the command
 // to execute, if any, and whether the game must end.
-func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (command, bool) {
+func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (keys.Command, bool) {
 	switch u.v.overlay {
 	case resumeOverlay:
-		return command{}, u.answerResume(s, ev)
+		return keys.Command{}, u.answerResume(s, ev)
 	case menuOverlay:
-		return command{}, u.menuKey(s, ev)
+		return keys.Command{}, u.menuKey(s, ev)
 	case leadersOverlay:
 		if done, ok := u.leadersKey(ev); ok {
-			return command{}, done
+			return keys.Command{}, done
 		}
 	}
 	if u.rp != nil {
-		return command{}, u.replayKey(s, ev)
+		return keys.Command{}, u.replayKey(s, ev)
 	}
 	c := u.keyCommand(ev)
-	if c.act != u.confirm && u.confirm != actNone && c.act != actRedraw {
-		u.confirm = actNone // another key takes the question back
+	if c.Act != u.confirm && u.confirm != keys.ActNone && c.Act != keys.ActRedraw {
+		u.confirm = keys.ActNone // another key takes the question back
 	}
-	if c.act != actAuto && c.act != actSuspend && c.act != actRedraw && u.stopAuto() {
+	if c.Act != keys.ActAuto && c.Act != keys.ActSuspend && c.Act != keys.ActRedraw && u.stopAuto() {
 		// Any other key stops auto-play, and only that.
-		return command{}, c.act == actQuit
+		return keys.Command{}, c.Act == keys.ActQuit
 	}
 	if u.v.overlay != noOverlay {
 		// Any key closes the overlay, except those that leave the
 		// game, suspend it or redraw the screen, and those that
 		// scroll an overlay too long for the screen.
-		if ctrlLetter(ev) == 'c' {
-			return command{}, true
+		if keys.CtrlLetter(ev) == 'c' {
+			return keys.Command{}, true
 		}
-		if c.act == actMove && c.dx == 0 && u.scrollHelp(c.dy) {
-			return command{}, false
+		if c.Act == keys.ActMove && c.DX == 0 && u.scrollHelp(c.DY) {
+			return keys.Command{}, false
 		}
-		if c.act != actSuspend && c.act != actRedraw {
+		if c.Act != keys.ActSuspend && c.Act != keys.ActRedraw {
 			u.v.overlay = noOverlay
-			return command{}, false
+			return keys.Command{}, false
 		}
 	}
-	if u.v.overlay == noOverlay && u.countKey(ev) {
-		return command{}, false
+	if u.v.overlay == noOverlay && u.v.count.Key(ev) {
+		return keys.Command{}, false
 	}
-	return u.counted(c), false
+	return u.v.count.Apply(c), false
 }
 
 // mouseCommand interprets a mouse event: the command of a click, or none
 // while a press is held, an overlay is open or a replay plays.
-func (u *ui) mouseCommand(ev *tcell.EventMouse) command {
+func (u *ui) mouseCommand(ev *tcell.EventMouse) keys.Command {
 	c, press := u.v.mouse.update(ev, u.lay)
 	if press && u.stopAuto() {
 		u.v.mouse.cancel()
-		return command{} // a press stops auto-play, and only that
+		return keys.Command{} // a press stops auto-play, and only that
 	}
 	if u.v.overlay == resumeOverlay || u.v.overlay == menuOverlay || u.rp != nil {
 		u.v.mouse.cancel() // answered and replayed with keys: nothing is pressed
-		return command{}
+		return keys.Command{}
 	}
 	if u.v.overlay != noOverlay {
 		if press {
 			u.v.overlay = noOverlay
 			u.v.mouse.cancel()
 		}
-		return command{}
+		return keys.Command{}
 	}
 	return c
 }
 
 // do carries out a command and reports whether the game should end.
-func (u *ui) do(s tcell.Screen, c command) bool {
-	if c.act == actNone {
+func (u *ui) do(s tcell.Screen, c keys.Command) bool {
+	if c.Act == keys.ActNone {
 		return false
 	}
 	u.v.message, u.v.count = "", 0
 	g, now := u.g, u.cfg.Now()
 	b := g.Board()
-	switch c.act {
-	case actMove, actJump, actNumber, actOpen, actMark, actChord, actHint, actFlags, actOdds, actAuto, actUndo:
+	switch c.Act {
+	case keys.ActMove, keys.ActJump, keys.ActNumber, keys.ActOpen, keys.ActMark, keys.ActChord, keys.ActHint, keys.ActFlags, keys.ActOdds, keys.ActAuto, keys.ActUndo:
 		// The board must be in sight to be played.
 		if u.lay.tooSmall {
 			return false
@@ -428,30 +435,31 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 			return false
 		}
 	}
-	if u.running(jobLay) && !c.act.whileLaying() {
+	if u.running(jobLay) && !whileLaying(c.Act) {
 		return false // the footer says the mines are being laid
 	}
-	if c.onCell {
-		u.v.cursor = c.at
+	if c.OnCell {
+		u.v.cursor = c.At
 	}
 	var err error
-	switch c.act {
-	case actMove:
-		dy := c.dy
-		if c.page {
+	switch c.Act {
+	case keys.ActMove:
+		dy := c.DY
+		if c.Page {
 			// A screen less one row, so that a row stays in sight; the
 			// view scrolls with the cursor by the same amount.
 			n := max(u.lay.vr-1, 1)
 			dy *= n
 			u.v.oy = clamp(u.v.oy+dy, 0, max(b.Height()-u.lay.vr, 0))
 		}
-		u.v.cursor.X = clamp(u.v.cursor.X+c.dx, 0, b.Width()-1)
+		u.v.cursor.X = clamp(u.v.cursor.X+c.DX, 0, b.Width()-1)
 		u.v.cursor.Y = clamp(u.v.cursor.Y+dy, 0, b.Height()-1)
-	case actJump, actNumber:
-		if msg := u.jumpCursor(c); msg != "" {
+	case keys.ActJump, keys.ActNumber:
+		var msg string
+		if u.v.cursor, msg = keys.Jump(b, u.v.cursor, c); msg != "" {
 			err = errors.New(msg)
 		}
-	case actOpen:
+	case keys.ActOpen:
 		m := game.Move{Action: game.Open, At: u.v.cursor}
 		if b.Tile(u.v.cursor).IsOpen() {
 			m.Action = game.Chord
@@ -460,42 +468,42 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 			break
 		}
 		err = u.play(m, now)
-	case actMark:
+	case keys.ActMark:
 		err = u.play(game.Move{Action: game.Toggle, At: u.v.cursor}, now)
-	case actChord:
+	case keys.ActChord:
 		err = u.play(game.Move{Action: game.Chord, At: u.v.cursor}, now)
-	case actUndo:
+	case keys.ActUndo:
 		err = u.undo()
-	case actNew, actRestart:
-		if !u.confirmGiveUp(c.act) {
+	case keys.ActNew, keys.ActRestart:
+		if !u.confirmGiveUp(c.Act) {
 			return false
 		}
-		err = u.newGame(c.act)
-	case actReplay:
+		err = u.newGame(c.Act)
+	case keys.ActReplay:
 		err = u.replayGame()
-	case actPause:
+	case keys.ActPause:
 		g.TogglePause(now)
-	case actHint:
+	case keys.ActHint:
 		u.ask(s, wantHint)
-	case actFlags:
+	case keys.ActFlags:
 		u.ask(s, wantFlags)
-	case actOdds:
+	case keys.ActOdds:
 		u.toggleOdds(s)
-	case actAuto:
+	case keys.ActAuto:
 		u.toggleAuto(s)
-	case actWhere:
+	case keys.ActWhere:
 		u.showSafe()
-	case actHelp:
+	case keys.ActHelp:
 		u.v.overlay, u.v.helpTop = helpOverlay, 0
-	case actStats:
+	case keys.ActStats:
 		u.v.overlay, u.v.helpTop, u.v.stats = statsOverlay, 0, u.statsOverlayLines()
-	case actMenu:
+	case keys.ActMenu:
 		u.openMenu()
-	case actLeaders:
+	case keys.ActLeaders:
 		u.openLeaders(s)
-	case actQuit:
+	case keys.ActQuit:
 		return true
-	case actSuspend:
+	case keys.ActSuspend:
 		if g.Status() == board.Playing && !g.Paused() && !u.running(jobLay) {
 			g.TogglePause(now)
 		}
@@ -510,13 +518,13 @@ func (u *ui) do(s tcell.Screen, c command) bool {
 		}
 		s.Sync()
 		u.whole = true // the terminal was another program's meanwhile
-	case actRedraw:
+	case keys.ActRedraw:
 		s.Sync()
 		u.whole = true
 	}
 	u.stale() // a move that changed the board cancels an analysis of the old one
 	u.freshOdds(s)
-	if err != nil || c.act != actHint && c.act != actFlags && c.act != actOdds && c.act != actAuto && c.act != actWhere && c.act != actReplay && c.act != actLeaders {
+	if err != nil || c.Act != keys.ActHint && c.Act != keys.ActFlags && c.Act != keys.ActOdds && c.Act != keys.ActAuto && c.Act != keys.ActWhere && c.Act != keys.ActReplay && c.Act != keys.ActLeaders {
 		u.v.message = messageFor(err)
 		if msg, ok := u.refuseStart(err); ok {
 			u.v.message = msg

@@ -11,6 +11,8 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
 // ttyKeyTimes returns keyTimes on tcell's real terminal screen made from
@@ -19,7 +21,7 @@ func ttyKeyTimes(tb testing.TB, ti *terminfo.Terminfo, n int) []time.Duration {
 	tb.Helper()
 	tb.Setenv("NO_COLOR", "")
 	tb.Setenv("LC_ALL", "en_US.UTF-8")
-	useEncodings()
+	term.UseEncodings()
 	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(newFakeTty(), ti)
 	if err != nil {
 		tb.Fatalf("NewTerminfoScreenFromTtyTerminfo: %v", err)
@@ -95,7 +97,7 @@ func lookup(tb testing.TB, term string) *terminfo.Terminfo {
 
 // BenchmarkVT100Key measures one cursor move under TERM=vt100, the
 // registry's description as tcell gives it (padded) beside the one the
-// game uses (screenTerminfo), in the same run.
+// game uses (term.Unpadded), in the same run.
 func BenchmarkVT100Key(b *testing.B) {
 	var padded, game time.Duration
 	keys := 0
@@ -103,7 +105,7 @@ func BenchmarkVT100Key(b *testing.B) {
 		for _, d := range ttyKeyTimes(b, lookup(b, "vt100"), 4) {
 			padded += d
 		}
-		for _, d := range ttyKeyTimes(b, screenTerminfo(lookup(b, "vt100")), 4) {
+		for _, d := range ttyKeyTimes(b, term.Unpadded(lookup(b, "vt100")), 4) {
 			game += d
 		}
 		keys += 4
@@ -120,35 +122,35 @@ func BenchmarkVT100Key(b *testing.B) {
 // registry's own description, which other screens share, is left as it
 // was.
 func TestOldTerminalsUnpadded(t *testing.T) {
-	for _, term := range []string{"vt100", "vt102"} {
-		ti := lookup(t, term)
+	for _, name := range []string{"vt100", "vt102"} {
+		ti := lookup(t, name)
 		if ti.PadChar == "" || !strings.Contains(ti.SetCursor+ti.AttrOff, "$<") {
-			t.Fatalf("TERM=%s: the registry's description has no padding: %q, %q; want a terminal that asks for delays", term, ti.SetCursor, ti.AttrOff)
+			t.Fatalf("TERM=%s: the registry's description has no padding: %q, %q; want a terminal that asks for delays", name, ti.SetCursor, ti.AttrOff)
 		}
 		own := *ti
-		got := screenTerminfo(&own)
+		got := term.Unpadded(&own)
 		if got.PadChar != "" {
-			t.Errorf("TERM=%s: the screen's description pads with %q; want none", term, got.PadChar)
+			t.Errorf("TERM=%s: the screen's description pads with %q; want none", name, got.PadChar)
 		}
 		if got.SetCursor != ti.SetCursor || got.Name != ti.Name {
-			t.Errorf("TERM=%s: the screen's description changed more than its padding: %q, want %q", term, got.SetCursor, ti.SetCursor)
+			t.Errorf("TERM=%s: the screen's description changed more than its padding: %q, want %q", name, got.SetCursor, ti.SetCursor)
 		}
 		if ti.PadChar == "" {
-			t.Errorf("TERM=%s: the registry's description lost its padding", term)
+			t.Errorf("TERM=%s: the registry's description lost its padding", name)
 		}
 		// Both screens start on it and draw.
-		s, err := newScreen(newFakeTty(), term)
+		s, err := term.NewScreen(newFakeTty(), name)
 		if err != nil {
-			t.Fatalf("newScreen(%q): %v", term, err)
+			t.Fatalf("term.NewScreen(%q): %v", name, err)
 		}
 		if err := s.Init(); err != nil {
 			t.Fatalf("Init: %v", err)
 		}
 		s.Fini()
 		in, w := io.Pipe()
-		r, err := OpenRemote(RemoteTerminal{In: in, Out: io.Discard, Term: term, Width: 80, Height: 24})
+		r, err := remote.Open(remote.Terminal{In: in, Out: io.Discard, Term: name, Width: 80, Height: 24})
 		if err != nil {
-			t.Fatalf("OpenRemote(%q): %v", term, err)
+			t.Fatalf("remote.Open(%q): %v", name, err)
 		}
 		r.Close()
 		w.Close()

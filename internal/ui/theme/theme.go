@@ -1,4 +1,8 @@
-package ui
+// Package theme is the look of the full-screen game: the glyphs and
+// styles of each kind of cell, of the frame and of the header's state, in
+// the themes a player picks from (see Names), on terminals of any number
+// of colours, and the cursor's style on each.
+package theme
 
 import (
 	"errors"
@@ -12,41 +16,45 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
-// glyph is what one cell shows: one character for each of its two columns.
-type glyph [cellW]string
+// CellW is how many columns a board cell is drawn in: two, so that the
+// grid looks square.
+const CellW = 2
 
-// theme is the look of the game: glyphs and styles, chosen once from the
+// Glyph is what one cell shows: one character for each of its two columns.
+type Glyph [CellW]string
+
+// Theme is the look of the game: glyphs and styles, chosen once from the
 // theme's name, the -ascii flag and NO_COLOR.
-type theme struct {
+type Theme struct {
 	mono bool
 	ansi bool // drawn in the 8 ANSI colours (see ansiPalettes)
 
-	closed, flag, question, mine, hit, wrongFlag glyph
-	// start marks the start cell of a daily board before it is opened,
+	closed, flag, question, mine, hit, wrongFlag Glyph
+	// Start marks the start cell of a daily board before it is opened,
 	// drawn in the closed cells' style.
-	start glyph
-	num   [9]glyph
+	Start Glyph
+	num   [9]Glyph
 	// The frame: horizontal, vertical, the corners clockwise from the
 	// top-left, and the arrows that say more of the board lies that way.
-	h, v, tl, tr, br, bl     string
-	up, down, left, right    string
-	sClosed, sFlag, sQuery   tcell.Style
-	sNum                     [9]tcell.Style
-	sMine, sHit, sWrongFlag  tcell.Style
-	sText, sBold, sFrame     tcell.Style
-	sWin, sLose, sPause, sOK tcell.Style
+	H, V, TL, TR, BR, BL    string
+	Up, Down, Left, Right   string
+	sClosed, sFlag, sQuery  tcell.Style
+	sNum                    [9]tcell.Style
+	sMine, sHit, sWrongFlag tcell.Style
+	Text, Bold, Frame       tcell.Style // the header's and footer's text, its keys, the frame
+	Win, Lose, Pause, OK    tcell.Style // the header's state
 	// The odds view: glyphs of certainly safe cells and certain mines, and
 	// the styles of those and of the chances, by oddsBands, and the
 	// background of every other cell.
-	oddsSafe, oddsMine   glyph
+	OddsSafe, OddsMine   Glyph
 	sOddsSafe, sOddsMine tcell.Style
 	sOdds                [len(oddsBands)]tcell.Style
 	oddsAltBg            tcell.Color
 
 	// cursors maps the style of every kind of cell on the board to its
 	// style under the cursor; the monochrome theme has none.
-	cursors map[tcell.Style]tcell.Style
-	names   map[tcell.Style]string // every style the board uses, for tests
+	cursors    map[tcell.Style]tcell.Style
+	StyleNames map[tcell.Style]string // every style the board uses, for tests
 }
 
 // themes are the themes by name, the default first. A nil palette is the
@@ -62,15 +70,15 @@ var themes = []struct {
 	{"mono", nil, nil},
 }
 
-// trueColour is tcell's Screen.Colors of a true-colour terminal.
-const trueColour = 1 << 24
+// TrueColour is tcell's Screen.Colors of a true-colour terminal.
+const TrueColour = 1 << 24
 
-// ErrUnknownTheme is the error of a theme's name that ThemeNames does not
+// ErrUnknown is the error of a theme's name that Names does not
 // list.
-var ErrUnknownTheme = errors.New("unknown theme")
+var ErrUnknown = errors.New("unknown theme")
 
-// ThemeNames returns the names of the themes, the default first.
-func ThemeNames() []string {
+// Names returns the names of the themes, the default first.
+func Names() []string {
 	names := make([]string, len(themes))
 	for i, th := range themes {
 		names[i] = th.name
@@ -78,15 +86,15 @@ func ThemeNames() []string {
 	return names
 }
 
-// CheckTheme returns nil if name is the name of a theme or empty (the
-// default), and otherwise an error that wraps ErrUnknownTheme and lists the
+// Check returns nil if name is the name of a theme or empty (the
+// default), and otherwise an error that wraps ErrUnknown and lists the
 // names.
-func CheckTheme(name string) error {
+func Check(name string) error {
 	if _, ok := themePalette(name); ok {
 		return nil
 	}
-	names := ThemeNames()
-	return fmt.Errorf("%w %q: want %s or %s", ErrUnknownTheme, name,
+	names := Names()
+	return fmt.Errorf("%w %q: want %s or %s", ErrUnknown, name,
 		strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
@@ -119,12 +127,12 @@ func themePalettes(name string) (pal, ansi *palette, ok bool) {
 // turns bright yellow into a grey): a 256-colour terminal shows it as it
 // is, and so does a true-colour one. tcell shows it on a 16-colour
 // terminal as the nearest of those 16, by its own table of them; each
-// glyph's colour and its cell's background are chosen so that their
+// Glyph's colour and its cell's background are chosen so that their
 // contrast is at least 4.5:1 either way, under the cursor too
 // (theme_test.go computes it).
 //
-// The cursor turns a cell's lightness over: a dark glyph on a light cell
-// becomes a light glyph on a dark cursor, and the other way round. The
+// The cursor turns a cell's lightness over: a dark Glyph on a light cell
+// becomes a light Glyph on a dark cursor, and the other way round. The
 // cursor so stands out from the cells around it, and a terminal without
 // colours, where tcell shows dark glyphs in reverse video, shows it too.
 type palette struct {
@@ -148,14 +156,14 @@ type palette struct {
 	winBg, loseBg, pauseBg tcell.Color
 }
 
-// pen is the colour of a glyph on its cell, and under the cursor.
+// pen is the colour of a Glyph on its cell, and under the cursor.
 type pen struct{ fg, cur tcell.Color }
 
 // on returns the ink of p's glyphs on cells of background bg, whose
 // background under the cursor is cur.
 func (p pen) on(bg, cur tcell.Color) ink { return ink{p.fg, bg, p.cur, cur} }
 
-// ink is how a cell looks: its glyph's colour on its background, plain and
+// ink is how a cell looks: its Glyph's colour on its background, plain and
 // under the cursor.
 type ink struct{ fg, bg, curFg, curBg tcell.Color }
 
@@ -267,11 +275,11 @@ func ansiLight(c tcell.Color) bool {
 // default theme's 6 came out cyan on white, 1.57:1, and its 2 green on
 // white, 1.71:1. The ANSI palettes instead pair colours whose contrast
 // reaches 4.5:1 in xterm's palette, the common one, with a margin for
-// others: a light glyph (ansiLight) only on black, blue or red, a dark one
+// others: a light Glyph (ansiLight) only on black, blue or red, a dark one
 // only on white, yellow, green or cyan, never magenta.
 //
-// Most terminals show a bold glyph of the 8 dark colours in its bright
-// variant (xterm's boldColors); some only thicken it. paint makes a glyph
+// Most terminals show a bold Glyph of the 8 dark colours in its bright
+// variant (xterm's boldColors); some only thicken it. paint makes a Glyph
 // bold only where it is lighter than its cell, where the brighter colour
 // raises the contrast, so that it reaches 4.5:1 either way (ansi_test.go
 // computes both).
@@ -348,14 +356,14 @@ var (
 // the odds view colours alike.
 var oddsBands = [...]int{10, 30, 50, 80, 100}
 
-// newTheme returns the theme called name (see ThemeNames; "" and names
-// that CheckTheme refuses are the default) on a terminal of colors colours
+// New returns the theme called name (see Names; "" and names
+// that Check refuses are the default) on a terminal of colors colours
 // (tcell's Screen.Colors), drawn with ASCII characters only if ascii, and
 // without colours if mono or the theme is "mono". A terminal of fewer than
 // 256 colours gets the theme's ANSI palette; one without colours gets the
 // full palette, which tcell shows in reverse video or not by its glyphs'
 // lightness.
-func newTheme(name string, ascii, mono bool, colors int) *theme {
+func New(name string, ascii, mono bool, colors int) *Theme {
 	pal, ansi, ok := themePalettes(name)
 	if !ok {
 		pal, ansi = themes[0].pal, themes[0].ansi
@@ -366,53 +374,53 @@ func newTheme(name string, ascii, mono bool, colors int) *theme {
 	if mono {
 		pal = nil
 	}
-	t := &theme{mono: pal == nil, ansi: pal != nil && pal == ansi}
+	t := &Theme{mono: pal == nil, ansi: pal != nil && pal == ansi}
 	if ascii {
-		t.closed, t.flag, t.question = glyph{"#", " "}, glyph{"F", " "}, glyph{"?", " "}
-		t.mine, t.hit, t.wrongFlag = glyph{"*", " "}, glyph{"X", " "}, glyph{"!", " "}
-		t.h, t.v, t.tl, t.tr, t.br, t.bl = "-", "|", "+", "+", "+", "+"
-		t.up, t.down, t.left, t.right = "^", "v", "<", ">"
-		t.start = glyph{"<", ">"}
+		t.closed, t.flag, t.question = Glyph{"#", " "}, Glyph{"F", " "}, Glyph{"?", " "}
+		t.mine, t.hit, t.wrongFlag = Glyph{"*", " "}, Glyph{"X", " "}, Glyph{"!", " "}
+		t.H, t.V, t.TL, t.TR, t.BR, t.BL = "-", "|", "+", "+", "+", "+"
+		t.Up, t.Down, t.Left, t.Right = "^", "v", "<", ">"
+		t.Start = Glyph{"<", ">"}
 	} else {
-		t.closed, t.flag, t.question = glyph{"░", "░"}, glyph{"⚑", " "}, glyph{"?", " "}
-		t.mine, t.hit, t.wrongFlag = glyph{"✱", " "}, glyph{"✖", " "}, glyph{"⚑", "✗"}
-		t.h, t.v, t.tl, t.tr, t.br, t.bl = "─", "│", "┌", "┐", "┘", "└"
-		t.up, t.down, t.left, t.right = "▲", "▼", "◀", "▶"
-		t.start = glyph{"◆", " "}
+		t.closed, t.flag, t.question = Glyph{"░", "░"}, Glyph{"⚑", " "}, Glyph{"?", " "}
+		t.mine, t.hit, t.wrongFlag = Glyph{"✱", " "}, Glyph{"✖", " "}, Glyph{"⚑", "✗"}
+		t.H, t.V, t.TL, t.TR, t.BR, t.BL = "─", "│", "┌", "┐", "┘", "└"
+		t.Up, t.Down, t.Left, t.Right = "▲", "▼", "◀", "▶"
+		t.Start = Glyph{"◆", " "}
 	}
-	t.oddsSafe, t.oddsMine = glyph{"-", "-"}, glyph{"!", "!"}
+	t.OddsSafe, t.OddsMine = Glyph{"-", "-"}, Glyph{"!", "!"}
 	if !ascii {
-		t.oddsSafe = glyph{"·", "·"}
+		t.OddsSafe = Glyph{"·", "·"}
 	}
-	t.num[0] = glyph{" ", " "}
+	t.num[0] = Glyph{" ", " "}
 	for n := 1; n <= 8; n++ {
-		t.num[n] = glyph{string(rune('0' + n)), " "}
+		t.num[n] = Glyph{string(rune('0' + n)), " "}
 	}
 
-	t.sText, t.sFrame = tcell.StyleDefault, tcell.StyleDefault
-	t.sBold = tcell.StyleDefault.Bold(true)
-	t.sOK = t.sBold
+	t.Text, t.Frame = tcell.StyleDefault, tcell.StyleDefault
+	t.Bold = tcell.StyleDefault.Bold(true)
+	t.OK = t.Bold
 	if pal == nil {
 		t.monochrome()
 	} else {
 		t.colour(pal)
 	}
 
-	t.names = map[tcell.Style]string{}
+	t.StyleNames = map[tcell.Style]string{}
 	add := func(name string, st tcell.Style) {
-		if _, ok := t.names[st]; !ok {
-			t.names[st] = name
+		if _, ok := t.StyleNames[st]; !ok {
+			t.StyleNames[st] = name
 		}
 	}
 	add("default", tcell.StyleDefault)
-	add("bold", t.sBold)
-	add("win", t.sWin)
-	add("lose", t.sLose)
-	add("pause", t.sPause)
+	add("bold", t.Bold)
+	add("win", t.Win)
+	add("lose", t.Lose)
+	add("pause", t.Pause)
 	for _, tl := range allTiles {
-		_, st := t.tile(tl)
+		_, st := t.Tile(tl)
 		add(tl.String(), st)
-		add("cursor+"+tl.String(), t.cursor(st))
+		add("cursor+"+tl.String(), t.Cursor(st))
 	}
 	odds := map[string]tcell.Style{"odds safe": t.sOddsSafe, "odds mine": t.sOddsMine}
 	for i, top := range oddsBands {
@@ -420,16 +428,16 @@ func newTheme(name string, ascii, mono bool, colors int) *theme {
 	}
 	for _, name := range slices.Sorted(maps.Keys(odds)) {
 		add(name, odds[name])
-		add("cursor+"+name, t.cursor(odds[name]))
+		add("cursor+"+name, t.Cursor(odds[name]))
 		add(name+" alt", t.oddsAlt(odds[name]))
-		add("cursor+"+name+" alt", t.cursor(t.oddsAlt(odds[name])))
+		add("cursor+"+name+" alt", t.Cursor(t.oddsAlt(odds[name])))
 	}
 	return t
 }
 
 // monochrome sets the styles of the monochrome theme: the terminal's own
 // colours, bold, italics and underline; the cursor is reverse video.
-func (t *theme) monochrome() {
+func (t *Theme) monochrome() {
 	plain := tcell.StyleDefault
 	t.sClosed, t.sQuery = plain, plain
 	t.sFlag = plain.Bold(true)
@@ -440,7 +448,7 @@ func (t *theme) monochrome() {
 	t.sMine = plain
 	t.sHit = plain.Bold(true).Underline(true)
 	t.sWrongFlag = plain.Bold(true).Italic(true)
-	t.sWin, t.sLose, t.sPause = t.sBold, t.sBold, t.sBold
+	t.Win, t.Lose, t.Pause = t.Bold, t.Bold, t.Bold
 	t.sOddsSafe, t.sOddsMine = plain, plain.Bold(true)
 	for i, top := range oddsBands {
 		t.sOdds[i] = plain.Bold(top > 50)
@@ -449,7 +457,7 @@ func (t *theme) monochrome() {
 
 // colour sets the styles of a coloured theme from its palette p, and the
 // styles of its cells under the cursor.
-func (t *theme) colour(p *palette) {
+func (t *Theme) colour(p *palette) {
 	t.cursors = map[tcell.Style]tcell.Style{}
 	open := func(pn pen) ink { return pn.on(p.open, p.openCur) }
 	closed := func(pn pen) ink { return pn.on(p.closed, p.closedCur) }
@@ -465,13 +473,13 @@ func (t *theme) colour(p *palette) {
 	state := func(fg, bg tcell.Color) tcell.Style {
 		return tcell.StyleDefault.Foreground(fg).Background(bg).Bold(t.bold(fg, bg))
 	}
-	t.sWin, t.sLose, t.sPause = state(p.win, p.winBg), state(p.lose, p.loseBg), state(p.pause, p.pauseBg)
+	t.Win, t.Lose, t.Pause = state(p.win, p.winBg), state(p.lose, p.loseBg), state(p.pause, p.pauseBg)
 	t.oddsAltBg = p.oddsAlt
 	for i, pn := range p.odds {
 		t.sOdds[i] = t.paint(closed(pn), true)
 		if t.ansi {
 			// Underlined, as without colours: no second background
-			// keeps every band's glyph at 4.5:1.
+			// keeps every band's Glyph at 4.5:1.
 			t.cursors[t.oddsAlt(t.sOdds[i])] = t.cursors[t.sOdds[i]]
 			continue
 		}
@@ -483,7 +491,7 @@ func (t *theme) colour(p *palette) {
 // paint returns the style of cells of ink k, in bold or not, and keeps the
 // style of those cells under the cursor, in bold, for cursor. In ANSI
 // colours, bold is as bold says instead.
-func (t *theme) paint(k ink, bold bool) tcell.Style {
+func (t *Theme) paint(k ink, bold bool) tcell.Style {
 	cur := true
 	if t.ansi {
 		bold, cur = t.bold(k.fg, k.bg), t.bold(k.curFg, k.curBg)
@@ -493,12 +501,12 @@ func (t *theme) paint(k ink, bold bool) tcell.Style {
 	return st
 }
 
-// bold reports whether a glyph of colour fg on bg is bold: always, but in
-// ANSI colours only where the glyph is lighter than its cell (or the
-// cell is the terminal's own, or the glyph too), since bold shows a dark colour's bright
-// variant on most terminals: a lighter glyph gains contrast by it, a
+// bold reports whether a Glyph of colour fg on bg is bold: always, but in
+// ANSI colours only where the Glyph is lighter than its cell (or the
+// cell is the terminal's own, or the Glyph too), since bold shows a dark colour's bright
+// variant on most terminals: a lighter Glyph gains contrast by it, a
 // darker one would lose it.
-func (t *theme) bold(fg, bg tcell.Color) bool {
+func (t *Theme) bold(fg, bg tcell.Color) bool {
 	if !t.ansi || !fg.Valid() {
 		return true
 	}
@@ -510,8 +518,8 @@ var allTiles = []board.Tile{0, 1, 2, 3, 4, 5, 6, 7, 8,
 	board.TileClosed, board.TileFlag, board.TileQuestion,
 	board.TileMine, board.TileHit, board.TileWrongFlag}
 
-// tile returns the glyph and style of a tile.
-func (t *theme) tile(tl board.Tile) (glyph, tcell.Style) {
+// Tile returns the Glyph and style of a tile.
+func (t *Theme) Tile(tl board.Tile) (Glyph, tcell.Style) {
 	if tl.IsOpen() {
 		return t.num[tl], t.sNum[tl]
 	}
@@ -530,7 +538,7 @@ func (t *theme) tile(tl board.Tile) (glyph, tcell.Style) {
 	return t.closed, t.sClosed
 }
 
-// odds returns the glyph and style of a closed cell in the odds view, from
+// Odds returns the Glyph and style of a closed cell in the odds view, from
 // the chance p that it holds a mine and whether it is certainly safe or
 // certainly a mine: certain cells apart, the others as a percentage from 1
 // to 99 ("7%", "42"), so that the view reads without colours.
@@ -538,7 +546,7 @@ func (t *theme) tile(tl board.Tile) (glyph, tcell.Style) {
 // Two-digit chances side by side would read as one number ("1542"), so
 // every other cell, as on a chessboard (alt), is set apart: a darker
 // background in colour, underlined without colours.
-func (t *theme) odds(p float64, safe, mine, alt bool) (glyph, tcell.Style) {
+func (t *Theme) Odds(p float64, safe, mine, alt bool) (Glyph, tcell.Style) {
 	g, st := t.oddsOf(p, safe, mine)
 	if alt {
 		st = t.oddsAlt(st)
@@ -547,21 +555,21 @@ func (t *theme) odds(p float64, safe, mine, alt bool) (glyph, tcell.Style) {
 }
 
 // oddsAlt returns the odds style st on every other cell.
-func (t *theme) oddsAlt(st tcell.Style) tcell.Style {
+func (t *Theme) oddsAlt(st tcell.Style) tcell.Style {
 	if t.mono || t.ansi {
 		return st.Underline(true)
 	}
 	return st.Background(t.oddsAltBg)
 }
 
-// oddsOf returns the glyph and style of a chance, before odds sets every
+// oddsOf returns the Glyph and style of a chance, before odds sets every
 // other cell apart.
-func (t *theme) oddsOf(p float64, safe, mine bool) (glyph, tcell.Style) {
+func (t *Theme) oddsOf(p float64, safe, mine bool) (Glyph, tcell.Style) {
 	switch {
 	case safe:
-		return t.oddsSafe, t.sOddsSafe
+		return t.OddsSafe, t.sOddsSafe
 	case mine:
-		return t.oddsMine, t.sOddsMine
+		return t.OddsMine, t.sOddsMine
 	}
 	// Two digits, or one and a percent sign, so that a chance never reads
 	// as an open cell's number, which is one digit and a space.
@@ -574,15 +582,54 @@ func (t *theme) oddsOf(p float64, safe, mine bool) (glyph, tcell.Style) {
 	for band < len(oddsBands)-1 && pc >= oddsBands[band] {
 		band++
 	}
-	return glyph{text[:1], text[1:]}, t.sOdds[band]
+	return Glyph{text[:1], text[1:]}, t.sOdds[band]
 }
 
-// cursor returns the style of a cell of style st under the cursor: in
-// colour, its glyph's lightness turned over (see palette); in reverse video
+// Cursor returns the style of a cell of style st under the cursor: in
+// colour, its Glyph's lightness turned over (see palette); in reverse video
 // without colours, and for a style the theme does not know.
-func (t *theme) cursor(st tcell.Style) tcell.Style {
+func (t *Theme) Cursor(st tcell.Style) tcell.Style {
 	if c, ok := t.cursors[st]; ok {
 		return c
 	}
 	return st.Reverse(true)
+}
+
+// NoColour is tcell's Screen.Colors of a terminal without colours.
+const NoColour = 0
+
+// depths are the colour depths at which every Glyph on the board must
+// reach minContrast against its cell in the theme's own colours; on fewer
+// colours the themes draw in ANSI colours (TestContrastANSI).
+
+// Shown returns the colour that tcell sends to a terminal of n colours for
+// c, as its tScreen.sendFgBg does: an RGB colour as it is to a true-colour
+// terminal, a palette colour the terminal has as it is, and any other
+// colour as the nearest colour of the terminal's palette (tcell.FindColor,
+// with tcell's table of the palette's RGB values).
+func Shown(c tcell.Color, n int) tcell.Color {
+	switch {
+	case !c.Valid(), n == TrueColour && c.IsRGB():
+		return c
+	case !c.IsRGB() && int(c&^tcell.ColorValid) < min(n, 256):
+		return c
+	}
+	pal := make([]tcell.Color, min(n, 256))
+	for i := range pal {
+		pal[i] = tcell.PaletteColor(i)
+	}
+	return tcell.FindColor(c, pal)
+}
+
+// ReversedWithoutColour reports whether a terminal without colours shows a
+// cell of style st in reverse video. tcell sends no colours to it; it
+// shows a Glyph whose colour is nearer black than white in reverse video,
+// so that dark glyphs on light cells stay dark on light.
+func ReversedWithoutColour(st tcell.Style) bool {
+	fg, _, attr := st.Decompose()
+	rev := attr&tcell.AttrReverse != 0
+	if fg.Valid() && tcell.FindColor(fg, []tcell.Color{tcell.ColorBlack, tcell.ColorWhite}) == tcell.ColorBlack {
+		rev = !rev
+	}
+	return rev
 }

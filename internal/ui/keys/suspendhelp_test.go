@@ -1,4 +1,4 @@
-package ui
+package keys
 
 import (
 	"testing"
@@ -11,7 +11,7 @@ func TestSuspendHelp(t *testing.T) {
 		pauseOnly bool
 		want      string
 	}{{false, "suspend (fg resumes)"}, {true, "pause (over SSH nothing is suspended)"}} {
-		if got := suspendHelp(Config{pauseOnly: tt.pauseOnly}); got != tt.want {
+		if got := suspendHelp(Mode{PauseOnly: tt.pauseOnly}); got != tt.want {
 			t.Errorf("suspendHelp(pauseOnly %v) = %q; want %q", tt.pauseOnly, got, tt.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package ui
+package keys
 
 import (
 	"github.com/gdamore/tcell/v2"
@@ -10,49 +10,52 @@ import (
 // cells moves no further.
 const maxCount = board.MaxCells
 
-// countHelp is the help's line on counts, which have no row in keyTable:
+// countHelp is the help's line on counts, which have no row in Table:
 // the digits count before any key.
-var countHelp = keyRow{mouse: "1-9, then 0-9", help: "count: repeat the next move or jump; Esc drops it"}
+var countHelp = Row{mouse: "1-9, then 0-9", help: "count: repeat the next move or jump; Esc drops it"}
 
-// countKey takes a key that writes a count, vi's way: a digit 1 to 9, or
-// any digit once a count is begun ('0' alone is the first column), and
-// Esc, which forgets a count begun rather than quit. It reports whether it
-// took the key.
-func (u *ui) countKey(ev *tcell.EventKey) bool {
-	if ev.Key() == tcell.KeyEsc && u.v.count > 0 {
-		u.v.count = 0
+// Count is a count typed before a move, vi's way: 0 is none.
+type Count int
+
+// Key takes a key that writes a count: a digit 1 to 9, or any digit once
+// a count is begun ('0' alone is the first column), and Esc, which
+// forgets a count begun rather than quit. It reports whether it took the
+// key.
+func (n *Count) Key(ev *tcell.EventKey) bool {
+	if ev.Key() == tcell.KeyEsc && *n > 0 {
+		*n = 0
 		return true
 	}
 	if ev.Key() != tcell.KeyRune || ev.Modifiers()&(tcell.ModCtrl|tcell.ModAlt) != 0 {
 		return false
 	}
 	r := ev.Rune()
-	if r < '0' || r > '9' || r == '0' && u.v.count == 0 {
+	if r < '0' || r > '9' || r == '0' && *n == 0 {
 		return false
 	}
-	u.v.count = min(u.v.count*10+int(r-'0'), maxCount)
+	*n = Count(min(int(*n)*10+int(r-'0'), maxCount))
 	return true
 }
 
-// counted returns c as the count begun makes it, and forgets the count: a
+// Apply returns c as the count begun makes it, and forgets the count: a
 // move goes count times as far, a jump is made count times. Other commands
 // ignore a count.
-func (u *ui) counted(c command) command {
-	n := u.v.count
-	u.v.count = 0
-	if n == 0 {
+func (n *Count) Apply(c Command) Command {
+	times := int(*n)
+	*n = 0
+	if times == 0 {
 		return c
 	}
-	switch c.act {
-	case actMove:
-		if abs(c.dx) < far {
-			c.dx *= n
+	switch c.Act {
+	case ActMove:
+		if abs(c.DX) < far {
+			c.DX *= times
 		}
-		if abs(c.dy) < far {
-			c.dy *= n
+		if abs(c.DY) < far {
+			c.DY *= times
 		}
-	case actJump, actNumber:
-		c.times = n
+	case ActJump, ActNumber:
+		c.times = times
 	}
 	return c
 }
@@ -101,25 +104,29 @@ func numberFrom(b game.View, p board.Point, dir int) (board.Point, bool) {
 	return p, false
 }
 
-// jumpCursor carries out a jump command, times times, and returns the
-// footer's word when it finds nowhere to go.
-func (u *ui) jumpCursor(c command) string {
-	b := u.g.Board()
+// Jump carries out a jump command (ActJump or ActNumber) from p on b,
+// c.times times, and returns where it lands, and the footer's word when
+// it finds nowhere to go (the cursor then stays where the last jump
+// landed).
+func Jump(b game.View, p board.Point, c Command) (board.Point, string) {
 	for range max(c.times, 1) {
 		var to board.Point
 		var ok bool
-		if c.act == actJump {
-			to, ok = jumpFrom(b, u.v.cursor, c.dx, c.dy)
+		if c.Act == ActJump {
+			to, ok = jumpFrom(b, p, c.DX, c.DY)
 		} else {
-			to, ok = numberFrom(b, u.v.cursor, c.dy)
+			to, ok = numberFrom(b, p, c.DY)
 		}
 		if !ok {
-			if c.act == actJump {
-				return "no closed cell that way"
+			if c.Act == ActJump {
+				return p, "no closed cell that way"
 			}
-			return "no other number with a closed cell around it"
+			return p, "no other number with a closed cell around it"
 		}
-		u.v.cursor = to
+		p = to
 	}
-	return ""
+	return p, ""
 }
+
+// abs returns the absolute value of x.
+func abs(x int) int { return max(x, -x) }

@@ -1,4 +1,4 @@
-package ui
+package theme
 
 import (
 	"errors"
@@ -11,13 +11,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 )
 
-// noColour is tcell's Screen.Colors of a terminal without colours.
-const noColour = 0
-
-// depths are the colour depths at which every glyph on the board must
-// reach minContrast against its cell in the theme's own colours; on fewer
-// colours the themes draw in ANSI colours (TestContrastANSI).
-var depths = []int{trueColour, 256}
+var depths = []int{TrueColour, 256}
 
 // minContrast is WCAG's least contrast of text (success criterion 1.4.3),
 // and minCursorContrast its least contrast of a focus indicator (1.4.11),
@@ -30,55 +24,23 @@ const (
 // depthName names a colour depth in messages.
 func depthName(n int) string {
 	switch n {
-	case trueColour:
+	case TrueColour:
 		return "true colour"
-	case noColour:
+	case NoColour:
 		return "no colour"
 	}
 	return fmt.Sprintf("%d colours", n)
 }
 
-// shown returns the colour that tcell sends to a terminal of n colours for
-// c, as its tScreen.sendFgBg does: an RGB colour as it is to a true-colour
-// terminal, a palette colour the terminal has as it is, and any other
-// colour as the nearest colour of the terminal's palette (tcell.FindColor,
-// with tcell's table of the palette's RGB values).
-func shown(c tcell.Color, n int) tcell.Color {
-	switch {
-	case !c.Valid(), n == trueColour && c.IsRGB():
-		return c
-	case !c.IsRGB() && int(c&^tcell.ColorValid) < min(n, 256):
-		return c
-	}
-	pal := make([]tcell.Color, min(n, 256))
-	for i := range pal {
-		pal[i] = tcell.PaletteColor(i)
-	}
-	return tcell.FindColor(c, pal)
-}
-
 // colours returns the colours a terminal of n colours shows for a cell of
-// style st: its glyph's and its background's, swapped by reverse video.
+// style st: its Glyph's and its background's, swapped by reverse video.
 func colours(st tcell.Style, n int) (fg, bg tcell.Color) {
 	fg, bg, attr := st.Decompose()
-	fg, bg = shown(fg, n), shown(bg, n)
+	fg, bg = Shown(fg, n), Shown(bg, n)
 	if attr&tcell.AttrReverse != 0 {
 		fg, bg = bg, fg
 	}
 	return fg, bg
-}
-
-// reversedWithoutColour reports whether a terminal without colours shows a
-// cell of style st in reverse video. tcell sends no colours to it; it
-// shows a glyph whose colour is nearer black than white in reverse video,
-// so that dark glyphs on light cells stay dark on light.
-func reversedWithoutColour(st tcell.Style) bool {
-	fg, _, attr := st.Decompose()
-	rev := attr&tcell.AttrReverse != 0
-	if fg.Valid() && tcell.FindColor(fg, []tcell.Color{tcell.ColorBlack, tcell.ColorWhite}) == tcell.ColorBlack {
-		rev = !rev
-	}
-	return rev
 }
 
 // luminance returns the relative luminance of c, from 0 (black) to 1
@@ -106,17 +68,17 @@ func contrast(a, b tcell.Color) float64 {
 // cell is one kind of cell the board can show.
 type cell struct {
 	name string
-	gl   glyph
+	gl   Glyph
 	st   tcell.Style
 }
 
 // boardCells returns every kind of cell th draws on the board: the tiles,
 // then the odds view's certain cells and one chance of each band, on
 // every other cell too.
-func boardCells(th *theme) []cell {
+func boardCells(th *Theme) []cell {
 	var cells []cell
 	for _, tl := range allTiles {
-		gl, st := th.tile(tl)
+		gl, st := th.Tile(tl)
 		cells = append(cells, cell{tl.String(), gl, st})
 	}
 	type chance struct {
@@ -133,7 +95,7 @@ func boardCells(th *theme) []cell {
 	}
 	for _, o := range odds {
 		for _, alt := range []bool{false, true} {
-			gl, st := th.odds(o.p, o.safe, o.mine, alt)
+			gl, st := th.Odds(o.p, o.safe, o.mine, alt)
 			name := o.name
 			if alt {
 				name += " alt"
@@ -148,21 +110,21 @@ func boardCells(th *theme) []cell {
 func colourThemes(t *testing.T) []string {
 	t.Helper()
 	var names []string
-	for _, name := range ThemeNames() {
-		if !newTheme(name, false, false, trueColour).mono {
+	for _, name := range Names() {
+		if !New(name, false, false, TrueColour).mono {
 			names = append(names, name)
 		}
 	}
 	if len(names) < 2 {
-		t.Fatalf("ThemeNames() = %q; want a default and a colour-blind theme with colours", ThemeNames())
+		t.Fatalf("ThemeNames() = %q; want a default and a colour-blind theme with colours", Names())
 	}
 	return names
 }
 
-// TestThemeNames checks the themes' names and that CheckTheme takes them,
+// TestThemeNames checks the themes' names and that Check takes them,
 // and "", and refuses any other name with a line that lists them.
 func TestThemeNames(t *testing.T) {
-	got := ThemeNames()
+	got := Names()
 	if want := []string{"default", "colour-blind", "mono"}; !slices.Equal(got, want) {
 		t.Errorf("ThemeNames() = %q; want %q", got, want)
 	}
@@ -179,28 +141,17 @@ func TestThemeNames(t *testing.T) {
 		{"neon", false},
 	}
 	for _, tt := range tests {
-		err := CheckTheme(tt.name)
+		err := Check(tt.name)
 		if tt.ok {
 			if err != nil {
-				t.Errorf("CheckTheme(%q) = %v; want nil", tt.name, err)
+				t.Errorf("Check(%q) = %v; want nil", tt.name, err)
 			}
 			continue
 		}
 		want := fmt.Sprintf(`unknown theme %q: want default, colour-blind or mono`, tt.name)
-		if err == nil || err.Error() != want || !errors.Is(err, ErrUnknownTheme) {
-			t.Errorf("CheckTheme(%q) = %v; want %q, wrapping ErrUnknownTheme", tt.name, err, want)
+		if err == nil || err.Error() != want || !errors.Is(err, ErrUnknown) {
+			t.Errorf("Check(%q) = %v; want %q, wrapping ErrUnknown", tt.name, err, want)
 		}
-	}
-}
-
-// TestRunUnknownTheme checks that Run refuses a theme it does not know
-// before it draws.
-func TestRunUnknownTheme(t *testing.T) {
-	cfg := fixed(t, nine)
-	cfg.Prefs.Theme = "neon"
-	h := start(t, cfg, 80, 24)
-	if o := h.wait(); !errors.Is(o.err, ErrUnknownTheme) {
-		t.Errorf("Run with Theme %q = %v; want ErrUnknownTheme", cfg.Prefs.Theme, o.err)
 	}
 }
 
@@ -210,41 +161,41 @@ func TestThemeChoice(t *testing.T) {
 	tests := []struct {
 		name        string
 		ascii, mono bool
-		want        *theme
+		want        *Theme
 	}{
-		{"", false, false, newTheme("default", false, false, trueColour)},
-		{"", true, false, newTheme("default", true, false, trueColour)},
-		{"default", false, true, newTheme("mono", false, false, trueColour)},
-		{"colour-blind", false, true, newTheme("mono", false, false, trueColour)},
-		{"colour-blind", true, true, newTheme("mono", true, false, trueColour)},
+		{"", false, false, New("default", false, false, TrueColour)},
+		{"", true, false, New("default", true, false, TrueColour)},
+		{"default", false, true, New("mono", false, false, TrueColour)},
+		{"colour-blind", false, true, New("mono", false, false, TrueColour)},
+		{"colour-blind", true, true, New("mono", true, false, TrueColour)},
 	}
 	for _, tt := range tests {
-		th := newTheme(tt.name, tt.ascii, tt.mono, trueColour)
+		th := New(tt.name, tt.ascii, tt.mono, TrueColour)
 		got, want := boardCells(th), boardCells(tt.want)
-		if !slices.Equal(got, want) || th.sWin != tt.want.sWin {
-			t.Errorf("newTheme(%q, %v, %v) draws %v; want %v", tt.name, tt.ascii, tt.mono, got, want)
+		if !slices.Equal(got, want) || th.Win != tt.want.Win {
+			t.Errorf("New(%q, %v, %v) draws %v; want %v", tt.name, tt.ascii, tt.mono, got, want)
 		}
 	}
-	if d, cb := newTheme("default", false, false, trueColour), newTheme("colour-blind", false, false, trueColour); slices.Equal(boardCells(d), boardCells(cb)) {
+	if d, cb := New("default", false, false, TrueColour), New("colour-blind", false, false, TrueColour); slices.Equal(boardCells(d), boardCells(cb)) {
 		t.Errorf("the default and colour-blind themes draw alike: %v", boardCells(d))
 	}
 }
 
-// TestContrast checks, for every theme with colours, that every glyph on
+// TestContrast checks, for every theme with colours, that every Glyph on
 // the board, plain and under the cursor, reaches a contrast of 4.5:1
 // against its cell in true colour and as tcell shows it on terminals of
 // 256 and 16 colours; and that the monochrome theme keeps to the
 // terminal's own colours, whose contrast is the terminal's.
 func TestContrast(t *testing.T) {
-	for _, name := range ThemeNames() {
-		th := newTheme(name, false, false, trueColour)
+	for _, name := range Names() {
+		th := New(name, false, false, TrueColour)
 		for _, n := range depths {
 			worst, at := math.Inf(1), ""
 			for _, c := range boardCells(th) {
 				for _, under := range []bool{false, true} {
 					st, what := c.st, c.name
 					if under {
-						st, what = th.cursor(st), "cursor on "+c.name
+						st, what = th.Cursor(st), "cursor on "+c.name
 					}
 					fg, bg := colours(st, n)
 					if th.mono {
@@ -279,14 +230,14 @@ func TestContrast(t *testing.T) {
 // keeps its value: no colour of the first 16 does it on both.
 func TestHeaderContrast(t *testing.T) {
 	for _, name := range colourThemes(t) {
-		th := newTheme(name, false, false, trueColour)
-		for _, st := range []tcell.Style{th.sWin, th.sLose, th.sPause} {
-			for _, n := range []int{trueColour, 256} {
+		th := New(name, false, false, TrueColour)
+		for _, st := range []tcell.Style{th.Win, th.Lose, th.Pause} {
+			for _, n := range []int{TrueColour, 256} {
 				fg, _ := colours(st, n)
 				for _, bg := range []tcell.Color{tcell.ColorBlack, tcell.ColorWhite} {
 					if r := contrast(fg, bg); r < minContrast {
 						t.Errorf("theme %q, %s: %s in %06x on %06x: contrast %.2f:1; want at least %.1f:1",
-							name, depthName(n), th.names[st], fg.Hex(), bg.Hex(), r, minContrast)
+							name, depthName(n), th.StyleNames[st], fg.Hex(), bg.Hex(), r, minContrast)
 					}
 				}
 			}
@@ -299,10 +250,10 @@ func TestHeaderContrast(t *testing.T) {
 // themes change: a 256-colour terminal then shows it unchanged.
 func TestColoursOutsideTerminalThemes(t *testing.T) {
 	for _, name := range colourThemes(t) {
-		th := newTheme(name, false, false, trueColour)
-		styles := []tcell.Style{th.sWin, th.sLose, th.sPause}
+		th := New(name, false, false, TrueColour)
+		styles := []tcell.Style{th.Win, th.Lose, th.Pause}
 		for _, c := range boardCells(th) {
-			styles = append(styles, c.st, th.cursor(c.st))
+			styles = append(styles, c.st, th.Cursor(c.st))
 		}
 		for _, st := range styles {
 			fg, bg, _ := st.Decompose()
@@ -310,10 +261,10 @@ func TestColoursOutsideTerminalThemes(t *testing.T) {
 				if !c.Valid() {
 					continue
 				}
-				got := shown(c, 256)
+				got := Shown(c, 256)
 				if i := int(got &^ tcell.ColorValid); i < 16 || got.Hex() != c.Hex() {
 					t.Errorf("theme %q: %06x (%s) shows as colour %d (%06x) on 256 colours; want itself, after the first 16",
-						name, c.Hex(), th.names[st], i, got.Hex())
+						name, c.Hex(), th.StyleNames[st], i, got.Hex())
 				}
 			}
 		}
@@ -327,7 +278,7 @@ func TestCellsGrey(t *testing.T) {
 	greys := []tcell.Color{tcell.ColorBlack, tcell.ColorGray, tcell.ColorSilver, tcell.ColorWhite}
 	for _, name := range colourThemes(t) {
 		for _, n := range []int{16, 8} {
-			th := newTheme(name, false, false, n)
+			th := New(name, false, false, n)
 			_, open := colours(th.sNum[0], n)
 			_, closed := colours(th.sClosed, n)
 			if !slices.Contains(greys, open) || !slices.Contains(greys, closed) || open == closed {
@@ -340,17 +291,17 @@ func TestCellsGrey(t *testing.T) {
 
 // TestCursorVisible checks that the cursor stands out on every cell of
 // every theme: its background against the cell's own at 3:1 wherever the
-// glyphs reach 4.5:1; another background, and a glyph on it, on 8
+// glyphs reach 4.5:1; another background, and a Glyph on it, on 8
 // colours; and, without colours, reverse video where the cell has none or
 // none where the cell has it.
 func TestCursorVisible(t *testing.T) {
-	for _, name := range ThemeNames() {
-		th := newTheme(name, false, false, trueColour)
+	for _, name := range Names() {
+		th := New(name, false, false, TrueColour)
 		for _, c := range boardCells(th) {
-			cur := th.cursor(c.st)
-			if got, want := reversedWithoutColour(cur), !reversedWithoutColour(c.st); got != want {
+			cur := th.Cursor(c.st)
+			if got, want := ReversedWithoutColour(cur), !ReversedWithoutColour(c.st); got != want {
 				t.Errorf("theme %q, %s: cursor on %s %q in reverse video: %v; want %v, unlike the cell",
-					name, depthName(noColour), c.name, c.gl, got, want)
+					name, depthName(NoColour), c.name, c.gl, got, want)
 			}
 			if th.mono {
 				if want := c.st.Reverse(true); cur != want {
@@ -370,12 +321,12 @@ func TestCursorVisible(t *testing.T) {
 		if th.mono {
 			continue
 		}
-		th8 := newTheme(name, false, false, 8)
+		th8 := New(name, false, false, 8)
 		for _, c := range boardCells(th8) {
 			_, plain := colours(c.st, 8)
-			fg, under := colours(th8.cursor(c.st), 8)
+			fg, under := colours(th8.Cursor(c.st), 8)
 			if under == plain || fg == under {
-				t.Errorf("theme %q, %s: cursor on %s %q shows %06x on %06x, the cell %06x; want another background and a glyph on it",
+				t.Errorf("theme %q, %s: cursor on %s %q shows %06x on %06x, the cell %06x; want another background and a Glyph on it",
 					name, depthName(8), c.name, c.gl, fg.Hex(), under.Hex(), plain.Hex())
 			}
 		}
@@ -388,7 +339,7 @@ func TestCursorVisible(t *testing.T) {
 // styles tell what its cells are, and where the cursor is.
 func TestBoardStylesDistinct(t *testing.T) {
 	for _, name := range colourThemes(t) {
-		th := newTheme(name, false, false, trueColour)
+		th := New(name, false, false, TrueColour)
 		seen := map[tcell.Style]string{}
 		check := func(what string, st tcell.Style) {
 			if other, ok := seen[st]; ok {
@@ -405,7 +356,7 @@ func TestBoardStylesDistinct(t *testing.T) {
 			if strings.HasSuffix(c.name, " alt") {
 				continue // the cursor hides the chessboard
 			}
-			curs = append(curs, cell{"cursor on " + c.name, c.gl, th.cursor(c.st)})
+			curs = append(curs, cell{"cursor on " + c.name, c.gl, th.Cursor(c.st)})
 		}
 		for _, c := range curs {
 			check(c.name, c.st)
@@ -464,7 +415,7 @@ func TestColourBlindNumbers(t *testing.T) {
 		m    *[3][3]float64
 	}{{"full colour vision", nil}, {"protanopia", &protan}, {"deuteranopia", &deutan}}
 	closest := func(name string, m *[3][3]float64) (d float64, a, b int) {
-		th := newTheme(name, false, false, trueColour)
+		th := New(name, false, false, TrueColour)
 		d = math.Inf(1)
 		for i := 1; i <= 8; i++ {
 			for j := i + 1; j <= 8; j++ {
@@ -488,44 +439,4 @@ func TestColourBlindNumbers(t *testing.T) {
 	if d, a, b := closest("default", &deutan); d >= minNumberDistance {
 		t.Errorf("default theme, deuteranopia: closest numbers %d and %d are %.1f apart; want under %d, or no need of a colour-blind theme", a, b, d, minNumberDistance)
 	}
-}
-
-// styleLegend returns the colours and attributes of st for a golden screen's
-// legend, such as ": #949494 on #262626, bold"; "" for the terminal's own
-// colours and no attributes.
-func styleLegend(st tcell.Style) string {
-	fg, bg, attr := st.Decompose()
-	var parts []string
-	switch {
-	case fg.Valid() && bg.Valid():
-		parts = append(parts, colourName(fg)+" on "+colourName(bg))
-	case fg.Valid():
-		parts = append(parts, colourName(fg))
-	case bg.Valid():
-		parts = append(parts, "on "+colourName(bg))
-	}
-	for _, a := range []struct {
-		mask tcell.AttrMask
-		name string
-	}{{tcell.AttrBold, "bold"}, {tcell.AttrItalic, "italic"}, {tcell.AttrReverse, "reverse"}, {tcell.AttrBlink, "blink"}, {tcell.AttrDim, "dim"}, {tcell.AttrStrikeThrough, "strike-through"}} {
-		if attr&a.mask != 0 {
-			parts = append(parts, a.name)
-		}
-	}
-	if st.GetUnderlineStyle() != tcell.UnderlineStyleNone {
-		parts = append(parts, "underline")
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return ": " + strings.Join(parts, ", ")
-}
-
-// colourName returns "#rrggbb" for an RGB colour and "colour n" for one of
-// the terminal's palette.
-func colourName(c tcell.Color) string {
-	if c.IsRGB() {
-		return fmt.Sprintf("#%06x", c.Hex())
-	}
-	return fmt.Sprintf("colour %d", c&^tcell.ColorValid)
 }

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package ui
+package term
 
 // savedTerminal would restore the terminal without the screen; where
 // there is no /dev/tty it does nothing.

@@ -1,4 +1,4 @@
-package ui
+package theme
 
 import (
 	"fmt"
@@ -26,14 +26,14 @@ func ansiIndex(c tcell.Color, n int) (int, bool) {
 	if !c.Valid() {
 		return 0, false
 	}
-	return int(shown(c, n) &^ tcell.ColorValid), true
+	return int(Shown(c, n) &^ tcell.ColorValid), true
 }
 
 // ansiRenderings returns the colours a terminal of n ANSI colours shows
-// for a glyph of style st: its glyph's on its background, once with bold
+// for a Glyph of style st: its Glyph's on its background, once with bold
 // showing the bright variant of a dark colour (xterm's boldColors, most
 // terminals' default) and once without (terminals that only thicken bold
-// strokes). ok is false where the style leaves the glyph or the background
+// strokes). ok is false where the style leaves the Glyph or the background
 // to the terminal.
 func ansiRenderings(st tcell.Style, n int) (pairs [][2]tcell.Color, ok bool) {
 	fg, bg, attr := st.Decompose()
@@ -54,11 +54,11 @@ func ansiRenderings(st tcell.Style, n int) (pairs [][2]tcell.Color, ok bool) {
 }
 
 // ansiTheme returns the theme called name on a terminal of n colours.
-func ansiTheme(name string, n int) *theme { return newTheme(name, false, false, n) }
+func ansiTheme(name string, n int) *Theme { return New(name, false, false, n) }
 
 // TestContrastANSI checks, for every theme on terminals of 8 and 16
 // colours (TERM=xterm, xterm-16color) and xterm's palette, that every
-// glyph on the board, plain and under the cursor, reaches 4.5:1 against
+// Glyph on the board, plain and under the cursor, reaches 4.5:1 against
 // its cell whether bold brightens it or not; that the cursor's background
 // stands at 3:1 from its cell's; and that the header's states do too, or
 // leave their colours to the terminal.
@@ -68,17 +68,17 @@ func TestContrastANSI(t *testing.T) {
 		gl   string
 		st   tcell.Style
 	}
-	for _, name := range ThemeNames() {
+	for _, name := range Names() {
 		for _, n := range []int{8, 16} {
 			th := ansiTheme(name, n)
 			var pairs []pair
 			for _, c := range boardCells(th) {
-				pairs = append(pairs, pair{c.name, fmt.Sprintf("%q", c.gl), c.st}, pair{"cursor on " + c.name, fmt.Sprintf("%q", c.gl), th.cursor(c.st)})
+				pairs = append(pairs, pair{c.name, fmt.Sprintf("%q", c.gl), c.st}, pair{"cursor on " + c.name, fmt.Sprintf("%q", c.gl), th.Cursor(c.st)})
 				if th.mono {
 					continue
 				}
 				_, plain := colours(c.st, n)
-				_, under := colours(th.cursor(c.st), n)
+				_, under := colours(th.Cursor(c.st), n)
 				pi, _ := ansiIndex(plain, n)
 				ui, _ := ansiIndex(under, n)
 				if r := contrast(tcell.NewHexColor(xtermANSI[ui]), tcell.NewHexColor(xtermANSI[pi])); r < minCursorContrast {
@@ -89,7 +89,7 @@ func TestContrastANSI(t *testing.T) {
 			for _, st := range []struct {
 				what string
 				st   tcell.Style
-			}{{"win", th.sWin}, {"lose", th.sLose}, {"pause", th.sPause}, {"text", th.sText}, {"bold text", th.sBold}, {"frame", th.sFrame}} {
+			}{{"win", th.Win}, {"lose", th.Lose}, {"pause", th.Pause}, {"text", th.Text}, {"bold text", th.Bold}, {"frame", th.Frame}} {
 				pairs = append(pairs, pair{"header's " + st.what, "", st.st})
 			}
 			worst, at := math.Inf(1), ""

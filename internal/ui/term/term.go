@@ -1,41 +1,50 @@
-package ui
+// Package term is the full-screen game's hold on the process's terminal:
+// the screen made on it (without old terminals' padding, with decoders
+// that never spin on bad input), the terminal restored on every way out,
+// signals turned into events for the game's loop (Quit, Suspend), Ctrl-Z
+// that stops the process, and whether a terminal is there at all.
+package term
 
 import (
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"errors"
+
 	"github.com/gdamore/tcell/v2"
 	_ "github.com/gdamore/tcell/v2/encoding" // the decoders of non-UTF-8 locales
 	"github.com/gdamore/tcell/v2/terminfo"
-	"github.com/minesweeper-go/minesweeper/internal/play"
 	"golang.org/x/term"
 	"golang.org/x/text/encoding/unicode"
 )
 
-// Play opens the terminal, runs the game and restores the terminal on every
-// way out: a quit, a signal (SIGTERM, SIGHUP, SIGINT or SIGQUIT; a second
-// one exits at once, the terminal restored first), a panic, which is
-// raised again once the terminal is restored, or the terminal going away. SIGTSTP suspends the game as Ctrl-Z does; with cfg.Suspend nil,
-// both stop the process until the shell continues it.
-func Play(cfg Config) (play.Result, error) {
-	useEncodings()
-	s, err := newScreen(nil, os.Getenv("TERM"))
+// Play opens the process's terminal, runs run on its screen, once
+// initialised, and restores the terminal on every way out: run's return,
+// a signal (SIGTERM, SIGHUP, SIGINT or SIGQUIT, posted to the screen as a
+// Quit; a second one exits at once, the terminal restored first), a panic,
+// which is raised again once the terminal is restored, or the terminal
+// going away. A stop signal (SIGTSTP) is posted as a Suspend, which the
+// game handles as Ctrl-Z.
+func Play(run func(tcell.Screen) error) error {
+	UseEncodings()
+	s, err := NewScreen(nil, os.Getenv("TERM"))
 	if err != nil {
-		return play.Result{}, fmt.Errorf("cannot open the terminal: %w", err)
+		return fmt.Errorf("cannot open the terminal: %w", err)
 	}
 	saved := saveTerminal() // before Init makes the terminal raw
 	defer saved.close()
-	return playOn(s, cfg, rescue{restore: saved.restore, exit: os.Exit})
+	return On(s, Rescue{Restore: saved.restore, Exit: os.Exit}, run)
 }
 
 var encodingsOnce sync.Once
 
-// useEncodings sets up the terminal character sets before a screen is made.
+// UseEncodings sets up the terminal character sets before a screen is made.
 //
 // tcell v2.13's own UTF-8 decoder rejects an invalid byte without consuming
 // it, and its input loop then retries it forever: one Latin-1 "é" (e9 78)
@@ -44,7 +53,7 @@ var encodingsOnce sync.Once
 // and moves on. Locales in other character sets get their decoders (a
 // Latin-1 terminal plays with -ascii), and an unknown one is read as ASCII
 // rather than refused.
-func useEncodings() {
+func UseEncodings() {
 	encodingsOnce.Do(func() {
 		for _, name := range []string{"utf-8", "utf8"} {
 			tcell.RegisterEncoding(name, unicode.UTF8)
@@ -53,13 +62,13 @@ func useEncodings() {
 	})
 }
 
-// rescue is the way out when the screen cannot be closed in time: restore
-// puts the terminal back without the screen's help, then exit ends the
+// Rescue is the way out when the screen cannot be closed in time: Restore
+// puts the terminal back without the screen's help, then Exit ends the
 // process. It is the one exit outside main, for a process that must not
 // wait on a stuck screen.
-type rescue struct {
-	restore func()
-	exit    func(code int)
+type Rescue struct {
+	Restore func()
+	Exit    func(code int)
 }
 
 // quitSignals end the game; stopSignals suspend it (see suspend_*.go).
@@ -74,47 +83,48 @@ func SignalStatus(sig os.Signal) int {
 	return 1
 }
 
-// suspendRequest is the data of the event posted when a stop signal asks
-// the game to suspend.
-type suspendRequest struct{}
+// Suspend is the data of the event posted when a stop signal asks the
+// game to suspend.
+type Suspend struct{}
 
-// playOn is Play on a screen not yet initialised: it initialises s, runs
-// the game and always finalises s. A panic in the game is recovered, the
-// screen finalised, and the panic raised again with its value: the runtime
-// then prints it on a terminal that is itself again, with the stack of
-// where it happened (the deferred call runs above those frames), and exits
-// with status 2. Nothing is lost by not returning it as an error: a game
-// that panics has no Result for the caller to keep. Signals are caught from before the screen is made
-// raw until after it is restored, so none of them can leave it raw.
-func playOn(s tcell.Screen, cfg Config, esc rescue) (res play.Result, err error) {
+// Quit is the data of the event posted when the game must end: a signal
+// (Signal), or, with Signal nil, the player gone.
+type Quit struct{ Signal os.Signal }
+
+// On is Play on a screen not yet initialised: it initialises s, runs run
+// on it and always finalises s. A panic in run is recovered, the screen
+// finalised, and the panic raised again with its value: the runtime then
+// prints it on a terminal that is itself again, with the stack of where it
+// happened (the deferred call runs above those frames), and exits with
+// status 2. Signals are caught from before the screen is made raw until
+// after it is restored, so none of them can leave it raw; esc is the way
+// out when a second signal finds the screen not yet closed.
+func On(s tcell.Screen, esc Rescue, run func(tcell.Screen) error) error {
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, append(quitSignals, stopSignals...)...)
 	defer signal.Stop(sigs)
-	if cfg.Suspend == nil {
-		cfg.Suspend = suspendSelf
-	}
 	if err := s.Init(); err != nil {
-		return play.Result{}, fmt.Errorf("cannot open the terminal: %w", err)
+		return fmt.Errorf("cannot open the terminal: %w", err)
 	}
 	done := make(chan struct{})
 	defer close(done) // after Fini: a second signal while it hangs still gets out
 	defer func() {
 		r := recover()
-		finish(s, esc.restore)
+		Finish(s, esc.Restore)
 		if r != nil {
 			panic(r)
 		}
 	}()
 	go watchSignals(s, sigs, done, esc)
-	return Run(s, cfg)
+	return run(s)
 }
 
-// finiLimit is how long closing the screen may take before the terminal
+// FiniLimit is how long closing the screen may take before the terminal
 // is restored without it; closing takes milliseconds when nothing is stuck.
-const finiLimit = time.Second
+const FiniLimit = time.Second
 
-// finish finalises s, and restores the terminal with restore if that
-// takes longer than finiLimit.
+// Finish finalises s, and restores the terminal with restore if that
+// takes longer than FiniLimit.
 //
 // tcell's Fini waits for its input goroutines, which can be stuck: its
 // input processor waits for room in the event queue (256 events) to post
@@ -122,10 +132,10 @@ const finiLimit = time.Second
 // burst of input (a paste, a held key, a flood of mouse reports) stops it;
 // its reader may then wait, for ever, to hand over a chunk the stopped
 // processor never takes (tcell's main loop picks at random between
-// stopping and reading on). finish reads the queue while Fini runs, which
+// stopping and reading on). Finish reads the queue while Fini runs, which
 // frees the processor; the time limit covers the reader, and the screen is
 // left to the process's exit.
-func finish(s tcell.Screen, restore func()) {
+func Finish(s tcell.Screen, restore func()) {
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
@@ -135,7 +145,7 @@ func finish(s tcell.Screen, restore func()) {
 	if q, ok := s.(interface{ EventQ() chan tcell.Event }); ok {
 		events = q.EventQ()
 	}
-	limit := time.NewTimer(finiLimit)
+	limit := time.NewTimer(FiniLimit)
 	defer limit.Stop()
 	for {
 		select {
@@ -153,7 +163,7 @@ func finish(s tcell.Screen, restore func()) {
 // closed. A stop signal suspends the game as Ctrl-Z does; the first other
 // signal ends the game; a second one means the game did not end in time,
 // and the process exits at once with the terminal restored.
-func watchSignals(s tcell.Screen, sigs <-chan os.Signal, done <-chan struct{}, esc rescue) {
+func watchSignals(s tcell.Screen, sigs <-chan os.Signal, done <-chan struct{}, esc Rescue) {
 	var first os.Signal
 	for {
 		var sig os.Signal
@@ -164,13 +174,13 @@ func watchSignals(s tcell.Screen, sigs <-chan os.Signal, done <-chan struct{}, e
 		}
 		switch {
 		case isStopSignal(sig):
-			_ = s.PostEvent(tcell.NewEventInterrupt(suspendRequest{})) // a full queue drops it; Ctrl-Z still works
+			_ = s.PostEvent(tcell.NewEventInterrupt(Suspend{})) // a full queue drops it; Ctrl-Z still works
 		case first == nil:
 			first = sig
-			go post(s, quit{sig}, done) // waits for room in the queue; a second signal must not
+			go Post(s, Quit{sig}, done) // waits for room in the queue; a second signal must not
 		default:
-			esc.restore()
-			esc.exit(SignalStatus(sig))
+			esc.Restore()
+			esc.Exit(SignalStatus(sig))
 			return
 		}
 	}
@@ -202,10 +212,10 @@ func IsTerminal(f any) bool {
 	return ok && term.IsTerminal(int(fh.Fd()))
 }
 
-// newScreen returns a screen on tty (the process's terminal if nil), of
+// NewScreen returns a screen on tty (the process's terminal if nil), of
 // type term, as tcell.NewScreen does, but without the padding of old
-// terminals' descriptions (see screenTerminfo).
-func newScreen(tty tcell.Tty, term string) (tcell.Screen, error) {
+// terminals' descriptions (see Unpadded).
+func NewScreen(tty tcell.Tty, term string) (tcell.Screen, error) {
 	ti, err := tcell.LookupTerminfo(term)
 	if tty == nil && (err != nil || ti.PadChar == "") {
 		return tcell.NewScreen() // tcell's error, a Windows console, or nothing to drop
@@ -214,11 +224,11 @@ func newScreen(tty tcell.Tty, term string) (tcell.Screen, error) {
 		return nil, err
 	}
 	own := *ti // tcell writes to its description, which the registry shares
-	return tcell.NewTerminfoScreenFromTtyTerminfo(tty, screenTerminfo(&own))
+	return tcell.NewTerminfoScreenFromTtyTerminfo(tty, Unpadded(&own))
 }
 
-// screenTerminfo returns ti, which it may change, as the game's screens
-// use it: without padding.
+// Unpadded returns ti, which it may change, as the game's screens use it:
+// without padding.
 //
 // Old terminal descriptions (vt100, vt102, ...) ask for delays after some
 // sequences, "$<5>" after each cursor move, "$<2>" after each attribute,
@@ -229,7 +239,29 @@ func newScreen(tty tcell.Tty, term string) (tcell.Screen, error) {
 // No terminal emulator needs the delays, and a real VT100 with XON/XOFF
 // flow control does without them; an empty pad character drops them, as
 // terminfo's npc (no pad character) does.
-func screenTerminfo(ti *terminfo.Terminfo) *terminfo.Terminfo {
+func Unpadded(ti *terminfo.Terminfo) *terminfo.Terminfo {
 	ti.PadChar = ""
 	return ti
+}
+
+// Post posts an event with data to s, waiting for room in the queue until
+// done is closed: the events it posts (a job's answer, a quit) must not be
+// lost.
+func Post(s tcell.Screen, data any, done <-chan struct{}) {
+	for {
+		err := s.PostEvent(tcell.NewEventInterrupt(data))
+		if !errors.Is(err, tcell.ErrEventQFull) {
+			return
+		}
+		select {
+		case <-done:
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// IsUTF8 reports whether a terminal's character set is UTF-8.
+func IsUTF8(charset string) bool {
+	return strings.EqualFold(charset, "UTF-8") || strings.EqualFold(charset, "UTF8")
 }

@@ -1,4 +1,4 @@
-package ui
+package remote
 
 import (
 	"bytes"
@@ -20,11 +20,11 @@ const (
 	// across the board reports a cell at a time, about as fast. Keys past
 	// the rate and the burst are dropped, and the player told so.
 	inputRate = 60
-	// inputBurst is the keys a session takes at once above inputRate:
+	// InputBurst is the keys a session takes at once above inputRate:
 	// four seconds of a fast typist, or a second of dragging the mouse on
 	// top of the rate. A paste of a few lines passes whole; a paste of a
 	// book costs the server the burst and no more.
-	inputBurst = 240
+	InputBurst = 240
 	// maxSequence is the longest control sequence (the bytes between
 	// "ESC [" and its final byte) kept: a terminal's longest, a mouse
 	// report on the largest screen or a win32-input-mode key, takes about
@@ -299,12 +299,12 @@ func winKey(params []byte) []byte {
 	return out
 }
 
-// inputBudget is a token bucket of keys: inputBurst at once, refilled at
+// inputBudget is a token bucket of keys: InputBurst at once, refilled at
 // inputRate a second of now's clock (refill). Its tokens are counted as time, a key
 // costing perKey, so that a key comes back after exactly perKey.
 type inputBudget struct {
 	now    func() time.Time
-	credit time.Duration // at most inputBurst keys' worth
+	credit time.Duration // at most InputBurst keys' worth
 	last   time.Time
 }
 
@@ -312,7 +312,7 @@ type inputBudget struct {
 const perKey = time.Second / inputRate
 
 func newInputBudget(now func() time.Time) *inputBudget {
-	return &inputBudget{now: now, credit: inputBurst * perKey, last: now()}
+	return &inputBudget{now: now, credit: InputBurst * perKey, last: now()}
 }
 
 // refill gives back the tokens of the time since the last refill. It is
@@ -320,7 +320,7 @@ func newInputBudget(now func() time.Time) *inputBudget {
 // does not read the clock a key.
 func (b *inputBudget) refill() {
 	if now := b.now(); now.After(b.last) {
-		b.credit = min(inputBurst*perKey, b.credit+now.Sub(b.last))
+		b.credit = min(InputBurst*perKey, b.credit+now.Sub(b.last))
 		b.last = now
 	}
 }
@@ -334,7 +334,7 @@ func (b *inputBudget) take() bool {
 	return true
 }
 
-// notice is the data of a posted event whose text the game's footer or
+// Notice is the data of a posted event whose text the game's footer or
 // the name prompt shows, as a refused move's message is shown: a line
 // to the player from outside the loop. It is called on the loop.
-type notice func() string
+type Notice func() string

@@ -1,7 +1,13 @@
-package ui
+// Package remote is the full-screen game's terminal at the far end of a
+// connection, such as an SSH session's: a tcell screen on the session's
+// input and output, sized and typed as the session says, whose input is
+// made safe and held to a budget before tcell reads it, and the prompt
+// for a player's display name on it (AskName). Nothing in it touches the
+// process (signals, environment, /dev/tty); package ui plays on its screen
+// (ui.PlayRemote) and package serve opens one a session.
+package remote
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,13 +17,13 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/gdamore/tcell/v2/terminfo"
-	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
-// RemoteTerminal is a terminal at the far end of a connection, such as an
+// Terminal is a terminal at the far end of a connection, such as an
 // SSH session's: what the player types, where the screen is drawn, the
 // terminal's type and size, all as the session says, never the process's.
-type RemoteTerminal struct {
+type Terminal struct {
 	In  io.Reader // the keys; its end (io.EOF or an error) is the player gone
 	Out io.Writer // the screen
 	// Term names the terminal's type, as TERM would; an unknown or empty
@@ -33,11 +39,12 @@ type RemoteTerminal struct {
 // is drawn as.
 const fallbackTerm = "xterm-256color"
 
-// Remote is a game's screen on a RemoteTerminal. Nothing it does touches
+// Screen is a game's screen on a Terminal. Nothing it does touches
 // the process: no signal is caught, no environment variable or /dev/tty
-// read, and Ctrl-Z pauses the game instead of stopping anything. Play and
-// AskName are used from one goroutine; Resize and Quit from any.
-type Remote struct {
+// read, and Ctrl-Z pauses the game instead of stopping anything. AskName and
+// what draws on its Tcell run on one goroutine; Resize and Quit may be
+// called from any.
+type Screen struct {
 	tty    *remoteTTY
 	s      tcell.Screen
 	done   chan struct{} // closed by Close
@@ -46,9 +53,9 @@ type Remote struct {
 	noting atomic.Bool // a notice of dropped keys is posted and not yet shown
 }
 
-// OpenRemote starts a screen on t: it switches t to the full screen, which
+// Open starts a screen on t: it switches t to the full screen, which
 // Close switches back.
-func OpenRemote(t RemoteTerminal) (*Remote, error) {
+func Open(t Terminal) (*Screen, error) {
 	ti, err := terminfo.LookupTerminfo(t.Term)
 	if err != nil {
 		if ti, err = terminfo.LookupTerminfo(fallbackTerm); err != nil {
@@ -59,7 +66,7 @@ func OpenRemote(t RemoteTerminal) (*Remote, error) {
 	// (XTermLike), which the registry shares between screens.
 	own := *ti
 	tty := newRemoteTTY(t)
-	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, screenTerminfo(&own))
+	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, term.Unpadded(&own))
 	if err != nil {
 		tty.Close()
 		return nil, err
@@ -68,30 +75,30 @@ func OpenRemote(t RemoteTerminal) (*Remote, error) {
 		tty.Close()
 		return nil, err
 	}
-	r := &Remote{tty: tty, s: s, done: make(chan struct{})}
+	r := &Screen{tty: tty, s: s, done: make(chan struct{})}
 	go tty.read(t.In, r.Quit, r.dropping)
 	return r, nil
 }
 
 // Resize tells the screen that the terminal is now w by h cells.
-func (r *Remote) Resize(w, h int) { r.tty.resize(w, h) }
+func (r *Screen) Resize(w, h int) { r.tty.resize(w, h) }
 
 // LastInput returns when the player last typed or clicked; the start
 // until they do.
-func (r *Remote) LastInput() time.Time { return time.Unix(0, r.tty.last.Load()) }
+func (r *Screen) LastInput() time.Time { return time.Unix(0, r.tty.last.Load()) }
 
 // Dropped returns how many keys the player sent past the input's budget,
 // which the game never saw.
-func (r *Remote) Dropped() int64 { return r.tty.dropped.Load() }
+func (r *Screen) Dropped() int64 { return r.tty.dropped.Load() }
 
 // dropping tells the player that keys are being dropped, in one line the
 // game's footer or the name prompt shows; the line says how many when it
 // is drawn, so a flood is one notice, not one a key.
-func (r *Remote) dropping() {
+func (r *Screen) dropping() {
 	if r.noting.Swap(true) {
 		return
 	}
-	go post(r.s, notice(func() string {
+	go term.Post(r.s, Notice(func() string {
 		r.noting.Store(false) // before the count: a key dropped after it is told again
 		return fmt.Sprintf("keys came faster than %d a second: %d ignored", inputRate, r.Dropped())
 	}), r.done)
@@ -100,52 +107,28 @@ func (r *Remote) dropping() {
 // Quit asks the game or the prompt on the screen to end as though the
 // player left: a started game is then the caller's to keep. It may be
 // called from any goroutine, any number of times.
-func (r *Remote) Quit() {
+func (r *Screen) Quit() {
 	if r.quit.Swap(true) {
 		return
 	}
-	go post(r.s, quit{}, r.done)
+	go term.Post(r.s, term.Quit{}, r.done)
 }
 
 // Quitting reports whether Quit was called: the connection closed, or
 // the server asked the game to end.
-func (r *Remote) Quitting() bool { return r.quit.Load() }
+func (r *Screen) Quitting() bool { return r.quit.Load() }
 
-// Play plays cfg on the screen until the player quits or Quit is called,
-// and returns the last game's result, as Run does. A panic in the game is
-// the caller's: the screen stays open for Close.
-func (r *Remote) Play(cfg Config) (play.Result, error) {
-	if r.Quitting() {
-		return play.Result{}, ErrQuit
-	}
-	cfg.Suspend = nil
-	cfg.pauseOnly = true
-	cfg.ended = r.Quitting
-	res, err := Run(r.s, cfg)
-	res.Remote = true
-	return res, err
-}
-
-// AskName asks the player for a display name on the screen (see
-// AskName); ok is false when they declined or Quit was called.
-func (r *Remote) AskName(prompt string, check func(string) error) (name string, ok bool) {
-	if r.Quitting() {
-		return "", false
-	}
-	name, ok = AskName(r.s, prompt, check)
-	return name, ok && !r.Quitting()
-}
-
-// ErrQuit is what Play returns after Quit was called before it.
-var ErrQuit = errors.New("the session is ending")
+// Tcell returns the screen on the terminal, for a game or a prompt to
+// draw on and read from; it stays r's to close.
+func (r *Screen) Tcell() tcell.Screen { return r.s }
 
 // Close switches the terminal back from the full screen, as it was, and
 // stops reading from it. Closing a screen whose player is gone takes at
-// most finiLimit.
-func (r *Remote) Close() {
+// most term.FiniLimit.
+func (r *Screen) Close() {
 	r.once.Do(func() {
 		close(r.done)
-		finish(r.s, func() {})
+		term.Finish(r.s, func() {})
 		r.tty.Close()
 	})
 }
@@ -156,7 +139,7 @@ func (r *Remote) Close() {
 // and the connection's own window holds the rest back.
 const readSize = 4096
 
-// remoteTTY is a tcell.Tty on a RemoteTerminal. A goroutine reads the
+// remoteTTY is a tcell.Tty on a Terminal. A goroutine reads the
 // keys, so that Drain can wake a Read waiting for them: tcell waits for
 // its reader when the screen closes.
 type remoteTTY struct {
@@ -175,7 +158,7 @@ type remoteTTY struct {
 	closed   bool
 }
 
-func newRemoteTTY(t RemoteTerminal) *remoteTTY {
+func newRemoteTTY(t Terminal) *remoteTTY {
 	now := t.Now
 	if now == nil {
 		now = time.Now
@@ -324,11 +307,11 @@ func (t *remoteTTY) Close() error {
 	return nil
 }
 
-// RemoteASCII reports whether a session whose locale variables are env
+// ASCII reports whether a session whose locale variables are env
 // (LC_ALL, LC_CTYPE, LANG, as an SSH client sends them) should be drawn
 // in ASCII: its locale names a character set other than UTF-8. A session
 // that sends none is taken to be UTF-8, as nearly every terminal is.
-func RemoteASCII(env map[string]string) bool {
+func ASCII(env map[string]string) bool {
 	for _, name := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
 		v := env[name]
 		if v == "" {
@@ -342,7 +325,7 @@ func RemoteASCII(env map[string]string) bool {
 			if j := strings.IndexByte(cs, '@'); j >= 0 {
 				cs = cs[:j]
 			}
-			return !isUTF8(cs)
+			return !term.IsUTF8(cs)
 		}
 		return false
 	}

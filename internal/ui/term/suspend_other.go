@@ -1,6 +1,6 @@
 //go:build !unix
 
-package ui
+package term
 
 import "os"
 
@@ -10,5 +10,5 @@ var stopSignals []os.Signal
 // isStopSignal reports whether sig suspends the game: never, here.
 func isStopSignal(os.Signal) bool { return false }
 
-// suspendSelf does nothing where there is no job control.
-func suspendSelf() {}
+// SuspendSelf does nothing where there is no job control.
+func SuspendSelf() {}

@@ -1,11 +1,11 @@
-package ui
+package remote
 
 import "testing"
 
-// TestRemoteASCII pins which session locales draw the board in ASCII:
+// TestASCII pins which session locales draw the board in ASCII:
 // those that name a character set other than UTF-8, the first of LC_ALL,
 // LC_CTYPE and LANG that is set deciding, as POSIX says.
-func TestRemoteASCII(t *testing.T) {
+func TestASCII(t *testing.T) {
 	tests := []struct {
 		env  map[string]string
 		want bool
@@ -23,8 +23,8 @@ func TestRemoteASCII(t *testing.T) {
 		{map[string]string{"LC_ALL": "", "LANG": "C"}, true},
 	}
 	for _, tt := range tests {
-		if got := RemoteASCII(tt.env); got != tt.want {
-			t.Errorf("RemoteASCII(%v) = %v, want %v", tt.env, got, tt.want)
+		if got := ASCII(tt.env); got != tt.want {
+			t.Errorf("ASCII(%v) = %v, want %v", tt.env, got, tt.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package keys
 
 import (
 	"bufio"
@@ -13,40 +13,46 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
-// MaxKeysFile is the largest keys file ReadKeys reads: far more than a
+// MaxFile is the largest keys file Read reads: far more than a
 // line for every action with every key of the keyboard.
-const MaxKeysFile = 64 << 10
+const MaxFile = 64 << 10
 
-// Keys are the game's keys with a player's bindings: keyTable, with the
+// Set is the game's keys with a player's bindings: Table, with the
 // keys of the actions a keys file names replaced by the file's (see
-// ParseKeys). The help, the footer and the keys read all follow them. Nil
+// Parse). The help, the footer and the keys read all follow them. Nil
 // is the default keys.
-type Keys struct {
-	table []keyRow
-	cmds  map[key]command
+type Set struct {
+	table []Row
+	cmds  map[Key]Command
 }
 
-// defaultKeys are keyTable's keys, unchanged.
-var defaultKeys = &Keys{table: keyTable, cmds: keyCommands}
+// defaultKeys are Table's keys, unchanged.
+var defaultKeys = &Set{table: Table, cmds: keyCommands}
 
 // orDefault returns k, or the default keys when k is nil.
-func (k *Keys) orDefault() *Keys {
+func (k *Set) orDefault() *Set {
 	if k == nil {
 		return defaultKeys
 	}
 	return k
 }
 
-// KeysError is a keys file that cannot be used: the file as its reader was
+// Rows returns the rows of the keys, in the help's order.
+func (k *Set) Rows() []Row { return k.orDefault().table }
+
+// Command returns what a key means, as the keys say (see CommandOf).
+func (k *Set) Command(ev *tcell.EventKey) Command { return CommandOf(k.orDefault().cmds, ev) }
+
+// FileError is a keys file that cannot be used: the file as its reader was
 // given it, the line at fault (0 for the file as a whole) and why.
-type KeysError struct {
+type FileError struct {
 	Name string
 	Line int
 	Err  error
 }
 
 // Error returns "name:line: why", or "name: why" without a line.
-func (e *KeysError) Error() string {
+func (e *FileError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %v", e.Name, e.Err)
 	}
@@ -54,22 +60,22 @@ func (e *KeysError) Error() string {
 }
 
 // Unwrap returns the cause.
-func (e *KeysError) Unwrap() error { return e.Err }
+func (e *FileError) Unwrap() error { return e.Err }
 
-// ReadKeys reads the keys file name (see ParseKeys): a regular file of at
-// most MaxKeysFile bytes, read through userfile.
-func ReadKeys(name string) (*Keys, error) {
-	f, err := userfile.Open(name, MaxKeysFile)
+// Read reads the keys file name (see Parse): a regular file of at
+// most MaxFile bytes, read through userfile.
+func Read(name string) (*Set, error) {
+	f, err := userfile.Open(name, MaxFile)
 	if err != nil {
-		return nil, &KeysError{Name: name, Err: err}
+		return nil, &FileError{Name: name, Err: err}
 	}
 	defer f.Close()
-	return ParseKeys(name, f)
+	return Parse(name, f)
 }
 
-// ParseKeys reads a keys file, naming it name in its errors. Each line
+// Parse reads a keys file, naming it name in its errors. Each line
 // binds the keys of one action, "open = Space Enter": the action's name
-// (see KeyActions), '=', and its keys separated by spaces, each a single
+// (see Actions), '=', and its keys separated by spaces, each a single
 // character or a key as tcell names it ("Enter", "Tab", "PgDn", "F2",
 // "Ctrl-X", "Shift+Left", "Space"), names in any case. Blank lines and
 // lines whose first character that is not a space is '#' are skipped.
@@ -78,20 +84,20 @@ func ReadKeys(name string) (*Keys, error) {
 // file binds is taken from any other action that had it. A line that is
 // not of that form, an unknown action or key, an action named twice, a
 // key bound twice, a digit 1 to 9 (the counts) and a file that leaves no
-// key to quit or to show the help are errors, of type *KeysError.
-func ParseKeys(name string, r io.Reader) (*Keys, error) {
+// key to quit or to show the help are errors, of type *FileError.
+func Parse(name string, r io.Reader) (*Set, error) {
 	fail := func(line int, format string, args ...any) error {
-		return &KeysError{Name: name, Line: line, Err: fmt.Errorf(format, args...)}
+		return &FileError{Name: name, Line: line, Err: fmt.Errorf(format, args...)}
 	}
 	type place struct {
 		name string
 		line int
 	}
-	given := map[string][]key{} // by action name
+	given := map[string][]Key{} // by action name
 	lineOf := map[string]int{}
-	owner := map[key]place{}
+	owner := map[Key]place{}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), MaxKeysFile+1)
+	sc.Buffer(make([]byte, 0, 4096), MaxFile+1)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -137,9 +143,9 @@ func ParseKeys(name string, r io.Reader) (*Keys, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fail(n+1, "%v", err)
 	}
-	k := rebind(keyTable, given)
-	for _, a := range []action{actQuit, actHelp} {
-		if !slices.ContainsFunc(k.table, func(r keyRow) bool { return r.act() == a }) {
+	k := rebind(Table, given)
+	for _, a := range []Action{ActQuit, ActHelp} {
+		if !slices.ContainsFunc(k.table, func(r Row) bool { return r.Act() == a }) {
 			return nil, fail(0, "no key is left to %s", a)
 		}
 	}
@@ -150,68 +156,68 @@ func ParseKeys(name string, r io.Reader) (*Keys, error) {
 // replaced by given's, and every key of given taken from the commands
 // that had it. A row left without keys is dropped; a row whose footer
 // label's key is gone is labelled with its first key.
-func rebind(table []keyRow, given map[string][]key) *Keys {
-	taken := map[key]bool{}
+func rebind(table []Row, given map[string][]Key) *Set {
+	taken := map[Key]bool{}
 	for _, ks := range given {
 		for _, k := range ks {
 			taken[k] = true
 		}
 	}
-	var rows []keyRow
+	var rows []Row
 	for _, r := range table {
-		if len(r.keys) == 0 {
+		if len(r.Keys) == 0 {
 			rows = append(rows, r)
 			continue
 		}
-		var keys []binding
+		var keys []Binding
 		done := map[string]bool{}
-		for _, b := range r.keys {
-			name := commandName(b.cmd)
+		for _, b := range r.Keys {
+			name := commandName(b.Cmd)
 			ks, rebound := given[name]
 			switch {
 			case rebound && !done[name]:
 				done[name] = true
 				for _, k := range ks {
-					keys = append(keys, binding{k, b.cmd})
+					keys = append(keys, Binding{k, b.Cmd})
 				}
-			case !rebound && !taken[b.key]:
+			case !rebound && !taken[b.Key]:
 				keys = append(keys, b)
 			}
 		}
 		if len(keys) == 0 {
 			continue
 		}
-		r.keys = keys
-		if r.label != "" && !r.labelNamesKey() {
-			_, word, _ := strings.Cut(r.label, " ")
-			r.label = r.labelKeyName() + " " + word
+		r.Keys = keys
+		if r.Label != "" && !r.labelNamesKey() {
+			_, word, _ := strings.Cut(r.Label, " ")
+			r.Label = r.labelKeyName() + " " + word
 		}
 		rows = append(rows, r)
 	}
-	return &Keys{table: rows, cmds: bindings(rows)}
+	return &Set{table: rows, cmds: bindings(rows)}
 }
 
 // labelNamesKey reports whether the first word of the row's footer label
 // names one of its keys: "arrows" all four, "space" the space bar, else a
 // key as the help names it, a character in its case.
-func (r keyRow) labelNamesKey() bool {
-	first, _, _ := strings.Cut(r.label, " ")
+func (r Row) labelNamesKey() bool {
+	first, _, _ := strings.Cut(r.Label, " ")
 	switch first {
 	case "arrows":
 		return r.hasArrows(false)
 	case "space":
 		first = char(' ').String()
 	}
-	return slices.ContainsFunc(r.keys, func(b binding) bool { return b.key.String() == first })
+	return slices.ContainsFunc(r.Keys, func(b Binding) bool { return b.Key.String() == first })
 }
 
 // labelKeyName returns how a footer label names the row's keys: "arrows"
 // for the four arrows, else its first key ("space", "Enter", "x").
-func (r keyRow) labelKeyName() string {
+func (r Row) labelKeyName() string {
 	if r.hasArrows(false) {
 		return "arrows"
 	}
-	k := r.keys[0].key
+	k := r.Keys[0].Key
 	if k == char(' ') {
 		return "space"
 	}
@@ -220,7 +226,7 @@ func (r keyRow) labelKeyName() string {
 
 // commandName returns the name a keys file gives the command c: a
 // direction for the moves and jumps, else the action's name.
-func commandName(c command) string {
+func commandName(c Command) string {
 	dir := func(dx, dy int) string {
 		switch {
 		case dx < 0 && dy == 0:
@@ -234,41 +240,41 @@ func commandName(c command) string {
 		}
 		return fmt.Sprintf("%d,%d", dx, dy)
 	}
-	switch c.act {
-	case actMove:
+	switch c.Act {
+	case ActMove:
 		switch {
-		case c.page:
-			return "page-" + dir(0, c.dy)
-		case c.dx == -far:
+		case c.Page:
+			return "page-" + dir(0, c.DY)
+		case c.DX == -far:
 			return "first-column"
-		case c.dx == far:
+		case c.DX == far:
 			return "last-column"
-		case c.dy == -far:
+		case c.DY == -far:
 			return "first-row"
-		case c.dy == far:
+		case c.DY == far:
 			return "last-row"
-		case abs(c.dx) > 1 || abs(c.dy) > 1:
-			return dir(c.dx, c.dy) + "5"
+		case abs(c.DX) > 1 || abs(c.DY) > 1:
+			return dir(c.DX, c.DY) + "5"
 		}
-		return dir(c.dx, c.dy)
-	case actJump:
-		return "jump-" + dir(c.dx, c.dy)
-	case actNumber:
-		if c.dy < 0 {
+		return dir(c.DX, c.DY)
+	case ActJump:
+		return "jump-" + dir(c.DX, c.DY)
+	case ActNumber:
+		if c.DY < 0 {
 			return "previous-number"
 		}
 		return "next-number"
 	}
-	return c.act.String()
+	return c.Act.String()
 }
 
-// KeyActions returns the names of the actions a keys file binds, in the
+// Actions returns the names of the actions a keys file binds, in the
 // help's order.
-func KeyActions() []string {
+func Actions() []string {
 	var names []string
-	for _, r := range keyTable {
-		for _, b := range r.keys {
-			if n := commandName(b.cmd); !slices.Contains(names, n) {
+	for _, r := range Table {
+		for _, b := range r.Keys {
+			if n := commandName(b.Cmd); !slices.Contains(names, n) {
 				names = append(names, n)
 			}
 		}
@@ -278,15 +284,15 @@ func KeyActions() []string {
 
 // keyAction returns the command a keys file names name, and whether there
 // is one.
-func keyAction(name string) (command, bool) {
-	for _, r := range keyTable {
-		for _, b := range r.keys {
-			if commandName(b.cmd) == name {
-				return b.cmd, true
+func keyAction(name string) (Command, bool) {
+	for _, r := range Table {
+		for _, b := range r.Keys {
+			if commandName(b.Cmd) == name {
+				return b.Cmd, true
 			}
 		}
 	}
-	return command{}, false
+	return Command{}, false
 }
 
 // keyByName is tcell.KeyNames the other way, by lower-case name, without
@@ -306,20 +312,20 @@ var keyByName = func() map[string]tcell.Key {
 var ctrlTwins = map[rune]string{'h': "Backspace", 'i': "Tab", 'm': "Enter"}
 
 // The jumps' commands.
-func jump(dx, dy int) command { return command{act: actJump, dx: dx, dy: dy} }
-func number(dy int) command   { return command{act: actNumber, dy: dy} }
+func jump(dx, dy int) Command { return Command{Act: ActJump, DX: dx, DY: dy} }
+func number(dy int) Command   { return Command{Act: ActNumber, DY: dy} }
 
 // parseKey returns the key a keys file names s: a character, "Space", a
 // Ctrl-letter "Ctrl-X", or a special key as tcell.KeyNames names it, with
 // "Shift+" before it for the key with Shift held.
-func parseKey(s string) (key, error) {
+func parseKey(s string) (Key, error) {
 	if utf8.RuneCountInString(s) == 1 {
 		r, _ := utf8.DecodeRuneInString(s)
 		switch {
 		case r >= '1' && r <= '9':
-			return key{}, fmt.Errorf("%s: the digits 1 to 9 are counts, which no key file binds", s)
+			return Key{}, fmt.Errorf("%s: the digits 1 to 9 are counts, which no key file binds", s)
 		case !unicode.IsGraphic(r) || unicode.IsSpace(r) || r == utf8.RuneError:
-			return key{}, fmt.Errorf("unknown key %q", s)
+			return Key{}, fmt.Errorf("unknown key %q", s)
 		}
 		return char(r), nil
 	}
@@ -330,7 +336,7 @@ func parseKey(s string) (key, error) {
 	if rest, ok := strings.CutPrefix(lower, "ctrl-"); ok && len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' {
 		r := rune(rest[0])
 		if twin, ok := ctrlTwins[r]; ok {
-			return key{}, fmt.Errorf("%s: a terminal sends it as %s; bind %s", s, twin, twin)
+			return Key{}, fmt.Errorf("%s: a terminal sends it as %s; bind %s", s, twin, twin)
 		}
 		return ctrl(r), nil
 	}
@@ -341,9 +347,9 @@ func parseKey(s string) (key, error) {
 	k, ok := keyByName[lower]
 	if !ok {
 		if shift && utf8.RuneCountInString(lower) == 1 {
-			return key{}, fmt.Errorf("%s: a character carries its case; write the character Shift types", s)
+			return Key{}, fmt.Errorf("%s: a character carries its case; write the character Shift types", s)
 		}
-		return key{}, fmt.Errorf("unknown key %q (a character, Space, or a key as tcell names it: Enter, Tab, Up, PgDn, F2, Ctrl-X, Shift+Left)", s)
+		return Key{}, fmt.Errorf("unknown key %q (a character, Space, or a key as tcell names it: Enter, Tab, Up, PgDn, F2, Ctrl-X, Shift+Left)", s)
 	}
 	switch {
 	case shift && k == tcell.KeyTab:

@@ -1,6 +1,6 @@
 //go:build linux && !mips && !mipsle && !mips64 && !mips64le
 
-package ui
+package term
 
 import (
 	"os"

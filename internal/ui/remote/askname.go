@@ -1,4 +1,4 @@
-package ui
+package remote
 
 import (
 	"strings"
@@ -6,6 +6,9 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 	"github.com/rivo/uniseg"
 )
@@ -14,6 +17,16 @@ import (
 // name (the check says what is too long), few enough that a flood of
 // keys over a network costs nothing.
 const nameLimit = 4 * history.NameMax
+
+// AskName asks the player for a display name on the screen (see
+// AskName); ok is false when they declined or Quit was called.
+func (r *Screen) AskName(prompt string, check func(string) error) (name string, ok bool) {
+	if r.Quitting() {
+		return "", false
+	}
+	name, ok = AskName(r.s, prompt, check)
+	return name, ok && !r.Quitting()
+}
 
 // AskName asks for a display name on s, which must be initialised, with
 // a small full-screen line editor: prompt, the rules of a name
@@ -47,10 +60,10 @@ func AskName(s tcell.Screen, prompt string, check func(name string) error) (name
 		case *tcell.EventResize:
 			s.Sync()
 		case *tcell.EventInterrupt:
-			if _, ok := ev.Data().(quit); ok {
+			if _, ok := ev.Data().(term.Quit); ok {
 				return "", false // the player is gone, or the server stops
 			}
-			if n, ok := ev.Data().(notice); ok {
+			if n, ok := ev.Data().(Notice); ok {
 				msg = n()
 				break
 			}
@@ -121,7 +134,7 @@ func (e *lineEditor) key(ev *tcell.EventKey) editResult {
 		e.at = len(e.text)
 		return editNone
 	}
-	switch ctrlLetter(ev) {
+	switch keys.CtrlLetter(ev) {
 	case 'c', 'd':
 		return editCancel
 	case 'h':
@@ -189,25 +202,25 @@ func drawAsk(s tcell.Screen, prompt string, e *lineEditor, msg string) {
 	s.Clear()
 	sw, sh := s.Size()
 	width := max(min(sw-2, 60), 1)
-	var lines []span
-	for _, l := range wrap(prompt, width, 0) {
-		lines = append(lines, span{l, tcell.StyleDefault.Bold(true)})
+	var lines []canvas.Span
+	for _, l := range canvas.Wrap(prompt, width, 0) {
+		lines = append(lines, canvas.Span{Text: l, Style: tcell.StyleDefault.Bold(true)})
 	}
-	rules := wrap(history.NameRules+".", width, 0)
+	rules := canvas.Wrap(history.NameRules+".", width, 0)
 	if len(lines)+len(rules)+6 > sh {
 		rules = nil // a short screen keeps the field in sight first
 	}
 	for _, l := range rules {
-		lines = append(lines, span{l, tcell.StyleDefault})
+		lines = append(lines, canvas.Span{Text: l, Style: tcell.StyleDefault})
 	}
-	lines = append(lines, span{"", tcell.StyleDefault})
+	lines = append(lines, canvas.Span{Text: "", Style: tcell.StyleDefault})
 	field := len(lines)
-	lines = append(lines, span{"> ", tcell.StyleDefault})
-	for _, l := range wrap(msg, width, 0) {
-		lines = append(lines, span{l, tcell.StyleDefault.Reverse(true)})
+	lines = append(lines, canvas.Span{Text: "> ", Style: tcell.StyleDefault})
+	for _, l := range canvas.Wrap(msg, width, 0) {
+		lines = append(lines, canvas.Span{Text: l, Style: tcell.StyleDefault.Reverse(true)})
 	}
-	lines = append(lines, span{"", tcell.StyleDefault})
-	lines = append(lines, span{"Enter accepts the name; Esc leaves without one (nothing is played).", tcell.StyleDefault.Dim(true)})
+	lines = append(lines, canvas.Span{Text: "", Style: tcell.StyleDefault})
+	lines = append(lines, canvas.Span{Text: "Enter accepts the name; Esc leaves without one (nothing is played).", Style: tcell.StyleDefault.Dim(true)})
 	x0 := max((sw-width)/2, 0)
 	y0 := max((sh-len(lines))/2, 0)
 	if y0+field+2 > sh {
@@ -216,7 +229,7 @@ func drawAsk(s tcell.Screen, prompt string, e *lineEditor, msg string) {
 		y0 = sh - 2 - field
 	}
 	for i, l := range lines {
-		putText(s, x0, y0+i, sw, l.text, l.st)
+		canvas.PutText(s, x0, y0+i, sw, l.Text, l.Style)
 	}
 
 	// The field: the text from the first cluster that keeps the cursor
@@ -227,7 +240,7 @@ func drawAsk(s tcell.Screen, prompt string, e *lineEditor, msg string) {
 	for from < e.at && userfile.Width(strings.Join(e.text[from:e.at], "")) >= room {
 		from++
 	}
-	putText(s, fx, fy, sw, strings.Join(e.text[from:], ""), tcell.StyleDefault.Underline(true))
+	canvas.PutText(s, fx, fy, sw, strings.Join(e.text[from:], ""), tcell.StyleDefault.Underline(true))
 	cx := fx + userfile.Width(strings.Join(e.text[from:e.at], ""))
 	s.ShowCursor(min(cx, sw-1), fy)
 	s.Show()

@@ -1,6 +1,6 @@
 //go:build unix && !(linux && !mips && !mipsle && !mips64 && !mips64le)
 
-package ui
+package term
 
 import "os"
 
