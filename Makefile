@@ -7,7 +7,7 @@ ARGS       ?=
 # (seconds).
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 
-.PHONY: all build run test test-norace test-solver vet lint bench fuzz load load-store man dist dist-check clean
+.PHONY: all build run test test-race test-norace test-solver vet lint bench fuzz load load-store man dist dist-check clean
 
 all: build
 
@@ -19,9 +19,13 @@ run:
 	$(GO) run ./cmd/minesweeper $(ARGS)
 
 # Every test under the race detector; fuzz targets run their seed corpus.
-# Then a second pass without it, two commands at once: the tests of
-# NORACE_TESTS, which skip themselves under -race, and the solver's whole
-# package, whose game-by-game and brute-force checks skip themselves too.
+# Beside it a second pass without the detector, in two commands: the tests
+# of NORACE_TESTS, which skip themselves under -race, and the solver's
+# whole package, whose game-by-game and brute-force checks skip themselves
+# too. The three commands run at once: many tests wait (on tmux, a server,
+# a disk's sync, a child process), and while they do the others' work
+# keeps both cores busy. go vet runs first, on every package, so the
+# commands do not run go test's own vet again (-vet=off).
 #
 # The tests of NORACE_TESTS are slow under the race detector and check
 # results: game by game, against brute force, a reference or the
@@ -73,14 +77,16 @@ NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
 SYNC = $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 
 test: vet lint
-	GORACE='atexit_sleep_ms=50 $(GORACE)' $(GO) test -race -count=1 -timeout 20m -p 3 -parallel 4 $(RACE_FIRST) ./...
-	@$(MAKE) --no-print-directory -j2 $(SYNC) test-norace test-solver
+	@$(MAKE) --no-print-directory -j3 $(SYNC) test-race test-norace test-solver
+
+test-race:
+	GORACE='atexit_sleep_ms=50 $(GORACE)' $(GO) test -race -vet=off -count=1 -timeout 20m -p 3 -parallel 4 $(RACE_FIRST) ./...
 
 test-norace:
-	$(GO) test -count=1 -run '$(NORACE_RUN)' $(NORACE_PKGS)
+	$(GO) test -vet=off -count=1 -run '$(NORACE_RUN)' $(NORACE_PKGS)
 
 test-solver:
-	$(GO) test -count=1 ./internal/solver/
+	$(GO) test -vet=off -count=1 ./internal/solver/
 
 vet:
 	$(GO) vet ./...
