@@ -1,0 +1,6 @@
+package video
+
+func parseRMV(data []byte) (*Video, error)   { return nil, ErrUnsupported }
+func parseEVF(data []byte) (*Video, error)   { return nil, ErrUnsupported }
+func parseMVF(data []byte) (*Video, error)   { return nil, ErrUnsupported }
+func parseRAWVF(data []byte) (*Video, error) { return nil, ErrUnsupported }

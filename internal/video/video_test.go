@@ -1,0 +1,172 @@
+package video
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// sample is what a sample video under testdata gives: its board, what
+// the program recorded in it, and what its clicks played on the board
+// give. named is the time its file name says, when it says one, and
+// namedOffset what is added to the game's time to make it (Arbiter's
+// counter starts at one second).
+type sample struct {
+	file                 string
+	format               Format
+	width, height, mines int
+	player, program      string
+	country              string
+	threeBV              int           // recorded in the file, and the board's own
+	recorded             time.Duration // the time recorded in the file
+	result               board.Status  // where the clicks leave the game
+	played               time.Duration // the played game's time, first opening to end
+	named                time.Duration // the time in the file's name; 0 for none
+	namedOffset          time.Duration
+	named3BV             int // the 3BV in the file's name; 0 for none
+}
+
+var samples = []sample{
+	{file: "avf_exp_0_48_5.avf", format: AVF, width: 30, height: 16, mines: 99,
+		player: "Guo Jin Yang", program: "Minesweeper Arbiter 0.49.5", country: "CN",
+		threeBV: 248, recorded: 101340 * time.Millisecond, result: board.Won, played: 101340 * time.Millisecond},
+	// The player's name is in GB18030, Arbiter's users' code page.
+	{file: "beg_chinese_name.avf", format: AVF, width: 8, height: 8, mines: 10,
+		player: "王嘉宁", program: "Minesweeper Arbiter 0.52.3", country: "CN",
+		threeBV: 22, recorded: 9200 * time.Millisecond, result: board.Won, played: 9200 * time.Millisecond},
+	// Odd: the game was not finished (13 safe cells left closed when
+	// the events end at 14.52 s), and the times Arbiter wrote (RealTime
+	// 2.61, T3.61) are not the events'; the name's 15.52 is the events'
+	// end on Arbiter's counter, one second ahead.
+	{file: "Wang_Jia_Ning_Beg_15.523bv24.avf", format: AVF, width: 8, height: 8, mines: 10,
+		player: "Wang Jianing G15208", program: "Minesweeper Arbiter 0.52.3", country: "CN",
+		threeBV: 24, recorded: 2610 * time.Millisecond, result: board.Playing, played: 14520 * time.Millisecond,
+		named: 15520 * time.Millisecond, namedOffset: time.Second, named3BV: 24},
+}
+
+// TestSamples opens each sample video, checks what it recorded, plays
+// its clicks on a board of its layout and checks the end, the time and
+// the 3BV against what the program recorded and the file's name says.
+func TestSamples(t *testing.T) {
+	for _, s := range samples {
+		t.Run(s.file, func(t *testing.T) {
+			v := readSample(t, s.file)
+			if v.Format != s.format || v.Width != s.width || v.Height != s.height || len(v.Mines) != s.mines {
+				t.Errorf("Read(%s) = %v %dx%d with %d mines; want %v %dx%d with %d", s.file,
+					v.Format, v.Width, v.Height, len(v.Mines), s.format, s.width, s.height, s.mines)
+			}
+			if v.Player != s.player || v.Program != s.program || v.Country != s.country {
+				t.Errorf("Read(%s) player, program, country = %q, %q, %q; want %q, %q, %q", s.file,
+					v.Player, v.Program, v.Country, s.player, s.program, s.country)
+			}
+			if v.ThreeBV != s.threeBV || v.Time != s.recorded {
+				t.Errorf("Read(%s) recorded 3BV %d, time %v; want %d, %v", s.file, v.ThreeBV, v.Time, s.threeBV, s.recorded)
+			}
+			g, err := v.Play()
+			if err != nil {
+				t.Fatalf("Play(%s): %v", s.file, err)
+			}
+			if got := g.Board.ThreeBV(); got != s.threeBV {
+				t.Errorf("Play(%s) board's 3BV = %d; want %d", s.file, got, s.threeBV)
+			}
+			if g.Board.Status() != s.result || g.Time() != s.played {
+				t.Errorf("Play(%s) = %v after %v; want %v after %v", s.file, g.Board.Status(), g.Time(), s.result, s.played)
+			}
+			if s.result == board.Won {
+				if g.Time() != v.Time {
+					t.Errorf("Play(%s) time %v; want the recorded %v", s.file, g.Time(), v.Time)
+				}
+				if c := g.Board.Census(); c.Solved != c.ThreeBV {
+					t.Errorf("Play(%s) solved %d of 3BV %d; want all", s.file, c.Solved, c.ThreeBV)
+				}
+			}
+			if v.Result != board.Playing && v.Result != g.Board.Status() {
+				t.Errorf("Play(%s) = %v; the file recorded %v", s.file, g.Board.Status(), v.Result)
+			}
+			if s.named != 0 {
+				if !strings.Contains(s.file, secondsText(s.named)) {
+					t.Errorf("%s: the name does not say %s", s.file, secondsText(s.named))
+				}
+				if g.Time()+s.namedOffset != s.named {
+					t.Errorf("Play(%s) time %v (+%v); the name says %v", s.file, g.Time(), s.namedOffset, s.named)
+				}
+			}
+			if s.named3BV != 0 {
+				if !strings.Contains(strings.ToLower(s.file), fmt.Sprint(s.named3BV)) || g.Board.ThreeBV() != s.named3BV {
+					t.Errorf("Play(%s) 3BV %d; the name says %d", s.file, g.Board.ThreeBV(), s.named3BV)
+				}
+			}
+		})
+	}
+}
+
+// TestSamplesListed checks that every video under testdata is in the
+// table of samples.
+func TestSamplesListed(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, s := range samples {
+		listed[s.file] = true
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		if ext := filepath.Ext(name); ext != ".md" && ext != ".ms-toollib" && !listed[name] {
+			t.Errorf("%s is not in the table of samples", name)
+		}
+	}
+}
+
+// secondsText writes d as the names do, "15.52" or "3.796".
+func secondsText(d time.Duration) string {
+	ms := d.Milliseconds()
+	s := fmt.Sprintf("%d.%03d", ms/1000, ms%1000)
+	return strings.TrimSuffix(s, "0")
+}
+
+func readSample(t *testing.T, name string) *Video {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := Read(bytes.NewReader(data), name)
+	if err != nil {
+		t.Fatalf("Read(%s): %v", name, err)
+	}
+	return v
+}
+
+// TestTruncated cuts each sample short at many places: each read gives an
+// error or a video, never a panic, and a cut in the header is an error
+// that names the truncation.
+func TestTruncated(t *testing.T) {
+	for _, s := range samples {
+		data, err := os.ReadFile(filepath.Join("testdata", s.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{0, 1, 5, 7, 20, 40} {
+			_, err := Parse(data[:n], s.format)
+			if err == nil {
+				t.Errorf("Parse(%s[:%d]) = nil error; want one", s.file, n)
+			}
+		}
+		_, err = Parse(data[:10], s.format)
+		if !errors.Is(err, ErrTruncated) && !errors.Is(err, ErrInvalid) {
+			t.Errorf("Parse(%s[:10]) = %v; want truncated or invalid", s.file, err)
+		}
+		if strings.Contains(fmt.Sprint(err), "\n") {
+			t.Errorf("Parse(%s[:10]) = %q; want one line", s.file, err)
+		}
+	}
+}
