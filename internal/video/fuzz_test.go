@@ -43,3 +43,4 @@ func fuzzFormat(f *testing.F, format Format, ext string) {
 }
 
 func FuzzAVF(f *testing.F) { fuzzFormat(f, AVF, ".avf") }
+func FuzzRMV(f *testing.F) { fuzzFormat(f, RMV, ".rmv") }

@@ -17,7 +17,8 @@ type Step struct {
 type buttons struct {
 	left, right bool
 	// both is set once both buttons are down together; the release of
-	// either chords, and nothing else happens until both are up.
+	// either chords, and nothing else happens until both are up or a
+	// button goes down again.
 	both, chorded bool
 }
 
@@ -26,7 +27,8 @@ type buttons struct {
 // of its cell; a left release opens the cell under the pointer (a left
 // press the file left out is assumed); with both buttons down, the first
 // release of either chords the cell under the pointer, and nothing more
-// happens until both are up; a middle release chords. A move whose cell
+// happens until both are up or one goes down again (a player who holds
+// the right button chords with each left click); a middle release chords. A move whose cell
 // is off the board is left out; one that the board would refuse is kept
 // (see Play, which skips it).
 func (v *Video) Moves() []Step {
@@ -41,11 +43,13 @@ func (v *Video) Moves() []Step {
 		switch e.Kind {
 		case LeftPress:
 			b.left = true
-			b.both = b.both || b.right
+			if b.right {
+				b.both, b.chorded = true, false
+			}
 		case RightPress:
 			b.right = true
 			if b.left {
-				b.both = true
+				b.both, b.chorded = true, false
 			} else if !b.both {
 				add(i, board.Toggle)
 			}
@@ -91,7 +95,9 @@ func (g *Game) Time() time.Duration { return g.End - g.Start }
 // flags placed before the first click set first, up to the move that
 // wins or loses the game, or to the last. A move the board refuses (an
 // open cell opened, a chord whose flags do not match) changes nothing
-// and is skipped, as the programs ignore such a click.
+// and is skipped, as the programs ignore such a click. A chord on an open
+// zero opens its closed unflagged neighbours, as in the clones (see
+// zeroChord); its Steps are those openings.
 func (v *Video) Play() (*Game, error) {
 	b, err := board.New(v.Width, v.Height, v.Mines)
 	if err != nil {
@@ -106,26 +112,44 @@ func (v *Video) Play() (*Game, error) {
 	g := &Game{Board: b}
 	opened := false
 	for _, s := range v.Moves() {
-		before := b.Mark(s.Move.At)
-		n, err := b.Apply(s.Move)
-		if err != nil {
-			continue
-		}
-		if s.Move.Action != board.Toggle && n == 0 && b.Status() == board.Playing {
-			continue
-		}
-		if s.Move.Action == board.Toggle && b.Mark(s.Move.At) == before {
-			continue
-		}
-		if !opened && s.Move.Action != board.Toggle {
-			opened = true
-			g.Start = s.At
-		}
-		g.Steps = append(g.Steps, s)
-		g.End = s.At
-		if b.Status() != board.Playing {
-			break
+		for _, s := range zeroChord(b, s) {
+			before := b.Mark(s.Move.At)
+			n, err := b.Apply(s.Move)
+			if err != nil || (s.Move.Action != board.Toggle && n == 0 && b.Status() == board.Playing) ||
+				(s.Move.Action == board.Toggle && b.Mark(s.Move.At) == before) {
+				continue
+			}
+			if !opened && s.Move.Action != board.Toggle {
+				opened = true
+				g.Start = s.At
+			}
+			g.Steps = append(g.Steps, s)
+			g.End = s.At
+			if b.Status() != board.Playing {
+				return g, nil
+			}
 		}
 	}
 	return g, nil
+}
+
+// zeroChord returns the steps that make s on b: s itself, or, for a chord
+// on an open zero, the opening of each closed unflagged neighbour. The
+// clones chord a zero as any number whose flags are all there (none): its
+// neighbours closed after a flood stopped at flags since taken off open;
+// the game's board refuses a chord on a zero, so it is played as the
+// openings it makes.
+func zeroChord(b *board.Board, s Step) []Step {
+	if s.Move.Action != board.Chord || b.Tile(s.Move.At) != 0 {
+		return []Step{s}
+	}
+	var steps []Step
+	w, h := b.Width(), b.Height()
+	for j := range board.Neighbours(w, h, s.Move.At.Y*w+s.Move.At.X) {
+		p := board.Point{X: j % w, Y: j / w}
+		if b.Mark(p) == board.NoMark && !b.Tile(p).IsOpen() {
+			steps = append(steps, Step{At: s.At, Move: board.Move{Action: board.Open, At: p}, Event: s.Event})
+		}
+	}
+	return steps
 }

@@ -1,6 +1,5 @@
 package video
 
-func parseRMV(data []byte) (*Video, error)   { return nil, ErrUnsupported }
 func parseEVF(data []byte) (*Video, error)   { return nil, ErrUnsupported }
 func parseMVF(data []byte) (*Video, error)   { return nil, ErrUnsupported }
 func parseRAWVF(data []byte) (*Video, error) { return nil, ErrUnsupported }
