@@ -1,5 +1,4 @@
 package video
 
-func parseEVF(data []byte) (*Video, error)   { return nil, ErrUnsupported }
 func parseMVF(data []byte) (*Video, error)   { return nil, ErrUnsupported }
 func parseRAWVF(data []byte) (*Video, error) { return nil, ErrUnsupported }

@@ -349,8 +349,13 @@ func checkBoard(width, height, mines int) error {
 	return nil
 }
 
-// levelOf returns the level of a board by its size and mines.
+// levelOf returns the level of a board by its size and mines: the
+// game's levels, and beginner for the 8x8 board with 10 mines of the
+// older programs (Arbiter, Viennasweeper).
 func levelOf(width, height, mines int) string {
+	if width == 8 && height == 8 && mines == 10 {
+		return "beginner"
+	}
 	return board.LevelOf(board.Settings{Width: width, Height: height, Mines: mines})
 }
 

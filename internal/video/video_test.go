@@ -88,6 +88,18 @@ var samples = []sample{
 	{file: "test_rmv2_16px_preflags.rmv", format: RMV, width: 8, height: 8, mines: 10,
 		player: "Thomas Kolar", program: "Vienna Minesweeper - Release 5.0.0b4 Copyright (C) 2008-2024 Christoph Nikolaus Marx/Thomas Kolar/Elias Gailberger.",
 		threeBV: 16, recorded: 16032 * time.Millisecond, result: board.Won, played: 16032 * time.Millisecond},
+	// EVF v3: the name repeats the time and 3BV; the pointer's cells are 20
+	// pixels; the start is the first release, 83 ms into the events.
+	{file: "b_5_3.796_3BV=3_3BVs=0.790_王嘉宁(元3.1.9_v3).evf", format: EVF, width: 8, height: 8, mines: 10,
+		player: "王嘉宁", program: "元3.1.9", country: "中国",
+		threeBV: 3, recorded: 3796 * time.Millisecond, result: board.Won, played: 3796 * time.Millisecond,
+		named: 3796 * time.Millisecond, named3BV: 3},
+	// EVF v4, a test game that waits 500 seconds before its last click:
+	// fake, but a whole game all the same.
+	{file: "b_0_504.985_10_0.020_匿_fake(wait_500_secs_元3.2.1_in_test_v4).evf", format: EVF, width: 8, height: 8, mines: 10,
+		player: "匿", program: "元3.2.1", country: "CZ",
+		threeBV: 10, recorded: 504985 * time.Millisecond, result: board.Won, played: 504985 * time.Millisecond,
+		named: 504985 * time.Millisecond, named3BV: 10},
 }
 
 // TestSamples opens each sample video, checks what it recorded, plays
