@@ -42,7 +42,8 @@ func fuzzFormat(f *testing.F, format Format, ext string) {
 	})
 }
 
-func FuzzAVF(f *testing.F) { fuzzFormat(f, AVF, ".avf") }
-func FuzzRMV(f *testing.F) { fuzzFormat(f, RMV, ".rmv") }
-func FuzzEVF(f *testing.F) { fuzzFormat(f, EVF, ".evf") }
-func FuzzMVF(f *testing.F) { fuzzFormat(f, MVF, ".mvf") }
+func FuzzAVF(f *testing.F)   { fuzzFormat(f, AVF, ".avf") }
+func FuzzRMV(f *testing.F)   { fuzzFormat(f, RMV, ".rmv") }
+func FuzzEVF(f *testing.F)   { fuzzFormat(f, EVF, ".evf") }
+func FuzzMVF(f *testing.F)   { fuzzFormat(f, MVF, ".mvf") }
+func FuzzRAWVF(f *testing.F) { fuzzFormat(f, RAWVF, ".rawvf") }

@@ -108,6 +108,13 @@ var samples = []sample{
 		threeBV: 122, recorded: 37820 * time.Millisecond, result: board.Won, played: 37810 * time.Millisecond,
 		named: 38820 * time.Millisecond, namedOffset: time.Second, named3BV: 122,
 		odd: "Clone's score counts from the first left press"},
+	// RAWVF as internal/rawvf writes it (its golden files): a won game
+	// with moves taken back, and a game lost on a chord next to a wrong
+	// flag.
+	{file: "undo.rawvf", format: RAWVF, width: 5, height: 4, mines: 2, program: "minesweeper (test)",
+		threeBV: 6, recorded: 5500 * time.Millisecond, result: board.Won, played: 5500 * time.Millisecond},
+	{file: "wrong-flag.rawvf", format: RAWVF, width: 5, height: 4, mines: 2, program: "minesweeper (test)",
+		threeBV: 6, recorded: 1400 * time.Millisecond, result: board.Lost, played: 1400 * time.Millisecond},
 }
 
 // TestSamples opens each sample video, checks what it recorded, plays

@@ -1,3 +1,0 @@
-package video
-
-func parseRAWVF(data []byte) (*Video, error) { return nil, ErrUnsupported }
