@@ -62,7 +62,7 @@ func parseAVF(data []byte) (*Video, error) {
 	if err := checkBoard(v.Width, v.Height, n); err != nil {
 		return nil, err
 	}
-	v.Mines = r.mines(n, v.Width, v.Height, func(row, col int) board.Point { return board.Point{X: col - 1, Y: row - 1} })
+	v.Mines = r.cells(n, v.Width, v.Height, "mines", func(row, col int) board.Point { return board.Point{X: col - 1, Y: row - 1} })
 	r.bytes(4+avfDigits(v), "the check digits")
 	v.Country = avfCountries[r.u8("the country")]
 	if r.err != nil {

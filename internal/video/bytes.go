@@ -99,28 +99,28 @@ func (r *reader) fail(format string, args ...any) {
 	}
 }
 
-// mines reads n mines of two bytes each, (a, b), as cells that at gives,
-// each shifted by base (1 when the format counts from 1); it checks the
-// count against the bytes left before it allocates.
-func (r *reader) mines(n, width, height int, at func(a, b int) board.Point) []board.Point {
+// cells reads n cells of two bytes each, (a, b), as at places them (what
+// names them: "mines", "flags"); it checks the count against the bytes
+// left before it allocates, and refuses a cell off the board or twice.
+func (r *reader) cells(n, width, height int, what string, at func(a, b int) board.Point) []board.Point {
 	if r.err != nil {
 		return nil
 	}
 	if 2*n > r.left() {
-		r.short(2*n, fmt.Sprintf("%d mines", n))
+		r.short(2*n, fmt.Sprintf("%d %s", n, what))
 		return nil
 	}
 	seen := make([]bool, width*height)
 	mines := make([]board.Point, 0, n)
 	for range n {
-		a, b := r.u8("a mine"), r.u8("a mine")
+		a, b := r.u8(what), r.u8(what)
 		p := at(a, b)
 		if p.X < 0 || p.Y < 0 || p.X >= width || p.Y >= height {
-			r.fail("mine %v is off the %dx%d board", p, width, height)
+			r.fail("%s: %v is off the %dx%d board", what, p, width, height)
 			return nil
 		}
 		if seen[p.Y*width+p.X] {
-			r.fail("mine %v twice", p)
+			r.fail("%s: %v twice", what, p)
 			return nil
 		}
 		seen[p.Y*width+p.X] = true

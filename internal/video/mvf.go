@@ -71,7 +71,7 @@ func parseMVF(data []byte) (*Video, error) {
 	if err := checkBoard(v.Width, v.Height, n); err != nil {
 		return nil, err
 	}
-	v.Mines = r.mines(n, v.Width, v.Height, func(c, row int) board.Point { return board.Point{X: c - 1, Y: row - 1} })
+	v.Mines = r.cells(n, v.Width, v.Height, "mines", func(c, row int) board.Point { return board.Point{X: c - 1, Y: row - 1} })
 	v.Player = legacyText(r.bytes(r.u8("the name's length"), "the name"))
 	perm := mvfPerm(r.uint(2, "the key"))
 	events := r.uint(3, "the number of events")

@@ -70,10 +70,10 @@ func parseRMV(data []byte) (*Video, error) {
 	if err := checkBoard(v.Width, v.Height, n); err != nil {
 		return nil, err
 	}
-	v.Mines = r.mines(n, v.Width, v.Height, func(c, row int) board.Point { return board.Point{X: c, Y: row} })
+	v.Mines = r.cells(n, v.Width, v.Height, "mines", func(c, row int) board.Point { return board.Point{X: c, Y: row} })
 	if h.preflagSize != 0 {
 		k := r.uint(2, "the number of preflags")
-		v.PreFlags = r.mines(k, v.Width, v.Height, func(c, row int) board.Point { return board.Point{X: c, Y: row} })
+		v.PreFlags = r.cells(k, v.Width, v.Height, "flags placed before the start", func(c, row int) board.Point { return board.Point{X: c, Y: row} })
 	}
 	utf8 := rmvProperties(r, v, h)
 	if h.version == 2 {

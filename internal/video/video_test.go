@@ -199,13 +199,18 @@ func secondsText(d time.Duration) string {
 	return strings.TrimSuffix(s, "0")
 }
 
-func readSample(t *testing.T, name string) *Video {
+func readFile(t *testing.T, name string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Read(bytes.NewReader(data), name)
+	return data
+}
+
+func readSample(t *testing.T, name string) *Video {
+	t.Helper()
+	v, err := Read(bytes.NewReader(readFile(t, name)), name)
 	if err != nil {
 		t.Fatalf("Read(%s): %v", name, err)
 	}
