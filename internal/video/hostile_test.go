@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -123,6 +124,10 @@ func TestDetect(t *testing.T) {
 		v, err := Read(bytes.NewReader(data), "video")
 		if err != nil || v.Format != s.format {
 			t.Errorf("Read(%s, no extension) = %v; want a %v video", s.file, err, s.format)
+		}
+		read := map[Format]func(io.Reader) (*Video, error){AVF: ReadAVF, RMV: ReadRMV, EVF: ReadEVF, MVF: ReadMVF, RAWVF: ReadRAWVF}
+		if v, err := read[s.format](bytes.NewReader(data)); err != nil || v.Format != s.format {
+			t.Errorf("Read%v(%s) = %v; want a %v video", s.format, s.file, err, s.format)
 		}
 	}
 	for name, want := range map[string]Format{"a.AVF": AVF, "b.rmv": RMV, "c.evf": EVF, "d.mvf": MVF, "e.rawvf": RAWVF, "f.txt": RAWVF, "g.png": 0} {

@@ -236,26 +236,29 @@ func Parse(data []byte, f Format) (*Video, error) {
 	return v, nil
 }
 
-// readerOf returns the reader of one format: it reads r up to MaxSize
-// bytes and parses them as f.
-func readerOf(f Format) func(io.Reader) (*Video, error) {
-	return func(r io.Reader) (*Video, error) {
-		data, err := readAll(r)
-		if err != nil {
-			return nil, err
-		}
-		return Parse(data, f)
+// readFormat reads r up to MaxSize bytes and parses them as format f.
+func readFormat(r io.Reader, f Format) (*Video, error) {
+	data, err := readAll(r)
+	if err != nil {
+		return nil, err
 	}
+	return Parse(data, f)
 }
 
-// The readers of one format each.
-var (
-	ReadAVF   = readerOf(AVF)   // ReadAVF reads a Minesweeper Arbiter video.
-	ReadRMV   = readerOf(RMV)   // ReadRMV reads a Viennasweeper video, version 1 or 2.
-	ReadEVF   = readerOf(EVF)   // ReadEVF reads a Metasweeper video, version 3 or 4.
-	ReadMVF   = readerOf(MVF)   // ReadMVF reads a Minesweeper Clone 0.97 video.
-	ReadRAWVF = readerOf(RAWVF) // ReadRAWVF reads a RAW video (text).
-)
+// ReadAVF reads a Minesweeper Arbiter video from r.
+func ReadAVF(r io.Reader) (*Video, error) { return readFormat(r, AVF) }
+
+// ReadRMV reads a Viennasweeper video, version 1 or 2, from r.
+func ReadRMV(r io.Reader) (*Video, error) { return readFormat(r, RMV) }
+
+// ReadEVF reads a Metasweeper video, version 3 or 4, from r.
+func ReadEVF(r io.Reader) (*Video, error) { return readFormat(r, EVF) }
+
+// ReadMVF reads a Minesweeper Clone 0.97 video from r.
+func ReadMVF(r io.Reader) (*Video, error) { return readFormat(r, MVF) }
+
+// ReadRAWVF reads a RAW video (text) from r.
+func ReadRAWVF(r io.Reader) (*Video, error) { return readFormat(r, RAWVF) }
 
 // Detect returns the format of a video by its content: RMV's signature
 // "*rmv", MVF's first bytes 0x11 0x4D, RAWVF's "RawVF_Version" or
