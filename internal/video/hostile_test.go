@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -66,6 +67,8 @@ func TestHostile(t *testing.T) {
 		{"RAWVF row too wide", RAWVF, []byte("Board:\n" + strings.Repeat("0", MaxSide+1) + "\nEvents:\n"), ErrTooLarge, "1001x1"},
 		{"RAWVF ragged rows", RAWVF, []byte("Board:\n000\n00\nEvents:\n"), ErrInvalid, "a row of 2 cells, not 3"},
 		{"RAWVF width disagrees", RAWVF, []byte("Width: 4\nBoard:\n*00\nEvents:\n"), ErrInvalid, "Width"},
+		{"RAWVF too many options", RAWVF, manyOptions(300), ErrTooLarge, "more than 256 options"},
+		{"RAWVF no end of lines", RAWVF, bytes.Repeat([]byte("\n"), 1<<20), ErrTruncated, "no Board: line"},
 		{"RAWVF bad time", RAWVF, []byte("Board:\n*00\nEvents:\nx1 lc 1 1 (8 8)\n"), ErrInvalid, "line 4"},
 	}
 	for _, tt := range tests {
@@ -91,6 +94,17 @@ func TestTooManyEvents(t *testing.T) {
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "events") {
 		t.Errorf("Parse(%d moves) = %v; want %v, more than %d events", MaxEvents+1, err, ErrTooLarge, MaxEvents)
 	}
+}
+
+// manyOptions returns a RAW video whose description has n options, each
+// of its own name.
+func manyOptions(n int) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, "Option%d: %d\n", i, i)
+	}
+	b.WriteString("Board:\n0\nEvents:\n")
+	return b.Bytes()
 }
 
 // mvfHead returns the start of a Clone 0.97 video of a 2x2 board with a

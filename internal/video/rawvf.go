@@ -18,55 +18,72 @@ import (
 // events that are not mouse events (the game's start, its end, a cell's
 // change, as some converters write them) are passed over.
 func parseRAWVF(data []byte) (*Video, error) {
-	lines := bytes.Split(data, []byte("\n"))
-	n := 0
-	next := func() ([]byte, bool) {
-		if n >= len(lines) {
-			return nil, false
-		}
-		n++
-		return bytes.TrimRight(lines[n-1], "\r"), true
-	}
+	ls := &lines{rest: data}
 	v := &Video{SquareSize: 16}
 	opts := map[string]string{}
 	for {
-		line, ok := next()
+		line, ok := ls.next()
 		if !ok {
-			return nil, fmt.Errorf("%w at line %d: no Board: line", ErrTruncated, n)
+			return nil, fmt.Errorf("%w at line %d: no Board: line", ErrTruncated, ls.n)
 		}
 		if string(line) == "Board:" {
 			break
 		}
 		name, value, ok := bytes.Cut(line, []byte(":"))
-		if ok && len(name) > 0 && len(name) <= 64 {
-			opts[string(bytes.TrimSpace(name))] = text(bytes.TrimSpace(value))
+		if !ok || len(name) == 0 || len(name) > 64 {
+			continue
 		}
+		if len(opts) >= maxOptions {
+			return nil, fmt.Errorf("line %d: %w: more than %d options", ls.n, ErrTooLarge, maxOptions)
+		}
+		opts[string(bytes.TrimSpace(name))] = text(bytes.TrimSpace(value))
 	}
-	if err := rawBoard(v, lines, &n); err != nil {
+	if err := rawBoard(v, ls); err != nil {
 		return nil, err
 	}
 	if err := rawOptions(v, opts); err != nil {
 		return nil, err
 	}
 	for {
-		line, ok := next()
+		line, ok := ls.next()
 		if !ok {
 			return v, nil
 		}
 		if err := rawEvent(v, string(line)); err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
+			return nil, fmt.Errorf("line %d: %w", ls.n, err)
 		}
 	}
 }
 
+// maxOptions is the most options a RAW video's description may hold.
+const maxOptions = 256
+
+// lines yields the lines of a text one at a time, without their ends
+// ("\n" or "\r\n"), and counts them.
+type lines struct {
+	rest []byte
+	n    int
+	done bool
+}
+
+// next returns the next line, or false past the last.
+func (l *lines) next() ([]byte, bool) {
+	if l.done {
+		return nil, false
+	}
+	line, rest, found := bytes.Cut(l.rest, []byte("\n"))
+	l.rest, l.done = rest, !found
+	l.n++
+	return bytes.TrimSuffix(line, []byte("\r")), true
+}
+
 // rawBoard reads the layout's lines after "Board:" up to "Events:".
-func rawBoard(v *Video, lines [][]byte, n *int) error {
+func rawBoard(v *Video, ls *lines) error {
 	for y := 0; ; y++ {
-		if *n >= len(lines) {
-			return fmt.Errorf("%w at line %d: no Events: line", ErrTruncated, *n)
+		line, ok := ls.next()
+		if !ok {
+			return fmt.Errorf("%w at line %d: no Events: line", ErrTruncated, ls.n)
 		}
-		line := bytes.TrimRight(lines[*n], "\r")
-		*n++
 		if string(line) == "Events:" {
 			if v.Width == 0 {
 				return fmt.Errorf("%w board: no rows", ErrInvalid)
@@ -78,12 +95,12 @@ func rawBoard(v *Video, lines [][]byte, n *int) error {
 		case y == 0:
 			v.Width = len(line)
 			if err := checkBoard(v.Width, 1, 0); err != nil {
-				return fmt.Errorf("line %d: %w", *n, err)
+				return fmt.Errorf("line %d: %w", ls.n, err)
 			}
 		case len(line) != v.Width:
-			return fmt.Errorf("%w board at line %d: a row of %d cells, not %d", ErrInvalid, *n, len(line), v.Width)
+			return fmt.Errorf("%w board at line %d: a row of %d cells, not %d", ErrInvalid, ls.n, len(line), v.Width)
 		case y >= MaxSide:
-			return fmt.Errorf("board at line %d is %w: over %d rows", *n, ErrTooLarge, MaxSide)
+			return fmt.Errorf("board at line %d is %w: over %d rows", ls.n, ErrTooLarge, MaxSide)
 		}
 		for x, c := range line {
 			if c == '*' {
