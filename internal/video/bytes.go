@@ -132,8 +132,9 @@ func (r *reader) cells(n, width, height int, what string, at func(a, b int) boar
 // legacyText returns b decoded as a Windows program of unknown code page
 // wrote it: UTF-8 when it is valid UTF-8, else GB18030 when it decodes
 // without error, else Windows-1252 (which decodes any byte); made
-// printable.
+// printable; at most MaxText bytes of b are read.
 func legacyText(b []byte) string {
+	b = clip(b)
 	if utf8.Valid(b) {
 		return userfile.Printable(string(b))
 	}
@@ -145,8 +146,9 @@ func legacyText(b []byte) string {
 }
 
 // latinText returns b as UTF-8 when it is valid UTF-8, else as
-// Windows-1252; made printable.
+// Windows-1252; made printable; at most MaxText bytes of b are read.
 func latinText(b []byte) string {
+	b = clip(b)
 	if utf8.Valid(b) {
 		return userfile.Printable(string(b))
 	}

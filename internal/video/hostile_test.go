@@ -96,6 +96,19 @@ func TestTooManyEvents(t *testing.T) {
 	}
 }
 
+// TestLongName reads a name of 10,000 bytes: it is cut to MaxText
+// bytes, before a character that would be cut.
+func TestLongName(t *testing.T) {
+	name := "é" + strings.Repeat("名", 3333)
+	v, err := Parse([]byte("Player: "+name+"\nBoard:\n*0\nEvents:\n"), RAWVF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := name[:2+(MaxText-2)/3*3]; v.Player != want {
+		t.Errorf("Parse(a name of %d bytes) Player = %d bytes; want %d", len(name), len(v.Player), len(want))
+	}
+}
+
 // manyOptions returns a RAW video whose description has n options, each
 // of its own name.
 func manyOptions(n int) []byte {

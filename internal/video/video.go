@@ -52,6 +52,7 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
@@ -328,10 +329,27 @@ func isAVF(data []byte) bool {
 	return false
 }
 
+// MaxText is the most bytes of a text of a video (a name, the program)
+// kept; the rest is cut.
+const MaxText = 256
+
+// clip returns b cut to MaxText bytes, before a UTF-8 character that
+// would be cut. A longer text is no one's name.
+func clip(b []byte) []byte {
+	if len(b) <= MaxText {
+		return b
+	}
+	n := MaxText
+	for n > MaxText-utf8.UTFMax && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return b[:n]
+}
+
 // text returns b decoded as UTF-8, its invalid bytes as U+FFFD, made
-// printable.
+// printable; at most MaxText bytes of b are read.
 func text(b []byte) string {
-	return userfile.Printable(strings.ToValidUTF8(string(b), "\uFFFD"))
+	return userfile.Printable(strings.ToValidUTF8(string(clip(b)), "\uFFFD"))
 }
 
 // checkBoard returns an error for a board the game cannot hold: a side
