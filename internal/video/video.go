@@ -13,8 +13,9 @@
 //     github.com/ralokt/rmv_spec (README.md, "Specification").
 //   - EVF (Metasweeper), versions 3 and 4: ms-toollib's English description
 //     of the format ("evf format", kept with the sample videos as
-//     evf-format.md). Its board and metric events are read as it gives
-//     them.
+//     evf-format.md). Its board and metric events are passed over by the
+//     sizes it gives them; the settings' first bit switches question
+//     marks off, as it says (ms-toollib's parser reads it the other way).
 //   - AVF (Minesweeper Arbiter) has no published description: its layout
 //     was learnt from the parser of ms-toollib (github.com/eee555/ms-toollib,
 //     base/src/videos/avf_video.rs, MIT licence) and checked against the
