@@ -54,7 +54,7 @@ run:
 RACE_FIRST = ./internal/ui/ ./cmd/minesweeper/ ./internal/serve/ ./internal/store/ ./internal/solver/
 NORACE_PKGS = ./internal/ui/ ./internal/store/ ./internal/serve/ \
 	./internal/noguess/ ./internal/bench/ ./cmd/minesweeper/ \
-	./internal/board/ ./internal/game/ ./internal/session/
+	./internal/board/ ./internal/game/ ./internal/session/ ./internal/video/
 NORACE_TESTS = \
 	TestStatsOverlayHuge \
 	TestStatsAsSummarize TestDailyAsSummarizeDaily TestPlayersApart TestMigrate \
@@ -69,7 +69,8 @@ NORACE_TESTS = \
 	TestProcessHammer TestProcessKillInTransaction TestProcessKillInImport \
 	TestProcessImportKilled TestProcessBetweenImportSteps TestProcessImportTogether \
 	TestClaimProcesses TestKilledServer \
-	TestFooterWords TestHelpSmall TestFooterWholeLabels
+	TestFooterWords TestHelpSmall TestFooterWholeLabels \
+	TestTooManyEvents
 empty :=
 space := $(empty) $(empty)
 NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
