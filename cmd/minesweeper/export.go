@@ -10,6 +10,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/rawvf"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 )
@@ -102,7 +103,7 @@ func keptLayout(k game.Kept) ([]board.Point, error) {
 	if k.Mines != nil {
 		return k.Mines, nil
 	}
-	g, err := game.Load(game.Config{Settings: k.Settings, Layout: layoutOf(k.Settings)}, k)
+	g, err := game.Load(game.Config{Settings: k.Settings, Layout: play.LayoutOf(k.Settings)}, k)
 	if err != nil {
 		return nil, err
 	}

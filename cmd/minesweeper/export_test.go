@@ -16,6 +16,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 )
@@ -188,7 +189,7 @@ func TestRunExport(t *testing.T) {
 func TestRunExportLaidAgain(t *testing.T) {
 	t.Setenv("MINESWEEPER_HOME", filepath.Join(t.TempDir(), "state"))
 	s := board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Opening}
-	g, err := game.New(game.Config{Settings: s, Layout: layoutOf(s), QuestionMarks: true}, 77, game.Drawn)
+	g, err := game.New(game.Config{Settings: s, Layout: play.LayoutOf(s), QuestionMarks: true}, 77, game.Drawn)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // binDir is where the tests build the binary they run (see e2eBinary),
@@ -337,7 +338,7 @@ func TestSummary(t *testing.T) {
 		// A board file's name from a saved game, which the player could
 		// have edited: no escape sequence of it reaches the terminal.
 		{play.Result{Kept: game.Kept{Status: board.Playing, Elapsed: time.Second, Settings: board.Settings{Width: 5, Height: 4, Mines: 2}, Source: "\x1b[2Jb\u009b31m.txt"}, Started: true}, false,
-			"minesweeper -board " + shellQuote("\x1b[2Jb\u009b31m.txt"),
+			"minesweeper -board " + userfile.ShellQuote("\x1b[2Jb\u009b31m.txt"),
 			"Quit after 1s on 5x4 with 2 mines, board \uFFFD[2Jb\uFFFD31m.txt (again: minesweeper -board '\uFFFD[2Jb\uFFFD31m.txt')"},
 	}
 	for _, tt := range tests {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"strings"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
@@ -16,6 +15,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // runPlay is "minesweeper [flags]": the full-screen game. After the
@@ -163,7 +163,7 @@ func report(k *session.Session, res play.Result, flags string, stdout, stderr io
 	case saved:
 		again = fmt.Sprintf("minesweeper %s -resume", boardArgs(res.Settings, board.LevelOf(res.Settings)))
 	case res.Source != "":
-		again = "minesweeper -board " + shellQuote(res.Source)
+		again = "minesweeper -board " + userfile.ShellQuote(res.Source)
 	case res.Origin == game.Seeded:
 		again = fmt.Sprintf("minesweeper %s -seed %d", boardArgs(res.Settings, board.LevelOf(res.Settings)), res.Seed)
 	}
@@ -193,12 +193,4 @@ func checkResume(bf *boardFlags, resume, fresh bool) error {
 		return errors.New("-resume: cannot be combined with -seed (the game left has its seed)")
 	}
 	return nil
-}
-
-// shellQuote quotes s for a POSIX shell when it needs quoting.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,=:") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

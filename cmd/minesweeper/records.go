@@ -21,7 +21,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
-	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // noGames is what stats and history print when no game has been played.
@@ -308,7 +307,7 @@ Flags:
 	_, err = ui.Play(ui.Config{
 		// A huge board's game is kept without its layout: its seed lays it
 		// again, with the layout of its settings (a no-guess board's).
-		Start: play.Start{Board: kept.Settings, Layout: layoutOf(kept.Settings), Seed: g.Seed, Replay: &kept, ReplaySpeed: *speed},
+		Start: play.Start{Board: kept.Settings, Layout: play.LayoutOf(kept.Settings), Seed: g.Seed, Replay: &kept, ReplaySpeed: *speed},
 		Prefs: ui.Prefs{QuestionMarks: true, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != ""},
 	})
 	if err != nil {
@@ -346,7 +345,7 @@ func parseTarget(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, prin
 func replayTarget(name, target string, stderr io.Writer) (history.Game, error) {
 	n, err := strconv.Atoi(target)
 	if target != "" && err != nil {
-		return readGameFile(target)
+		return boardfile.ReadGameFile(target)
 	}
 	st, ok := openStore(name, stderr)
 	if !ok {
@@ -372,32 +371,4 @@ func replayTarget(name, target string, stderr io.Writer) (history.Game, error) {
 	}
 	return g, fmt.Errorf("there is no game %d: the history holds %s, numbered from 1 (see minesweeper history)",
 		n, record.Count(int(count), "game"))
-}
-
-// readGameFile reads the game of a replay file (see boardfile.ReadGame),
-// naming the file in errors once. It reads a regular file only, of at most
-// maxReplayFile bytes, and what its errors quote of the file is made
-// printable.
-func readGameFile(name string) (history.Game, error) {
-	fail := func(err error) (history.Game, error) {
-		return history.Game{}, fmt.Errorf("%s: %s", name, userfile.Printable(err.Error()))
-	}
-	fh, err := userfile.Open(name, maxReplayFile)
-	if err != nil {
-		return fail(err)
-	}
-	defer fh.Close()
-	br := bufio.NewReader(fh)
-	head, err := br.Peek(boardfile.SniffLen)
-	if err != nil && err != io.EOF {
-		return fail(err)
-	}
-	if f := boardfile.Sniff(name, head); f != boardfile.Replay {
-		return history.Game{}, fmt.Errorf("%s: not a replay but, it seems, a board file (%v): minesweeper -board %s plays it", name, f, shellQuote(name))
-	}
-	g, err := boardfile.ReadGame(br)
-	if err != nil {
-		return fail(err)
-	}
-	return g, nil
 }
