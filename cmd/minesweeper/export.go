@@ -1,18 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"flag"
 	"io"
-	"time"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/game"
-	"github.com/minesweeper-go/minesweeper/internal/mbf"
-	"github.com/minesweeper-go/minesweeper/internal/play"
-	"github.com/minesweeper-go/minesweeper/internal/rawvf"
-	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/kept"
 )
 
 // program is how a video's description names this program.
@@ -56,59 +48,15 @@ Flags:
 	}
 	usagef := complainer(stderr, fs.Name(), exitUsage)
 	failf := complainer(stderr, fs.Name(), exitFailure)
-	if *format != "rawvf" && *format != "mbf" {
+	if *format != kept.RAWVF && *format != kept.MBF {
 		return usagef("-format: unknown format %q (want rawvf or mbf)", *format)
 	}
 	g, err := replayTarget(fs.Name(), target, stderr)
-	if err != nil {
-		return failf("%v", err)
-	}
-	kept, err := session.KeptOf(g)
-	if err != nil {
-		return failf("%v", err)
-	}
-	// A board the format cannot hold is refused before its mines are laid
-	// again, which takes seconds on the largest boards.
-	s := kept.Settings
-	if *format == "mbf" {
-		err = mbf.CheckSize(s.Width, s.Height)
-	} else {
-		err = rawvf.CheckSize(s.Width, s.Height)
-	}
 	if err == nil {
-		kept.Mines, err = keptLayout(kept)
+		err = kept.Export(stdout, g, *format, program)
 	}
 	if err != nil {
 		return failf("%v", err)
-	}
-	var buf bytes.Buffer
-	if *format == "mbf" {
-		err = mbf.Write(&buf, s.Width, s.Height, kept.Mines)
-	} else {
-		err = rawvf.Write(&buf, kept, rawvf.Info{Program: program, Date: g.Date})
-	}
-	if err != nil {
-		return failf("%v", err)
-	}
-	if _, err := stdout.Write(buf.Bytes()); err != nil {
-		return failf("writing the game: %v", err)
 	}
 	return exitOK
-}
-
-// keptLayout returns the mines of the kept game k: its own, or those its
-// seed and first opening lay again (the record of a board over
-// game.LayoutCells keeps no layout), with the layout of its settings.
-func keptLayout(k game.Kept) ([]board.Point, error) {
-	if k.Mines != nil {
-		return k.Mines, nil
-	}
-	g, err := game.Load(game.Config{Settings: k.Settings, Layout: play.LayoutOf(k.Settings)}, k)
-	if err != nil {
-		return nil, err
-	}
-	if !g.Board().Started() {
-		return nil, errors.New("the game has no board yet: its mines were never laid")
-	}
-	return g.Kept(time.Time{}, true).Mines, nil
 }

@@ -9,15 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"time"
 
-	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/kept"
 	"github.com/minesweeper-go/minesweeper/internal/play"
-	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
@@ -295,7 +293,7 @@ Flags:
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
 	}
-	kept, err := session.KeptOf(g)
+	k, err := session.KeptOf(g)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
@@ -307,7 +305,7 @@ Flags:
 	_, err = ui.Play(ui.Config{
 		// A huge board's game is kept without its layout: its seed lays it
 		// again, with the layout of its settings (a no-guess board's).
-		Start: play.Start{Board: kept.Settings, Layout: play.LayoutOf(kept.Settings), Seed: g.Seed, Replay: &kept, ReplaySpeed: *speed},
+		Start: play.Start{Board: k.Settings, Layout: play.LayoutOf(k.Settings), Seed: g.Seed, Replay: &k, ReplaySpeed: *speed},
 		Prefs: ui.Prefs{QuestionMarks: true, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != ""},
 	})
 	if err != nil {
@@ -339,36 +337,14 @@ func parseTarget(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, prin
 	}
 }
 
-// replayTarget returns the game that target names: "" the last of the
-// history, a number the game of that number, anything else a file. name
-// is the command's, for the store's warnings.
+// replayTarget returns the game that target names (see kept.Find),
+// opening the records with openStore: name is the command's, for the
+// store's warnings.
 func replayTarget(name, target string, stderr io.Writer) (history.Game, error) {
-	n, err := strconv.Atoi(target)
-	if target != "" && err != nil {
-		return boardfile.ReadGameFile(target)
-	}
-	st, ok := openStore(name, stderr)
-	if !ok {
-		return history.Game{}, errors.New("the history cannot be read")
-	}
-	defer st.Close()
-	ctx := context.Background()
-	var g history.Game
-	if target == "" {
-		_, g, err = st.Last(ctx)
-	} else {
-		g, err = st.Game(ctx, int64(n))
-	}
-	if !errors.Is(err, store.ErrNoGame) {
-		return g, err
-	}
-	count, cerr := st.Count(ctx)
-	switch {
-	case cerr != nil:
-		return g, cerr
-	case count == 0:
-		return g, errors.New("no game has been kept yet: play one with minesweeper")
-	}
-	return g, fmt.Errorf("there is no game %d: the history holds %s, numbered from 1 (see minesweeper history)",
-		n, record.Count(int(count), "game"))
+	return kept.Find(context.Background(), target, func() (kept.Records, error) {
+		if st, ok := openStore(name, stderr); ok {
+			return st, nil
+		}
+		return nil, errors.New("the history cannot be read")
+	})
 }
