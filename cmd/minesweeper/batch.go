@@ -17,7 +17,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/protocol"
 	"github.com/minesweeper-go/minesweeper/internal/record"
-	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
 // judgeFlags returns the flags of minesweeper judge: none.
@@ -72,43 +71,11 @@ status 1.
 `)); done {
 		return code
 	}
-	failf := complainer(stderr, "minesweeper solve", exitFailure)
-	r := protocol.NewReader(stdin)
-	solvers := map[board.FirstClick]*solver.Solver{} // a solver keeps its rule
-	for {
-		req, err := r.Read()
-		if err == io.EOF {
-			return exitOK
-		}
-		if err != nil {
-			return failf("%v", err)
-		}
-		s := solvers[req.Rule]
-		if s == nil {
-			s = solver.New(solver.Options{Rule: req.Rule})
-			solvers[req.Rule] = s
-		}
-		v, err := solver.NewView(req.Cols, req.Rows, req.Mines, req.Tiles)
-		if err != nil {
-			return failf("line %d: %v", req.Line, err)
-		}
-		p, err := s.Next(v)
-		if errors.Is(err, solver.ErrInconsistent) {
-			// The request is well formed, so it is named by its header.
-			return failf("line %d: no layout of mines fits this view", req.Line)
-		}
-		if err != nil {
-			return failf("line %d: %v", req.Line, err)
-		}
-		if !v.Closed(p) {
-			// The solver's contract; checked so a bug cannot send a bad move.
-			return failf("line %d: the solver chose row %d, column %d, which is not a closed cell", req.Line, p.Y, p.X)
-		}
-		// One Write per answer: stdout is not buffered, so it leaves now.
-		if err := protocol.WriteMove(stdout, p); err != nil {
-			return failf("%v", err)
-		}
+	if err := protocol.Solve(stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "minesweeper solve: %v\n", err)
+		return exitFailure
 	}
+	return exitOK
 }
 
 // genOptions are the flags of minesweeper gen.

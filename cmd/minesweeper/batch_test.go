@@ -1,30 +1,24 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/endless"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
-	"github.com/minesweeper-go/minesweeper/internal/protocol"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
-	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // TestRunJudge drives "minesweeper judge" through run: the exit status and
@@ -166,206 +160,6 @@ func TestSolveHelpAndFlags(t *testing.T) {
 	code := run([]string{"solve", "-x"}, strings.NewReader(""), &stdout, &stderr)
 	if want := "minesweeper solve: flag provided but not defined: -x\n"; code != exitUsage || stderr.String() != want {
 		t.Errorf("solve -x = %d, stderr %q; want %d, %q", code, stderr.String(), exitUsage, want)
-	}
-}
-
-// TestSolveFirstMoves asks for the first move on fresh boards under each
-// rule: any closed cell on the board will do.
-func TestSolveFirstMoves(t *testing.T) {
-	var in bytes.Buffer
-	sizes := []struct{ rows, cols, mines int }{{9, 9, 10}, {16, 30, 99}, {20, 20, 50}, {1, 2, 0}, {3, 1, 2}}
-	var reqs []*protocol.Request
-	for _, sz := range sizes {
-		for _, rule := range []board.FirstClick{board.Unsafe, board.Safe, board.Opening} {
-			if sz.mines > board.MaxMines(sz.cols, sz.rows, rule) {
-				continue
-			}
-			req := &protocol.Request{Rows: sz.rows, Cols: sz.cols, Mines: sz.mines, Rule: rule,
-				Tiles: make([]board.Tile, sz.rows*sz.cols)}
-			for i := range req.Tiles {
-				req.Tiles[i] = board.TileClosed
-			}
-			if err := protocol.WriteRequest(&in, req); err != nil {
-				t.Fatal(err)
-			}
-			reqs = append(reqs, req)
-		}
-	}
-	var stdout, stderr strings.Builder
-	if code := run([]string{"solve"}, &in, &stdout, &stderr); code != exitOK || stderr.Len() != 0 {
-		t.Fatalf("solve: exit status %d, stderr %q; want 0, none", code, stderr.String())
-	}
-	answers := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
-	if len(answers) != len(reqs) {
-		t.Fatalf("%d answers to %d requests: %q", len(answers), len(reqs), stdout.String())
-	}
-	for k, req := range reqs {
-		var i, j int
-		if n, err := fmt.Sscanf(answers[k], "%d %d", &i, &j); n != 2 || err != nil {
-			t.Errorf("answer %q: want \"row column\"", answers[k])
-			continue
-		}
-		if i < 0 || i >= req.Rows || j < 0 || j >= req.Cols {
-			t.Errorf("first move on %dx%d (%s) = %d %d; want a cell on the board", req.Rows, req.Cols, req.Rule, i, j)
-		}
-	}
-}
-
-// TestSolveOverPipe plays whole games against "minesweeper solve" over
-// pipes, the way another program would: it writes one request, reads the
-// answer, opens that cell, and only then writes the next request. A solver
-// that waited for more input or buffered its answer would hang here.
-func TestSolveOverPipe(t *testing.T) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var stderr bytes.Buffer
-	exit := make(chan int, 1)
-	go func() {
-		exit <- run([]string{"solve"}, inR, outW, &stderr)
-		outW.Close()
-	}()
-	answers := bufio.NewReader(outR)
-
-	type answer struct {
-		line string
-		err  error
-	}
-	ask := func(req *protocol.Request) (board.Point, error) {
-		// Write from another goroutine: the pipe blocks until read.
-		go func() {
-			if err := protocol.WriteRequest(inW, req); err != nil {
-				t.Errorf("writing the request: %v", err)
-			}
-		}()
-		got := make(chan answer, 1)
-		go func() {
-			line, err := answers.ReadString('\n')
-			got <- answer{line, err}
-		}()
-		select {
-		case a := <-got:
-			if a.err != nil {
-				return board.Point{}, fmt.Errorf("reading the answer: %v (stderr %q)", a.err, stderr.String())
-			}
-			var p board.Point
-			if n, err := fmt.Sscanf(a.line, "%d %d\n", &p.Y, &p.X); n != 2 || err != nil {
-				return board.Point{}, fmt.Errorf("answer %q: want \"row column\"", a.line)
-			}
-			return p, nil
-		case <-testwait.After(t): // an answer not flushed never comes
-			return board.Point{}, fmt.Errorf("no answer by the test's deadline: the answer was not flushed")
-		}
-	}
-
-	games := []struct {
-		w, h, mines int
-		rule        board.FirstClick
-	}{{9, 9, 10, board.Opening}, {8, 8, 10, board.Safe}, {20, 20, 50, board.Unsafe}}
-	var tiles []board.Tile
-	for g, game := range games {
-		b, err := board.NewRandom(board.Settings{Width: game.w, Height: game.h, Mines: game.mines, Rule: game.rule}, nil, rand.New(rand.NewPCG(7, uint64(g))))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for moves := 0; b.Status() == board.Playing; moves++ {
-			if moves > game.w*game.h {
-				t.Fatalf("game %d: still playing after %d moves", g, moves)
-			}
-			tiles = b.Tiles(tiles)
-			p, err := ask(&protocol.Request{Rows: game.h, Cols: game.w, Mines: game.mines, Rule: game.rule, Tiles: tiles})
-			if err != nil {
-				t.Fatalf("game %d, move %d: %v", g, moves, err)
-			}
-			if _, err := b.Reveal(p); err != nil {
-				t.Fatalf("game %d, move %d: opening %v: %v\n%s", g, moves, p, err, b)
-			}
-		}
-	}
-	inW.Close()
-	if code := <-exit; code != exitOK || stderr.Len() != 0 {
-		t.Errorf("solve at the end of input: exit status %d, stderr %q; want 0, none", code, stderr.String())
-	}
-}
-
-// TestSolveWriteError checks that a closed stdout ends the run with status 1.
-func TestSolveWriteError(t *testing.T) {
-	var stderr strings.Builder
-	code := run([]string{"solve"}, strings.NewReader("1 3 1\n1 -1 -1\n"), failingWriter{}, &stderr)
-	if code != exitFailure || !strings.HasPrefix(stderr.String(), "minesweeper solve: ") || strings.Count(stderr.String(), "\n") != 1 {
-		t.Errorf("solve to a failing stdout = %d, stderr %q; want %d and one line", code, stderr.String(), exitFailure)
-	}
-}
-
-type failingWriter struct{}
-
-func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
-
-// TestSolveEndlessLine feeds "minesweeper solve" lines that never end, as
-// "solve < /dev/zero" does: it must stop with one clear line on stderr and
-// status 1 after reading a bounded part of the input, in bounded memory
-// (runtime.MemStats.TotalAlloc, which counts every byte allocated).
-func TestSolveEndlessLine(t *testing.T) {
-	tests := []struct {
-		name, prefix, pattern, want string
-	}{
-		{"NULs", "", "\x00", `minesweeper solve: line 1: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
-		{"a runaway row", "1 3 1\n", "-1 ", "minesweeper solve: line 2: row 1 of 1 is longer than 1048 bytes, too long for 3 numbers"},
-		{"NULs after a request", "1 3 1\n1 -1 -1\n\n", "\x00", `minesweeper solve: line 4: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
-	}
-	const limit = 256 << 20
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			in := &endless.Reader{Pattern: []byte(tt.pattern), Limit: limit}
-			var stdout, stderr strings.Builder
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			code := run([]string{"solve"}, io.MultiReader(strings.NewReader(tt.prefix), in), &stdout, &stderr)
-			runtime.ReadMemStats(&after)
-			if code != exitFailure || stderr.String() != tt.want+"\n" {
-				t.Errorf("solve < %q then endless %q = %d, stderr %q; want %d, %q", tt.prefix, tt.pattern, code, stderr.String(), exitFailure, tt.want)
-			}
-			if in.N > 64<<10 {
-				t.Errorf("solve read %d bytes of the endless input; want at most %d", in.N, 64<<10)
-			}
-			// The solver's first answer allocates too; the input, nothing
-			// near the megabytes an unbounded line buffer takes.
-			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
-				t.Errorf("solve allocated %d bytes; want at most %d", alloc, 4<<20)
-			}
-		})
-	}
-}
-
-// TestSolveInconsistent sends views that no layout of mines fits but that
-// the protocol accepts: "minesweeper solve" must answer the requests before
-// one, then name its header's line on standard error and stop with status
-// 1, answering nothing more.
-func TestSolveInconsistent(t *testing.T) {
-	const first = "1 3 1\n1 -1 -1\n\n" // answered "0 2"
-	const after = "\n1 3 1\n1 -1 -1\n" // never read
-	tests := []struct {
-		name, in, stdout string
-		line             int
-	}{
-		{"a 0 beside a 1 with no room for its mine", "2 2 1\n1 -1\n0 -1\n", "", 1},
-		{"after an answer", first + "2 2 1\n1 -1\n0 -1\n", "0 2\n", 4},
-		{"after an answer and blank lines", first + "\n\n2 2 1 safe\n1 -1\n0 -1\n", "0 2\n", 6},
-		{"fewer mines than the numbers need", first + "1 6 1 opening\n-1 1 -1 -1 1 -1\n", "0 2\n", 4},
-		// One mine fits: the 0 keeps two of the three closed cells free.
-		{"more mines than the numbers allow", first + first + "3 3 2\n-1 -1 -1\n1 1 0\n0 0 0\n", "0 2\n0 2\n", 7},
-		// The 1s hold 3 mines in the row above them, the row beyond it 8.
-		{"more mines than a larger view allows", "4 8 12\n" + strings.Repeat(strings.Repeat("-1 ", 8)+"\n", 2) +
-			strings.Repeat("1 ", 8) + "\n" + strings.Repeat("0 ", 8) + "\n", "", 1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr strings.Builder
-			code := run([]string{"solve"}, strings.NewReader(tt.in+after), &stdout, &stderr)
-			want := fmt.Sprintf("minesweeper solve: line %d: no layout of mines fits this view\n", tt.line)
-			if code != exitFailure || stdout.String() != tt.stdout || stderr.String() != want {
-				t.Errorf("solve < %q = %d, stdout %q, stderr %q; want %d, %q, %q", tt.in, code, stdout.String(), stderr.String(), exitFailure, tt.stdout, want)
-			}
-		})
 	}
 }
 
@@ -762,3 +556,8 @@ func TestGenFormatErrors(t *testing.T) {
 		t.Errorf("gen -h = %d; want 0 and a mention of -format:\n%s", code, stdout.String())
 	}
 }
+
+// failingWriter is a stdout that is closed.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
