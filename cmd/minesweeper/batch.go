@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/gen"
 	"github.com/minesweeper-go/minesweeper/internal/judge"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/protocol"
@@ -141,11 +141,11 @@ Flags:
 	}
 	usagef := complainer(stderr, "minesweeper gen", exitUsage)
 	failf := complainer(stderr, "minesweeper gen", exitFailure)
-	if *format != "record" && *format != "mbf" {
+	if *format != gen.Record && *format != gen.MBF {
 		return usagef("-format: unknown format %q (want record or mbf)", *format)
 	}
 	if *isDaily {
-		g := dailyGen{level: bf.level, date: *date, secret: *f.secret, commitment: *f.commitment, asMBF: *format == "mbf"}
+		g := dailyGen{level: bf.level, date: *date, secret: *f.secret, commitment: *f.commitment, format: *format}
 		return genDaily(fs, g, stdout, stderr, usagef, failf)
 	}
 	for _, fl := range []struct{ name, value string }{{"date", *date}, {"secret", *f.secret}, {"commitment", *f.commitment}} {
@@ -157,28 +157,19 @@ Flags:
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if *format == "mbf" && (cfg.Width > mbf.MaxSide || cfg.Height > mbf.MaxSide) {
+	if *format == gen.MBF && (cfg.Width > mbf.MaxSide || cfg.Height > mbf.MaxSide) {
 		return usagef("-format mbf: a %dx%d board does not fit: MBF holds at most %dx%d", cfg.Width, cfg.Height, mbf.MaxSide, mbf.MaxSide)
 	}
-	first, err := start.cell(cfg.Width, cfg.Height, cfg.Seed)
+	first, err := gen.Start(cfg.Width, cfg.Height, cfg.Seed, start.at())
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("-start: %v", err)
 	}
-	b, err := board.Generate(cfg.Settings, first, cfg.Layout, board.NewRand(cfg.Seed))
-	if err != nil {
-		return failf("%v", err)
-	}
-	var buf bytes.Buffer
-	if *format == "mbf" {
-		err = mbf.Write(&buf, cfg.Width, cfg.Height, b.Layout())
-	} else {
-		err = record.Write(&buf, &record.Record{Rows: cfg.Height, Cols: cfg.Width, Mines: b.Layout(), Clicks: []board.Point{first}})
+	rec, err := gen.Board(cfg.Settings, cfg.Layout, cfg.Seed, first)
+	if err == nil {
+		err = gen.Write(stdout, rec, *format)
 	}
 	if err != nil {
 		return failf("%v", err)
-	}
-	if _, err := stdout.Write(buf.Bytes()); err != nil {
-		return failf("writing the board: %v", err)
 	}
 	return exitOK
 }
@@ -188,7 +179,7 @@ Flags:
 // commitment is checked against commitment when it is not "".
 type dailyGen struct {
 	level, date, secret, commitment string
-	asMBF                           bool // an MBF file, not a record
+	format                          string // gen.Record or gen.MBF
 }
 
 // genDaily writes the daily board g names, as a record or an MBF file:
@@ -223,20 +214,11 @@ func genDaily(fs *flag.FlagSet, g dailyGen, stdout, stderr io.Writer, usagef, fa
 		return usagef("%v", err)
 	}
 	rec, err := b.Record()
-	if err != nil {
-		return failf("%v", err)
-	}
-	var buf bytes.Buffer
-	if g.asMBF {
-		err = mbf.Write(&buf, rec.Cols, rec.Rows, rec.Mines)
-	} else {
-		err = record.Write(&buf, rec)
+	if err == nil {
+		err = gen.Write(stdout, rec, g.format)
 	}
 	if err != nil {
 		return failf("%v", err)
-	}
-	if _, err := stdout.Write(buf.Bytes()); err != nil {
-		return failf("writing the board: %v", err)
 	}
 	return exitOK
 }
@@ -285,18 +267,10 @@ func (f *startFlag) Set(s string) error {
 	return nil
 }
 
-// cell returns the start click on a width by height board: the flag's
-// cell, which must lie on the board, or, when the flag is not set, the
-// cell board.StartCell draws from seed.
-func (f *startFlag) cell(width, height int, seed uint64) (board.Point, error) {
+// at returns the flag's cell, nil when the flag is not set.
+func (f *startFlag) at() *board.Point {
 	if !f.set {
-		return board.StartCell(width, height, seed), nil
+		return nil
 	}
-	if f.row < 0 || f.row >= height {
-		return board.Point{}, fmt.Errorf("-start: row %d is off the %d-row board (0 to %d)", f.row, height, height-1)
-	}
-	if f.col < 0 || f.col >= width {
-		return board.Point{}, fmt.Errorf("-start: column %d is off the %d-column board (0 to %d)", f.col, width, width-1)
-	}
-	return board.Point{X: f.col, Y: f.row}, nil
+	return &board.Point{X: f.col, Y: f.row}
 }

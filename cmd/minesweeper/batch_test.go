@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -12,13 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/record"
-	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
 // TestRunJudge drives "minesweeper judge" through run: the exit status and
@@ -179,9 +176,9 @@ var genCases = []struct {
 	{"custom", []string{"-width", "12", "-height", "7", "-mines", "20", "-seed", "11"}},
 }
 
-// gen runs "minesweeper gen args" and returns its stdout, failing the test
+// genOut runs "minesweeper gen args" and returns its stdout, failing the test
 // unless it exits 0 with nothing on stderr.
-func gen(t *testing.T, args ...string) []byte {
+func genOut(t *testing.T, args ...string) []byte {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	if code := run(append([]string{"gen"}, args...), strings.NewReader(""), &stdout, &stderr); code != exitOK || stderr.Len() != 0 {
@@ -194,7 +191,7 @@ func gen(t *testing.T, args ...string) []byte {
 // with exactly one click.
 func genRecord(t *testing.T, args ...string) *record.Record {
 	t.Helper()
-	out := gen(t, args...)
+	out := genOut(t, args...)
 	rec, err := record.Read(bytes.NewReader(out))
 	if err != nil {
 		t.Fatalf("gen %v: the output does not read as a record: %v\n%s", args, err, out)
@@ -211,8 +208,8 @@ func genRecord(t *testing.T, args ...string) *record.Record {
 func TestGenGolden(t *testing.T) {
 	for _, tt := range genCases {
 		t.Run(tt.name, func(t *testing.T) {
-			got := gen(t, tt.args...)
-			if again := gen(t, tt.args...); !bytes.Equal(again, got) {
+			got := genOut(t, tt.args...)
+			if again := genOut(t, tt.args...); !bytes.Equal(again, got) {
 				t.Fatalf("gen %v gave different boards on two runs:\n%s\nthen\n%s", tt.args, got, again)
 			}
 			checkGolden(t, filepath.Join("testdata", "gen", tt.name+".golden"), got, fmt.Sprintf("gen %v", tt.args))
@@ -229,7 +226,7 @@ func TestGenSeeds(t *testing.T) {
 	starts := map[board.Point]bool{}
 	corner := true
 	for seed := uint64(1); seed <= seeds; seed++ {
-		out := gen(t, "-seed", fmt.Sprint(seed))
+		out := genOut(t, "-seed", fmt.Sprint(seed))
 		if prev, ok := boards[string(out)]; ok {
 			t.Errorf("gen -seed %d wrote the board of -seed %d:\n%s", seed, prev, out)
 		}
@@ -272,7 +269,7 @@ func TestGenRecord(t *testing.T) {
 		{[]string{"-seed", "6", "-width", "40", "-height", "1", "-mines", "0"}, 1, 40, 0, board.Opening},
 	}
 	for _, tt := range tests {
-		out := gen(t, tt.args...)
+		out := genOut(t, tt.args...)
 		rec, err := record.Read(bytes.NewReader(out))
 		if err != nil || len(rec.Clicks) != 1 {
 			t.Fatalf("gen %v: %v, want a record with one click:\n%s", tt.args, err, out)
@@ -351,42 +348,6 @@ func TestGenIsTheGamesBoard(t *testing.T) {
 		}
 		if got, want := rec.Mines, b.Layout(); !slices.Equal(got, want) {
 			t.Errorf("gen %v: mines %v; want the game's %v", args, got, want)
-		}
-	}
-}
-
-// TestGenNoGuessWins plays -no-guess boards with the bench's player from
-// their start click: logic alone must clear each one.
-// It skips itself under -race: make test runs it in its second pass,
-// without.
-func TestGenNoGuessWins(t *testing.T) {
-	if raceEnabled {
-		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
-	}
-	levels := [][]string{
-		{"-level", "beginner"},
-		{"-level", "intermediate"},
-		{"-level", "expert"},
-		{"-width", "30", "-height", "16", "-mines", "170"},
-	}
-	for _, lv := range levels {
-		for seed := 1; seed <= 5; seed++ {
-			args := append(slices.Clone(lv), "-no-guess", "-seed", fmt.Sprint(seed))
-			rec := genRecord(t, args...)
-			b, err := rec.Board()
-			if err != nil {
-				t.Fatalf("gen %v: %v", args, err)
-			}
-			if _, err := b.Reveal(rec.Clicks[0]); err != nil {
-				t.Fatalf("gen %v: opening the start click: %v", args, err)
-			}
-			g, err := bench.Play(context.Background(), b, solver.New(solver.Options{Rule: board.Opening}), b.Width()*b.Height(), nil)
-			if err != nil {
-				t.Fatalf("gen %v: playing: %v", args, err)
-			}
-			if g.Status != board.Won {
-				t.Errorf("gen %v: the solver's game ended %v with %d safe cells left; want won\n%v", args, g.Status, b.SafeLeft(), b)
-			}
 		}
 	}
 }
@@ -514,10 +475,10 @@ func TestGenFormat(t *testing.T) {
 	for _, tt := range genCases {
 		t.Run(tt.name, func(t *testing.T) {
 			want := genRecord(t, tt.args...)
-			if got := gen(t, append([]string{"-format", "record"}, tt.args...)...); !bytes.Equal(got, gen(t, tt.args...)) {
+			if got := genOut(t, append([]string{"-format", "record"}, tt.args...)...); !bytes.Equal(got, genOut(t, tt.args...)) {
 				t.Errorf("gen -format record %v differs from gen %v", tt.args, tt.args)
 			}
-			out := gen(t, append([]string{"-format", "mbf"}, tt.args...)...)
+			out := genOut(t, append([]string{"-format", "mbf"}, tt.args...)...)
 			rec, err := mbf.Read(bytes.NewReader(out))
 			if err != nil {
 				t.Fatalf("gen -format mbf %v: the output does not read as MBF: %v", tt.args, err)
@@ -546,7 +507,7 @@ func TestGenFormatErrors(t *testing.T) {
 		}
 	}
 	// The largest board MBF holds is written.
-	out := gen(t, "-format", "mbf", "-width", "255", "-height", "255", "-mines", "65000", "-seed", "1", "-first-click", "safe")
+	out := genOut(t, "-format", "mbf", "-width", "255", "-height", "255", "-mines", "65000", "-seed", "1", "-first-click", "safe")
 	if rec, err := mbf.Read(bytes.NewReader(out)); err != nil || len(rec.Mines) != 65000 {
 		t.Errorf("gen -format mbf 255x255 with 65000 mines: %v", err)
 	}
