@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -20,9 +18,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
-
-// noGames is what stats and history print when no game has been played.
-const noGames = "no games yet: play one with minesweeper\n"
 
 // statsOptions are the flags of minesweeper stats.
 type statsOptions struct {
@@ -88,50 +83,10 @@ Flags:
 		return exitFailure
 	}
 	defer st.Close()
-	// Another minesweeper may be importing an earlier version's games:
-	// the statistics count those imported so far.
-	if importing, err := st.Importing(context.Background()); err == nil {
-		for _, msg := range importing {
-			fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
-		}
-	}
-	stats, err := st.MostPlayed(context.Background(), f.n)
-	var days []history.DailyStats
-	if err == nil {
-		days, err = st.DailyStats(context.Background(), daily.Today(time.Now()))
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
-	}
-	var out bytes.Buffer // one Write: nothing is written unless the whole is
-	switch {
-	case *onlyDaily && *asJSON:
-		err = history.WriteDailyJSON(&out, days)
-	case *asJSON:
-		err = history.WriteStatsJSON(&out, stats)
-	case *onlyDaily && len(days) == 0:
-		_, err = io.WriteString(&out, "no daily board played yet: play one with minesweeper daily\n")
-	case *onlyDaily:
-		err = history.WriteDaily(&out, days)
-	case len(stats) == 0:
-		_, err = io.WriteString(&out, noGames)
-	case *numbers:
-		err = history.WriteBests(&out, stats)
-	default:
-		spark := history.Sparkline
-		if *ascii {
-			spark = history.SparklineASCII
-		}
-		err = history.WriteStats(&out, stats, spark)
-		if err == nil && len(days) > 0 {
-			out.WriteString("\n")
-			err = history.WriteDaily(&out, days)
-		}
-	}
-	if err == nil {
-		_, err = stdout.Write(out.Bytes())
-	}
+	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, ASCII: *ascii, Kinds: f.n}
+	err := kept.Stats(context.Background(), st, v, daily.Today(time.Now()), stdout, func(msg string) {
+		fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
+	})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
@@ -185,37 +140,7 @@ Flags:
 		return exitFailure
 	}
 	defer st.Close()
-	if *asJSON {
-		bw := bufio.NewWriter(stdout)
-		err := st.EachLatest(context.Background(), n, true, func(g store.Numbered) error {
-			return history.WriteGameJSON(bw, &g.Game)
-		})
-		if err == nil {
-			err = bw.Flush()
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-			return exitFailure
-		}
-		return exitOK
-	}
-	// Each game keeps its number, as replay takes it.
-	latest, err := st.Latest(context.Background(), n, false)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
-	}
-	games, nums := make([]history.Game, len(latest)), make([]int64, len(latest))
-	for i, l := range latest {
-		games[i], nums[i] = l.Game, l.N
-	}
-	switch {
-	case len(games) == 0:
-		_, err = io.WriteString(stdout, noGames)
-	default:
-		err = history.WriteGames(stdout, games, nums)
-	}
-	if err != nil {
+	if err := kept.History(context.Background(), st, n, *asJSON, stdout); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitFailure
 	}

@@ -1,7 +1,8 @@
-// Package kept finds the kept game that minesweeper replay and export
-// name (the last of the history, the game numbered N, or a replay file)
-// and writes a game for other Minesweeper tools: a RAW video (RAWVF), or
-// its board as an MBF file.
+// Package kept is the player's kept games as the commands show them: the
+// statistics and the history of minesweeper stats and history, the game
+// that minesweeper replay and export name (the last of the history, the
+// game numbered N, or a replay file), and a game written for other
+// Minesweeper tools: a RAW video (RAWVF), or its board as an MBF file.
 package kept
 
 import (
