@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -161,23 +160,4 @@ func lastBoard(cfg boardConfig, s board.Settings) (boardConfig, error) {
 		return boardConfig{}, err
 	}
 	return cfg, nil
-}
-
-// boardArgs returns the flags that choose the board s, at the level
-// named level or "custom": "-level expert", "-width 20 -height 10 -mines
-// 30 -first-click safe -no-guess".
-func boardArgs(s board.Settings, level string) string {
-	var b strings.Builder
-	if level != "custom" && level != "" {
-		fmt.Fprintf(&b, "-level %s", level)
-	} else {
-		fmt.Fprintf(&b, "-width %d -height %d -mines %d", s.Width, s.Height, s.Mines)
-	}
-	if s.Rule != board.Opening {
-		fmt.Fprintf(&b, " -first-click %s", s.Rule)
-	}
-	if s.NoGuess {
-		b.WriteString(" -no-guess")
-	}
-	return b.String()
 }

@@ -8,14 +8,10 @@ import (
 	"math/rand/v2"
 	"os"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
-	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
-	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // runPlay is "minesweeper [flags]": the full-screen game. After the
@@ -156,17 +152,7 @@ func playAndReport(k *session.Session, uc ui.Config, stdout, stderr io.Writer) i
 func report(k *session.Session, res play.Result, flags string, stdout, stderr io.Writer) int {
 	saved := play.Leave(k, res)
 	k.Flush(stderr)
-	again := ""
-	switch {
-	case saved && res.Kept.Daily != "":
-		again = daily.Command(res.Kept.Daily, board.LevelOf(res.Settings))
-	case saved:
-		again = fmt.Sprintf("minesweeper %s -resume", boardArgs(res.Settings, board.LevelOf(res.Settings)))
-	case res.Source != "":
-		again = "minesweeper -board " + userfile.ShellQuote(res.Source)
-	case res.Origin == game.Seeded:
-		again = fmt.Sprintf("minesweeper %s -seed %d", boardArgs(res.Settings, board.LevelOf(res.Settings)), res.Seed)
-	}
+	again := play.Again(res, saved)
 	if again != "" {
 		again += flags
 	}
