@@ -28,15 +28,7 @@ func solveFlags() *flag.FlagSet { return flag.NewFlagSet("minesweeper solve", fl
 // runJudge is "minesweeper judge": one record on stdin, the replay on stdout.
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := judgeFlags()
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper judge < record
-
-Reads one record from standard input: "n m k l" (rows, columns, mines,
-clicks), k lines "i j" (row, column of a mine), l lines "i j" (clicks).
-For each click it prints the board (-1 closed, else the neighbour count),
-"You lose" on a mine, or the board and "You win" when every safe cell is
-open; a click on an open cell prints nothing. Outputs are separated by an
-empty line. Bad input: one line on standard error and exit status 1.
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("judge"))); done {
 		return code
 	}
 	rec, err := record.Read(stdin)
@@ -56,19 +48,7 @@ empty line. Bad input: one line on standard error and exit status 1.
 // so a program can play against it over a pipe.
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := solveFlags()
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper solve < requests
-
-Reads requests from standard input until it ends. A request is a line
-"n m k [rule]" (rows, columns, total mines, and optionally the first-click
-rule in force: unsafe, the default, safe or opening) followed by n lines of
-m integers: -1 for a closed cell, 0 to 8 for an open one. Empty lines may
-separate requests. For each request it writes one line "i j", the row and
-column (from 0) of the closed cell to open next, as soon as the request is
-read. A header or an empty line may take 1024 bytes, a row of m numbers
-1024 + 8m. A malformed request, a line too long or a view that no layout
-of mines fits: one line on standard error naming the line, and exit
-status 1.
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("solve"))); done {
 		return code
 	}
 	if err := protocol.Solve(stdin, stdout); err != nil {
@@ -107,36 +87,7 @@ func genFlags() (*flag.FlagSet, *genOptions) {
 func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := genFlags()
 	bf, start, format, isDaily, date := f.board, f.start, f.format, f.daily, f.date
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper gen [flags] > record
-
-Writes one board to standard output in the record format: "n m k 1" (rows,
-columns, mines, one click), k lines "i j" (row, column of a mine, from 0)
-and the start click "i j". The mines are those the game lays for the same
--seed when its first click is the start click, so "minesweeper -board FILE"
-plays the board from that click and "minesweeper judge < FILE" replays it.
-The same flags give the same output; without -seed the seed comes from the
-clock. With -first-click unsafe the start click may be a mine.
-
-With -daily it writes the daily board of -level (beginner by default) and
--date (today, UTC, by default), the board "minesweeper daily" plays that
-day: its mines, and its start cell as the click, so that a daily board
-can be checked, judged and shared as a file.
-
-With -daily and -secret it writes instead the board a server (minesweeper
-serve) ranked its players on that date, laid from the secret it shows
-once the date has ended (minesweeper leaderboard). With -commitment, the
-commitment the server showed before, it checks that the secret is the
-one committed to and writes nothing if not; without, it prints the
-secret's commitment on standard error, to compare.
-
-With -format mbf it writes the same mines as an MBF file instead, the
-binary board format of JSMinesweeper, to analyse the board there: the
-width, the height, the number of mines in two bytes, then the column and
-row of each mine, one byte each. It holds no start click, and no board
-wider or taller than 255. "minesweeper -board FILE" reads it too.
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("gen"))); done {
 		return code
 	}
 	usagef := complainer(stderr, "minesweeper gen", exitUsage)

@@ -61,31 +61,7 @@ func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Sig
 	}
 	fs, f := benchFlags()
 	bf, asJSON, shardText := f.board, f.json, f.shard
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper bench [flags]
-       minesweeper bench merge FILE...
-
-The solver plays -games games against the engine, seeing only what a player
-sees, and reports its win rate with the 95% confidence interval, clicks per
-won game and per 3BV, the assignment's score and the time per move. The same
--seed gives the same games and results (time aside) with any -workers.
-
-With -no-guess the boards are ones that logic alone clears, and the solver
-must win every game without a guess: the report counts its guesses, and a
-game lost or with a guess makes the exit status 1, with the first such game
-named on stderr and the flags that replay it.
-
-Ctrl-C stops the games in play and reports those finished, marked partial,
-with exit status 130 (SIGTERM and SIGHUP likewise, with 143 and 129); a
-second one quits at once, without a report.
-
-A run too long for one machine splits: -shard K/N plays the K-th of N
-disjoint slices of the -games games of the seed, and bench merge, given the
--json reports of all N shards, prints the report of the whole run, every
-figure as one run of all the games gives it (the move times from the
-shards' histograms). Merge takes -json too.
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("bench"))); done {
 		return code
 	}
 	games, maxClicks, workers := f.games, f.maxClicks, f.workers
@@ -138,19 +114,7 @@ func readReport(_ context.Context, name string) ([]byte, error) {
 func benchMerge(args []string, stdout, stderr io.Writer, interrupts <-chan os.Signal, exit func(code int), read func(ctx context.Context, name string) ([]byte, error)) int {
 	fs := flag.NewFlagSet("minesweeper bench merge", flag.ContinueOnError)
 	asJSON := flagvalue.Bool(fs, "json", false, "print the report as JSON")
-	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper bench merge [-json] FILE...
-
-Prints the report of a whole run from the -json reports of its shards
-(bench -shard K/N -json), one file each, every shard once: the same figures
-as one run of all the games, the move times within 1%. Each report is
-checked before it is added; one that no run of bench writes is an error
-that names its file.
-
-Ctrl-C stops the merge without a report, with exit status 130 (SIGTERM
-and SIGHUP likewise, with 143 and 129).
-
-Flags:
-`)); done {
+	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, help("bench-merge"))); done {
 		return code
 	}
 	if fs.NArg() == 0 {

@@ -43,24 +43,7 @@ func dailyFlags() (*flag.FlagSet, *dailyOptions) {
 func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := dailyFlags()
 	level, date, ascii, question, theme, keysName := f.level, f.date, f.ascii, f.question, f.theme, f.keys
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper daily [flags]
-
-Plays the daily board: one no-guess board per UTC date and level, the same
-for every player, on every machine. Its start cell is part of the board:
-it is marked, the cursor starts on it, and the first opening must be
-there. The first game of today's board to end, won, lost or given up,
-counts for the day; later games of it, and games on another date's board
-(-date), are practice, kept as known boards. minesweeper stats shows the
-days played and won, the streaks and the best times; minesweeper gen
--daily writes a daily board as a record.
-
-These are the public daily boards, which anyone can lay before their day:
-for practice and sharing. A server (minesweeper serve) ranks its players
-on boards of its own, laid from a secret of the day that it shows once
-the day has ended (minesweeper leaderboard).
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("daily"))); done {
 		return code
 	}
 	usagef := complainer(stderr, "minesweeper daily", exitUsage)

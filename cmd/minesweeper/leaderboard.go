@@ -69,25 +69,7 @@ func leaderboardFlags() (*flag.FlagSet, *leaderboardOptions) {
 func leaderboardMain(args []string, stdout, stderr io.Writer, env leaderEnv) int {
 	fs, f := leaderboardFlags()
 	dir, dsn, level, date, asJSON := f.data, f.dsn, f.level, f.date, f.json
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper leaderboard -data DIR [flags]
-
-Prints the leaderboards of a server's players (minesweeper serve): the
-daily boards of a date, today's (UTC) by default, then the all-time
-boards, of each level or of -level's. A daily board ranks each player's
-first attempt at the date's board, the server's board laid from its
-secret of the date: under its table are the secret's commitment (SHA-256)
-and, once the date has ended (never before), the secret itself, with
-which "minesweeper gen -daily -secret" lays the board again; the all-time board each player's best
-clean win (no hints, nothing undone) on a board nobody could know. The
-clean wins are ranked by time, then 3BV per second, then the earlier;
-the other attempts follow unranked (-). Times are in seconds; the ended
-column is in UTC: the time of day on a daily board, the date on an
-all-time one.
-
-With -json it prints the boards as one JSON array.
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("leaderboard"))); done {
 		return code
 	}
 	n := f.n

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -278,6 +279,25 @@ func TestRunPlayHelp(t *testing.T) {
 	for _, want := range []string{"-ascii", "-question", "-board", "-seed"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("usage lacks %s:\n%s", want, stdout.String())
+		}
+	}
+}
+
+// TestCommandsHelp checks that every command's -h prints its usage, its
+// text from help/NAME.txt first, on stdout with exit status 0.
+func TestCommandsHelp(t *testing.T) {
+	var names [][]string
+	for _, c := range commands() {
+		names = append(names, []string{c.name})
+	}
+	names = append(names, []string{"bench", "merge"})
+	for _, name := range names {
+		var stdout, stderr strings.Builder
+		args := append(slices.Clone(name), "-h")
+		code := run(args, strings.NewReader(""), &stdout, &stderr)
+		want := "Usage: minesweeper " + strings.Join(name, " ")
+		if code != exitOK || !strings.HasPrefix(stdout.String(), want) || stderr.Len() != 0 {
+			t.Errorf("run(%q) = %d, stdout %.40q, stderr %q; want %d, %q..., none", args, code, stdout.String(), stderr.String(), exitOK, want)
 		}
 	}
 }

@@ -28,29 +28,10 @@ func moderateFlags() (*flag.FlagSet, *moderateOptions) {
 	return fs, f
 }
 
-const moderateUsage = `Usage: minesweeper moderate -data DIR [-db URL] ACTION [ARGUMENTS] [REASON]
-
-What an operator does on a server (minesweeper serve). Every action but
-the lists takes a reason, the words after its arguments, and is kept in
-the audit log with its time and reason:
-
-  ban key SHA256:...  REASON   refuse a player's key at connection
-  ban addr ADDRESS    REASON   refuse an address, or a prefix (2001:db8::/64)
-  unban key|addr X    REASON   lift a ban
-  remove N            REASON   take game N off the ranked boards (kept in the player's records)
-  verify N            REASON   rank game N though it runs faster than the ceilings
-  rename NAME NEW     REASON   give the player named NAME the name NEW
-  bans                         list the bans
-  unverified                   list the runs left off the boards for their speed, with their numbers
-  log                          list the audit log
-
-Flags:
-`
-
 // runModerate is "minesweeper moderate".
 func runModerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := moderateFlags()
-	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, moderateUsage)); done {
+	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, help("moderate"))); done {
 		return code
 	}
 	usage := complainer(stderr, "minesweeper moderate", exitUsage)

@@ -44,31 +44,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := statsFlags()
 	asJSON, ascii, onlyDaily, numbers := f.json, f.ascii, f.daily, f.numbers
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
-		fmt.Fprintf(w, `Usage: minesweeper stats [flags]
-
-Prints the statistics of the games played, one line per kind of board, the
-boards played most first: games played and won, the win rate, the current
-and the best winning streak, the best time and the best speed in 3BV per
-second, and as a sparkline (the trend) the speeds of the last %d wins.
-Only wins without hints or undoing enter the times and speeds; every game
-counts in the rest. The %d kinds played most are shown (-n), and the others
-summed up in one last line, "N other kinds", with their games played and
-won; -numbers and -json show the same kinds, the others as one row.
-
-A second table sums up the daily boards, one line per level: the days
-played (each date's first game to end counts for it), the days won, the
-current and the best streak of days won in a row (the current one runs to
-today, UTC, or to yesterday while today's board is not played), the best
-time of a day won without help, and the last date played. -daily prints
-it alone; with -json, as a JSON array.
-
-With -numbers it prints the bests of those wins by the numbers of
-minesweepergame.com's statistics page instead: 3BV per second, IOS
-(log 3BV / log time), RQP (time / 3BV/s, the lowest), IOE (3BV per click)
-and ZNE (the greedy ZiNi per click). -json carries them all.
-
-Flags:
-`, history.RecentSpeeds, history.DefaultShown)
+		fmt.Fprintf(w, help("stats"), history.RecentSpeeds, history.DefaultShown)
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 	}); done {
@@ -115,19 +91,7 @@ func historyFlags() (*flag.FlagSet, *historyOptions) {
 func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := historyFlags()
 	asJSON := f.json
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper history [flags]
-
-Lists the latest games, newest first, one line each: its number, which
-minesweeper replay N takes, when it ended, the board, the result, the time, the board's 3BV, the speed in 3BV per second
-and the efficiency (3BV per click, as a percent) of a won game, the clicks,
-and whether hints were used or moves undone.
-
-With -json the output is JSON lines: each game as the records hold it,
-one a line, written as it is read (any number of games in the memory of
-one); -json -n 1 writes a file minesweeper replay plays.
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("history"))); done {
 		return code
 	}
 	n := f.n
@@ -192,19 +156,7 @@ func replayFlags() (*flag.FlagSet, *replayOptions) {
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := replayFlags()
 	speed, ascii := f.speed, f.ascii
-	printUsage := usageText(fs, `Usage: minesweeper replay [flags] [FILE|N]
-
-Plays a game back on the game's screen, each move at its time: the game
-numbered N in the history (as minesweeper history and the line printed
-after each game number them; 1 is the first), by default the last one;
-or the game in FILE: what minesweeper history -json -n 1 prints, or
-one line of an old history.jsonl.
-
-Space pauses and goes on, + and - double and halve the speed, . plays one
-move, End goes to the end and Home back to the start, q quits.
-
-Flags:
-`)
+	printUsage := usageText(fs, help("replay"))
 	target, code, done := parseTarget(fs, args, stdout, stderr, printUsage)
 	if done {
 		return code

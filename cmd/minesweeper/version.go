@@ -26,12 +26,7 @@ var (
 // runVersion is "minesweeper version": one line, buildinfo.Line's.
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := versionFlags()
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper version
-
-Prints the version of minesweeper, the commit it was built from (and
-"(modified)" if the tree had changes), the commit's time and the Go
-version, on one line. minesweeper -version prints the same.
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("version"))); done {
 		return code
 	}
 	fmt.Fprintln(stdout, buildinfo.Line(buildinfo.Linked{Version: version, Commit: commit, Date: date}, debug.ReadBuildInfo))
