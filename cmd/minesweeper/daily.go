@@ -5,13 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"os"
 
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/play"
-	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
@@ -61,13 +59,11 @@ func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := ui.CheckTheme(*theme); err != nil {
 		return usagef("-theme: %v", err)
 	}
-	keys, err := loadKeys(*keysName)
+	keys, err := local.Keys(*keysName)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	k := session.New()
-	k.Choose = chooseBoard
-	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
+	k := newSession(stderr)
 	defer k.Flush(stderr) // the warnings of an early return
 	defer k.Close()       // before the warnings: closing may warn
 	if _, _, lastTheme := k.Prefs(ui.CheckTheme); *theme == "" {
@@ -77,27 +73,15 @@ func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	lines := readerMode(*f.reader)
-	if !lines && !ui.CanPlay(stdin, stdout, stderr) {
-		fmt.Fprintln(stderr, "minesweeper daily: the game needs a terminal on standard input, and one to draw on (minesweeper gen -daily writes the board as a record)")
-		return exitFailure
-	}
-	uc := ui.Config{
-		Start:   play.Start{Board: b.Settings, Layout: daily.Layout, Seed: b.Seed, Daily: &b, DailyCount: count},
-		Prefs:   ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != "", Theme: *theme},
-		Keeper:  k,
-		Keys:    keys,
-		NewSeed: rand.Uint64,
-	}
-	// The game of this board left unfinished, if any: the player is asked.
-	if kept, others, ok := k.SavedDaily(b, true); ok {
-		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
-	}
-	uc.Start.Elsewhere = k.Elsewhere()
-	if lines {
-		return playLines(k, uc, *f.reader, stdin, stdout, stderr)
-	}
-	return playAndReport(k, uc, stdout, stderr)
+	return local.Play(k, local.Game{
+		Name:  "minesweeper daily",
+		Start: play.Start{Board: b.Settings, Layout: daily.Layout, Seed: b.Seed, Daily: &b, DailyCount: count},
+		Prefs: ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Theme: *theme},
+		Keys:  keys, Reader: *f.reader,
+		// The game of this board left unfinished, if any: the player is asked.
+		Claim:      true,
+		NoTerminal: "minesweeper gen -daily writes the board as a record",
+	}, stdin, stdout, stderr)
 }
 
 // genDailyBoard returns the daily board of date and level that gen -daily

@@ -161,3 +161,13 @@ func lastBoard(cfg boardConfig, s board.Settings) (boardConfig, error) {
 	}
 	return cfg, nil
 }
+
+// addKeysFlag defines -keys on fs.
+func addKeysFlag(fs *flag.FlagSet) *string {
+	return fs.String("keys", "", "read the key bindings from this `file` instead of keys.conf in the configuration directory (see the README)")
+}
+
+// readerFlag defines -reader, on the game and on daily.
+func readerFlag(fs *flag.FlagSet) *bool {
+	return flagvalue.Bool(fs, "reader", false, "play in lines, for screen readers: a command a line, one line said for each (chosen when TERM=dumb)")
+}

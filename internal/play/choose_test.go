@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 )
 
 // TestChoose checks the settings a game's menu may choose: the layout of
@@ -39,6 +40,30 @@ func TestChoose(t *testing.T) {
 		}
 		if got := LayoutOf(tt.s); (got != nil) != tt.noGuess {
 			t.Errorf("LayoutOf(%v) = %v; want a no-guess layout: %v", tt.s, got != nil, tt.noGuess)
+		}
+	}
+}
+
+// TestClaimNone checks a start whose board has no game left unfinished:
+// nothing is resumed, and -resume is told why.
+func TestClaimNone(t *testing.T) {
+	t.Setenv("MINESWEEPER_HOME", t.TempDir())
+	k := session.New()
+	defer k.Close()
+	nine := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
+	for _, resume := range []bool{false, true} {
+		st := Start{Board: nine, Seed: 1}
+		err := st.Claim(k, resume, false)
+		want := ""
+		if resume {
+			want = "no game of " + nine.Describe() + " was left unfinished"
+		}
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != want || st.Resume != nil || st.Elsewhere != 0 {
+			t.Errorf("Claim(resume %v) = %q, resume %v, elsewhere %d; want %q, none, 0", resume, got, st.Resume, st.Elsewhere, want)
 		}
 	}
 }
