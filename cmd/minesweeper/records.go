@@ -6,17 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/kept"
-	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
 // statsOptions are the flags of minesweeper stats.
@@ -43,16 +41,12 @@ func statsFlags() (*flag.FlagSet, *statsOptions) {
 func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := statsFlags()
 	asJSON, ascii, onlyDaily, numbers := f.json, f.ascii, f.daily, f.numbers
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
-		fmt.Fprintf(w, help("stats"), history.RecentSpeeds, history.DefaultShown)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}); done {
+	text := fmt.Sprintf(help("stats"), history.RecentSpeeds, history.DefaultShown)
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, text)); done {
 		return code
 	}
 	if f.n < 0 {
-		fmt.Fprintf(stderr, "%s: -n: %d is negative (want a number of kinds of board, 0 for all)\n", fs.Name(), f.n)
-		return exitUsage
+		return complainer(stderr, fs.Name(), exitUsage)("-n: %d is negative (want a number of kinds of board, 0 for all)", f.n)
 	}
 	st, ok := openStore(fs.Name(), stderr)
 	if !ok {
@@ -64,8 +58,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
+		return complainer(stderr, fs.Name(), exitFailure)("%v", err)
 	}
 	return exitOK
 }
@@ -96,8 +89,7 @@ func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	n := f.n
 	if n < 0 {
-		fmt.Fprintf(stderr, "%s: -n: %d is negative (want a number of games, 0 for all)\n", fs.Name(), n)
-		return exitUsage
+		return complainer(stderr, fs.Name(), exitUsage)("-n: %d is negative (want a number of games, 0 for all)", n)
 	}
 	st, ok := openStore(fs.Name(), stderr)
 	if !ok {
@@ -105,8 +97,7 @@ func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	if err := kept.History(context.Background(), st, n, *asJSON, stdout); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
+		return complainer(stderr, fs.Name(), exitFailure)("%v", err)
 	}
 	return exitOK
 }
@@ -161,33 +152,16 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if done {
 		return code
 	}
+	failf := complainer(stderr, fs.Name(), exitFailure)
 	if *speed <= 0 || *speed > 64 {
-		fmt.Fprintf(stderr, "%s: -speed: %v is not a speed (want more than 0, at most 64)\n", fs.Name(), *speed)
-		return exitUsage
+		return complainer(stderr, fs.Name(), exitUsage)("-speed: %v is not a speed (want more than 0, at most 64)", *speed)
 	}
 	g, err := replayTarget(fs.Name(), target, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
+	if err == nil {
+		err = local.Replay(g, *speed, *ascii, stdin, stdout, stderr)
 	}
-	k, err := session.KeptOf(g)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
-	}
-	if !ui.CanPlay(stdin, stdout, stderr) {
-		fmt.Fprintf(stderr, "%s: a replay needs a terminal on standard input, and one to draw on\n", fs.Name())
-		return exitFailure
-	}
-	_, err = ui.Play(ui.Config{
-		// A huge board's game is kept without its layout: its seed lays it
-		// again, with the layout of its settings (a no-guess board's).
-		Start: play.Start{Board: k.Settings, Layout: play.LayoutOf(k.Settings), Seed: g.Seed, Replay: &k, ReplaySpeed: *speed},
-		Prefs: ui.Prefs{QuestionMarks: true, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != ""},
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
+		return failf("%v", err)
 	}
 	return exitOK
 }
