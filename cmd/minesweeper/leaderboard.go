@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"time"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
-	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/leaderboard"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
@@ -83,10 +80,7 @@ func leaderboardMain(args []string, stdout, stderr io.Writer, env leaderEnv) int
 	case n < 0:
 		return usagef("-n: %d is negative (want a number of entries, 0 for all)", n)
 	}
-	levels := make([]string, len(board.Levels))
-	for i, lv := range board.Levels {
-		levels[i] = lv.Name
-	}
+	var levels []string // all
 	if *level != "" {
 		if _, err := daily.Level(*level); err != nil {
 			return usagef("-level: %v", err)
@@ -110,16 +104,7 @@ func leaderboardMain(args []string, stdout, stderr io.Writer, env leaderEnv) int
 	if err != nil {
 		return failf("%s", userfile.Printable(err.Error()))
 	}
-	var out bytes.Buffer // one Write: nothing is written unless the whole is
-	if *asJSON {
-		err = history.WriteLeaderboardsJSON(&out, boards)
-	} else {
-		err = history.WriteLeaderboards(&out, boards)
-	}
-	if err == nil {
-		_, err = stdout.Write(out.Bytes())
-	}
-	if err != nil {
+	if err := leaderboard.Write(stdout, boards, *asJSON); err != nil {
 		return failf("%v", err)
 	}
 	return exitOK

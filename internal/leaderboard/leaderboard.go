@@ -5,9 +5,12 @@
 package leaderboard
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 )
@@ -28,11 +31,16 @@ type Source interface {
 	Close() error
 }
 
-// Read reads the daily boards of date and the all-time boards of
-// levels from src, in that order, at most limit entries each. The daily
-// boards hold the commitment to the date's secret, if one was drawn, and
-// the secret once the date is before today.
+// Read reads the daily boards of date and the all-time boards of levels
+// (every level when none) from src, in that order, at most limit entries
+// each. The daily boards hold the commitment to the date's secret, if one
+// was drawn, and the secret once the date is before today.
 func Read(ctx context.Context, src Source, date, today string, levels []string, limit int) ([]history.Leaderboard, error) {
+	if len(levels) == 0 {
+		for _, lv := range board.Levels {
+			levels = append(levels, lv.Name)
+		}
+	}
 	var boards []history.Leaderboard
 	secret, drawn, err := src.KeptSecret(ctx, date)
 	if err != nil {
@@ -59,4 +67,20 @@ func Read(ctx context.Context, src Source, date, today string, levels []string, 
 		boards = append(boards, lb)
 	}
 	return boards, nil
+}
+
+// Write writes boards on w as tables, or as one JSON array with asJSON, in
+// one Write: nothing is written unless the whole is.
+func Write(w io.Writer, boards []history.Leaderboard, asJSON bool) error {
+	var out bytes.Buffer
+	var err error
+	if asJSON {
+		err = history.WriteLeaderboardsJSON(&out, boards)
+	} else {
+		err = history.WriteLeaderboards(&out, boards)
+	}
+	if err == nil {
+		_, err = w.Write(out.Bytes())
+	}
+	return err
 }

@@ -81,3 +81,15 @@ func TestRead(t *testing.T) {
 		}
 	}
 }
+
+// TestReadEveryLevel checks that no level asked for reads them all.
+func TestReadEveryLevel(t *testing.T) {
+	boards, err := Read(context.Background(), source{}, "2026-11-25", "2026-11-26", nil, 0)
+	var got []string
+	for _, b := range boards {
+		got = append(got, b.Level)
+	}
+	if want := "beginner intermediate expert beginner intermediate expert"; err != nil || strings.Join(got, " ") != want {
+		t.Errorf("Read(no level) = %q, %v; want %q", got, err, want)
+	}
+}
