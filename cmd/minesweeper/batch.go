@@ -32,11 +32,10 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	rec, err := record.Read(stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "minesweeper judge: %v\n", err)
-		return exitFailure
+	if err == nil {
+		err = judge.Run(rec, stdout)
 	}
-	if err := judge.Run(rec, stdout); err != nil {
+	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper judge: %v\n", err)
 		return exitFailure
 	}
@@ -96,8 +95,7 @@ func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usagef("-format: unknown format %q (want record or mbf)", *format)
 	}
 	if *isDaily {
-		g := dailyGen{level: bf.level, date: *date, secret: *f.secret, commitment: *f.commitment, format: *format}
-		return genDaily(fs, g, stdout, stderr, usagef, failf)
+		return genDaily(fs, bf.level, *date, *f.secret, *f.commitment, *format, stdout, stderr)
 	}
 	for _, fl := range []struct{ name, value string }{{"date", *date}, {"secret", *f.secret}, {"commitment", *f.commitment}} {
 		if fl.value != "" {
@@ -125,18 +123,14 @@ func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// dailyGen is what gen -daily writes: the daily board of level and date
-// (today's when ""), the public one or, with a secret, a server's, whose
-// commitment is checked against commitment when it is not "".
-type dailyGen struct {
-	level, date, secret, commitment string
-	format                          string // gen.Record or gen.MBF
-}
-
-// genDaily writes the daily board g names, as a record or an MBF file:
-// gen -daily. The flags that choose another board are refused.
-func genDaily(fs *flag.FlagSet, g dailyGen, stdout, stderr io.Writer, usagef, failf func(string, ...any) int) int {
-	level, date := g.level, g.date
+// genDaily writes the daily board of level and date (today's when ""),
+// as a record or an MBF file (format): gen -daily. It is the public one,
+// or with a secret a server's, whose commitment is checked against
+// commitment, or else printed. The flags that choose another board are
+// refused.
+func genDaily(fs *flag.FlagSet, level, date, secret, commitment, format string, stdout, stderr io.Writer) int {
+	usagef := complainer(stderr, "minesweeper gen", exitUsage)
+	failf := complainer(stderr, "minesweeper gen", exitFailure)
 	var refused string
 	fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
@@ -157,16 +151,18 @@ func genDaily(fs *flag.FlagSet, g dailyGen, stdout, stderr io.Writer, usagef, fa
 	} else if err := daily.CheckDate(date); err != nil {
 		return usagef("-date: %v", err)
 	}
-	b, err := genDailyBoard(date, level, g.secret, g.commitment, stderr)
+	b, err := gen.Daily(date, level, secret, commitment)
 	switch {
 	case errors.Is(err, daily.ErrCommitment):
 		return failf("%v", err)
 	case err != nil:
 		return usagef("%v", err)
+	case secret != "" && commitment == "":
+		fmt.Fprintf(stderr, "minesweeper gen: the commitment of the daily board of %s, %s: %s\n", date, level, b.Commitment)
 	}
 	rec, err := b.Record()
 	if err == nil {
-		err = gen.Write(stdout, rec, g.format)
+		err = gen.Write(stdout, rec, format)
 	}
 	if err != nil {
 		return failf("%v", err)

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"flag"
-	"fmt"
 	"io"
 
 	"github.com/minesweeper-go/minesweeper/internal/daily"
@@ -82,34 +80,4 @@ func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Claim:      true,
 		NoTerminal: "minesweeper gen -daily writes the board as a record",
 	}, stdin, stdout, stderr)
-}
-
-// genDailyBoard returns the daily board of date and level that gen -daily
-// writes: the public one when secret is "", else the server's laid from
-// secret, whose commitment must be commitment when that is not "" and is
-// otherwise printed on stderr.
-func genDailyBoard(date, level, secret, commitment string, stderr io.Writer) (daily.Board, error) {
-	if secret == "" {
-		if commitment != "" {
-			return daily.Board{}, errors.New("-commitment: only with -secret")
-		}
-		return daily.Of(date, level)
-	}
-	s, err := daily.ParseSecret(secret)
-	if err != nil {
-		return daily.Board{}, fmt.Errorf("-secret: %w", err)
-	}
-	if commitment != "" {
-		if err := daily.CheckCommitment(date, level, s, commitment); err != nil {
-			return daily.Board{}, fmt.Errorf("-commitment: %w", err)
-		}
-	}
-	b, err := daily.OfSecret(date, level, s)
-	if err != nil {
-		return daily.Board{}, err
-	}
-	if commitment == "" {
-		fmt.Fprintf(stderr, "minesweeper gen: the commitment of the daily board of %s, %s: %s\n", date, level, b.Commitment)
-	}
-	return b, nil
 }

@@ -5,10 +5,12 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
@@ -63,4 +65,29 @@ func Write(w io.Writer, rec *record.Record, format string) error {
 		return fmt.Errorf("writing the board: %v", err)
 	}
 	return nil
+}
+
+// Daily returns the daily board of date and level that gen -daily writes:
+// the public one when secret is "", else the server's laid from secret
+// (64 hexadecimal digits, as a server shows it once the date has ended),
+// whose commitment must then be commitment unless that is "". Its errors
+// name gen's flag at fault; a secret that does not match its commitment
+// is daily.ErrCommitment.
+func Daily(date, level, secret, commitment string) (daily.Board, error) {
+	if secret == "" {
+		if commitment != "" {
+			return daily.Board{}, errors.New("-commitment: only with -secret")
+		}
+		return daily.Of(date, level)
+	}
+	s, err := daily.ParseSecret(secret)
+	if err != nil {
+		return daily.Board{}, fmt.Errorf("-secret: %w", err)
+	}
+	if commitment != "" {
+		if err := daily.CheckCommitment(date, level, s, commitment); err != nil {
+			return daily.Board{}, fmt.Errorf("-commitment: %w", err)
+		}
+	}
+	return daily.OfSecret(date, level, s)
 }

@@ -5,10 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
@@ -104,6 +106,43 @@ func TestGenNoGuessWins(t *testing.T) {
 			if g.Status != board.Won {
 				t.Errorf("%s: the solver's game ended %v with %d safe cells left; want won\n%v", what, g.Status, b.SafeLeft(), b)
 			}
+		}
+	}
+}
+
+// TestDaily checks the daily boards gen -daily writes, public and a
+// server's, and why it refuses the others.
+func TestDaily(t *testing.T) {
+	const date, level = "2026-11-25", "expert"
+	secret := strings.Repeat("ab", 32)
+	s, err := daily.ParseSecret(secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	commit := daily.Commitment(date, level, s)
+	public, _ := daily.Of(date, level)
+	server, _ := daily.OfSecret(date, level, s)
+	tests := []struct {
+		secret, commitment string
+		want               daily.Board
+		err                string
+		isCommitment       bool // the error is daily.ErrCommitment
+	}{
+		{"", "", public, "", false},
+		{secret, "", server, "", false},
+		{secret, commit, server, "", false},
+		{"", commit, daily.Board{}, "-commitment: only with -secret", false},
+		{"abc", "", daily.Board{}, "-secret: " + daily.ErrSecret.Error(), false},
+		{secret, daily.Commitment(date, "beginner", s), daily.Board{}, "-commitment: the secret does not match the commitment: its commitment for 2026-11-25, expert is " + commit, true},
+	}
+	for _, tt := range tests {
+		b, err := Daily(date, level, tt.secret, tt.commitment)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.err || errors.Is(err, daily.ErrCommitment) != tt.isCommitment || b.Seed != tt.want.Seed || b.Commitment != tt.want.Commitment {
+			t.Errorf("Daily(%q, %q) = seed %d, %q; want seed %d, %q (ErrCommitment %v)", tt.secret, tt.commitment, b.Seed, got, tt.want.Seed, tt.err, tt.isCommitment)
 		}
 	}
 }
