@@ -29,9 +29,13 @@ run:
 # bar the bench runs that play on its workers, whose concurrency other
 # tests check under -race (TestRunDeterministic, TestRunNoGuessFailures,
 # TestRunBenchReproducible...). What runs concurrently stays in the first
-# pass: stores used by several goroutines and processes, servers, signals,
-# the event loop. The stalled SSH client is the exception: under the race
-# detector filling a connection's window takes a minute.
+# pass: stores used by several goroutines, servers, signals, the event
+# loop. Three kinds are exceptions: the stalled SSH client (under the race
+# detector filling a connection's window takes a minute); the tests whose
+# processes contend for one file (the detector sees one process, and their
+# children, built with it, run SQLite's code ten times slower); and the ui's
+# layout checks, a screen at every size, whose loop the other ui tests
+# check under the detector.
 #
 # To keep both cores busy to the end, each pass starts its longest packages
 # first; the first runs three packages at once (-p 3: some mostly wait, on
@@ -57,7 +61,11 @@ NORACE_TESTS = \
 	TestLargeBoard TestCensusMatchesReference \
 	TestRecordLayout \
 	TestSaveHugeSmall \
-	TestDamagedPage TestProcessKeepAtOnce TestImportLoad TestServerDamagedPage
+	TestDamagedPage TestProcessKeepAtOnce TestImportLoad TestServerDamagedPage \
+	TestProcessHammer TestProcessKillInTransaction TestProcessKillInImport \
+	TestProcessImportKilled TestProcessBetweenImportSteps TestProcessImportTogether \
+	TestClaimProcesses TestKilledServer \
+	TestFooterWords TestHelpSmall TestFooterWholeLabels
 empty :=
 space := $(empty) $(empty)
 NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
@@ -485,7 +486,8 @@ func (tm *tmuxGame) waitForBoard(want string) {
 func (tm *tmuxGame) waitUntil(what string, ok func(screen string) bool) string {
 	tm.t.Helper()
 	var screen string
-	if !testwait.Until(tm.t, func() bool { screen = tm.capture(); return ok(screen) }) {
+	// Each look starts a tmux client: the looks are 50 ms apart at most.
+	if !testwait.Every(tm.t, 50*time.Millisecond, func() bool { screen = tm.capture(); return ok(screen) }) {
 		tm.t.Fatalf("the screen never showed %s by the test's deadline; it shows:\n%s", what, screen)
 	}
 	return screen

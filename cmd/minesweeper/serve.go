@@ -18,6 +18,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/dirlock"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/serve"
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
@@ -34,6 +35,43 @@ const shutdownLimit = 7 * time.Second
 type serveOptions struct {
 	listen, data, dsn, maxBoard *string
 	lim                         serve.Limits
+	counts                      []countFlag
+}
+
+// countFlag is a flag of serve's limits that counts something: its name,
+// the limit it sets, its least value and its usage. A least value of 0
+// says what 0 means (none: "no limit").
+type countFlag struct {
+	name  string
+	p     *int
+	least int
+	none  string
+	usage string
+}
+
+// countFlags returns the counting flags of lim, in the order they are
+// checked.
+func countFlags(lim *serve.Limits) []countFlag {
+	return []countFlag{
+		{"max-sessions", &lim.Sessions, 1, "", "the most sessions at once, a `number`"},
+		{"rate", &lim.PerMinute, 0, "no limit", "the most new connections from one address in a minute, a `number` (0: no limit)"},
+		{"max-board-cells", &lim.Cells, 0, "no limit", "the most cells of a session's board, a `number` (0: -max-board alone)"},
+		{"max-cells", &lim.ServerCells, 0, "no limit", "the most cells the boards of all sessions hold at once, boards of expert size or less apart, a `number`; a board past it is refused with a line (0: no limit; about 64 bytes a cell)"},
+		{"max-connecting", &lim.Connecting, 1, "", "the most connections not yet playing (handshake, authentication) at once, a `number`; when full, the oldest is closed for a new one"},
+		{"max-connecting-per-address", &lim.ConnectingPerAddress, 0, "no limit", "the most connections not yet playing from one address (IPv4, or IPv6 /64), a `number`"},
+		{"refusals", &lim.Refusals, 0, "none told", "the most clients a second told why they are refused, a `number`; past it they are closed unheard"},
+	}
+}
+
+// check returns why the flag's value is refused, or "".
+func (f countFlag) check() string {
+	switch {
+	case *f.p >= f.least:
+		return ""
+	case f.least == 0:
+		return fmt.Sprintf("-%s: %d: 0 (%s) or more", f.name, *f.p, f.none)
+	}
+	return fmt.Sprintf("-%s: %d: at least %d", f.name, *f.p, f.least)
 }
 
 // serveFlags returns the flags of minesweeper serve, their one definition.
@@ -44,16 +82,13 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	f.listen = fs.String("listen", ":2222", "the `address` to listen on, host:port")
 	f.data = fs.String("data", "", "the server's `directory`: its host key, and its records unless -db (required)")
 	f.dsn = fs.String("db", "", "a PostgreSQL database shared by several servers, a postgres://... `url` (default: an SQLite file in -data)")
-	flagvalue.IntVar(fs, &lim.Sessions, "max-sessions", lim.Sessions, "the most sessions at once, a `number`")
-	flagvalue.IntVar(fs, &lim.PerMinute, "rate", lim.PerMinute, "the most new connections from one address in a minute, a `number` (0: no limit)")
 	flagvalue.DurationVar(fs, &lim.Idle, "idle", lim.Idle, "end a session with no key for this `duration`, its game saved (0: never)")
 	flagvalue.DurationVar(fs, &lim.Session, "session-length", lim.Session, "end a session after this `duration`, its game saved (0: never)")
 	f.maxBoard = fs.String("max-board", fmt.Sprintf("%dx%d", lim.Width, lim.Height), "the largest board a session may play, `WIDTHxHEIGHT`")
-	flagvalue.IntVar(fs, &lim.Cells, "max-board-cells", lim.Cells, "the most cells of a session's board, a `number` (0: -max-board alone)")
-	flagvalue.IntVar(fs, &lim.ServerCells, "max-cells", lim.ServerCells, "the most cells the boards of all sessions hold at once, boards of expert size or less apart, a `number`; a board past it is refused with a line (0: no limit; about 64 bytes a cell)")
-	flagvalue.IntVar(fs, &lim.Connecting, "max-connecting", lim.Connecting, "the most connections not yet playing (handshake, authentication) at once, a `number`; when full, the oldest is closed for a new one")
-	flagvalue.IntVar(fs, &lim.ConnectingPerAddress, "max-connecting-per-address", lim.ConnectingPerAddress, "the most connections not yet playing from one address (IPv4, or IPv6 /64), a `number`")
-	flagvalue.IntVar(fs, &lim.Refusals, "refusals", lim.Refusals, "the most clients a second told why they are refused, a `number`; past it they are closed unheard")
+	f.counts = countFlags(lim)
+	for _, c := range f.counts {
+		flagvalue.IntVar(fs, c.p, c.name, *c.p, c.usage)
+	}
 	return fs, f
 }
 
@@ -62,65 +97,61 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 // server within ten seconds.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := serveFlags()
-	listen, data, dsn, maxBoard := f.listen, f.data, f.dsn, f.maxBoard
 	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, serveUsage)); done {
 		return code
 	}
-	lim := f.lim
 	fail := complainer(stderr, "minesweeper serve", exitUsage)
 	switch {
 	case fs.NArg() > 0:
 		return fail("unexpected argument %q", fs.Arg(0))
-	case *data == "":
+	case *f.data == "":
 		return fail("-data: the server's directory is required (its host key and records are kept there)")
-	case lim.Sessions < 1:
-		return fail("-max-sessions: %d: at least 1", lim.Sessions)
-	case lim.PerMinute < 0:
-		return fail("-rate: %d: 0 (no limit) or more", lim.PerMinute)
-	case lim.Cells < 0:
-		return fail("-max-board-cells: %d: 0 (no limit) or more", lim.Cells)
-	case lim.ServerCells < 0:
-		return fail("-max-cells: %d: 0 (no limit) or more", lim.ServerCells)
-	case lim.Connecting < 1:
-		return fail("-max-connecting: %d: at least 1", lim.Connecting)
-	case lim.ConnectingPerAddress < 0:
-		return fail("-max-connecting-per-address: %d: 0 (no limit) or more", lim.ConnectingPerAddress)
-	case lim.Refusals < 0:
-		return fail("-refusals: %d: 0 (none told) or more", lim.Refusals)
 	}
+	for _, c := range f.counts {
+		if why := c.check(); why != "" {
+			return fail("%s", why)
+		}
+	}
+	lim := f.lim
 	var err error
-	if lim.Width, lim.Height, err = parseSize(*maxBoard); err != nil {
+	if lim.Width, lim.Height, err = parseSize(*f.maxBoard); err != nil {
 		return fail("-max-board: %v", err)
 	}
-	if err := os.MkdirAll(*data, 0o700); err != nil {
+	if err := os.MkdirAll(*f.data, 0o700); err != nil {
 		return complainer(stderr, "minesweeper serve", exitFailure)("%v", err)
 	}
+	return serveOn(*f.listen, *f.data, *f.dsn, lim, stderr)
+}
+
+// serveOn serves the game on address listen, with its host key in data
+// and its records there or in the database dsn, until a signal stops it.
+func serveOn(listen, data, dsn string, lim serve.Limits, stderr io.Writer) int {
 	failed := complainer(stderr, "minesweeper serve", exitFailure)
-	if *dsn == "" {
+	if dsn == "" {
 		// Two servers on one SQLite file would each think their daily
 		// secret, leases and budgets their own.
-		lock, err := dirlock.Take(*data, serveLock)
+		lock, err := dirlock.Take(data, serveLock)
 		if errors.Is(err, dirlock.ErrHeld) {
-			return failed("%s is in use by another minesweeper serve%s: one server a -data directory (several servers share a -db database)", *data, strings.TrimPrefix(err.Error(), dirlock.ErrHeld.Error()))
+			return failed("%s is in use by another minesweeper serve%s: one server a -data directory (several servers share a -db database)", data, strings.TrimPrefix(err.Error(), dirlock.ErrHeld.Error()))
 		}
 		if err != nil {
-			return failed("locking %s: %v", *data, err)
+			return failed("locking %s: %v", data, err)
 		}
 		defer lock.Unlock()
 	}
-	key, err := serve.HostKey(*data)
+	key, err := host.Key(data)
 	if err != nil {
 		return failed("%v", err)
 	}
 	logger := log.New(stderr, "minesweeper serve: ", log.LstdFlags)
 	warn := func(msg string) { logger.Printf("warning: %s", msg) }
 	ctx := context.Background()
-	players, err := store.OpenPlayers(ctx, *data, *dsn, warn)
+	players, err := store.OpenPlayers(ctx, data, dsn, warn)
 	if err != nil {
 		return failed("the records: %v", err)
 	}
 	defer players.Close()
-	l, err := net.Listen("tcp", *listen)
+	l, err := net.Listen("tcp", listen)
 	if err != nil {
 		return failed("%v", err)
 	}
@@ -129,19 +160,21 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, name := range ui.ServerEnv() {
 		os.Unsetenv(name)
 	}
-	srv, err := serve.New(serve.Config{
-		Players: players, HostKey: key, Limits: lim, Choose: chooseBoard,
-		Log: logger.Printf,
-	})
+	game, err := serve.New(serve.Config{Players: players, Limits: lim, Choose: chooseBoard, Log: logger.Printf})
 	if err != nil {
 		return failed("%v", err)
 	}
+	srv, err := host.New(host.Config{Key: key, Limits: lim.Limits, App: game.App(), Banned: game.Banned, Log: logger.Printf})
+	if err != nil {
+		return failed("%v", err)
+	}
+	srv.Go(game.SweepDailies)
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	defer signal.Stop(sigs)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
-	logger.Printf("listening on %s, host key %s", l.Addr(), serve.Fingerprint(key))
+	logger.Printf("listening on %s, host key %s", l.Addr(), host.Fingerprint(key))
 	select {
 	case err := <-served:
 		return failed("%v", err)
@@ -153,7 +186,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := srv.Shutdown(sctx); err != nil {
 		logger.Printf("sessions still open after %v: their connections were closed", shutdownLimit)
 	}
-	if err := <-served; !errors.Is(err, serve.ErrClosed) {
+	if err := <-served; !errors.Is(err, host.ErrClosed) {
 		logger.Printf("%v", err)
 	}
 	if err := players.Close(); err != nil {

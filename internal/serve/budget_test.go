@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"slices"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -57,6 +59,7 @@ func BenchmarkSessionMemory(b *testing.B) {
 // drawn, done once the analyses they started are done; and the bytes
 // each allocated meanwhile, which bound what it held at its peak.
 func sessionHeap(b *testing.B, size board.Settings, n int, keys []string) (busy, done, alloc uint64) {
+	ctx := context.Background()
 	ts := startServer(b, Config{Limits: limits(func(l *Limits) {
 		l.Width, l.Height = size.Width, size.Height
 		l.Cells, l.ServerCells = size.Cells(), n*size.Cells()
@@ -64,7 +67,7 @@ func sessionHeap(b *testing.B, size board.Settings, n int, keys []string) (busy,
 	clients := make([]*ssh.Client, n)
 	for i := range clients {
 		key := testKey(b)
-		id := Fingerprint(key)
+		id := host.Fingerprint(key)
 		if err := ts.cfg.Players.SetName(ctx, id, fmt.Sprintf("memory %d", i)); err != nil {
 			b.Fatal(err)
 		}
@@ -114,17 +117,17 @@ func sessionHeap(b *testing.B, size board.Settings, n int, keys []string) (busy,
 // is refused with a line, and the cells of a board are given back when
 // the session chooses another or ends.
 func TestCellBudget(t *testing.T) {
-	s := &Server{cfg: Config{
+	s := &Game{cfg: Config{
 		Limits: limits(func(l *Limits) { l.Cells, l.ServerCells = 10_000, 15_000 }),
 		Choose: func(b board.Settings) (board.Layout, error) { return nil, b.Check() },
 	}}
-	s.cells = &cellPool{max: s.cfg.Limits.ServerCells}
-	a, b, c := s.cells.hold(), s.cells.hold(), s.cells.hold()
+	cells := host.NewBudget(s.cfg.Limits.ServerCells)
+	a, b, c := cells.Hold(), cells.Hold(), cells.Hold()
 	size := func(w, h int) board.Settings {
 		return board.Settings{Width: w, Height: h, Mines: 10, Rule: board.Opening}
 	}
 	steps := []struct {
-		hold *cellHold
+		hold *host.Hold
 		name string
 		b    board.Settings
 		want string // the error, "" for none
@@ -150,14 +153,14 @@ func TestCellBudget(t *testing.T) {
 		if got != st.want && !(st.want == "-" && err != nil) {
 			t.Errorf("step %d: choose(%s, %dx%d) = %q; want %q", i, st.name, st.b.Width, st.b.Height, got, st.want)
 		}
-		if used := s.cells.inUse(); used != st.used {
+		if used := cells.InUse(); used != st.used {
 			t.Errorf("step %d: %d cells in use; want %d", i, used, st.used)
 		}
 	}
-	a.release()
-	b.release()
-	c.release()
-	if used := s.cells.inUse(); used != 0 {
+	a.Release()
+	b.Release()
+	c.Release()
+	if used := cells.InUse(); used != 0 {
 		t.Errorf("%d cells in use after every session ended; want 0", used)
 	}
 }
@@ -166,9 +169,10 @@ func TestCellBudget(t *testing.T) {
 // (1000x1000, which the default -max-board allows) does not start on it
 // again: the server would hold it all the session long.
 func TestLargeBoardNotStarted(t *testing.T) {
+	ctx := context.Background()
 	ts := startServer(t, Config{})
 	key := testKey(t)
-	id := Fingerprint(key)
+	id := host.Fingerprint(key)
 	if err := ts.cfg.Players.SetName(ctx, id, "large"); err != nil {
 		t.Fatal(err)
 	}
@@ -184,45 +188,5 @@ func TestLargeBoardNotStarted(t *testing.T) {
 	tm.send("q")
 	if got := tm.wait(); got != 0 {
 		t.Errorf("exit status %d, want 0", got)
-	}
-}
-
-// TestScreenBudget checks that a screen's cells beyond 100 by 30 come
-// from the server's budget of cells: a client saying its terminal is the
-// largest drawn (512 by 256, 28 MB of tcell's cells and their shadow)
-// gets as much of it as the budget has room for, and a session's end
-// gives its cells back, for good.
-func TestScreenBudget(t *testing.T) {
-	tests := []struct {
-		name  string
-		max   int      // the pool
-		used  int      // held by others
-		ask   termSize // the terminal
-		want  termSize
-		inUse int // the pool's use after
-	}{
-		{"the free screen", 1000, 0, termSize{100, 30}, termSize{100, 30}, 0},
-		{"a large screen with room", 1_000_000, 0, termSize{200, 60}, termSize{200, 60}, (200*60 - freeScreen) * screenCost},
-		{"the largest, no room", 1, 1, termSize{512, 256}, termSize{100, 24}, 0},
-		{"the largest, little room", 1000, 0, termSize{512, 256}, termSize{135, 24}, (135*24 - freeScreen) * screenCost},
-		{"the largest, some room", 50_000, 0, termSize{512, 256}, termSize{512, 30}, (512*30 - freeScreen) * screenCost},
-		{"tall", 50_000, 0, termSize{100, 256}, termSize{100, 155}, (100*155 - freeScreen) * screenCost},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p := &cellPool{max: tt.max, used: tt.used}
-			h := p.hold()
-			got := screenFits(h, tt.ask)
-			if got != tt.want || p.inUse()-tt.used != tt.inUse {
-				t.Errorf("screenFits(%v) = %v, pool using %d; want %v, %d", tt.ask, got, p.inUse()-tt.used, tt.want, tt.inUse)
-			}
-			if got.w*got.h > tt.ask.w*tt.ask.h || p.inUse() > max(tt.max, tt.used) {
-				t.Errorf("screenFits(%v) = %v past the terminal, or the pool past its %d: %d", tt.ask, got, tt.max, p.inUse())
-			}
-			h.release()
-			if z := screenFits(h, termSize{512, 256}); p.inUse() != tt.used || z.w*z.h > freeScreen {
-				t.Errorf("after release, screenFits(512x256) = %v, pool using %d; want at most the free screen, %d", z, p.inUse(), tt.used)
-			}
-		})
 	}
 }

@@ -1,17 +1,20 @@
 package serve
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 )
 
 // Two sessions of one key at once: the game the player left is offered to
 // the first, which claims it, and the second is told it is being played
 // elsewhere and plays a new one; the first's game is saved once.
 func TestSavedGameOneSession(t *testing.T) {
+	ctx := context.Background()
 	ts := startServer(t, Config{})
 	key := testKey(t)
 
@@ -41,7 +44,7 @@ func TestSavedGameOneSession(t *testing.T) {
 	first.wait()
 
 	beginner := board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}
-	saved, err := ts.cfg.Players.Player(Fingerprint(key)).Saved(ctx, beginner)
+	saved, err := ts.cfg.Players.Player(host.Fingerprint(key)).Saved(ctx, beginner)
 	if err != nil || len(saved) != 1 {
 		t.Errorf("the player's saved games: %d, %v; want the one the first session left", len(saved), err)
 	}

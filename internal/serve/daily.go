@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -14,14 +15,14 @@ import (
 // was. Another date without a secret, which nobody played here as its
 // day's board, has the public board of its date (see daily.Of): a game on
 // it is practice. No secret is drawn for a day to come.
-func (s *Server) dailyBoard(date, level string) (daily.Board, error) {
+func (g *Game) dailyBoard(ctx context.Context, date, level string) (daily.Board, error) {
 	var secret [32]byte
 	var err error
 	ok := true
-	if date == daily.Today(s.cfg.Now()) {
-		secret, err = s.cfg.Players.DailySecret(ctx, date)
+	if date == daily.Today(g.cfg.Now()) {
+		secret, err = g.cfg.Players.DailySecret(ctx, date)
 	} else {
-		secret, ok, err = s.cfg.Players.KeptSecret(ctx, date)
+		secret, ok, err = g.cfg.Players.KeptSecret(ctx, date)
 	}
 	switch {
 	case err != nil:
@@ -32,24 +33,24 @@ func (s *Server) dailyBoard(date, level string) (daily.Board, error) {
 	return daily.OfSecret(date, level, daily.Secret(secret))
 }
 
-// sweepDailies ends the daily games left unfinished whose day has ended,
-// of every player (session.EndPastDailiesOf): once when the server
-// starts, then at each UTC midnight of its clock (Config.Now, waited for
-// through Config.After), until Shutdown. A game a session is playing
-// past midnight is that session's to end (its claim); the rest count for
-// their day as the day ends, whether their players come back or not.
-func (s *Server) sweepDailies() {
-	defer close(s.swept)
-	log := func(msg string) { s.cfg.Log("daily sweep: %s", msg) }
+// SweepDailies ends the daily games left unfinished whose day has ended,
+// of every player (session.EndPastDailiesOf): at once, then at each UTC
+// midnight of its clock (Config.Now, waited for through Config.After),
+// until ctx is done. A game a session is playing past midnight is that
+// session's to end (its claim); the rest count for their day as the day
+// ends, whether their players come back or not. A server runs it with
+// its own context (host.Server.Go), which Shutdown ends and waits for.
+func (g *Game) SweepDailies(ctx context.Context) {
+	log := func(msg string) { g.cfg.Log("daily sweep: %s", msg) }
 	for {
-		if n := session.EndPastDailiesOf(s.cfg.Players, s.cfg.Now, log); n > 0 {
-			s.cfg.Log("daily sweep: %s with daily games left unfinished looked at", countPlayers(n))
+		if n := session.EndPastDailiesOf(g.cfg.Players, g.cfg.Now, log); n > 0 {
+			g.cfg.Log("daily sweep: %s with daily games left unfinished looked at", countPlayers(n))
 		}
-		now := s.cfg.Now()
+		now := g.cfg.Now()
 		select {
-		case <-s.stop:
+		case <-ctx.Done():
 			return
-		case <-s.cfg.After(nextMidnight(now).Sub(now)):
+		case <-g.cfg.After(nextMidnight(now).Sub(now)):
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
@@ -23,9 +24,10 @@ import (
 // counted attempt, shared by its commitment (the public board's command
 // would play another board).
 func TestDailyDroppedServer(t *testing.T) {
+	ctx := context.Background()
 	ts := startServer(t, Config{})
 	key := testKey(t)
-	id := Fingerprint(key)
+	id := host.Fingerprint(key)
 	today := daily.Today(time.Now())
 
 	c := ts.dial(t, key)
@@ -86,14 +88,15 @@ func TestDailyDroppedServer(t *testing.T) {
 // gets no secret and the public board (practice); and two servers on
 // one database lay the same board.
 func TestDailyBoardServer(t *testing.T) {
+	ctx := context.Background()
 	a := startServer(t, Config{})
 	b := startServer(t, Config{Players: a.cfg.Players})
 	today := daily.Today(time.Now())
-	ba, err := a.dailyBoard(today, "expert")
+	ba, err := a.game.dailyBoard(ctx, today, "expert")
 	if err != nil {
 		t.Fatal(err)
 	}
-	bb, err := b.dailyBoard(today, "expert")
+	bb, err := b.game.dailyBoard(ctx, today, "expert")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +108,7 @@ func TestDailyBoardServer(t *testing.T) {
 		t.Errorf("two servers' dailyBoard(today, expert) = %+v, %+v; want the same", ba, bb)
 	}
 	tomorrow := daily.Today(time.Now().AddDate(0, 0, 2))
-	bt, err := a.dailyBoard(tomorrow, "expert")
+	bt, err := a.game.dailyBoard(ctx, tomorrow, "expert")
 	pubT, _ := daily.Of(tomorrow, "expert")
 	if err != nil || bt != pubT {
 		t.Errorf("dailyBoard(%s, expert) = %+v, %v; want the public board, %+v", tomorrow, bt, err, pubT)
@@ -167,6 +170,7 @@ func (c *sweepClock) next(t *testing.T) sweepWait {
 // loss for its date and no longer saved. A game another run is playing
 // (its claim held) is that run's to end, and stays.
 func TestDailySweep(t *testing.T) {
+	ctx := context.Background()
 	day := time.Now().UTC().AddDate(0, 0, -2).Truncate(24 * time.Hour) // D, two days ago
 	date := func(offset int) string { return daily.Today(day.AddDate(0, 0, offset)) }
 	clock := &sweepClock{now: day.Add(23*time.Hour + 59*time.Minute), waits: make(chan sweepWait, 4)}

@@ -14,14 +14,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"golang.org/x/crypto/ssh"
 )
 
-// testServer is a Server on a loopback port, shut down at the test's end.
+// testServer is a host.Server of a Game on a loopback port, shut down at
+// the test's end.
 type testServer struct {
-	*Server
+	*host.Server
+	game *Game
+	cfg  Config // the game's
 	addr string
 	logs *lockedBuffer
 }
@@ -58,13 +62,10 @@ func testKey(t testing.TB) ssh.Signer {
 	return s
 }
 
-// startServer starts a server of cfg (its host key and players filled
-// in when missing) on a loopback port.
+// startServer starts a server of the game of cfg (its players filled in
+// when missing) on a loopback port.
 func startServer(t testing.TB, cfg Config) *testServer {
 	t.Helper()
-	if cfg.HostKey == nil {
-		cfg.HostKey = testKey(t)
-	}
 	if cfg.Players == nil {
 		p, err := store.OpenPlayers(context.Background(), t.TempDir(), "", func(msg string) { t.Errorf("store: %s", msg) })
 		if err != nil {
@@ -78,10 +79,7 @@ func startServer(t testing.TB, cfg Config) *testServer {
 	}
 	logs := &lockedBuffer{}
 	cfg.Log = func(format string, args ...any) { fmt.Fprintf(logs, format+"\n", args...) }
-	s, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, g := newServer(t, cfg, testKey(t))
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -94,14 +92,31 @@ func startServer(t testing.TB, cfg Config) *testServer {
 		if err := s.Shutdown(ctx); err != nil {
 			t.Errorf("Shutdown: %v", err)
 		}
-		if err := <-served; !errors.Is(err, ErrClosed) {
-			t.Errorf("Serve returned %v, want ErrClosed", err)
+		if err := <-served; !errors.Is(err, host.ErrClosed) {
+			t.Errorf("Serve returned %v, want host.ErrClosed", err)
 		}
 		if t.Failed() {
 			t.Logf("server log:\n%s", logs.String())
 		}
 	})
-	return &testServer{Server: s, addr: l.Addr().String(), logs: logs}
+	return &testServer{Server: s, game: g, cfg: g.cfg, addr: l.Addr().String(), logs: logs}
+}
+
+// newServer returns a server of the game of cfg with host key key, wired
+// as minesweeper serve wires it: the host's limits, the game's app and
+// bans, and the sweep of the daily games started with it.
+func newServer(t testing.TB, cfg Config, key ssh.Signer) (*host.Server, *Game) {
+	t.Helper()
+	g, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := host.New(host.Config{Key: key, Limits: cfg.Limits.Limits, App: g.App(), Banned: g.Banned, Log: cfg.Log, Now: cfg.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Go(g.SweepDailies)
+	return s, g
 }
 
 // dial connects to ts as a player with key, or as a guest when key is nil.
@@ -154,7 +169,7 @@ func open(t testing.TB, c *ssh.Client, w, h int) *term {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := &term{t: t, sess: sess, news: make(chan struct{}, 1), done: make(chan error, 1), vt: newVT(min(w, maxColumns), min(h, maxRows))}
+	tm := &term{t: t, sess: sess, news: make(chan struct{}, 1), done: make(chan error, 1), vt: newVT(min(w, host.MaxColumns), min(h, host.MaxRows))}
 	sess.Stdout = tm
 	sess.Stderr = &tm.errs
 	if tm.in, err = sess.StdinPipe(); err != nil {

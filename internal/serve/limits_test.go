@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
@@ -141,30 +142,6 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
-func TestRate(t *testing.T) {
-	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
-	r := newRate(2, func() time.Time { return now })
-	steps := []struct {
-		after time.Duration
-		addr  string
-		want  bool
-	}{
-		{0, "a", true}, {0, "a", true}, {0, "a", false}, {0, "b", true},
-		{30 * time.Second, "a", false}, // the minute still running: 2 already
-		{31 * time.Second, "a", true},  // at +61 s the last minute's 2 weigh 2 x 59/60, under 2
-		{2 * time.Minute, "a", true},
-	}
-	for i, s := range steps {
-		now = now.Add(s.after)
-		if got := r.allow(s.addr); got != s.want {
-			t.Errorf("step %d (%s at +%v): allow %v, want %v", i, s.addr, s.after, got, s.want)
-		}
-	}
-	if n := len(r.seen); n > 2 {
-		t.Errorf("%d addresses remembered, want at most 2", n)
-	}
-}
-
 // A panic in one session ends it with a line to its player; another
 // session plays on.
 func TestPanicEndsOneSession(t *testing.T) {
@@ -201,14 +178,15 @@ func TestPanicEndsOneSession(t *testing.T) {
 
 // The largest board a session may play is the server's.
 func TestChooseLimit(t *testing.T) {
-	s := &Server{cfg: Config{Limits: limits(func(l *Limits) { l.Width, l.Height = 100, 50 }),
-		Choose: func(b board.Settings) (board.Layout, error) { return nil, b.Check() }}, cells: &cellPool{}}
+	s := &Game{cfg: Config{Limits: limits(func(l *Limits) { l.Width, l.Height = 100, 50 }),
+		Choose: func(b board.Settings) (board.Layout, error) { return nil, b.Check() }}}
+	cells := host.NewBudget(0)
 	tests := []struct {
 		w, h int
 		ok   bool
 	}{{100, 50, true}, {101, 50, false}, {100, 51, false}, {9, 9, true}}
 	for _, tt := range tests {
-		_, err := s.choose(s.cells.hold(), board.Settings{Width: tt.w, Height: tt.h, Mines: 5, Rule: board.Opening})
+		_, err := s.choose(cells.Hold(), board.Settings{Width: tt.w, Height: tt.h, Mines: 5, Rule: board.Opening})
 		if got := err == nil; got != tt.ok {
 			t.Errorf("%dx%d: error %v, want ok %v", tt.w, tt.h, err, tt.ok)
 		}
@@ -268,13 +246,13 @@ func TestConnectionDeadline(t *testing.T) {
 func TestChannelLimit(t *testing.T) {
 	ts := startServer(t, Config{})
 	c := ts.dial(t, nil)
-	for i := range maxChannels {
+	for i := range host.MaxChannels {
 		if _, err := c.NewSession(); err != nil {
 			t.Fatalf("session %d: %v", i+1, err)
 		}
 	}
 	_, err := c.NewSession()
 	if err == nil || !strings.Contains(err.Error(), "one game at a time on a connection") {
-		t.Errorf("session %d: %v, want refused", maxChannels+1, err)
+		t.Errorf("session %d: %v, want refused", host.MaxChannels+1, err)
 	}
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"golang.org/x/crypto/ssh"
 )
@@ -77,6 +79,7 @@ func runLoad(t testing.TB, n int, d time.Duration) *loadReport {
 // then the server has its default limits of connections, and each player
 // connects from a loopback address of its own, as players do.
 func runLoadWith(t testing.TB, n int, d time.Duration, h *hostile) *loadReport {
+	ctx := context.Background()
 	t.Helper()
 	var seeds atomic.Uint64
 	lim := limits(func(l *Limits) { l.Sessions = n })
@@ -93,7 +96,7 @@ func runLoadWith(t testing.TB, n int, d time.Duration, h *hostile) *loadReport {
 	keys := make([]ssh.Signer, n)
 	for i := range keys {
 		keys[i] = testKey(t)
-		id := Fingerprint(keys[i])
+		id := host.Fingerprint(keys[i])
 		if err := ts.cfg.Players.SetName(ctx, id, fmt.Sprintf("load %03d", i)); err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +152,7 @@ func runLoadWith(t testing.TB, n int, d time.Duration, h *hostile) *loadReport {
 		rep.hostile = hostiles.stop()
 	}
 	for _, k := range keys {
-		c, err := ts.cfg.Players.Player(Fingerprint(k)).Count(ctx)
+		c, err := ts.cfg.Players.Player(host.Fingerprint(k)).Count(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
 )
@@ -16,6 +17,7 @@ import (
 // SQLite's error; the log says what happened; the game waits in the data
 // directory and is kept at the player's next session.
 func TestDiskFull(t *testing.T) {
+	ctx := context.Background()
 	dir := storetest.Mount(t, "2m")
 	p, err := store.OpenPlayers(context.Background(), dir, "", func(msg string) { t.Errorf("store: %s", msg) })
 	if err != nil {
@@ -56,7 +58,7 @@ func TestDiskFull(t *testing.T) {
 	tm.waitFor("playing as Ann")
 	tm.send("q")
 	tm.wait()
-	if n, err := p.Player(Fingerprint(key)).Count(ctx); n != 1 || err != nil {
+	if n, err := p.Player(host.Fingerprint(key)).Count(ctx); n != 1 || err != nil {
 		t.Errorf("the player's records after the next session: %d games (%v), want 1", n, err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/store/storetest"
 )
@@ -13,6 +14,7 @@ import (
 // chosen on one is known, and taken, on the other, and a game played on
 // one is in the player's records on the other.
 func TestServersSharePostgres(t *testing.T) {
+	ctx := context.Background()
 	dsn := storetest.Postgres(t)
 	players := func() store.Players {
 		p, err := store.OpenPlayers(context.Background(), t.TempDir(), dsn, func(msg string) { t.Errorf("store: %s", msg) })
@@ -37,7 +39,7 @@ func TestServersSharePostgres(t *testing.T) {
 		t.Fatalf("exit status %d on the first server, want 0", got)
 	}
 
-	id := Fingerprint(key)
+	id := host.Fingerprint(key)
 	if n, err := b.cfg.Players.Player(id).Count(ctx); err != nil || n != 1 {
 		t.Errorf("the second server's records of the player: %d games (%v), want 1", n, err)
 	}

@@ -4,365 +4,67 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"net"
-	"sync"
-	"time"
-	"unicode/utf8"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
-	"github.com/minesweeper-go/minesweeper/internal/userfile"
-	"golang.org/x/crypto/ssh"
 )
 
-// ending is why the server ended a session: the line its player reads.
-type ending uint8
-
-const (
-	endNone     ending = iota // the player quit
-	endShutdown               // the server is stopping
-	endIdle                   // no key for Limits.Idle
-	endLength                 // the session lasted Limits.Session
-)
-
-var endingLines = [...]string{
-	endNone:     "",
-	endShutdown: "the server is stopping",
-	endIdle:     "no key for a while, so the session ended",
-	endLength:   "the session reached the server's longest",
-}
-
-// String returns the line of why a session ended.
-func (e ending) String() string {
-	if int(e) < len(endingLines) {
-		return endingLines[e]
-	}
-	return fmt.Sprintf("ending(%d)", e)
-}
-
-// The largest screen a session is drawn on: a client asking for more is
-// drawn on this much of it. The screen's cells are kept in memory, so a
-// client cannot make the server hold gigabytes by saying its terminal is
-// a million columns wide.
-const (
-	maxColumns = 512
-	maxRows    = 256
-)
-
-// clampSize returns a terminal's size within the largest screen.
-func clampSize(w, h uint32) (uint32, uint32) {
-	return min(w, maxColumns), min(h, maxRows)
-}
-
-// The size of a terminal whose client has not said it: a client with no
-// terminal at hand (ssh -tt with a pipe for its input, some Windows
-// clients) sends zeros.
-const (
-	defaultColumns = 80
-	defaultRows    = 24
-)
-
-// termSize is a session's terminal size.
-type termSize struct{ w, h uint32 }
-
-// resized returns z as a "pty-req" or "window-change" of w by h cells
-// leaves it: RFC 4254 (6.2) says a zero dimension MUST be ignored, so each
-// that is zero stays as it was; the rest are clamped to the largest screen.
-func (z termSize) resized(w, h uint32) termSize {
-	w, h = clampSize(w, h)
-	if w != 0 {
-		z.w = w
-	}
-	if h != 0 {
-		z.h = h
-	}
-	return z
-}
-
-// clip returns s cut to at most n bytes, on a rune boundary.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-// ptyRequest is the payload of a "pty-req" request (RFC 4254, 6.2).
-type ptyRequest struct {
-	Term          string
-	Width, Height uint32
-	PixW, PixH    uint32
-	Modes         string
-}
-
-// sizeRequest is the payload of a "window-change" request (RFC 4254, 6.7).
-type sizeRequest struct {
-	Width, Height uint32
-	PixW, PixH    uint32
-}
-
-// envRequest is the payload of an "env" request (RFC 4254, 6.4).
-type envRequest struct{ Name, Value string }
-
-// sessionEnv are the environment variables a session may set, of which
-// the game reads: the colours and the character set. The rest are
-// accepted and ignored; none reaches the process.
-var sessionEnv = map[string]bool{"NO_COLOR": true, "LANG": true, "LC_ALL": true, "LC_CTYPE": true}
-
-// live is one session playing: its connection and screen, and why the
-// server ended it.
-type live struct {
-	conn   net.Conn
-	mu     sync.Mutex
-	remote *ui.Remote
-	why    ending
-}
-
-// end asks the game to end for why; the session saves a started game and
-// tells its player.
-func (p *live) end(why ending) {
-	p.mu.Lock()
-	if p.why == endNone {
-		p.why = why
-	}
-	r := p.remote
-	p.mu.Unlock()
-	if r != nil {
-		r.Quit()
-	}
-}
-
-func (p *live) ending() ending {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.why
-}
-
-// session serves one session channel: its requests until "shell", then
-// the game; release gives its place on the connection back.
-func (s *Server) session(c net.Conn, sc *ssh.ServerConn, nc ssh.NewChannel, host string, release func()) {
-	ch, reqs, err := nc.Accept()
-	if err != nil {
-		release()
-		return
-	}
-	defer ch.Close()
-	defer release() // before the close
-	var pty *ptyRequest
-	size := termSize{defaultColumns, defaultRows}
-	env := map[string]string{}
-	for r := range reqs {
-		ok := false
-		switch r.Type {
-		case "pty-req":
-			var p ptyRequest
-			if ssh.Unmarshal(r.Payload, &p) == nil {
-				size = size.resized(p.Width, p.Height)
-				pty, ok = &p, true
-			}
-		case "window-change":
-			var w sizeRequest
-			if pty != nil && ssh.Unmarshal(r.Payload, &w) == nil {
-				size = size.resized(w.Width, w.Height)
-			}
-		case "env":
-			var e envRequest
-			if ssh.Unmarshal(r.Payload, &e) == nil {
-				ok = true
-				if sessionEnv[e.Name] && len(e.Value) <= 256 {
-					env[e.Name] = e.Value
-				}
-			}
-		case "shell":
-			reply(r, true)
-			if pty == nil {
-				refuse(ch, "the game needs a terminal: connect with ssh -t")
-				return
-			}
-			s.play(c, sc, ch, reqs, pty.Term, size, env, host)
-			return
-		case "exec", "subsystem":
-			reply(r, true)
-			refuse(ch, "this server plays minesweeper and runs no commands: connect with ssh -t and no command")
-			return
-		case "auth-agent-req@openssh.com":
-			// OpenSSH's client says nothing of a refused agent: the
-			// server does, in a line above the game.
-			fmt.Fprintf(ch.Stderr(), "minesweeper: agent forwarding is refused: this server plays minesweeper only\r\n")
-		}
-		// x11-req and the rest are refused: OpenSSH's client says so in
-		// a line of its own ("X11 forwarding request failed").
-		reply(r, ok)
-	}
-}
-
-func reply(r *ssh.Request, ok bool) {
-	if r.WantReply {
-		_ = r.Reply(ok, nil)
-	}
-}
-
-// refuse tells the client why in one line on its standard error, and
-// ends the session with exit status 1.
-func refuse(ch ssh.Channel, why string) {
-	fmt.Fprintf(ch.Stderr(), "minesweeper: %s\r\n", why)
-	exit(ch, 1)
-}
-
-// exit sends the session's exit status.
-func exit(ch ssh.Channel, status uint32) {
-	_, _ = ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{status}))
-}
-
-// play plays the game on the session's terminal until the player quits,
-// the connection drops, or the server ends the session.
-func (s *Server) play(c net.Conn, sc *ssh.ServerConn, ch ssh.Channel, reqs <-chan *ssh.Request, term string, size termSize, env map[string]string, host string) {
-	id := ""
-	if sc.Permissions != nil {
-		id = sc.Permissions.Extensions[playerExt]
-	}
-	who := host + " " + userfile.Printable(clip(sc.User(), 64))
-	if id != "" {
-		who += " " + id
-	} else {
-		who += " guest"
-	}
-	p := &live{conn: c}
-	if ok, why := s.admit(p); !ok {
-		s.cfg.Log("%s: refused: %s", who, why)
-		refuse(ch, why)
-		return
-	}
-	defer s.leave(p)
-	// Playing, the connection has no deadline; after, the handshake's
-	// again, for a client that keeps it open and opens nothing more.
-	_ = c.SetDeadline(time.Time{})
-	defer func() {
-		if d := s.cfg.Limits.Handshake; d > 0 {
-			_ = c.SetDeadline(s.cfg.Now().Add(d))
-		}
-	}()
-	out := &stallWriter{w: ch, conn: c, limit: s.cfg.Limits.Stall, log: s.cfg.Log, who: who}
-	// The screen's cells beyond 100 by 30 are the budget's (see
-	// screenFits): a terminal past the room there is drawn on part of it.
-	screen := s.cells.hold()
-	defer screen.release()
-	size = screenFits(screen, size)
+// Handle plays the game on session s's terminal until the player quits,
+// the connection drops, or ctx is done (the server ends the session: the
+// game is then left as the player would leave it, a started one saved).
+// The lines that report what the player left follow the screen's close.
+// It is the host's Handler.
+func (g *Game) Handle(ctx context.Context, s *host.Session) int {
 	remote, err := ui.OpenRemote(ui.RemoteTerminal{
-		In: ch, Out: out, Term: term, Width: int(size.w), Height: int(size.h), Now: s.cfg.Now,
+		In: s.In, Out: s.Out, Term: s.Term, Width: s.Window.Width, Height: s.Window.Height, Now: g.cfg.Now,
 	})
 	if err != nil {
-		refuse(ch, "cannot draw on this terminal: "+err.Error())
-		return
+		return s.Refuse("cannot draw on this terminal: " + err.Error())
 	}
-	p.mu.Lock()
-	p.remote = remote
-	pending := p.why
-	p.mu.Unlock()
-	if pending != endNone {
-		remote.Quit()
-	}
+	// A panic's line is the host's, after the screen is closed.
+	defer remote.Close()
+	stop := context.AfterFunc(ctx, remote.Quit)
+	defer stop()
 	go func() {
-		for r := range reqs {
-			var w sizeRequest
-			if r.Type == "window-change" && ssh.Unmarshal(r.Payload, &w) == nil {
-				if z := screenFits(screen, size.resized(w.Width, w.Height)); z != size {
-					size = z
-					remote.Resize(int(size.w), int(size.h))
-				}
-				continue
-			}
-			reply(r, false)
+		for w := range s.Windows {
+			remote.Resize(w.Width, w.Height)
 		}
 	}()
-	stop := s.watch(p, remote)
-	defer stop()
-	s.cfg.Log("%s: session started", who)
-
-	var lines []string
-	status := uint32(0)
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				remote.Close()
-				lines = []string{s.recovered(who, r)}
-				status = 1
-			}
-		}()
-		lines = s.game(remote, id, env)
-	}()
+	lines := g.game(ctx, s, remote)
 	remote.Close()
 	if n := remote.Dropped(); n > 0 {
-		s.cfg.Log("%s: %d keys past the input's budget ignored", who, n)
-	}
-	if why := p.ending(); why != endNone {
-		lines = append(lines, why.String()+": ssh again to play on")
+		s.Log("%d keys past the input's budget ignored", n)
 	}
 	for _, l := range lines {
-		fmt.Fprintf(out, "%s\r\n", l)
+		fmt.Fprintf(s.Out, "%s\r\n", l)
 	}
-	exit(ch, status)
-	s.cfg.Log("%s: session ended", who)
+	return 0
 }
 
-// watch ends p's session when it has been idle or long enough; the
-// function it returns stops watching.
-func (s *Server) watch(p *live, r *ui.Remote) func() {
-	done := make(chan struct{})
-	start := s.cfg.Now()
-	lim := s.cfg.Limits
-	go func() {
-		every := time.Second
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-			now := s.cfg.Now()
-			switch {
-			case lim.Idle > 0 && now.Sub(r.LastInput()) >= lim.Idle:
-				p.end(endIdle)
-			case lim.Session > 0 && now.Sub(start) >= lim.Session:
-				p.end(endLength)
-			}
-		}
-	}()
-	return func() { close(done) }
-}
-
-// ctx is the context of a session's dealings with the store.
-var ctx = context.Background()
-
-// game runs the game of player id ("" for a guest) on r: the name asked
-// on a first visit, then the board left unfinished or the one played
-// last. It returns the lines to print once the screen is closed.
-func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
+// game runs the game of s's player (a guest without a key) on r: the
+// name asked on a first visit, then the board left unfinished or the one
+// played last. It returns the lines to print once the screen is closed.
+func (g *Game) game(ctx context.Context, s *host.Session, r *ui.Remote) []string {
+	env, id := s.Env, s.Key
 	prefs := ui.Prefs{QuestionMarks: true, ASCII: ui.RemoteASCII(env), Mono: env["NO_COLOR"] != ""}
 	uc := ui.Config{
-		Start:   play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: s.seed()},
+		Start:   play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: g.seed()},
 		Prefs:   prefs,
-		NewSeed: s.seed,
-		Leaders: s.leaders,
-		Tick:    s.cfg.tick,
+		NewSeed: g.seed,
+		Leaders: func(level string) ([]history.Leaderboard, error) { return g.leaders(ctx, level) },
+		Tick:    g.cfg.tick,
 		// A seed seen before the end lays the board offline: the
 		// leaderboards count boards nobody could know.
-		SecretSeed: !s.cfg.showSeed,
+		SecretSeed: !g.cfg.showSeed,
 	}
-	cells := s.cells.hold()
-	defer cells.release()
-	choose := func(b board.Settings) (board.Layout, error) { return s.choose(cells, b) }
+	cells := s.Hold()
+	choose := func(b board.Settings) (board.Layout, error) { return g.choose(cells, b) }
 	uc.Start.Layout, _ = choose(uc.Start.Board)
 	if id == "" {
 		uc.Keeper = guest{choose: choose}
@@ -373,7 +75,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 		}
 		return []string{play.Summary(res, false, "")}
 	}
-	name, err := s.cfg.Players.Name(ctx, id)
+	name, err := g.cfg.Players.Name(ctx, id)
 	if err != nil {
 		return failed(err)
 	}
@@ -383,7 +85,7 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 			if err := history.CheckName(n); err != nil {
 				return err
 			}
-			return s.cfg.Players.SetName(ctx, id, n)
+			return g.cfg.Players.SetName(ctx, id, n)
 		})
 		if !ok {
 			if r.Quitting() {
@@ -392,17 +94,24 @@ func (s *Server) game(r *ui.Remote, id string, env map[string]string) []string {
 			return []string{"no name chosen, so nothing was played: ssh again to choose one"}
 		}
 	}
-	k := session.Over(s.cfg.Players.Player(id))
-	k.Now = s.cfg.Now
+	k := session.Over(g.cfg.Players.Player(id))
+	k.Now = g.cfg.Now
 	k.Choose = choose
-	k.DailyBoard = s.dailyBoard
-	k.Log = func(msg string) { s.cfg.Log("%s: %s", id, msg) }
+	k.DailyBoard = func(date, level string) (daily.Board, error) { return g.dailyBoard(ctx, date, level) }
+	k.Log = func(msg string) { g.cfg.Log("%s: %s", id, msg) }
 	defer k.Close()
+	return g.played(k, r, uc, name)
+}
+
+// played starts the game of k's player named name on r: today's daily
+// game left unfinished, or the board played last and the game left on
+// it; it returns the lines to print once the screen is closed.
+func (g *Game) played(k *session.Session, r *ui.Remote, uc ui.Config, name string) []string {
 	last, lastOK, theme := k.Prefs(ui.CheckTheme)
 	uc.Prefs.Theme = theme
 	if lastOK {
 		// A board the server cannot hold now is not started on.
-		if layout, err := choose(last); err == nil {
+		if layout, err := k.Choose(last); err == nil {
 			uc.Start.Board, uc.Start.Layout = last, layout
 		}
 	}
@@ -442,17 +151,17 @@ func failed(err error) []string {
 }
 
 // seed returns a seed nobody can foresee.
-func (s *Server) seed() uint64 {
-	if s.cfg.NewSeed != nil {
-		return s.cfg.NewSeed()
+func (g *Game) seed() uint64 {
+	if g.cfg.NewSeed != nil {
+		return g.cfg.NewSeed()
 	}
 	return rand.Uint64()
 }
 
 // fits returns why settings are larger than the server allows a
 // session, or nil.
-func (s *Server) fits(b board.Settings) error {
-	lim := s.cfg.Limits
+func (g *Game) fits(b board.Settings) error {
+	lim := g.cfg.Limits
 	if lim.Width > 0 && b.Width > lim.Width || lim.Height > 0 && b.Height > lim.Height {
 		return fmt.Errorf("this server plays boards of at most %dx%d", lim.Width, lim.Height)
 	}
@@ -462,39 +171,56 @@ func (s *Server) fits(b board.Settings) error {
 	return nil
 }
 
+// freeCells is the largest board that takes nothing from the server's
+// budget of cells: an expert board's. Every session may hold one, so
+// that a few players on large boards never keep the others from the
+// usual ones; their memory is counted with the sessions' (see
+// DefaultLimits).
+const freeCells = 30 * 16
+
+// charge returns what a board of settings b takes from the budget.
+func charge(b board.Settings) int {
+	if n := b.Cells(); n > freeCells {
+		return n
+	}
+	return 0
+}
+
 // choose lays the boards of b for the session whose share of the
-// server's cells is h, under the server's limits of size, and reserves
-// their cells in place of the board it held.
-func (s *Server) choose(h *cellHold, b board.Settings) (board.Layout, error) {
-	if err := s.fits(b); err != nil {
+// server's budget is h, under the server's limits of size, and reserves
+// their cells in place of the board it held. A finished game's board
+// stays on the player's screen (and an undo plays it on) until the next
+// is chosen, so it is held until then.
+func (g *Game) choose(h *host.Hold, b board.Settings) (board.Layout, error) {
+	if err := g.fits(b); err != nil {
 		return nil, err
 	}
-	old, err := h.swap(charge(b))
+	old, err := h.Swap(charge(b))
 	if err != nil {
-		room := old // swap's answer when the pool is short
+		room := max(old, freeCells) // Swap's answer when the budget is short; an expert's board is always played
 		return nil, fmt.Errorf("the server holds all the large boards it can now: %d cells at most for the moment (%dx%d has %d)", room, b.Width, b.Height, b.Cells())
 	}
-	l, err := s.cfg.Choose(b)
+	l, err := g.cfg.Choose(b)
 	if err != nil {
-		_, _ = h.swap(old)
+		_, _ = h.Swap(old)
 	}
 	return l, err
 }
 
 // leaders returns the leaderboards of level: today's daily board's, with
 // the server's commitment to it, and all time's.
-func (s *Server) leaders(level string) ([]history.Leaderboard, error) {
-	today := daily.Today(s.cfg.Now())
-	d, err := s.cfg.Players.Daily(ctx, today, level, leaderLimit)
+func (g *Game) leaders(ctx context.Context, level string) ([]history.Leaderboard, error) {
+	today := daily.Today(g.cfg.Now())
+	d, err := g.cfg.Players.Daily(ctx, today, level, leaderLimit)
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.dailyBoard(today, level)
+	b, err := g.dailyBoard(ctx, today, level)
 	if err != nil {
 		return nil, err
 	}
 	d.Commitment = b.Commitment
-	a, err := s.cfg.Players.AllTime(ctx, level, leaderLimit)
+	a, err := g.cfg.Players.AllTime(ctx, level, leaderLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -503,25 +229,3 @@ func (s *Server) leaders(level string) ([]history.Leaderboard, error) {
 
 // leaderLimit is how many lines of a leaderboard a player's screen gets.
 const leaderLimit = 100
-
-// stallWriter writes to a session's channel, and closes the connection
-// when a write waits longer than limit: a client that reads nothing must
-// not hold its session (and the server's shutdown) for ever.
-type stallWriter struct {
-	w     io.Writer
-	conn  net.Conn
-	limit time.Duration
-	log   func(format string, args ...any)
-	who   string
-}
-
-func (w *stallWriter) Write(p []byte) (int, error) {
-	if w.limit > 0 {
-		t := time.AfterFunc(w.limit, func() {
-			w.log("%s: closed: the client read nothing for %v", w.who, w.limit)
-			w.conn.Close()
-		})
-		defer t.Stop()
-	}
-	return w.w.Write(p)
-}

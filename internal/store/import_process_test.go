@@ -239,6 +239,9 @@ func procLines(out []byte) []string {
 // its first step committed: the store says how far it came, and the next
 // Open goes on from there, importing every game once and in order.
 func TestProcessImportKilled(t *testing.T) {
+	if raceEnabled {
+		t.Skip("its processes contend for the file, not its goroutines: make test runs it without the race detector")
+	}
 	dir := t.TempDir()
 	log := procLog(t, dir, procImportGames)
 	cmd := procStart(t, "import-steps", dir)
@@ -279,6 +282,9 @@ func TestProcessImportKilled(t *testing.T) {
 // store leaves the import to the process at work, with no warning, and
 // says how far it has come. The import then ends with every game once.
 func TestProcessBetweenImportSteps(t *testing.T) {
+	if raceEnabled {
+		t.Skip("its processes contend for the file, not its goroutines: make test runs it without the race detector")
+	}
 	const seed = 7_000_007
 	tests := []struct {
 		role string
@@ -317,6 +323,9 @@ func TestProcessBetweenImportSteps(t *testing.T) {
 // one that does not import finds the import under way or done), and the
 // log's games are kept once.
 func TestProcessImportTogether(t *testing.T) {
+	if raceEnabled {
+		t.Skip("its processes contend for the file, not its goroutines: make test runs it without the race detector")
+	}
 	dir := t.TempDir()
 	log := procLog(t, dir, procImportGames)
 	done := make(chan []string, 2)

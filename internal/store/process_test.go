@@ -297,6 +297,9 @@ const (
 // busyTimeout, waits in a pending file as a minesweeper's does, and is
 // kept at the next start.
 func TestProcessHammer(t *testing.T) {
+	if raceEnabled {
+		t.Skip("its processes contend for the file, not its goroutines: make test runs it without the race detector")
+	}
 	dir := t.TempDir()
 	// The store is made first: several processes making it at once is
 	// TestProcessFirstOpen's.
@@ -577,6 +580,9 @@ func procWAL(dir string) int64 {
 // before are all kept, none of the transaction's, and the store goes on
 // numbering from the last committed.
 func TestProcessKillInTransaction(t *testing.T) {
+	if raceEnabled {
+		t.Skip("its processes contend for the file, not its goroutines: make test runs it without the race detector")
+	}
 	dir := t.TempDir()
 	lines := procKill(t, procStart(t, "kill-in-transaction", dir), "in transaction")
 	var committed []int64
@@ -648,6 +654,9 @@ func TestProcessKillInTransaction(t *testing.T) {
 // import's commit: the next Open imports every game, once, and renames
 // the file.
 func TestProcessKillInImport(t *testing.T) {
+	if raceEnabled {
+		t.Skip("its processes contend for the file, not its goroutines: make test runs it without the race detector")
+	}
 	const games = 24
 	tests := []struct {
 		role, marker string

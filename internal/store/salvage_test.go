@@ -14,7 +14,7 @@ import (
 )
 
 // damageGames is how many games the damaged databases hold.
-const damageGames = 10_000
+const damageGames = 2_000
 
 // leafPage returns the page number of a leaf page of the table or index
 // name in the database file path, the first in key order (first) or one
@@ -213,7 +213,7 @@ func TestDamagedPage(t *testing.T) {
 func TestServerDamagedPage(t *testing.T) {
 	perPlayer := 1000
 	if raceEnabled {
-		perPlayer = 300
+		perPlayer = 200
 	}
 	tests := []struct {
 		name   string

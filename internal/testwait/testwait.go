@@ -52,8 +52,15 @@ func Context(t testing.TB) (context.Context, context.CancelFunc) {
 // Until calls ok every few milliseconds until it reports true, and
 // reports whether it did before Limit(t).
 func Until(t testing.TB, ok func() bool) bool {
+	return Every(t, 20*time.Millisecond, ok)
+}
+
+// Every is Until with pauses that grow to most: for a check that costs
+// more than a few milliseconds' wait, such as one that starts a process
+// (tmux's capture-pane).
+func Every(t testing.TB, most time.Duration, ok func() bool) bool {
 	limit := Limit(t)
-	for pause := time.Millisecond; !ok(); pause = min(2*pause, 20*time.Millisecond) {
+	for pause := time.Millisecond; !ok(); pause = min(2*pause, most) {
 		if time.Now().After(limit) {
 			return ok()
 		}

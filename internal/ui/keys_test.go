@@ -247,6 +247,9 @@ func checkFooter(t *testing.T, width int, footer string) {
 // TestFooterWholeLabels draws the footer at every width from 20 to 120
 // columns and checks that it never cuts a label.
 func TestFooterWholeLabels(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a layout check at every size, slow under -race: make test runs it without; the other tests check the loop under it")
+	}
 	h := start(t, asciiCfg(t, small), 120, 24)
 	for w := 20; w <= 120; w++ {
 		h.resize(w, 24)

@@ -162,6 +162,9 @@ func TestCentred(t *testing.T) {
 // message and the game's numbers are cut only between words, and "? help"
 // still follows the message.
 func TestFooterWords(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a layout check at every size, slow under -race: make test runs it without; the other tests check the loop under it")
+	}
 	scrolled := strings.Repeat(strings.Repeat(".", 200)+"\n", 99) + strings.Repeat(".", 198) + "**\n"
 	tests := []struct {
 		name  string
@@ -236,6 +239,9 @@ func (sc screen) footerY() int {
 // longer than a row, as on 14 columns); the box says when more lies below
 // or above; arrows keep the help open.
 func TestHelpSmall(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a layout check at every size, slow under -race: make test runs it without; the other tests check the loop under it")
+	}
 	for _, size := range [][2]int{{40, 10}, {24, 8}, {80, 7}, {14, 24}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			cfg := fixed(t, nine)

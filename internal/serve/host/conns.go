@@ -1,4 +1,4 @@
-package serve
+package host
 
 import (
 	"container/list"
@@ -167,9 +167,9 @@ func (s *Server) tellRefused(c net.Conn, why string) {
 			return nil, fmt.Errorf("refused: %s", why)
 		},
 		ServerVersion:  s.ssh.ServerVersion,
-		BannerCallback: func(ssh.ConnMetadata) string { return "minesweeper: " + why + "\r\n" },
+		BannerCallback: func(ssh.ConnMetadata) string { return s.cfg.App.Name + ": " + why + "\r\n" },
 	}
-	cfg.AddHostKey(s.cfg.HostKey)
+	cfg.AddHostKey(s.cfg.Key)
 	d := s.cfg.Limits.Handshake
 	if d <= 0 || d > refuseTime {
 		d = refuseTime
@@ -213,4 +213,12 @@ func (b *bucket) take() bool {
 	}
 	b.tokens--
 	return true
+}
+
+// Connecting returns how many connections are connecting now: in their
+// handshake, their authentication, or yet to open a session.
+func (s *Server) Connecting() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.connecting.Len()
 }

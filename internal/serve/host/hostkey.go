@@ -1,4 +1,4 @@
-package serve
+package host
 
 import (
 	"crypto/ed25519"
@@ -13,15 +13,15 @@ import (
 	"golang.org/x/crypto/ssh"
 )
 
-// HostKeyFile is the name of the server's host key in its data directory.
-const HostKeyFile = "host_ed25519_key"
+// KeyFile is the name of the server's host key in its data directory.
+const KeyFile = "host_ed25519_key"
 
-// HostKey returns the server's host key kept in dir, made on the first
+// Key returns the server's host key kept in dir, made on the first
 // start: an Ed25519 key in OpenSSH's format, mode 0600, written whole or
 // not at all. A key file that others may read is refused, as OpenSSH
 // refuses it: anyone who can read it can pose as the server.
-func HostKey(dir string) (ssh.Signer, error) {
-	path := filepath.Join(dir, HostKeyFile)
+func Key(dir string) (ssh.Signer, error) {
+	path := filepath.Join(dir, KeyFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := makeHostKey(path); err != nil {
@@ -58,7 +58,7 @@ func makeHostKey(path string) error {
 	if err != nil {
 		return err
 	}
-	block, err := ssh.MarshalPrivateKey(priv, "minesweeper serve")
+	block, err := ssh.MarshalPrivateKey(priv, "ssh host key")
 	if err != nil {
 		return err
 	}

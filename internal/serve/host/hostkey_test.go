@@ -1,4 +1,4 @@
-package serve
+package host
 
 import (
 	"os"
@@ -19,7 +19,7 @@ func TestHostKey(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			k, err := HostKey(dir)
+			k, err := Key(dir)
 			if err != nil {
 				t.Errorf("start %d: %v", i, err)
 				return
@@ -33,7 +33,7 @@ func TestHostKey(t *testing.T) {
 			t.Errorf("start %d read key %s, start 0 key %s; want one key", i, p, prints[0])
 		}
 	}
-	fi, err := os.Stat(filepath.Join(dir, HostKeyFile))
+	fi, err := os.Stat(filepath.Join(dir, KeyFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestHostKey(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("the directory holds %d files, want the key alone", len(entries))
 	}
-	k, err := HostKey(dir)
+	k, err := Key(dir)
 	if err != nil || Fingerprint(k) != prints[0] {
 		t.Errorf("a later start: %v; want the key made first, %s", err, prints[0])
 	}
@@ -63,10 +63,10 @@ func TestHostKeyRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			if err := os.WriteFile(filepath.Join(dir, HostKeyFile), []byte(tt.data), tt.mode); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, KeyFile), []byte(tt.data), tt.mode); err != nil {
 				t.Fatal(err)
 			}
-			_, err := HostKey(dir)
+			_, err := Key(dir)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("HostKey: %v, want an error saying %q", err, tt.want)
 			}
