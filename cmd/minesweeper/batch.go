@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -60,7 +58,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // genOptions are the flags of minesweeper gen.
 type genOptions struct {
 	board              *boardFlags
-	start              *startFlag
+	start              *flagvalue.Cell
 	format, date       *string
 	secret, commitment *string
 	daily              *bool
@@ -69,7 +67,7 @@ type genOptions struct {
 // genFlags returns the flags of minesweeper gen, their one definition.
 func genFlags() (*flag.FlagSet, *genOptions) {
 	fs := flag.NewFlagSet("minesweeper gen", flag.ContinueOnError)
-	f := &genOptions{board: addBoardFlags(fs, false), start: &startFlag{}}
+	f := &genOptions{board: addBoardFlags(fs, false), start: &flagvalue.Cell{}}
 	fs.Var(f.start, "start", "the start click, `ROW,COL` counted from 0 as in the record format (default: a cell drawn from the seed)")
 	f.format = fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
 	f.daily = flagvalue.Bool(fs, "daily", false, "write the daily board of -level and -date, its mines and its start cell")
@@ -109,7 +107,11 @@ func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *format == gen.MBF && (cfg.Width > mbf.MaxSide || cfg.Height > mbf.MaxSide) {
 		return usagef("-format mbf: a %dx%d board does not fit: MBF holds at most %dx%d", cfg.Width, cfg.Height, mbf.MaxSide, mbf.MaxSide)
 	}
-	first, err := gen.Start(cfg.Width, cfg.Height, cfg.Seed, start.at())
+	var at *board.Point // the -start cell, if given
+	if start.Given {
+		at = &board.Point{X: start.Col, Y: start.Row}
+	}
+	first, err := gen.Start(cfg.Width, cfg.Height, cfg.Seed, at)
 	if err != nil {
 		return usagef("-start: %v", err)
 	}
@@ -168,56 +170,4 @@ func genDaily(fs *flag.FlagSet, level, date, secret, commitment, format string, 
 		return failf("%v", err)
 	}
 	return exitOK
-}
-
-// errNotCell is the error of a -start value that is not a cell, phrased
-// to follow the value as flagvalue words it: `-start: "1,x" is not ROW,COL`.
-var errNotCell = errors.New("is not ROW,COL")
-
-// startFlag is the -start flag: a cell as "ROW,COL", counted from 0 like
-// the record format, each a decimal number as flagvalue.IntVar reads them
-// ("010" is ten, "0x10" an error). Whether the cell lies on the board is
-// checked once the board is known, by cell. Its refusals are worded by
-// flagvalue.Parse, as those of the other flags.
-type startFlag struct {
-	row, col int
-	set      bool // -start was given
-	flagvalue.Refusal
-}
-
-// String returns the cell as "ROW,COL", or "" when the flag is not set.
-func (f *startFlag) String() string {
-	if !f.set {
-		return ""
-	}
-	return strconv.Itoa(f.row) + "," + strconv.Itoa(f.col)
-}
-
-// Set reads s as two decimal numbers separated by one comma, with nothing
-// else around them.
-func (f *startFlag) Set(s string) error {
-	rs, cs, ok := strings.Cut(s, ",")
-	if !ok || strings.Contains(cs, ",") {
-		return f.Refuse(s, errNotCell)
-	}
-	row, rerr := strconv.ParseInt(rs, 10, strconv.IntSize)
-	col, cerr := strconv.ParseInt(cs, 10, strconv.IntSize)
-	for _, err := range []error{rerr, cerr} {
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return f.Refuse(s, errNotCell)
-		}
-	}
-	if rerr != nil || cerr != nil {
-		return f.Refuse(s, flagvalue.ErrOutOfRange)
-	}
-	f.row, f.col, f.set = int(row), int(col), true
-	return nil
-}
-
-// at returns the flag's cell, nil when the flag is not set.
-func (f *startFlag) at() *board.Point {
-	if !f.set {
-		return nil
-	}
-	return &board.Point{X: f.col, Y: f.row}
 }

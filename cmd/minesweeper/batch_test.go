@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
 	"github.com/minesweeper-go/minesweeper/internal/record"
@@ -348,53 +347,6 @@ func TestGenIsTheGamesBoard(t *testing.T) {
 		}
 		if got, want := rec.Mines, b.Layout(); !slices.Equal(got, want) {
 			t.Errorf("gen %v: mines %v; want the game's %v", args, got, want)
-		}
-	}
-}
-
-// TestStartFlag checks how -start reads its value before the board is
-// known: two decimal numbers and one comma, nothing else. A value it
-// refuses is kept for flagvalue.Parse to word.
-func TestStartFlag(t *testing.T) {
-	tests := []struct {
-		in       string
-		row, col int
-		err      error
-	}{
-		{"3,4", 3, 4, nil},
-		{"0,0", 0, 0, nil},
-		{"010,03", 10, 3, nil},
-		{"-1,2", -1, 2, nil}, // off every board: cell says so
-		{"+1,2", 1, 2, nil},
-		{"3,x", 0, 0, errNotCell},
-		{"3", 0, 0, errNotCell},
-		{"", 0, 0, errNotCell},
-		{",", 0, 0, errNotCell},
-		{"3,", 0, 0, errNotCell},
-		{",4", 0, 0, errNotCell},
-		{"1,2,3", 0, 0, errNotCell},
-		{"0x10,2", 0, 0, errNotCell},
-		{"1_0,2", 0, 0, errNotCell},
-		{" 1,2", 0, 0, errNotCell},
-		{"1, 2", 0, 0, errNotCell},
-		{"1.5,2", 0, 0, errNotCell},
-		{"1;2", 0, 0, errNotCell},
-		{"99999999999999999999,1", 0, 0, flagvalue.ErrOutOfRange},
-		{"99999999999999999999,x", 0, 0, errNotCell},
-	}
-	for _, tt := range tests {
-		var f startFlag
-		err := f.Set(tt.in)
-		switch {
-		case tt.err != nil:
-			if err != tt.err || f.set {
-				t.Errorf("Set(%q) = %v, set %v; want %v, unset", tt.in, err, f.set, tt.err)
-			}
-			if r := f.Refused(); r == nil || r.Value != tt.in || r.Err != tt.err {
-				t.Errorf("Set(%q) refused %+v; want %q refused for %v", tt.in, r, tt.in, tt.err)
-			}
-		case err != nil || f.row != tt.row || f.col != tt.col || !f.set:
-			t.Errorf("Set(%q) = %v, row %d, column %d; want nil, %d, %d", tt.in, err, f.row, f.col, tt.row, tt.col)
 		}
 	}
 }

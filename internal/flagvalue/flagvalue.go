@@ -1,6 +1,6 @@
 // Package flagvalue provides flag.Value types that read decimal numbers,
-// floats and booleans with errors of their own, and the one-line wording
-// of a refused flag: `-width: "x" is not a valid number`.
+// floats, booleans and cells ("ROW,COL") with errors of their own, and the
+// one-line wording of a refused flag: `-width: "x" is not a valid number`.
 //
 // The flag package passes on only the text of a Set error, inside its own
 // words (`invalid value "x" for flag -width: ...`). So each value here
@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -265,4 +266,48 @@ func numberError(err error) error {
 		return ErrOutOfRange
 	}
 	return ErrNotNumber
+}
+
+// ErrNotCell is the error of a Cell's value that is not a cell, phrased
+// to follow the value as Parse words it: `-start: "1,x" is not ROW,COL`.
+var ErrNotCell = errors.New("is not ROW,COL")
+
+// Cell is a flag.Value that reads a cell as "ROW,COL", such as gen's
+// -start, counted from 0 like the record format, each a decimal number as
+// IntVar reads them ("010" is ten, "0x10" an error). Whether the cell
+// lies on a board is for its user to check, once the board is known. Its
+// refusals are worded by Parse, as those of the other flags.
+type Cell struct {
+	Row, Col int
+	Given    bool // the flag was given
+	Refusal
+}
+
+// String returns the cell as "ROW,COL", or "" when the flag is not set.
+func (f *Cell) String() string {
+	if !f.Given {
+		return ""
+	}
+	return strconv.Itoa(f.Row) + "," + strconv.Itoa(f.Col)
+}
+
+// Set reads s as two decimal numbers separated by one comma, with nothing
+// else around them.
+func (f *Cell) Set(s string) error {
+	rs, cs, ok := strings.Cut(s, ",")
+	if !ok || strings.Contains(cs, ",") {
+		return f.Refuse(s, ErrNotCell)
+	}
+	row, rerr := strconv.ParseInt(rs, 10, strconv.IntSize)
+	col, cerr := strconv.ParseInt(cs, 10, strconv.IntSize)
+	for _, err := range []error{rerr, cerr} {
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return f.Refuse(s, ErrNotCell)
+		}
+	}
+	if rerr != nil || cerr != nil {
+		return f.Refuse(s, ErrOutOfRange)
+	}
+	f.Row, f.Col, f.Given = int(row), int(col), true
+	return nil
 }

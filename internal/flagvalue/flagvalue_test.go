@@ -242,3 +242,50 @@ func ExampleParse() {
 	// minesweeper: -width: "0x10" is not a valid number
 	// 2 true
 }
+
+// TestCell checks how a cell flag such as gen's -start reads its value
+// before the board is known: two decimal numbers and one comma, nothing else. A value it
+// refuses is kept for flagvalue.Parse to word.
+func TestCell(t *testing.T) {
+	tests := []struct {
+		in       string
+		row, col int
+		err      error
+	}{
+		{"3,4", 3, 4, nil},
+		{"0,0", 0, 0, nil},
+		{"010,03", 10, 3, nil},
+		{"-1,2", -1, 2, nil}, // off every board: cell says so
+		{"+1,2", 1, 2, nil},
+		{"3,x", 0, 0, ErrNotCell},
+		{"3", 0, 0, ErrNotCell},
+		{"", 0, 0, ErrNotCell},
+		{",", 0, 0, ErrNotCell},
+		{"3,", 0, 0, ErrNotCell},
+		{",4", 0, 0, ErrNotCell},
+		{"1,2,3", 0, 0, ErrNotCell},
+		{"0x10,2", 0, 0, ErrNotCell},
+		{"1_0,2", 0, 0, ErrNotCell},
+		{" 1,2", 0, 0, ErrNotCell},
+		{"1, 2", 0, 0, ErrNotCell},
+		{"1.5,2", 0, 0, ErrNotCell},
+		{"1;2", 0, 0, ErrNotCell},
+		{"99999999999999999999,1", 0, 0, ErrOutOfRange},
+		{"99999999999999999999,x", 0, 0, ErrNotCell},
+	}
+	for _, tt := range tests {
+		var f Cell
+		err := f.Set(tt.in)
+		switch {
+		case tt.err != nil:
+			if err != tt.err || f.Given {
+				t.Errorf("Set(%q) = %v, set %v; want %v, unset", tt.in, err, f.Given, tt.err)
+			}
+			if r := f.Refused(); r == nil || r.Value != tt.in || r.Err != tt.err {
+				t.Errorf("Set(%q) refused %+v; want %q refused for %v", tt.in, r, tt.in, tt.err)
+			}
+		case err != nil || f.Row != tt.row || f.Col != tt.col || !f.Given:
+			t.Errorf("Set(%q) = %v, row %d, column %d; want nil, %d, %d", tt.in, err, f.Row, f.Col, tt.row, tt.col)
+		}
+	}
+}
