@@ -4,6 +4,7 @@ import (
 	"flag"
 	"io"
 
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/kept"
 )
 
@@ -24,7 +25,7 @@ func exportFlags() (fs *flag.FlagSet, format *string) {
 func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, format := exportFlags()
 	printUsage := usageText(fs, help("export"))
-	target, code, done := parseTarget(fs, args, stdout, stderr, printUsage)
+	target, code, done := flagvalue.ParseOperand(fs, args, stdout, stderr, printUsage, "one FILE or N")
 	if done {
 		return code
 	}

@@ -148,7 +148,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := replayFlags()
 	speed, ascii := f.speed, f.ascii
 	printUsage := usageText(fs, help("replay"))
-	target, code, done := parseTarget(fs, args, stdout, stderr, printUsage)
+	target, code, done := flagvalue.ParseOperand(fs, args, stdout, stderr, printUsage, "one FILE or N")
 	if done {
 		return code
 	}
@@ -164,28 +164,6 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failf("%v", err)
 	}
 	return exitOK
-}
-
-// parseTarget parses args, the flags of fs and at most one argument, a
-// kept game's FILE or N, among them (the flag package stops at the first
-// argument; flags may follow it), and returns the argument, "" for none.
-// When done, the command ends with code: a usage error, said on stderr,
-// or -h.
-func parseTarget(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (target string, code int, done bool) {
-	rest := args
-	for {
-		if code, done := flagvalue.ParseArgs(fs, rest, stdout, stderr, printUsage); done {
-			return "", code, true
-		}
-		if fs.NArg() == 0 {
-			return target, exitOK, false
-		}
-		if target != "" {
-			fmt.Fprintf(stderr, "%s: unexpected argument %q (want one FILE or N)\n", fs.Name(), fs.Arg(0))
-			return "", exitUsage, true
-		}
-		target, rest = fs.Arg(0), fs.Args()[1:]
-	}
 }
 
 // replayTarget returns the game that target names (see kept.Find),

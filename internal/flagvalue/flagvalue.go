@@ -122,6 +122,28 @@ func ParseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage 
 	return exitOK, false
 }
 
+// ParseOperand is Parse for a command that takes at most one argument, an
+// operand, among its flags (the flag package stops at the first argument;
+// flags may follow it): it returns the operand, "" for none. A second
+// operand is refused with a line that says what the one is: want, such
+// as "one FILE or N".
+func ParseOperand(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage func(io.Writer), want string) (operand string, code int, done bool) {
+	rest := args
+	for {
+		if code, done := ParseArgs(fs, rest, stdout, stderr, usage); done {
+			return "", code, true
+		}
+		if fs.NArg() == 0 {
+			return operand, exitOK, false
+		}
+		if operand != "" {
+			fmt.Fprintf(stderr, "%s: unexpected argument %q (want %s)\n", fs.Name(), fs.Arg(0), want)
+			return "", exitUsage, true
+		}
+		operand, rest = fs.Arg(0), fs.Args()[1:]
+	}
+}
+
 // The flag values below each hold a pointer to the variable they set, and
 // read their String from a nil pointer as the zero value, as the flag
 // package's PrintDefaults calls String on a zero flag value to tell

@@ -289,3 +289,34 @@ func TestCell(t *testing.T) {
 		}
 	}
 }
+
+// TestParseOperand checks a command's one operand among its flags,
+// before, after or between them, and the refusal of a second.
+func TestParseOperand(t *testing.T) {
+	tests := []struct {
+		args    []string
+		operand string
+		speed   float64
+		code    int
+		done    bool
+		stderr  string
+	}{
+		{nil, "", 1, 0, false, ""},
+		{[]string{"7"}, "7", 1, 0, false, ""},
+		{[]string{"-speed", "2", "game.json"}, "game.json", 2, 0, false, ""},
+		{[]string{"game.json", "-speed", "2"}, "game.json", 2, 0, false, ""},
+		{[]string{"1", "2"}, "", 1, 2, true, "replay: unexpected argument \"2\" (want one FILE or N)\n"},
+		{[]string{"1", "-speed", "x"}, "", 1, 2, true, "replay: -speed: \"x\" is not a valid number\n"},
+		{[]string{"1", "-h"}, "", 1, 0, true, ""},
+	}
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+		speed := Float64(fs, "speed", 1, "the speed")
+		var stdout, stderr strings.Builder
+		operand, code, done := ParseOperand(fs, tt.args, &stdout, &stderr, func(w io.Writer) { io.WriteString(w, "usage\n") }, "one FILE or N")
+		if operand != tt.operand || code != tt.code || done != tt.done || stderr.String() != tt.stderr || (!done && *speed != tt.speed) {
+			t.Errorf("ParseOperand(%q) = %q, %d, %v, stderr %q, -speed %v; want %q, %d, %v, %q, %v",
+				tt.args, operand, code, done, stderr.String(), *speed, tt.operand, tt.code, tt.done, tt.stderr, tt.speed)
+		}
+	}
+}
