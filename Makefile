@@ -54,7 +54,7 @@ run:
 RACE_FIRST = ./internal/ui/ ./cmd/minesweeper/ ./internal/serve/ ./internal/store/ ./internal/solver/
 NORACE_PKGS = ./internal/ui/ ./internal/store/ ./internal/serve/ \
 	./internal/noguess/ ./internal/bench/ ./cmd/minesweeper/ \
-	./internal/board/ ./internal/game/ ./internal/session/ ./internal/video/
+	./internal/board/ ./internal/game/ ./internal/session/ ./internal/video/ ./internal/gen/
 NORACE_TESTS = \
 	TestStatsOverlayHuge \
 	TestStatsAsSummarize TestDailyAsSummarizeDaily TestPlayersApart TestMigrate \

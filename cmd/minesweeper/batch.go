@@ -1,23 +1,20 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/gen"
 	"github.com/minesweeper-go/minesweeper/internal/judge"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/protocol"
 	"github.com/minesweeper-go/minesweeper/internal/record"
-	"github.com/minesweeper-go/minesweeper/internal/solver"
 )
 
 // judgeFlags returns the flags of minesweeper judge: none.
@@ -29,23 +26,14 @@ func solveFlags() *flag.FlagSet { return flag.NewFlagSet("minesweeper solve", fl
 // runJudge is "minesweeper judge": one record on stdin, the replay on stdout.
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := judgeFlags()
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper judge < record
-
-Reads one record from standard input: "n m k l" (rows, columns, mines,
-clicks), k lines "i j" (row, column of a mine), l lines "i j" (clicks).
-For each click it prints the board (-1 closed, else the neighbour count),
-"You lose" on a mine, or the board and "You win" when every safe cell is
-open; a click on an open cell prints nothing. Outputs are separated by an
-empty line. Bad input: one line on standard error and exit status 1.
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("judge"))); done {
 		return code
 	}
 	rec, err := record.Read(stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "minesweeper judge: %v\n", err)
-		return exitFailure
+	if err == nil {
+		err = judge.Run(rec, stdout)
 	}
-	if err := judge.Run(rec, stdout); err != nil {
+	if err != nil {
 		fmt.Fprintf(stderr, "minesweeper judge: %v\n", err)
 		return exitFailure
 	}
@@ -57,64 +45,20 @@ empty line. Bad input: one line on standard error and exit status 1.
 // so a program can play against it over a pipe.
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := solveFlags()
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper solve < requests
-
-Reads requests from standard input until it ends. A request is a line
-"n m k [rule]" (rows, columns, total mines, and optionally the first-click
-rule in force: unsafe, the default, safe or opening) followed by n lines of
-m integers: -1 for a closed cell, 0 to 8 for an open one. Empty lines may
-separate requests. For each request it writes one line "i j", the row and
-column (from 0) of the closed cell to open next, as soon as the request is
-read. A header or an empty line may take 1024 bytes, a row of m numbers
-1024 + 8m. A malformed request, a line too long or a view that no layout
-of mines fits: one line on standard error naming the line, and exit
-status 1.
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("solve"))); done {
 		return code
 	}
-	failf := complainer(stderr, "minesweeper solve", exitFailure)
-	r := protocol.NewReader(stdin)
-	solvers := map[board.FirstClick]*solver.Solver{} // a solver keeps its rule
-	for {
-		req, err := r.Read()
-		if err == io.EOF {
-			return exitOK
-		}
-		if err != nil {
-			return failf("%v", err)
-		}
-		s := solvers[req.Rule]
-		if s == nil {
-			s = solver.New(solver.Options{Rule: req.Rule})
-			solvers[req.Rule] = s
-		}
-		v, err := solver.NewView(req.Cols, req.Rows, req.Mines, req.Tiles)
-		if err != nil {
-			return failf("line %d: %v", req.Line, err)
-		}
-		p, err := s.Next(v)
-		if errors.Is(err, solver.ErrInconsistent) {
-			// The request is well formed, so it is named by its header.
-			return failf("line %d: no layout of mines fits this view", req.Line)
-		}
-		if err != nil {
-			return failf("line %d: %v", req.Line, err)
-		}
-		if !v.Closed(p) {
-			// The solver's contract; checked so a bug cannot send a bad move.
-			return failf("line %d: the solver chose row %d, column %d, which is not a closed cell", req.Line, p.Y, p.X)
-		}
-		// One Write per answer: stdout is not buffered, so it leaves now.
-		if err := protocol.WriteMove(stdout, p); err != nil {
-			return failf("%v", err)
-		}
+	if err := protocol.Solve(stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "minesweeper solve: %v\n", err)
+		return exitFailure
 	}
+	return exitOK
 }
 
 // genOptions are the flags of minesweeper gen.
 type genOptions struct {
 	board              *boardFlags
-	start              *startFlag
+	start              *flagvalue.Cell
 	format, date       *string
 	secret, commitment *string
 	daily              *bool
@@ -123,7 +67,7 @@ type genOptions struct {
 // genFlags returns the flags of minesweeper gen, their one definition.
 func genFlags() (*flag.FlagSet, *genOptions) {
 	fs := flag.NewFlagSet("minesweeper gen", flag.ContinueOnError)
-	f := &genOptions{board: addBoardFlags(fs, false), start: &startFlag{}}
+	f := &genOptions{board: addBoardFlags(fs, false), start: &flagvalue.Cell{}}
 	fs.Var(f.start, "start", "the start click, `ROW,COL` counted from 0 as in the record format (default: a cell drawn from the seed)")
 	f.format = fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
 	f.daily = flagvalue.Bool(fs, "daily", false, "write the daily board of -level and -date, its mines and its start cell")
@@ -140,46 +84,16 @@ func genFlags() (*flag.FlagSet, *genOptions) {
 func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := genFlags()
 	bf, start, format, isDaily, date := f.board, f.start, f.format, f.daily, f.date
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper gen [flags] > record
-
-Writes one board to standard output in the record format: "n m k 1" (rows,
-columns, mines, one click), k lines "i j" (row, column of a mine, from 0)
-and the start click "i j". The mines are those the game lays for the same
--seed when its first click is the start click, so "minesweeper -board FILE"
-plays the board from that click and "minesweeper judge < FILE" replays it.
-The same flags give the same output; without -seed the seed comes from the
-clock. With -first-click unsafe the start click may be a mine.
-
-With -daily it writes the daily board of -level (beginner by default) and
--date (today, UTC, by default), the board "minesweeper daily" plays that
-day: its mines, and its start cell as the click, so that a daily board
-can be checked, judged and shared as a file.
-
-With -daily and -secret it writes instead the board a server (minesweeper
-serve) ranked its players on that date, laid from the secret it shows
-once the date has ended (minesweeper leaderboard). With -commitment, the
-commitment the server showed before, it checks that the secret is the
-one committed to and writes nothing if not; without, it prints the
-secret's commitment on standard error, to compare.
-
-With -format mbf it writes the same mines as an MBF file instead, the
-binary board format of JSMinesweeper, to analyse the board there: the
-width, the height, the number of mines in two bytes, then the column and
-row of each mine, one byte each. It holds no start click, and no board
-wider or taller than 255. "minesweeper -board FILE" reads it too.
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("gen"))); done {
 		return code
 	}
 	usagef := complainer(stderr, "minesweeper gen", exitUsage)
 	failf := complainer(stderr, "minesweeper gen", exitFailure)
-	if *format != "record" && *format != "mbf" {
+	if *format != gen.Record && *format != gen.MBF {
 		return usagef("-format: unknown format %q (want record or mbf)", *format)
 	}
 	if *isDaily {
-		g := dailyGen{level: bf.level, date: *date, secret: *f.secret, commitment: *f.commitment, asMBF: *format == "mbf"}
-		return genDaily(fs, g, stdout, stderr, usagef, failf)
+		return genDaily(fs, bf.level, *date, *f.secret, *f.commitment, *format, stdout, stderr)
 	}
 	for _, fl := range []struct{ name, value string }{{"date", *date}, {"secret", *f.secret}, {"commitment", *f.commitment}} {
 		if fl.value != "" {
@@ -190,44 +104,35 @@ Flags:
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if *format == "mbf" && (cfg.Width > mbf.MaxSide || cfg.Height > mbf.MaxSide) {
+	if *format == gen.MBF && (cfg.Width > mbf.MaxSide || cfg.Height > mbf.MaxSide) {
 		return usagef("-format mbf: a %dx%d board does not fit: MBF holds at most %dx%d", cfg.Width, cfg.Height, mbf.MaxSide, mbf.MaxSide)
 	}
-	first, err := start.cell(cfg.Width, cfg.Height, cfg.Seed)
-	if err != nil {
-		return usagef("%v", err)
+	var at *board.Point // the -start cell, if given
+	if start.Given {
+		at = &board.Point{X: start.Col, Y: start.Row}
 	}
-	b, err := board.Generate(cfg.Settings, first, cfg.Layout, board.NewRand(cfg.Seed))
+	first, err := gen.Start(cfg.Width, cfg.Height, cfg.Seed, at)
 	if err != nil {
-		return failf("%v", err)
+		return usagef("-start: %v", err)
 	}
-	var buf bytes.Buffer
-	if *format == "mbf" {
-		err = mbf.Write(&buf, cfg.Width, cfg.Height, b.Layout())
-	} else {
-		err = record.Write(&buf, &record.Record{Rows: cfg.Height, Cols: cfg.Width, Mines: b.Layout(), Clicks: []board.Point{first}})
+	rec, err := gen.Board(cfg.Settings, cfg.Layout, cfg.Seed, first)
+	if err == nil {
+		err = gen.Write(stdout, rec, *format)
 	}
 	if err != nil {
 		return failf("%v", err)
-	}
-	if _, err := stdout.Write(buf.Bytes()); err != nil {
-		return failf("writing the board: %v", err)
 	}
 	return exitOK
 }
 
-// dailyGen is what gen -daily writes: the daily board of level and date
-// (today's when ""), the public one or, with a secret, a server's, whose
-// commitment is checked against commitment when it is not "".
-type dailyGen struct {
-	level, date, secret, commitment string
-	asMBF                           bool // an MBF file, not a record
-}
-
-// genDaily writes the daily board g names, as a record or an MBF file:
-// gen -daily. The flags that choose another board are refused.
-func genDaily(fs *flag.FlagSet, g dailyGen, stdout, stderr io.Writer, usagef, failf func(string, ...any) int) int {
-	level, date := g.level, g.date
+// genDaily writes the daily board of level and date (today's when ""),
+// as a record or an MBF file (format): gen -daily. It is the public one,
+// or with a secret a server's, whose commitment is checked against
+// commitment, or else printed. The flags that choose another board are
+// refused.
+func genDaily(fs *flag.FlagSet, level, date, secret, commitment, format string, stdout, stderr io.Writer) int {
+	usagef := complainer(stderr, "minesweeper gen", exitUsage)
+	failf := complainer(stderr, "minesweeper gen", exitFailure)
 	var refused string
 	fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
@@ -248,88 +153,21 @@ func genDaily(fs *flag.FlagSet, g dailyGen, stdout, stderr io.Writer, usagef, fa
 	} else if err := daily.CheckDate(date); err != nil {
 		return usagef("-date: %v", err)
 	}
-	b, err := genDailyBoard(date, level, g.secret, g.commitment, stderr)
+	b, err := gen.Daily(date, level, secret, commitment)
 	switch {
 	case errors.Is(err, daily.ErrCommitment):
 		return failf("%v", err)
 	case err != nil:
 		return usagef("%v", err)
+	case secret != "" && commitment == "":
+		fmt.Fprintf(stderr, "minesweeper gen: the commitment of the daily board of %s, %s: %s\n", date, level, b.Commitment)
 	}
 	rec, err := b.Record()
-	if err != nil {
-		return failf("%v", err)
-	}
-	var buf bytes.Buffer
-	if g.asMBF {
-		err = mbf.Write(&buf, rec.Cols, rec.Rows, rec.Mines)
-	} else {
-		err = record.Write(&buf, rec)
+	if err == nil {
+		err = gen.Write(stdout, rec, format)
 	}
 	if err != nil {
 		return failf("%v", err)
-	}
-	if _, err := stdout.Write(buf.Bytes()); err != nil {
-		return failf("writing the board: %v", err)
 	}
 	return exitOK
-}
-
-// errNotCell is the error of a -start value that is not a cell, phrased
-// to follow the value as flagvalue words it: `-start: "1,x" is not ROW,COL`.
-var errNotCell = errors.New("is not ROW,COL")
-
-// startFlag is the -start flag: a cell as "ROW,COL", counted from 0 like
-// the record format, each a decimal number as flagvalue.IntVar reads them
-// ("010" is ten, "0x10" an error). Whether the cell lies on the board is
-// checked once the board is known, by cell. Its refusals are worded by
-// flagvalue.Parse, as those of the other flags.
-type startFlag struct {
-	row, col int
-	set      bool // -start was given
-	flagvalue.Refusal
-}
-
-// String returns the cell as "ROW,COL", or "" when the flag is not set.
-func (f *startFlag) String() string {
-	if !f.set {
-		return ""
-	}
-	return strconv.Itoa(f.row) + "," + strconv.Itoa(f.col)
-}
-
-// Set reads s as two decimal numbers separated by one comma, with nothing
-// else around them.
-func (f *startFlag) Set(s string) error {
-	rs, cs, ok := strings.Cut(s, ",")
-	if !ok || strings.Contains(cs, ",") {
-		return f.Refuse(s, errNotCell)
-	}
-	row, rerr := strconv.ParseInt(rs, 10, strconv.IntSize)
-	col, cerr := strconv.ParseInt(cs, 10, strconv.IntSize)
-	for _, err := range []error{rerr, cerr} {
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return f.Refuse(s, errNotCell)
-		}
-	}
-	if rerr != nil || cerr != nil {
-		return f.Refuse(s, flagvalue.ErrOutOfRange)
-	}
-	f.row, f.col, f.set = int(row), int(col), true
-	return nil
-}
-
-// cell returns the start click on a width by height board: the flag's
-// cell, which must lie on the board, or, when the flag is not set, the
-// cell board.StartCell draws from seed.
-func (f *startFlag) cell(width, height int, seed uint64) (board.Point, error) {
-	if !f.set {
-		return board.StartCell(width, height, seed), nil
-	}
-	if f.row < 0 || f.row >= height {
-		return board.Point{}, fmt.Errorf("-start: row %d is off the %d-row board (0 to %d)", f.row, height, height-1)
-	}
-	if f.col < 0 || f.col >= width {
-		return board.Point{}, fmt.Errorf("-start: column %d is off the %d-column board (0 to %d)", f.col, width, width-1)
-	}
-	return board.Point{X: f.col, Y: f.row}, nil
 }

@@ -1,30 +1,20 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/endless"
-	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
-	"github.com/minesweeper-go/minesweeper/internal/protocol"
 	"github.com/minesweeper-go/minesweeper/internal/record"
-	"github.com/minesweeper-go/minesweeper/internal/solver"
-	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // TestRunJudge drives "minesweeper judge" through run: the exit status and
@@ -169,206 +159,6 @@ func TestSolveHelpAndFlags(t *testing.T) {
 	}
 }
 
-// TestSolveFirstMoves asks for the first move on fresh boards under each
-// rule: any closed cell on the board will do.
-func TestSolveFirstMoves(t *testing.T) {
-	var in bytes.Buffer
-	sizes := []struct{ rows, cols, mines int }{{9, 9, 10}, {16, 30, 99}, {20, 20, 50}, {1, 2, 0}, {3, 1, 2}}
-	var reqs []*protocol.Request
-	for _, sz := range sizes {
-		for _, rule := range []board.FirstClick{board.Unsafe, board.Safe, board.Opening} {
-			if sz.mines > board.MaxMines(sz.cols, sz.rows, rule) {
-				continue
-			}
-			req := &protocol.Request{Rows: sz.rows, Cols: sz.cols, Mines: sz.mines, Rule: rule,
-				Tiles: make([]board.Tile, sz.rows*sz.cols)}
-			for i := range req.Tiles {
-				req.Tiles[i] = board.TileClosed
-			}
-			if err := protocol.WriteRequest(&in, req); err != nil {
-				t.Fatal(err)
-			}
-			reqs = append(reqs, req)
-		}
-	}
-	var stdout, stderr strings.Builder
-	if code := run([]string{"solve"}, &in, &stdout, &stderr); code != exitOK || stderr.Len() != 0 {
-		t.Fatalf("solve: exit status %d, stderr %q; want 0, none", code, stderr.String())
-	}
-	answers := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
-	if len(answers) != len(reqs) {
-		t.Fatalf("%d answers to %d requests: %q", len(answers), len(reqs), stdout.String())
-	}
-	for k, req := range reqs {
-		var i, j int
-		if n, err := fmt.Sscanf(answers[k], "%d %d", &i, &j); n != 2 || err != nil {
-			t.Errorf("answer %q: want \"row column\"", answers[k])
-			continue
-		}
-		if i < 0 || i >= req.Rows || j < 0 || j >= req.Cols {
-			t.Errorf("first move on %dx%d (%s) = %d %d; want a cell on the board", req.Rows, req.Cols, req.Rule, i, j)
-		}
-	}
-}
-
-// TestSolveOverPipe plays whole games against "minesweeper solve" over
-// pipes, the way another program would: it writes one request, reads the
-// answer, opens that cell, and only then writes the next request. A solver
-// that waited for more input or buffered its answer would hang here.
-func TestSolveOverPipe(t *testing.T) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var stderr bytes.Buffer
-	exit := make(chan int, 1)
-	go func() {
-		exit <- run([]string{"solve"}, inR, outW, &stderr)
-		outW.Close()
-	}()
-	answers := bufio.NewReader(outR)
-
-	type answer struct {
-		line string
-		err  error
-	}
-	ask := func(req *protocol.Request) (board.Point, error) {
-		// Write from another goroutine: the pipe blocks until read.
-		go func() {
-			if err := protocol.WriteRequest(inW, req); err != nil {
-				t.Errorf("writing the request: %v", err)
-			}
-		}()
-		got := make(chan answer, 1)
-		go func() {
-			line, err := answers.ReadString('\n')
-			got <- answer{line, err}
-		}()
-		select {
-		case a := <-got:
-			if a.err != nil {
-				return board.Point{}, fmt.Errorf("reading the answer: %v (stderr %q)", a.err, stderr.String())
-			}
-			var p board.Point
-			if n, err := fmt.Sscanf(a.line, "%d %d\n", &p.Y, &p.X); n != 2 || err != nil {
-				return board.Point{}, fmt.Errorf("answer %q: want \"row column\"", a.line)
-			}
-			return p, nil
-		case <-testwait.After(t): // an answer not flushed never comes
-			return board.Point{}, fmt.Errorf("no answer by the test's deadline: the answer was not flushed")
-		}
-	}
-
-	games := []struct {
-		w, h, mines int
-		rule        board.FirstClick
-	}{{9, 9, 10, board.Opening}, {8, 8, 10, board.Safe}, {20, 20, 50, board.Unsafe}}
-	var tiles []board.Tile
-	for g, game := range games {
-		b, err := board.NewRandom(board.Settings{Width: game.w, Height: game.h, Mines: game.mines, Rule: game.rule}, nil, rand.New(rand.NewPCG(7, uint64(g))))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for moves := 0; b.Status() == board.Playing; moves++ {
-			if moves > game.w*game.h {
-				t.Fatalf("game %d: still playing after %d moves", g, moves)
-			}
-			tiles = b.Tiles(tiles)
-			p, err := ask(&protocol.Request{Rows: game.h, Cols: game.w, Mines: game.mines, Rule: game.rule, Tiles: tiles})
-			if err != nil {
-				t.Fatalf("game %d, move %d: %v", g, moves, err)
-			}
-			if _, err := b.Reveal(p); err != nil {
-				t.Fatalf("game %d, move %d: opening %v: %v\n%s", g, moves, p, err, b)
-			}
-		}
-	}
-	inW.Close()
-	if code := <-exit; code != exitOK || stderr.Len() != 0 {
-		t.Errorf("solve at the end of input: exit status %d, stderr %q; want 0, none", code, stderr.String())
-	}
-}
-
-// TestSolveWriteError checks that a closed stdout ends the run with status 1.
-func TestSolveWriteError(t *testing.T) {
-	var stderr strings.Builder
-	code := run([]string{"solve"}, strings.NewReader("1 3 1\n1 -1 -1\n"), failingWriter{}, &stderr)
-	if code != exitFailure || !strings.HasPrefix(stderr.String(), "minesweeper solve: ") || strings.Count(stderr.String(), "\n") != 1 {
-		t.Errorf("solve to a failing stdout = %d, stderr %q; want %d and one line", code, stderr.String(), exitFailure)
-	}
-}
-
-type failingWriter struct{}
-
-func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
-
-// TestSolveEndlessLine feeds "minesweeper solve" lines that never end, as
-// "solve < /dev/zero" does: it must stop with one clear line on stderr and
-// status 1 after reading a bounded part of the input, in bounded memory
-// (runtime.MemStats.TotalAlloc, which counts every byte allocated).
-func TestSolveEndlessLine(t *testing.T) {
-	tests := []struct {
-		name, prefix, pattern, want string
-	}{
-		{"NULs", "", "\x00", `minesweeper solve: line 1: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
-		{"a runaway row", "1 3 1\n", "-1 ", "minesweeper solve: line 2: row 1 of 1 is longer than 1048 bytes, too long for 3 numbers"},
-		{"NULs after a request", "1 3 1\n1 -1 -1\n\n", "\x00", `minesweeper solve: line 4: line is longer than 1024 bytes: want a request header "rows columns mines [rule]" or an empty line`},
-	}
-	const limit = 256 << 20
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			in := &endless.Reader{Pattern: []byte(tt.pattern), Limit: limit}
-			var stdout, stderr strings.Builder
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			code := run([]string{"solve"}, io.MultiReader(strings.NewReader(tt.prefix), in), &stdout, &stderr)
-			runtime.ReadMemStats(&after)
-			if code != exitFailure || stderr.String() != tt.want+"\n" {
-				t.Errorf("solve < %q then endless %q = %d, stderr %q; want %d, %q", tt.prefix, tt.pattern, code, stderr.String(), exitFailure, tt.want)
-			}
-			if in.N > 64<<10 {
-				t.Errorf("solve read %d bytes of the endless input; want at most %d", in.N, 64<<10)
-			}
-			// The solver's first answer allocates too; the input, nothing
-			// near the megabytes an unbounded line buffer takes.
-			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
-				t.Errorf("solve allocated %d bytes; want at most %d", alloc, 4<<20)
-			}
-		})
-	}
-}
-
-// TestSolveInconsistent sends views that no layout of mines fits but that
-// the protocol accepts: "minesweeper solve" must answer the requests before
-// one, then name its header's line on standard error and stop with status
-// 1, answering nothing more.
-func TestSolveInconsistent(t *testing.T) {
-	const first = "1 3 1\n1 -1 -1\n\n" // answered "0 2"
-	const after = "\n1 3 1\n1 -1 -1\n" // never read
-	tests := []struct {
-		name, in, stdout string
-		line             int
-	}{
-		{"a 0 beside a 1 with no room for its mine", "2 2 1\n1 -1\n0 -1\n", "", 1},
-		{"after an answer", first + "2 2 1\n1 -1\n0 -1\n", "0 2\n", 4},
-		{"after an answer and blank lines", first + "\n\n2 2 1 safe\n1 -1\n0 -1\n", "0 2\n", 6},
-		{"fewer mines than the numbers need", first + "1 6 1 opening\n-1 1 -1 -1 1 -1\n", "0 2\n", 4},
-		// One mine fits: the 0 keeps two of the three closed cells free.
-		{"more mines than the numbers allow", first + first + "3 3 2\n-1 -1 -1\n1 1 0\n0 0 0\n", "0 2\n0 2\n", 7},
-		// The 1s hold 3 mines in the row above them, the row beyond it 8.
-		{"more mines than a larger view allows", "4 8 12\n" + strings.Repeat(strings.Repeat("-1 ", 8)+"\n", 2) +
-			strings.Repeat("1 ", 8) + "\n" + strings.Repeat("0 ", 8) + "\n", "", 1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr strings.Builder
-			code := run([]string{"solve"}, strings.NewReader(tt.in+after), &stdout, &stderr)
-			want := fmt.Sprintf("minesweeper solve: line %d: no layout of mines fits this view\n", tt.line)
-			if code != exitFailure || stdout.String() != tt.stdout || stderr.String() != want {
-				t.Errorf("solve < %q = %d, stdout %q, stderr %q; want %d, %q, %q", tt.in, code, stdout.String(), stderr.String(), exitFailure, tt.stdout, want)
-			}
-		})
-	}
-}
-
 // genCases are flag sets whose output is pinned by the golden file
 // testdata/gen/<name>.golden. Each golden file is a record the game plays
 // with -board and judge replays.
@@ -385,9 +175,9 @@ var genCases = []struct {
 	{"custom", []string{"-width", "12", "-height", "7", "-mines", "20", "-seed", "11"}},
 }
 
-// gen runs "minesweeper gen args" and returns its stdout, failing the test
+// genOut runs "minesweeper gen args" and returns its stdout, failing the test
 // unless it exits 0 with nothing on stderr.
-func gen(t *testing.T, args ...string) []byte {
+func genOut(t *testing.T, args ...string) []byte {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	if code := run(append([]string{"gen"}, args...), strings.NewReader(""), &stdout, &stderr); code != exitOK || stderr.Len() != 0 {
@@ -400,7 +190,7 @@ func gen(t *testing.T, args ...string) []byte {
 // with exactly one click.
 func genRecord(t *testing.T, args ...string) *record.Record {
 	t.Helper()
-	out := gen(t, args...)
+	out := genOut(t, args...)
 	rec, err := record.Read(bytes.NewReader(out))
 	if err != nil {
 		t.Fatalf("gen %v: the output does not read as a record: %v\n%s", args, err, out)
@@ -417,8 +207,8 @@ func genRecord(t *testing.T, args ...string) *record.Record {
 func TestGenGolden(t *testing.T) {
 	for _, tt := range genCases {
 		t.Run(tt.name, func(t *testing.T) {
-			got := gen(t, tt.args...)
-			if again := gen(t, tt.args...); !bytes.Equal(again, got) {
+			got := genOut(t, tt.args...)
+			if again := genOut(t, tt.args...); !bytes.Equal(again, got) {
 				t.Fatalf("gen %v gave different boards on two runs:\n%s\nthen\n%s", tt.args, got, again)
 			}
 			checkGolden(t, filepath.Join("testdata", "gen", tt.name+".golden"), got, fmt.Sprintf("gen %v", tt.args))
@@ -435,7 +225,7 @@ func TestGenSeeds(t *testing.T) {
 	starts := map[board.Point]bool{}
 	corner := true
 	for seed := uint64(1); seed <= seeds; seed++ {
-		out := gen(t, "-seed", fmt.Sprint(seed))
+		out := genOut(t, "-seed", fmt.Sprint(seed))
 		if prev, ok := boards[string(out)]; ok {
 			t.Errorf("gen -seed %d wrote the board of -seed %d:\n%s", seed, prev, out)
 		}
@@ -478,7 +268,7 @@ func TestGenRecord(t *testing.T) {
 		{[]string{"-seed", "6", "-width", "40", "-height", "1", "-mines", "0"}, 1, 40, 0, board.Opening},
 	}
 	for _, tt := range tests {
-		out := gen(t, tt.args...)
+		out := genOut(t, tt.args...)
 		rec, err := record.Read(bytes.NewReader(out))
 		if err != nil || len(rec.Clicks) != 1 {
 			t.Fatalf("gen %v: %v, want a record with one click:\n%s", tt.args, err, out)
@@ -561,89 +351,6 @@ func TestGenIsTheGamesBoard(t *testing.T) {
 	}
 }
 
-// TestGenNoGuessWins plays -no-guess boards with the bench's player from
-// their start click: logic alone must clear each one.
-// It skips itself under -race: make test runs it in its second pass,
-// without.
-func TestGenNoGuessWins(t *testing.T) {
-	if raceEnabled {
-		t.Skip("one goroutine, slow under -race: run without it, in make test's second pass")
-	}
-	levels := [][]string{
-		{"-level", "beginner"},
-		{"-level", "intermediate"},
-		{"-level", "expert"},
-		{"-width", "30", "-height", "16", "-mines", "170"},
-	}
-	for _, lv := range levels {
-		for seed := 1; seed <= 5; seed++ {
-			args := append(slices.Clone(lv), "-no-guess", "-seed", fmt.Sprint(seed))
-			rec := genRecord(t, args...)
-			b, err := rec.Board()
-			if err != nil {
-				t.Fatalf("gen %v: %v", args, err)
-			}
-			if _, err := b.Reveal(rec.Clicks[0]); err != nil {
-				t.Fatalf("gen %v: opening the start click: %v", args, err)
-			}
-			g, err := bench.Play(context.Background(), b, solver.New(solver.Options{Rule: board.Opening}), b.Width()*b.Height(), nil)
-			if err != nil {
-				t.Fatalf("gen %v: playing: %v", args, err)
-			}
-			if g.Status != board.Won {
-				t.Errorf("gen %v: the solver's game ended %v with %d safe cells left; want won\n%v", args, g.Status, b.SafeLeft(), b)
-			}
-		}
-	}
-}
-
-// TestStartFlag checks how -start reads its value before the board is
-// known: two decimal numbers and one comma, nothing else. A value it
-// refuses is kept for flagvalue.Parse to word.
-func TestStartFlag(t *testing.T) {
-	tests := []struct {
-		in       string
-		row, col int
-		err      error
-	}{
-		{"3,4", 3, 4, nil},
-		{"0,0", 0, 0, nil},
-		{"010,03", 10, 3, nil},
-		{"-1,2", -1, 2, nil}, // off every board: cell says so
-		{"+1,2", 1, 2, nil},
-		{"3,x", 0, 0, errNotCell},
-		{"3", 0, 0, errNotCell},
-		{"", 0, 0, errNotCell},
-		{",", 0, 0, errNotCell},
-		{"3,", 0, 0, errNotCell},
-		{",4", 0, 0, errNotCell},
-		{"1,2,3", 0, 0, errNotCell},
-		{"0x10,2", 0, 0, errNotCell},
-		{"1_0,2", 0, 0, errNotCell},
-		{" 1,2", 0, 0, errNotCell},
-		{"1, 2", 0, 0, errNotCell},
-		{"1.5,2", 0, 0, errNotCell},
-		{"1;2", 0, 0, errNotCell},
-		{"99999999999999999999,1", 0, 0, flagvalue.ErrOutOfRange},
-		{"99999999999999999999,x", 0, 0, errNotCell},
-	}
-	for _, tt := range tests {
-		var f startFlag
-		err := f.Set(tt.in)
-		switch {
-		case tt.err != nil:
-			if err != tt.err || f.set {
-				t.Errorf("Set(%q) = %v, set %v; want %v, unset", tt.in, err, f.set, tt.err)
-			}
-			if r := f.Refused(); r == nil || r.Value != tt.in || r.Err != tt.err {
-				t.Errorf("Set(%q) refused %+v; want %q refused for %v", tt.in, r, tt.in, tt.err)
-			}
-		case err != nil || f.row != tt.row || f.col != tt.col || !f.set:
-			t.Errorf("Set(%q) = %v, row %d, column %d; want nil, %d, %d", tt.in, err, f.row, f.col, tt.row, tt.col)
-		}
-	}
-}
-
 // TestGenErrors checks that bad flags end gen with exit status 2, one line
 // on stderr and nothing on stdout.
 func TestGenErrors(t *testing.T) {
@@ -720,10 +427,10 @@ func TestGenFormat(t *testing.T) {
 	for _, tt := range genCases {
 		t.Run(tt.name, func(t *testing.T) {
 			want := genRecord(t, tt.args...)
-			if got := gen(t, append([]string{"-format", "record"}, tt.args...)...); !bytes.Equal(got, gen(t, tt.args...)) {
+			if got := genOut(t, append([]string{"-format", "record"}, tt.args...)...); !bytes.Equal(got, genOut(t, tt.args...)) {
 				t.Errorf("gen -format record %v differs from gen %v", tt.args, tt.args)
 			}
-			out := gen(t, append([]string{"-format", "mbf"}, tt.args...)...)
+			out := genOut(t, append([]string{"-format", "mbf"}, tt.args...)...)
 			rec, err := mbf.Read(bytes.NewReader(out))
 			if err != nil {
 				t.Fatalf("gen -format mbf %v: the output does not read as MBF: %v", tt.args, err)
@@ -752,7 +459,7 @@ func TestGenFormatErrors(t *testing.T) {
 		}
 	}
 	// The largest board MBF holds is written.
-	out := gen(t, "-format", "mbf", "-width", "255", "-height", "255", "-mines", "65000", "-seed", "1", "-first-click", "safe")
+	out := genOut(t, "-format", "mbf", "-width", "255", "-height", "255", "-mines", "65000", "-seed", "1", "-first-click", "safe")
 	if rec, err := mbf.Read(bytes.NewReader(out)); err != nil || len(rec.Mines) != 65000 {
 		t.Errorf("gen -format mbf 255x255 with 65000 mines: %v", err)
 	}
@@ -762,3 +469,8 @@ func TestGenFormatErrors(t *testing.T) {
 		t.Errorf("gen -h = %d; want 0 and a mention of -format:\n%s", code, stdout.String())
 	}
 }
+
+// failingWriter is a stdout that is closed.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }

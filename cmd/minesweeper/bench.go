@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,7 +13,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
-	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
@@ -63,31 +61,7 @@ func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Sig
 	}
 	fs, f := benchFlags()
 	bf, asJSON, shardText := f.board, f.json, f.shard
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper bench [flags]
-       minesweeper bench merge FILE...
-
-The solver plays -games games against the engine, seeing only what a player
-sees, and reports its win rate with the 95% confidence interval, clicks per
-won game and per 3BV, the assignment's score and the time per move. The same
--seed gives the same games and results (time aside) with any -workers.
-
-With -no-guess the boards are ones that logic alone clears, and the solver
-must win every game without a guess: the report counts its guesses, and a
-game lost or with a guess makes the exit status 1, with the first such game
-named on stderr and the flags that replay it.
-
-Ctrl-C stops the games in play and reports those finished, marked partial,
-with exit status 130 (SIGTERM and SIGHUP likewise, with 143 and 129); a
-second one quits at once, without a report.
-
-A run too long for one machine splits: -shard K/N plays the K-th of N
-disjoint slices of the -games games of the seed, and bench merge, given the
--json reports of all N shards, prints the report of the whole run, every
-figure as one run of all the games gives it (the move times from the
-shards' histograms). Merge takes -json too.
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("bench"))); done {
 		return code
 	}
 	games, maxClicks, workers := f.games, f.maxClicks, f.workers
@@ -114,56 +88,15 @@ Flags:
 		}
 	}
 
-	bc := bench.Config{
-		Board: cfg.Settings, Layout: cfg.Layout,
-		Games: games, Shard: shard, Seed: cfg.Seed, MaxClicks: maxClicks, Workers: workers,
-		NewPlayer: newPlayer,
-	}
-	var bar *bench.ProgressBar
-	if ui.IsTerminal(stderr) {
-		bar = bench.NewProgressBar(stderr, games)
-		bc.Progress = bar.Draw
-	}
-	ctx, stop := context.WithCancelCause(context.Background())
-	defer stop(nil)
-	done := make(chan struct{})
-	defer close(done)
-	go watchInterrupts("minesweeper bench", interrupts, done, stop, stderr, bar != nil, exit)
-	res, err := bench.Run(ctx, bc)
-	if bar != nil {
-		bar.Clear()
-	}
-	code := exitOK
-	var in interrupted
-	switch {
-	case res != nil && res.Partial && errors.As(err, &in):
-		fmt.Fprintf(stderr, "minesweeper bench: %v after %d of %s; the report is partial\n",
-			in, res.Games, record.Count(res.GamesPlanned, "game"))
-		code = ui.SignalStatus(in.sig)
-	case err != nil:
-		fmt.Fprintf(stderr, "minesweeper bench: %v\n", err)
-		return exitFailure
-	}
-	if err := writeReport(stdout, bench.Report{Level: cfg.Level, Workers: min(workers, games), Result: res}, *asJSON); err != nil {
-		fmt.Fprintf(stderr, "minesweeper bench: %v\n", err)
-		return exitFailure
-	}
-	if res.Failures > 0 {
-		fmt.Fprintf(stderr, "minesweeper bench: %s\n", failureLine(cfg, maxClicks, res))
-		if code == exitOK {
-			code = exitFailure
-		}
-	}
-	return code
-}
-
-// writeReport writes rep to stdout as text, or as JSON with asJSON.
-func writeReport(stdout io.Writer, rep bench.Report, asJSON bool) error {
-	if asJSON {
-		return rep.WriteJSON(stdout)
-	}
-	_, err := io.WriteString(stdout, rep.Text())
-	return err
+	return bench.Command{
+		Config: bench.Config{
+			Board: cfg.Settings, Layout: cfg.Layout,
+			Games: games, Shard: shard, Seed: cfg.Seed, MaxClicks: maxClicks, Workers: workers,
+			NewPlayer: newPlayer,
+		},
+		Level: cfg.Level, JSON: *asJSON, Progress: ui.IsTerminal(stderr),
+		Signals: bench.Signals{Name: "minesweeper bench", C: interrupts, Exit: exit, Status: ui.SignalStatus},
+	}.Run(stdout, stderr)
 }
 
 // readReport reads the report file name for bench merge: a regular file
@@ -181,91 +114,15 @@ func readReport(_ context.Context, name string) ([]byte, error) {
 func benchMerge(args []string, stdout, stderr io.Writer, interrupts <-chan os.Signal, exit func(code int), read func(ctx context.Context, name string) ([]byte, error)) int {
 	fs := flag.NewFlagSet("minesweeper bench merge", flag.ContinueOnError)
 	asJSON := flagvalue.Bool(fs, "json", false, "print the report as JSON")
-	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper bench merge [-json] FILE...
-
-Prints the report of a whole run from the -json reports of its shards
-(bench -shard K/N -json), one file each, every shard once: the same figures
-as one run of all the games, the move times within 1%. Each report is
-checked before it is added; one that no run of bench writes is an error
-that names its file.
-
-Ctrl-C stops the merge without a report, with exit status 130 (SIGTERM
-and SIGHUP likewise, with 143 and 129).
-
-Flags:
-`)); done {
+	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, help("bench-merge"))); done {
 		return code
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintf(stderr, "%s: no report to merge (want the -json reports of every shard)\n", fs.Name())
 		return exitUsage
 	}
-	ctx, stop := context.WithCancelCause(context.Background())
-	defer stop(nil)
-	done := make(chan struct{})
-	defer close(done)
-	go watchInterrupts(fs.Name(), interrupts, done, stop, stderr, false, exit)
-	rep, err := bench.MergeReports(ctx, fs.Args(), func(name string) ([]byte, error) { return read(ctx, name) })
-	var in interrupted
-	if errors.As(err, &in) {
-		fmt.Fprintf(stderr, "%s: %v; no report\n", fs.Name(), err)
-		return ui.SignalStatus(in.sig)
-	}
-	if err == nil {
-		err = writeReport(stdout, rep, *asJSON)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
-	}
-	return exitOK
-}
-
-// failureLine says which game of a no-guess run first failed, and why, with
-// the flags that replay it: the same board and seed, and as many games as
-// it takes for it to be the last.
-func failureLine(cfg boardConfig, maxClicks int, r *bench.Result) string {
-	f := r.FirstFailure
-	flags := fmt.Sprintf("-width %d -height %d -mines %d", cfg.Width, cfg.Height, cfg.Mines)
-	if cfg.Level != "custom" {
-		flags = "-level " + cfg.Level
-	}
-	flags = "-no-guess " + flags
-	if maxClicks != bench.DefaultMaxClicks {
-		flags += fmt.Sprintf(" -max-clicks %d", maxClicks)
-	}
-	return fmt.Sprintf("no-guess game %d (seed %d) %s; %d of %s failed; replay it with: minesweeper bench %s -seed %d -games %d",
-		f.Game, r.Seed, f.Reason, r.Failures, record.Count(r.Games, "game"), flags, r.Seed, f.Game+1)
-}
-
-// interrupted is the cause of a run stopped by a signal.
-type interrupted struct{ sig os.Signal }
-
-// Error names the signal as Go does: "interrupt", "terminated", "hangup".
-func (in interrupted) Error() string { return in.sig.String() }
-
-// watchInterrupts stops the run on the first signal, with the signal as
-// the cause, and on the second says so on stderr, after the command's
-// name, over the progress bar if there is one (bar), and calls exit with
-// 128 plus the signal's number. It returns when done is closed.
-func watchInterrupts(name string, interrupts <-chan os.Signal, done <-chan struct{}, stop context.CancelCauseFunc, stderr io.Writer, bar bool, exit func(code int)) {
-	for n := 0; ; n++ {
-		var sig os.Signal
-		select {
-		case <-done:
-			return
-		case sig = <-interrupts:
-		}
-		if n == 0 {
-			stop(interrupted{sig})
-			continue
-		}
-		msg := name + ": stopped again; quitting without a report\n"
-		if bar {
-			msg = "\r\x1b[K" + msg
-		}
-		io.WriteString(stderr, msg)
-		exit(ui.SignalStatus(sig))
-		return
-	}
+	return bench.MergeCommand{
+		Names: fs.Args(), JSON: *asJSON, Read: read,
+		Signals: bench.Signals{Name: fs.Name(), C: interrupts, Exit: exit, Status: ui.SignalStatus},
+	}.Run(stdout, stderr)
 }

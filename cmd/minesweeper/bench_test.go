@@ -313,47 +313,6 @@ func TestBenchInterrupted(t *testing.T) {
 	}
 }
 
-// TestWatchInterrupts checks the two interrupts: the first stops the run,
-// the second exits at once with status 130.
-func TestWatchInterrupts(t *testing.T) {
-	sig := make(chan os.Signal) // unbuffered: a send returns once received
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	exited := make(chan int, 1)
-	var stderr syncWriter
-	returned := make(chan struct{})
-	go func() {
-		watchInterrupts("minesweeper bench", sig, done, func(error) { close(stopped) }, &stderr, false, func(code int) { exited <- code })
-		close(returned)
-	}()
-	sig <- os.Interrupt
-	<-stopped
-	select {
-	case code := <-exited:
-		t.Errorf("exit(%d) after one interrupt; want none", code)
-	default:
-	}
-	sig <- os.Interrupt
-	if code := <-exited; code != ui.SignalStatus(os.Interrupt) {
-		t.Errorf("exit(%d) after two interrupts; want exit(%d)", code, ui.SignalStatus(os.Interrupt))
-	}
-	if want := "minesweeper bench: stopped again; quitting without a report\n"; stderr.String() != want {
-		t.Errorf("stderr %q after two interrupts; want %q", stderr.String(), want)
-	}
-	<-returned
-	close(done)
-
-	// Without an interrupt, it returns when done is closed.
-	done = make(chan struct{})
-	returned = make(chan struct{})
-	go func() {
-		watchInterrupts("minesweeper bench", sig, done, func(error) { t.Error("stop called without an interrupt") }, &stderr, false, func(int) { t.Error("exit called without an interrupt") })
-		close(returned)
-	}()
-	close(done)
-	<-returned
-}
-
 // TestBenchShardsMerge runs bench whole and in three shards, writes the
 // shards' -json reports to files and merges them: the merged report is the
 // whole run's, move times and workers aside, in JSON and as text.

@@ -68,7 +68,7 @@ func sortedMines(m []board.Point) []board.Point {
 // that says so and under one that does not) and as a replay, and checks
 // that -board reads the same layout from each, with each format's clicks.
 func TestBoardFormats(t *testing.T) {
-	rec, err := record.Read(bytes.NewReader(gen(t, "-level", "expert", "-seed", "5")))
+	rec, err := record.Read(bytes.NewReader(genOut(t, "-level", "expert", "-seed", "5")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,14 +22,7 @@ func completionFlags() *flag.FlagSet {
 func runCompletion(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := completionFlags()
 	names := strings.Join(clidoc.ShellNames(), ", ")
-	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper completion bash|zsh|fish
-
-Prints the completion script of the shell: the commands, each command's
-flags, the values of -level, -theme and -first-click, and file names
-where a command takes a file. Load it for the session with
-	source <(minesweeper completion bash)
-or keep it where the shell looks (see the README's Install).
-`)); done {
+	if code, done := flagvalue.ParseArgs(fs, args, stdout, stderr, usageText(fs, help("completion"))); done {
 		return code
 	}
 	fail := complainer(stderr, fs.Name(), exitUsage)

@@ -1,17 +1,13 @@
 package main
 
 import (
-	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"math/rand/v2"
-	"os"
 
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/play"
-	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
@@ -43,24 +39,7 @@ func dailyFlags() (*flag.FlagSet, *dailyOptions) {
 func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := dailyFlags()
 	level, date, ascii, question, theme, keysName := f.level, f.date, f.ascii, f.question, f.theme, f.keys
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper daily [flags]
-
-Plays the daily board: one no-guess board per UTC date and level, the same
-for every player, on every machine. Its start cell is part of the board:
-it is marked, the cursor starts on it, and the first opening must be
-there. The first game of today's board to end, won, lost or given up,
-counts for the day; later games of it, and games on another date's board
-(-date), are practice, kept as known boards. minesweeper stats shows the
-days played and won, the streaks and the best times; minesweeper gen
--daily writes a daily board as a record.
-
-These are the public daily boards, which anyone can lay before their day:
-for practice and sharing. A server (minesweeper serve) ranks its players
-on boards of its own, laid from a secret of the day that it shows once
-the day has ended (minesweeper leaderboard).
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("daily"))); done {
 		return code
 	}
 	usagef := complainer(stderr, "minesweeper daily", exitUsage)
@@ -78,13 +57,11 @@ Flags:
 	if err := ui.CheckTheme(*theme); err != nil {
 		return usagef("-theme: %v", err)
 	}
-	keys, err := loadKeys(*keysName)
+	keys, err := local.Keys(*keysName)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	k := session.New()
-	k.Choose = chooseBoard
-	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
+	k := newSession(stderr)
 	defer k.Flush(stderr) // the warnings of an early return
 	defer k.Close()       // before the warnings: closing may warn
 	if _, _, lastTheme := k.Prefs(ui.CheckTheme); *theme == "" {
@@ -94,55 +71,13 @@ Flags:
 	if err != nil {
 		return usagef("%v", err)
 	}
-	lines := readerMode(*f.reader)
-	if !lines && !ui.CanPlay(stdin, stdout, stderr) {
-		fmt.Fprintln(stderr, "minesweeper daily: the game needs a terminal on standard input, and one to draw on (minesweeper gen -daily writes the board as a record)")
-		return exitFailure
-	}
-	uc := ui.Config{
-		Start:   play.Start{Board: b.Settings, Layout: daily.Layout, Seed: b.Seed, Daily: &b, DailyCount: count},
-		Prefs:   ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != "", Theme: *theme},
-		Keeper:  k,
-		Keys:    keys,
-		NewSeed: rand.Uint64,
-	}
-	// The game of this board left unfinished, if any: the player is asked.
-	if kept, others, ok := k.SavedDaily(b, true); ok {
-		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
-	}
-	uc.Start.Elsewhere = k.Elsewhere()
-	if lines {
-		return playLines(k, uc, *f.reader, stdin, stdout, stderr)
-	}
-	return playAndReport(k, uc, stdout, stderr)
-}
-
-// genDailyBoard returns the daily board of date and level that gen -daily
-// writes: the public one when secret is "", else the server's laid from
-// secret, whose commitment must be commitment when that is not "" and is
-// otherwise printed on stderr.
-func genDailyBoard(date, level, secret, commitment string, stderr io.Writer) (daily.Board, error) {
-	if secret == "" {
-		if commitment != "" {
-			return daily.Board{}, errors.New("-commitment: only with -secret")
-		}
-		return daily.Of(date, level)
-	}
-	s, err := daily.ParseSecret(secret)
-	if err != nil {
-		return daily.Board{}, fmt.Errorf("-secret: %w", err)
-	}
-	if commitment != "" {
-		if err := daily.CheckCommitment(date, level, s, commitment); err != nil {
-			return daily.Board{}, fmt.Errorf("-commitment: %w", err)
-		}
-	}
-	b, err := daily.OfSecret(date, level, s)
-	if err != nil {
-		return daily.Board{}, err
-	}
-	if commitment == "" {
-		fmt.Fprintf(stderr, "minesweeper gen: the commitment of the daily board of %s, %s: %s\n", date, level, b.Commitment)
-	}
-	return b, nil
+	return local.Play(k, local.Game{
+		Name:  "minesweeper daily",
+		Start: play.Start{Board: b.Settings, Layout: daily.Layout, Seed: b.Seed, Daily: &b, DailyCount: count},
+		Prefs: ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Theme: *theme},
+		Keys:  keys, Reader: *f.reader,
+		// The game of this board left unfinished, if any: the player is asked.
+		Claim:      true,
+		NoTerminal: "minesweeper gen -daily writes the board as a record",
+	}, stdin, stdout, stderr)
 }

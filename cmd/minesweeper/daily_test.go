@@ -71,14 +71,14 @@ func TestGenDaily(t *testing.T) {
 		want := pinnedDaily(t, "2026-11-25", level)
 		for i := range 2 {
 			t.Setenv("MINESWEEPER_HOME", filepath.Join(t.TempDir(), "fresh"))
-			if got := string(gen(t, "-daily", "-date", "2026-11-25", "-level", level)); got != want {
+			if got := string(genOut(t, "-daily", "-date", "2026-11-25", "-level", level)); got != want {
 				t.Errorf("gen -daily -date 2026-11-25 -level %s, state directory %d:\n%s\nwant the pinned board:\n%s", level, i+1, got, want)
 			}
 		}
 	}
 	// -level beginner is the default; the date today's, in UTC.
 	before := daily.Today(time.Now())
-	got := gen(t, "-daily")
+	got := genOut(t, "-daily")
 	after := daily.Today(time.Now())
 	for _, day := range []string{before, after} {
 		b, err := daily.Of(day, "beginner")
@@ -115,7 +115,7 @@ func TestGenDailyJudged(t *testing.T) {
 		t.Errorf("the start click opened %d cells, %v; want an opening", n, err)
 	}
 	var stdout, stderr bytes.Buffer
-	in := gen(t, "-daily", "-date", "2026-11-25", "-level", "expert")
+	in := genOut(t, "-daily", "-date", "2026-11-25", "-level", "expert")
 	if code := run([]string{"judge"}, bytes.NewReader(in), &stdout, &stderr); code != exitOK {
 		t.Errorf("judge < gen -daily: exit %d, %s", code, stderr.String())
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // e2eBinary skips the test without tmux (or fails it when CI is set) and
@@ -133,7 +134,7 @@ func TestE2E(t *testing.T) {
 	t.Run("standard output to a file", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "results.txt")
 		tm := newTmux(t, "sh", "-c", fmt.Sprintf("%s -ascii -board %s >> %s; echo EXIT=$?; exec sleep 600",
-			shellQuote(bin), shellQuote(rec), shellQuote(out)))
+			userfile.ShellQuote(bin), userfile.ShellQuote(rec), userfile.ShellQuote(out)))
 		tm.waitFor("[ playing ]")
 		tm.keys("$", "Enter")
 		tm.waitFor("|    1 # # |")
@@ -178,7 +179,7 @@ func TestE2E(t *testing.T) {
 	} {
 		t.Run(stop.name+" suspends, fg resumes", func(t *testing.T) {
 			tm := bashTmux(t)
-			tm.keys("-l", shellQuote(bin)+" -ascii -board "+shellQuote(rec))
+			tm.keys("-l", userfile.ShellQuote(bin)+" -ascii -board "+userfile.ShellQuote(rec))
 			tm.keys("Enter")
 			tm.waitFor("[ playing ]")
 			tm.keys("$", "Enter")
@@ -309,14 +310,14 @@ func startTmux(t *testing.T, bin string, args ...string) *tmuxGame {
 func startTmuxIn(t *testing.T, home, bin string, args ...string) *tmuxGame {
 	t.Helper()
 	exitFile := filepath.Join(t.TempDir(), "exit")
-	quoted := []string{shellQuote(bin)}
+	quoted := []string{userfile.ShellQuote(bin)}
 	for _, a := range args {
-		quoted = append(quoted, shellQuote(a))
+		quoted = append(quoted, userfile.ShellQuote(a))
 	}
 	// The shell lives on after the game, so that the pane keeps the modes
 	// the game left it in (a dead pane shows no cursor).
 	script := fmt.Sprintf("MINESWEEPER_HOME=%s %s; echo EXIT=$? > %s; exec sleep 600",
-		shellQuote(home), strings.Join(quoted, " "), shellQuote(exitFile))
+		userfile.ShellQuote(home), strings.Join(quoted, " "), userfile.ShellQuote(exitFile))
 	tm := newTmux(t, "sh", "-c", script)
 	tm.exitFile, tm.home = exitFile, home
 	return tm

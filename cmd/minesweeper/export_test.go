@@ -16,7 +16,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
-	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 )
 
@@ -180,67 +179,6 @@ func TestRunExport(t *testing.T) {
 	if code, out, errs := runExportArgs(mbfWide); code != exitOK || !bytes.Contains(out, []byte("\nWidth: 256\n")) {
 		t.Errorf("export %s = %d, %q, %q", mbfWide, code, out, errs)
 	}
-}
-
-// TestRunExportLaidAgain checks that a game kept without its layout, as a
-// board over game.LayoutCells is, exports the board its seed and first
-// opening lay again: the same video as the game kept with its layout.
-func TestRunExportLaidAgain(t *testing.T) {
-	t.Setenv("MINESWEEPER_HOME", filepath.Join(t.TempDir(), "state"))
-	s := board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Opening}
-	g, err := game.New(game.Config{Settings: s, Layout: layoutOf(s), QuestionMarks: true}, 77, game.Drawn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := time.Date(2026, 3, 15, 9, 0, 0, 0, time.UTC)
-	if _, err := g.Apply(game.Move{Action: game.Open, At: board.Point{X: 8, Y: 8}}, at); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.Apply(game.Move{Action: game.Open, At: firstClosed(t, g)}, at.Add(time.Second)); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	var outs [2][]byte
-	for i, layout := range []bool{true, false} {
-		hg := session.HistoryGame(g.Kept(at.Add(2*time.Second), layout), at.Add(2*time.Second))
-		if (hg.Layout == nil) == layout {
-			t.Fatalf("the record with layout %v holds %v", layout, hg.Layout)
-		}
-		line, err := json.Marshal(hg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, "game.json")
-		if err := os.WriteFile(path, line, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		code, out, errs := runExportArgs(path)
-		if code != exitOK || errs != "" {
-			t.Fatalf("export of the record with layout %v = %d, %q", layout, code, errs)
-		}
-		outs[i] = out
-	}
-	if !bytes.Equal(outs[0], outs[1]) {
-		t.Errorf("the game kept without its layout exports\n%s\nwith it\n%s", outs[1], outs[0])
-	}
-	if !strings.Contains(string(outs[0]), "\nLevel: Intermediate\n") {
-		t.Errorf("the video of an intermediate game:\n%s", outs[0])
-	}
-}
-
-// firstClosed returns the first closed cell of g's board, row by row.
-func firstClosed(t *testing.T, g *game.Game) board.Point {
-	t.Helper()
-	b := g.Board()
-	for y := range b.Height() {
-		for x := range b.Width() {
-			if p := (board.Point{X: x, Y: y}); b.Tile(p) == board.TileClosed {
-				return p
-			}
-		}
-	}
-	t.Fatalf("no closed cell on\n%s", b)
-	return board.Point{}
 }
 
 // The README's example of export lies between these lines.

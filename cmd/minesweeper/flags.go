@@ -5,15 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
-	"github.com/minesweeper-go/minesweeper/internal/noguess"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/record"
-	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // boardFlags are the flags shared by the game and the tools that make boards.
@@ -77,9 +75,9 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 				return boardConfig{}, fmt.Errorf("-board: cannot be combined with -%s (the file fixes the board)", name)
 			}
 		}
-		rec, err := readRecordFile(f.file)
+		rec, err := boardfile.ReadFile(f.file)
 		if err != nil {
-			return boardConfig{}, err
+			return boardConfig{}, fmt.Errorf("-board: %w", err)
 		}
 		cfg.Record, cfg.File, cfg.Level = rec, f.file, "custom"
 		cfg.Width, cfg.Height, cfg.Mines = rec.Cols, rec.Rows, len(rec.Mines)
@@ -126,57 +124,19 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 }
 
 // check checks the mines and no-guess against the size and the rule, and
-// sets the layout no-guess needs. Its errors are *settingsErrors, which
-// name the flag at fault.
+// sets the layout no-guess needs (see play.Layout). Its errors name the
+// flag at fault.
 func (cfg *boardConfig) check() error {
-	rule := cfg.Rule
-	if limit := board.MaxMines(cfg.Width, cfg.Height, rule); cfg.Mines < 0 || cfg.Mines > limit {
-		return &settingsError{"-mines", fmt.Errorf("%s on %dx%d with the %s first click: want 0 to %d",
-			record.Count(cfg.Mines, "mine"), cfg.Width, cfg.Height, rule, limit)}
+	lay, err := play.Layout(cfg.Settings)
+	if se := (*play.SettingsError)(nil); errors.As(err, &se) {
+		return fmt.Errorf("-%s: %w", se.Setting, se.Err)
 	}
-	if cfg.NoGuess {
-		if rule != board.Opening {
-			return &settingsError{"-no-guess", fmt.Errorf("%v, not %s", board.ErrNoGuessRule, rule)}
-		}
-		if err := noguess.Check(cfg.Settings); err != nil {
-			return &settingsError{"-no-guess", err}
-		}
-		cfg.Layout = noguess.Layout
-	}
-	return nil
+	cfg.Layout = lay
+	return err
 }
 
-// settingsError is a board that cannot be played, and the flag that chose
-// the part at fault.
-type settingsError struct {
-	flag string
-	err  error
-}
-
-func (e *settingsError) Error() string { return e.flag + ": " + e.err.Error() }
-func (e *settingsError) Unwrap() error { return e.err }
-
-// chooseBoard returns the layout of settings s chosen in the game's menu,
-// or why they cannot be played, in words that name no flag: the game's
-// Config.Choose.
-func chooseBoard(s board.Settings) (board.Layout, error) {
-	if err := board.CheckSize(s.Width, s.Height); err != nil {
-		return nil, err
-	}
-	cfg := boardConfig{Settings: s}
-	if err := cfg.check(); err != nil {
-		return nil, errors.Unwrap(err)
-	}
-	return cfg.Layout, nil
-}
-
-// layoutOf returns the layout that lays boards of settings s again, or nil
-// (uniformly random mines, or settings that cannot be laid: their game is
-// then refused when it is loaded).
-func layoutOf(s board.Settings) board.Layout {
-	lay, _ := chooseBoard(s)
-	return lay
-}
+// chooseBoard is play.Choose: the session's Choose, and the server's.
+func chooseBoard(s board.Settings) (board.Layout, error) { return play.Choose(s) }
 
 // boardFlagNames are the flags that choose the board.
 var boardFlagNames = []string{"level", "width", "height", "mines", "first-click", "no-guess", "board"}
@@ -202,57 +162,12 @@ func lastBoard(cfg boardConfig, s board.Settings) (boardConfig, error) {
 	return cfg, nil
 }
 
-// boardArgs returns the flags that choose the board s, at the level
-// named level or "custom": "-level expert", "-width 20 -height 10 -mines
-// 30 -first-click safe -no-guess".
-func boardArgs(s board.Settings, level string) string {
-	var b strings.Builder
-	if level != "custom" && level != "" {
-		fmt.Fprintf(&b, "-level %s", level)
-	} else {
-		fmt.Fprintf(&b, "-width %d -height %d -mines %d", s.Width, s.Height, s.Mines)
-	}
-	if s.Rule != board.Opening {
-		fmt.Fprintf(&b, " -first-click %s", s.Rule)
-	}
-	if s.NoGuess {
-		b.WriteString(" -no-guess")
-	}
-	return b.String()
+// addKeysFlag defines -keys on fs.
+func addKeysFlag(fs *flag.FlagSet) *string {
+	return fs.String("keys", "", "read the key bindings from this `file` instead of keys.conf in the configuration directory (see the README)")
 }
 
-// The most that is read of a file the user names. A size limit makes a
-// file that would take the memory of the machine, or hours to read, an
-// error at once; only regular files are read (see userfile.Open), so a
-// FIFO or a device such as /dev/zero is refused before anything is read.
-const (
-	// maxBoardFile is the largest -board file, 1 GiB. A record of a
-	// 10000x10000 board with a mine in every cell, as record.Write writes
-	// it ("9999 9999\n" a mine, fewer bytes for the smaller numbers),
-	// takes 932 MiB; the largest board, 16384x16384 (board.MaxCells),
-	// with the default one mine in six cells, 454 MiB. An MBF file is at
-	// most 128 KiB, a replay at most boardfile.MaxReplay.
-	maxBoardFile = 1 << 30
-	// maxReplayFile is the largest replay file: the longest replay that
-	// boardfile.ReadGame reads, a history line of moves and, up to a
-	// million cells, the layout.
-	maxReplayFile = boardfile.MaxReplay
-)
-
-// readRecordFile reads and parses a -board file, a record, an MBF file or
-// a replay (see boardfile.Read), naming the file in errors once: "-board: name:
-// is a directory", not "read name: is a directory". It reads a regular
-// file only, of at most maxBoardFile bytes, and what its errors quote of
-// the file is made printable.
-func readRecordFile(name string) (*record.Record, error) {
-	fh, err := userfile.Open(name, maxBoardFile)
-	if err != nil {
-		return nil, fmt.Errorf("-board: %s: %v", name, err)
-	}
-	defer fh.Close()
-	rec, err := boardfile.Read(name, fh)
-	if err != nil {
-		return nil, fmt.Errorf("-board: %s: %s", name, userfile.Printable(err.Error()))
-	}
-	return rec, nil
+// readerFlag defines -reader, on the game and on daily.
+func readerFlag(fs *flag.FlagSet) *bool {
+	return flagvalue.Bool(fs, "reader", false, "play in lines, for screen readers: a command a line, one line said for each (chosen when TERM=dumb)")
 }

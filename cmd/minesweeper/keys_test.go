@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/local"
 )
 
 // TestKeysFileErrors checks that a keys file that cannot be used stops
@@ -18,7 +20,7 @@ func TestKeysFileErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(filepath.Join(home, keysFileName), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(home, local.KeysFileName), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -29,7 +31,7 @@ func TestKeysFileErrors(t *testing.T) {
 		{[]string{"-keys", bad}, "", "minesweeper: " + bad + `:3: unknown action "flag" (the actions are listed in the README)` + "\n"},
 		{[]string{"daily", "-keys", bad}, "", "minesweeper daily: " + bad + `:3: unknown action "flag" (the actions are listed in the README)` + "\n"},
 		{[]string{"-keys", filepath.Join(dir, "none.conf")}, "", "minesweeper: " + filepath.Join(dir, "none.conf") + ": no such file or directory\n"},
-		{nil, home, "minesweeper: " + filepath.Join(home, keysFileName) + ": is a directory\n"},
+		{nil, home, "minesweeper: " + filepath.Join(home, local.KeysFileName) + ": is a directory\n"},
 	}
 	for _, tt := range tests {
 		if tt.home != "" {
@@ -40,22 +42,5 @@ func TestKeysFileErrors(t *testing.T) {
 		if code != exitUsage || stderr.String() != tt.want {
 			t.Errorf("run(%q) = %d, stderr %q; want %d, %q", tt.args, code, stderr.String(), exitUsage, tt.want)
 		}
-	}
-}
-
-// TestKeysFileWhere checks where the keys file is looked for.
-func TestKeysFileWhere(t *testing.T) {
-	t.Setenv("MINESWEEPER_HOME", "")
-	t.Setenv("XDG_CONFIG_HOME", "/cfg")
-	if got, err := keysFile(); err != nil || got != "/cfg/minesweeper/keys.conf" {
-		t.Errorf("keysFile() = %q, %v; want /cfg/minesweeper/keys.conf", got, err)
-	}
-	t.Setenv("MINESWEEPER_HOME", "/home/me/ms")
-	if got, err := keysFile(); err != nil || got != "/home/me/ms/keys.conf" {
-		t.Errorf("keysFile() with MINESWEEPER_HOME = %q, %v; want /home/me/ms/keys.conf", got, err)
-	}
-	t.Setenv("MINESWEEPER_HOME", t.TempDir())
-	if k, err := loadKeys(""); k != nil || err != nil {
-		t.Errorf("loadKeys with no keys file = %v, %v; want the default keys (nil), nil", k, err)
 	}
 }

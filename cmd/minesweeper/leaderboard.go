@@ -1,41 +1,23 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"time"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
-	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/leaderboard"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
-// leaderSource is what leaderboard reads of a server's store of players:
-// store.Players has these methods among others.
-type leaderSource interface {
-	// Daily returns the leaderboard of the daily board of date and level,
-	// at most limit entries (0: all).
-	Daily(ctx context.Context, date, level string, limit int) (history.Leaderboard, error)
-	// AllTime returns the all-time leaderboard of level, at most limit
-	// entries (0: all).
-	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
-	// KeptSecret returns the secret the server's daily boards of date are
-	// laid from, and reports whether one was drawn.
-	KeptSecret(ctx context.Context, date string) ([32]byte, bool, error)
-	// Close closes the store.
-	Close() error
-}
-
 // openPlayers opens the store of the players of the server whose data
 // directory is dir, in the PostgreSQL database dsn or, when dsn is "", in
 // SQLite under dir; warn says what the store works around.
-func openPlayers(ctx context.Context, dir, dsn string, warn func(string)) (leaderSource, error) {
+func openPlayers(ctx context.Context, dir, dsn string, warn func(string)) (leaderboard.Source, error) {
 	p, err := store.OpenPlayers(ctx, dir, dsn, warn)
 	if err != nil {
 		return nil, err
@@ -49,14 +31,14 @@ const leaderDefault = 20
 // leaderEnv is what runLeaderboard takes from the world, which tests
 // replace: the store's opener and the clock that says what today is.
 type leaderEnv struct {
-	open func(ctx context.Context, dir, dsn string, warn func(string)) (leaderSource, error)
+	open func(ctx context.Context, dir, dsn string, warn func(string)) (leaderboard.Source, error)
 	now  func() time.Time
 }
 
 // runLeaderboard is "minesweeper leaderboard": the leaderboards of the
 // server whose data is in -data, as tables or JSON.
 func runLeaderboard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return leaderboard(args, stdout, stderr, leaderEnv{open: openPlayers, now: time.Now})
+	return leaderboardMain(args, stdout, stderr, leaderEnv{open: openPlayers, now: time.Now})
 }
 
 // leaderboardOptions are the flags of minesweeper leaderboard.
@@ -80,29 +62,11 @@ func leaderboardFlags() (*flag.FlagSet, *leaderboardOptions) {
 	return fs, f
 }
 
-// leaderboard is runLeaderboard with the world env.
-func leaderboard(args []string, stdout, stderr io.Writer, env leaderEnv) int {
+// leaderboardMain is runLeaderboard with the world env.
+func leaderboardMain(args []string, stdout, stderr io.Writer, env leaderEnv) int {
 	fs, f := leaderboardFlags()
 	dir, dsn, level, date, asJSON := f.data, f.dsn, f.level, f.date, f.json
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper leaderboard -data DIR [flags]
-
-Prints the leaderboards of a server's players (minesweeper serve): the
-daily boards of a date, today's (UTC) by default, then the all-time
-boards, of each level or of -level's. A daily board ranks each player's
-first attempt at the date's board, the server's board laid from its
-secret of the date: under its table are the secret's commitment (SHA-256)
-and, once the date has ended (never before), the secret itself, with
-which "minesweeper gen -daily -secret" lays the board again; the all-time board each player's best
-clean win (no hints, nothing undone) on a board nobody could know. The
-clean wins are ranked by time, then 3BV per second, then the earlier;
-the other attempts follow unranked (-). Times are in seconds; the ended
-column is in UTC: the time of day on a daily board, the date on an
-all-time one.
-
-With -json it prints the boards as one JSON array.
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("leaderboard"))); done {
 		return code
 	}
 	n := f.n
@@ -116,10 +80,7 @@ Flags:
 	case n < 0:
 		return usagef("-n: %d is negative (want a number of entries, 0 for all)", n)
 	}
-	levels := make([]string, len(board.Levels))
-	for i, lv := range board.Levels {
-		levels[i] = lv.Name
-	}
+	var levels []string // all
 	if *level != "" {
 		if _, err := daily.Level(*level); err != nil {
 			return usagef("-level: %v", err)
@@ -139,54 +100,12 @@ Flags:
 		return failf("%s", userfile.Printable(err.Error()))
 	}
 	defer src.Close()
-	boards, err := leaderboards(ctx, src, *date, daily.Today(env.now()), levels, n)
+	boards, err := leaderboard.Read(ctx, src, *date, daily.Today(env.now()), levels, n)
 	if err != nil {
 		return failf("%s", userfile.Printable(err.Error()))
 	}
-	var out bytes.Buffer // one Write: nothing is written unless the whole is
-	if *asJSON {
-		err = history.WriteLeaderboardsJSON(&out, boards)
-	} else {
-		err = history.WriteLeaderboards(&out, boards)
-	}
-	if err == nil {
-		_, err = stdout.Write(out.Bytes())
-	}
-	if err != nil {
+	if err := leaderboard.Write(stdout, boards, *asJSON); err != nil {
 		return failf("%v", err)
 	}
 	return exitOK
-}
-
-// leaderboards reads the daily boards of date and the all-time boards of
-// levels from src, in that order, at most limit entries each. The daily
-// boards hold the commitment to the date's secret, if one was drawn, and
-// the secret once the date is before today.
-func leaderboards(ctx context.Context, src leaderSource, date, today string, levels []string, limit int) ([]history.Leaderboard, error) {
-	var boards []history.Leaderboard
-	secret, drawn, err := src.KeptSecret(ctx, date)
-	if err != nil {
-		return nil, fmt.Errorf("the daily secret of %s: %w", date, err)
-	}
-	for _, lv := range levels {
-		lb, err := src.Daily(ctx, date, lv, limit)
-		if err != nil {
-			return nil, fmt.Errorf("the daily %s board of %s: %w", lv, date, err)
-		}
-		if drawn {
-			lb.Commitment = daily.Commitment(date, lv, secret)
-			if date < today { // YYYY-MM-DD: in date order
-				lb.Secret = daily.Secret(secret).String()
-			}
-		}
-		boards = append(boards, lb)
-	}
-	for _, lv := range levels {
-		lb, err := src.AllTime(ctx, lv, limit)
-		if err != nil {
-			return nil, fmt.Errorf("the all-time %s board: %w", lv, err)
-		}
-		boards = append(boards, lb)
-	}
-	return boards, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/leaderboard"
 )
 
 // fakePlayers is a leaderSource that remembers what it was asked.
@@ -119,7 +120,7 @@ func TestLeaderboard(t *testing.T) {
 			f := &fakePlayers{fail: tt.fail, warn: "the database was made by a newer minesweeper: read only"}
 			var gotDir string
 			env := leaderEnv{
-				open: func(_ context.Context, dir, dsn string, warn func(string)) (leaderSource, error) {
+				open: func(_ context.Context, dir, dsn string, warn func(string)) (leaderboard.Source, error) {
 					gotDir = dir
 					if tt.open != nil {
 						return nil, tt.open
@@ -130,7 +131,7 @@ func TestLeaderboard(t *testing.T) {
 				now: func() time.Time { return time.Date(2026, 11, 25, 23, 30, 0, 0, time.FixedZone("UTC-3", -3*3600)) }, // the 26th in UTC
 			}
 			var stdout, stderr bytes.Buffer
-			code := leaderboard(tt.args, &stdout, &stderr, env)
+			code := leaderboardMain(tt.args, &stdout, &stderr, env)
 			if code != tt.code {
 				t.Errorf("leaderboard(%q) = %d; want %d (stderr %q)", tt.args, code, tt.code, stderr.String())
 			}

@@ -27,6 +27,7 @@
 package main
 
 import (
+	"embed"
 	"flag"
 	"fmt"
 	"io"
@@ -127,6 +128,19 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "\nRun minesweeper COMMAND -h for a command's flags. The game's flags:\n")
 	fs.SetOutput(w)
 	fs.PrintDefaults()
+}
+
+// helpFiles are the texts of the commands' -h, before their flags: the
+// file help/NAME.txt of the command NAME ("bench-merge" for bench merge).
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// help returns the text of the -h of the command name, which
+// TestCommandsHelp checks every command has.
+func help(name string) string {
+	text, _ := helpFiles.ReadFile("help/" + name + ".txt")
+	return string(text)
 }
 
 // usageText returns the printer of a command's usage: text, then the

@@ -5,14 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"os"
-	"strings"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
-	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
@@ -31,9 +26,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *showVersion {
 		return runVersion(nil, stdin, stdout, stderr)
 	}
-	k := session.New()
-	k.Choose = chooseBoard
-	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
+	k := newSession(stderr)
 	defer k.Flush(stderr) // the warnings of an early return
 	defer k.Close()       // before the warnings: closing may warn
 	cfg, err := bf.resolve()
@@ -47,7 +40,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var keys *ui.Keys
 	if err == nil {
-		keys, err = loadKeys(*keysName)
+		keys, err = local.Keys(*keysName)
 	}
 	if err == nil {
 		last, lastOK, lastTheme := k.Prefs(ui.CheckTheme)
@@ -68,47 +61,30 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
 		return exitUsage
 	}
-	lines := readerMode(*f.reader)
-	if !lines && !ui.CanPlay(stdin, stdout, stderr) {
-		fmt.Fprintln(stderr, "minesweeper: the game needs a terminal on standard input, and one to draw on (try -reader to play in lines, or minesweeper judge for records)")
-		return exitFailure
+	start := play.Start{Board: cfg.Settings, Layout: cfg.Layout, Seed: cfg.Seed, Seeded: cfg.Seeded}
+	if rec := cfg.Record; rec != nil {
+		start.Fixed, start.Mines, start.Clicks, start.Source = true, rec.Mines, rec.Clicks, cfg.File
 	}
-
-	uc := ui.Config{
-		Start: play.Start{Board: cfg.Settings, Layout: cfg.Layout, Seed: cfg.Seed, Seeded: cfg.Seeded},
-		Prefs: ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != "", Theme: *theme},
-		// The session keeps the games, says what they count for and lays
-		// the boards chosen in the menu.
-		Keeper:  k,
-		Keys:    keys,
-		NewSeed: rand.Uint64, // a new game's seed cannot be foreseen from the last
-	}
-	switch rec := cfg.Record; {
-	case rec != nil:
-		uc.Start.Fixed, uc.Start.Mines, uc.Start.Clicks, uc.Start.Source = true, rec.Mines, rec.Clicks, cfg.File
-	case cfg.Seeded:
-		// The seed asked for is played; a saved game of the board stays
-		// saved, to be resumed another time.
-	default:
+	return local.Play(k, local.Game{
+		Name: "minesweeper", Start: start, Keys: keys, Reader: *f.reader,
+		Prefs: ui.Prefs{QuestionMarks: *question, ASCII: *ascii, Theme: *theme},
 		// The game left unfinished, claimed for this run; with -new the
-		// player is asked to give it up, as n asks in a game.
-		kept, others, ok := k.Saved(cfg.Settings, true)
-		uc.Start.Elsewhere = k.Elsewhere()
-		switch {
-		case ok:
-			uc.Start.Resume, uc.Start.AskResume, uc.Start.Others, uc.Start.GiveUp = kept, !*resume, others, *fresh
-		case *resume && uc.Start.Elsewhere > 0:
-			fmt.Fprintf(stderr, "minesweeper: -resume: the game of %s left unfinished is being played elsewhere\n", cfg.Settings.Describe())
-			return exitFailure
-		case *resume:
-			fmt.Fprintf(stderr, "minesweeper: -resume: no game of %s was left unfinished\n", cfg.Settings.Describe())
-			return exitFailure
-		}
-	}
-	if lines {
-		return playLines(k, uc, *f.reader, stdin, stdout, stderr)
-	}
-	return playAndReport(k, uc, stdout, stderr)
+		// player is asked to give it up, as n asks in a game. The seed or
+		// the board file asked for is played: a saved game of the board
+		// stays saved, to be resumed another time.
+		Claim: cfg.Record == nil && !cfg.Seeded, Resume: *resume, GiveUp: *fresh,
+		NoTerminal: "try -reader to play in lines, or minesweeper judge for records",
+	}, stdin, stdout, stderr)
+}
+
+// newSession returns the player's session for the game and daily: it
+// lays the boards chosen in the menu (chooseBoard) and says its notices
+// on stderr.
+func newSession(stderr io.Writer) *session.Session {
+	k := session.New()
+	k.Choose = chooseBoard
+	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
+	return k
 }
 
 // playOptions are the game's flags, as playFlags defines them.
@@ -135,50 +111,6 @@ func playFlags() (*flag.FlagSet, *playOptions) {
 	return fs, f
 }
 
-// playAndReport plays uc, and once the terminal is restored keeps what the
-// player left with k and prints the line that sums the last game up, and,
-// after a game on a daily board, the line to share. It returns the exit
-// status: 128 plus the number of a signal that ended the game.
-func playAndReport(k *session.Session, uc ui.Config, stdout, stderr io.Writer) int {
-	res, err := ui.Play(uc)
-	if err != nil {
-		fmt.Fprintf(stderr, "minesweeper: %v\n", err)
-		return exitFailure
-	}
-	return report(k, res, "", stdout, stderr)
-}
-
-// report keeps what the player left with k and prints the line that sums
-// the last game up and, after a game on a daily board, the line to
-// share. flags are added to the command that plays the game again, such
-// as -reader. It returns the exit status: 128 plus the number of a signal
-// that ended the game.
-func report(k *session.Session, res play.Result, flags string, stdout, stderr io.Writer) int {
-	saved := play.Leave(k, res)
-	k.Flush(stderr)
-	again := ""
-	switch {
-	case saved && res.Kept.Daily != "":
-		again = daily.Command(res.Kept.Daily, board.LevelOf(res.Settings))
-	case saved:
-		again = fmt.Sprintf("minesweeper %s -resume", boardArgs(res.Settings, board.LevelOf(res.Settings)))
-	case res.Source != "":
-		again = "minesweeper -board " + shellQuote(res.Source)
-	case res.Origin == game.Seeded:
-		again = fmt.Sprintf("minesweeper %s -seed %d", boardArgs(res.Settings, board.LevelOf(res.Settings)), res.Seed)
-	}
-	if again != "" {
-		again += flags
-	}
-	for _, line := range play.Lines(res, saved, again) {
-		fmt.Fprintln(stdout, line)
-	}
-	if res.Signal != nil {
-		return ui.SignalStatus(res.Signal) // 128 plus its number, as a shell reports it
-	}
-	return exitOK
-}
-
 // checkResume checks -resume and -new against each other and the board
 // flags.
 func checkResume(bf *boardFlags, resume, fresh bool) error {
@@ -193,12 +125,4 @@ func checkResume(bf *boardFlags, resume, fresh bool) error {
 		return errors.New("-resume: cannot be combined with -seed (the game left has its seed)")
 	}
 	return nil
-}
-
-// shellQuote quotes s for a POSIX shell when it needs quoting.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,=:") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -1,31 +1,21 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
 	"time"
 
-	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/history"
-	"github.com/minesweeper-go/minesweeper/internal/play"
-	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/kept"
+	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
-	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
-
-// noGames is what stats and history print when no game has been played.
-const noGames = "no games yet: play one with minesweeper\n"
 
 // statsOptions are the flags of minesweeper stats.
 type statsOptions struct {
@@ -51,93 +41,24 @@ func statsFlags() (*flag.FlagSet, *statsOptions) {
 func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := statsFlags()
 	asJSON, ascii, onlyDaily, numbers := f.json, f.ascii, f.daily, f.numbers
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, func(w io.Writer) {
-		fmt.Fprintf(w, `Usage: minesweeper stats [flags]
-
-Prints the statistics of the games played, one line per kind of board, the
-boards played most first: games played and won, the win rate, the current
-and the best winning streak, the best time and the best speed in 3BV per
-second, and as a sparkline (the trend) the speeds of the last %d wins.
-Only wins without hints or undoing enter the times and speeds; every game
-counts in the rest. The %d kinds played most are shown (-n), and the others
-summed up in one last line, "N other kinds", with their games played and
-won; -numbers and -json show the same kinds, the others as one row.
-
-A second table sums up the daily boards, one line per level: the days
-played (each date's first game to end counts for it), the days won, the
-current and the best streak of days won in a row (the current one runs to
-today, UTC, or to yesterday while today's board is not played), the best
-time of a day won without help, and the last date played. -daily prints
-it alone; with -json, as a JSON array.
-
-With -numbers it prints the bests of those wins by the numbers of
-minesweepergame.com's statistics page instead: 3BV per second, IOS
-(log 3BV / log time), RQP (time / 3BV/s, the lowest), IOE (3BV per click)
-and ZNE (the greedy ZiNi per click). -json carries them all.
-
-Flags:
-`, history.RecentSpeeds, history.DefaultShown)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}); done {
+	text := fmt.Sprintf(help("stats"), history.RecentSpeeds, history.DefaultShown)
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, text)); done {
 		return code
 	}
 	if f.n < 0 {
-		fmt.Fprintf(stderr, "%s: -n: %d is negative (want a number of kinds of board, 0 for all)\n", fs.Name(), f.n)
-		return exitUsage
+		return complainer(stderr, fs.Name(), exitUsage)("-n: %d is negative (want a number of kinds of board, 0 for all)", f.n)
 	}
 	st, ok := openStore(fs.Name(), stderr)
 	if !ok {
 		return exitFailure
 	}
 	defer st.Close()
-	// Another minesweeper may be importing an earlier version's games:
-	// the statistics count those imported so far.
-	if importing, err := st.Importing(context.Background()); err == nil {
-		for _, msg := range importing {
-			fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
-		}
-	}
-	stats, err := st.MostPlayed(context.Background(), f.n)
-	var days []history.DailyStats
-	if err == nil {
-		days, err = st.DailyStats(context.Background(), daily.Today(time.Now()))
-	}
+	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, ASCII: *ascii, Kinds: f.n}
+	err := kept.Stats(context.Background(), st, v, daily.Today(time.Now()), stdout, func(msg string) {
+		fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
+	})
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
-	}
-	var out bytes.Buffer // one Write: nothing is written unless the whole is
-	switch {
-	case *onlyDaily && *asJSON:
-		err = history.WriteDailyJSON(&out, days)
-	case *asJSON:
-		err = history.WriteStatsJSON(&out, stats)
-	case *onlyDaily && len(days) == 0:
-		_, err = io.WriteString(&out, "no daily board played yet: play one with minesweeper daily\n")
-	case *onlyDaily:
-		err = history.WriteDaily(&out, days)
-	case len(stats) == 0:
-		_, err = io.WriteString(&out, noGames)
-	case *numbers:
-		err = history.WriteBests(&out, stats)
-	default:
-		spark := history.Sparkline
-		if *ascii {
-			spark = history.SparklineASCII
-		}
-		err = history.WriteStats(&out, stats, spark)
-		if err == nil && len(days) > 0 {
-			out.WriteString("\n")
-			err = history.WriteDaily(&out, days)
-		}
-	}
-	if err == nil {
-		_, err = stdout.Write(out.Bytes())
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
+		return complainer(stderr, fs.Name(), exitFailure)("%v", err)
 	}
 	return exitOK
 }
@@ -163,64 +84,20 @@ func historyFlags() (*flag.FlagSet, *historyOptions) {
 func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := historyFlags()
 	asJSON := f.json
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, `Usage: minesweeper history [flags]
-
-Lists the latest games, newest first, one line each: its number, which
-minesweeper replay N takes, when it ended, the board, the result, the time, the board's 3BV, the speed in 3BV per second
-and the efficiency (3BV per click, as a percent) of a won game, the clicks,
-and whether hints were used or moves undone.
-
-With -json the output is JSON lines: each game as the records hold it,
-one a line, written as it is read (any number of games in the memory of
-one); -json -n 1 writes a file minesweeper replay plays.
-
-Flags:
-`)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("history"))); done {
 		return code
 	}
 	n := f.n
 	if n < 0 {
-		fmt.Fprintf(stderr, "%s: -n: %d is negative (want a number of games, 0 for all)\n", fs.Name(), n)
-		return exitUsage
+		return complainer(stderr, fs.Name(), exitUsage)("-n: %d is negative (want a number of games, 0 for all)", n)
 	}
 	st, ok := openStore(fs.Name(), stderr)
 	if !ok {
 		return exitFailure
 	}
 	defer st.Close()
-	if *asJSON {
-		bw := bufio.NewWriter(stdout)
-		err := st.EachLatest(context.Background(), n, true, func(g store.Numbered) error {
-			return history.WriteGameJSON(bw, &g.Game)
-		})
-		if err == nil {
-			err = bw.Flush()
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-			return exitFailure
-		}
-		return exitOK
-	}
-	// Each game keeps its number, as replay takes it.
-	latest, err := st.Latest(context.Background(), n, false)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
-	}
-	games, nums := make([]history.Game, len(latest)), make([]int64, len(latest))
-	for i, l := range latest {
-		games[i], nums[i] = l.Game, l.N
-	}
-	switch {
-	case len(games) == 0:
-		_, err = io.WriteString(stdout, noGames)
-	default:
-		err = history.WriteGames(stdout, games, nums)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
+	if err := kept.History(context.Background(), st, n, *asJSON, stdout); err != nil {
+		return complainer(stderr, fs.Name(), exitFailure)("%v", err)
 	}
 	return exitOK
 }
@@ -270,134 +147,33 @@ func replayFlags() (*flag.FlagSet, *replayOptions) {
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := replayFlags()
 	speed, ascii := f.speed, f.ascii
-	printUsage := usageText(fs, `Usage: minesweeper replay [flags] [FILE|N]
-
-Plays a game back on the game's screen, each move at its time: the game
-numbered N in the history (as minesweeper history and the line printed
-after each game number them; 1 is the first), by default the last one;
-or the game in FILE: what minesweeper history -json -n 1 prints, or
-one line of an old history.jsonl.
-
-Space pauses and goes on, + and - double and halve the speed, . plays one
-move, End goes to the end and Home back to the start, q quits.
-
-Flags:
-`)
-	target, code, done := parseTarget(fs, args, stdout, stderr, printUsage)
+	printUsage := usageText(fs, help("replay"))
+	target, code, done := flagvalue.ParseOperand(fs, args, stdout, stderr, printUsage, "one FILE or N")
 	if done {
 		return code
 	}
+	failf := complainer(stderr, fs.Name(), exitFailure)
 	if *speed <= 0 || *speed > 64 {
-		fmt.Fprintf(stderr, "%s: -speed: %v is not a speed (want more than 0, at most 64)\n", fs.Name(), *speed)
-		return exitUsage
+		return complainer(stderr, fs.Name(), exitUsage)("-speed: %v is not a speed (want more than 0, at most 64)", *speed)
 	}
 	g, err := replayTarget(fs.Name(), target, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
+	if err == nil {
+		err = local.Replay(g, *speed, *ascii, stdin, stdout, stderr)
 	}
-	kept, err := session.KeptOf(g)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
-	}
-	if !ui.CanPlay(stdin, stdout, stderr) {
-		fmt.Fprintf(stderr, "%s: a replay needs a terminal on standard input, and one to draw on\n", fs.Name())
-		return exitFailure
-	}
-	_, err = ui.Play(ui.Config{
-		// A huge board's game is kept without its layout: its seed lays it
-		// again, with the layout of its settings (a no-guess board's).
-		Start: play.Start{Board: kept.Settings, Layout: layoutOf(kept.Settings), Seed: g.Seed, Replay: &kept, ReplaySpeed: *speed},
-		Prefs: ui.Prefs{QuestionMarks: true, ASCII: *ascii, Mono: os.Getenv("NO_COLOR") != ""},
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return exitFailure
+		return failf("%v", err)
 	}
 	return exitOK
 }
 
-// parseTarget parses args, the flags of fs and at most one argument, a
-// kept game's FILE or N, among them (the flag package stops at the first
-// argument; flags may follow it), and returns the argument, "" for none.
-// When done, the command ends with code: a usage error, said on stderr,
-// or -h.
-func parseTarget(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, printUsage func(io.Writer)) (target string, code int, done bool) {
-	rest := args
-	for {
-		if code, done := flagvalue.ParseArgs(fs, rest, stdout, stderr, printUsage); done {
-			return "", code, true
-		}
-		if fs.NArg() == 0 {
-			return target, exitOK, false
-		}
-		if target != "" {
-			fmt.Fprintf(stderr, "%s: unexpected argument %q (want one FILE or N)\n", fs.Name(), fs.Arg(0))
-			return "", exitUsage, true
-		}
-		target, rest = fs.Arg(0), fs.Args()[1:]
-	}
-}
-
-// replayTarget returns the game that target names: "" the last of the
-// history, a number the game of that number, anything else a file. name
-// is the command's, for the store's warnings.
+// replayTarget returns the game that target names (see kept.Find),
+// opening the records with openStore: name is the command's, for the
+// store's warnings.
 func replayTarget(name, target string, stderr io.Writer) (history.Game, error) {
-	n, err := strconv.Atoi(target)
-	if target != "" && err != nil {
-		return readGameFile(target)
-	}
-	st, ok := openStore(name, stderr)
-	if !ok {
-		return history.Game{}, errors.New("the history cannot be read")
-	}
-	defer st.Close()
-	ctx := context.Background()
-	var g history.Game
-	if target == "" {
-		_, g, err = st.Last(ctx)
-	} else {
-		g, err = st.Game(ctx, int64(n))
-	}
-	if !errors.Is(err, store.ErrNoGame) {
-		return g, err
-	}
-	count, cerr := st.Count(ctx)
-	switch {
-	case cerr != nil:
-		return g, cerr
-	case count == 0:
-		return g, errors.New("no game has been kept yet: play one with minesweeper")
-	}
-	return g, fmt.Errorf("there is no game %d: the history holds %s, numbered from 1 (see minesweeper history)",
-		n, record.Count(int(count), "game"))
-}
-
-// readGameFile reads the game of a replay file (see boardfile.ReadGame),
-// naming the file in errors once. It reads a regular file only, of at most
-// maxReplayFile bytes, and what its errors quote of the file is made
-// printable.
-func readGameFile(name string) (history.Game, error) {
-	fail := func(err error) (history.Game, error) {
-		return history.Game{}, fmt.Errorf("%s: %s", name, userfile.Printable(err.Error()))
-	}
-	fh, err := userfile.Open(name, maxReplayFile)
-	if err != nil {
-		return fail(err)
-	}
-	defer fh.Close()
-	br := bufio.NewReader(fh)
-	head, err := br.Peek(boardfile.SniffLen)
-	if err != nil && err != io.EOF {
-		return fail(err)
-	}
-	if f := boardfile.Sniff(name, head); f != boardfile.Replay {
-		return history.Game{}, fmt.Errorf("%s: not a replay but, it seems, a board file (%v): minesweeper -board %s plays it", name, f, shellQuote(name))
-	}
-	g, err := boardfile.ReadGame(br)
-	if err != nil {
-		return fail(err)
-	}
-	return g, nil
+	return kept.Find(context.Background(), target, func() (kept.Records, error) {
+		if st, ok := openStore(name, stderr); ok {
+			return st, nil
+		}
+		return nil, errors.New("the history cannot be read")
+	})
 }

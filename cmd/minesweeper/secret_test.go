@@ -37,7 +37,7 @@ func TestLeaderboardRevealsPastSecrets(t *testing.T) {
 		t.Helper()
 		env := leaderEnv{open: openPlayers, now: func() time.Time { return day }}
 		var stdout, stderr bytes.Buffer
-		if code := leaderboard([]string{"-data", dir, "-level", "expert", "-date", date}, &stdout, &stderr, env); code != exitOK {
+		if code := leaderboardMain([]string{"-data", dir, "-level", "expert", "-date", date}, &stdout, &stderr, env); code != exitOK {
 			t.Fatalf("leaderboard -date %s on %v = %d; stderr %q", date, day, code, stderr.String())
 		}
 		return stdout.String()

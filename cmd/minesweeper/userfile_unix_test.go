@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
@@ -68,9 +69,9 @@ func TestUserFiles(t *testing.T) {
 	if err := os.Symlink("/dev/zero", zeroLink); err != nil {
 		t.Fatal(err)
 	}
-	bigBoard := sparse(t, filepath.Join(dir, "big.txt"), 3<<29)           // 1.5 GiB
-	bigReplay := sparse(t, filepath.Join(dir, "big.json"), 300<<20)       // 300 MiB
-	justOver := sparse(t, filepath.Join(dir, "over.txt"), maxBoardFile+1) // one byte too many
+	bigBoard := sparse(t, filepath.Join(dir, "big.txt"), 3<<29)                // 1.5 GiB
+	bigReplay := sparse(t, filepath.Join(dir, "big.json"), 300<<20)            // 300 MiB
+	justOver := sparse(t, filepath.Join(dir, "over.txt"), boardfile.MaxFile+1) // one byte too many
 
 	tests := []struct {
 		name string

@@ -8,54 +8,12 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/buildinfo"
 )
 
-// fakeBuildInfo returns a reader of build information with the main
-// module's version v and the settings kv (key, value, key, value...).
-func fakeBuildInfo(v string, kv ...string) func() (*debug.BuildInfo, bool) {
-	bi := &debug.BuildInfo{GoVersion: "go1.99.9", Main: debug.Module{Path: "github.com/minesweeper-go/minesweeper", Version: v}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		bi.Settings = append(bi.Settings, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
-	}
-	return func() (*debug.BuildInfo, bool) { return bi, true }
-}
-
-func TestVersionLine(t *testing.T) {
-	noInfo := func() (*debug.BuildInfo, bool) { return nil, false }
-	vcs := []string{"vcs", "git", "vcs.revision", "9b0b1bd0c0ffee", "vcs.time", "2026-03-01T10:00:00Z", "vcs.modified", "false"}
-	dirty := []string{"vcs.revision", "9b0b1bd0c0ffee", "vcs.time", "2026-03-01T10:00:00Z", "vcs.modified", "true"}
-	tests := []struct {
-		name string
-		l    linked
-		read func() (*debug.BuildInfo, bool)
-		want string
-	}{
-		{"go build in a clean clone", linked{}, fakeBuildInfo("(devel)", vcs...),
-			"minesweeper (devel), commit 9b0b1bd0c0ffee, 2026-03-01T10:00:00Z, go1.99.9"},
-		{"go build in a modified clone", linked{}, fakeBuildInfo("(devel)", dirty...),
-			"minesweeper (devel), commit 9b0b1bd0c0ffee (modified), 2026-03-01T10:00:00Z, go1.99.9"},
-		{"go install of a version", linked{}, fakeBuildInfo("v1.4.0"),
-			"minesweeper v1.4.0, commit unknown, go1.99.9"},
-		{"a release", linked{"v1.2.3", "abc123", "2026-01-02T15:04:05Z"}, fakeBuildInfo("(devel)"),
-			"minesweeper v1.2.3, commit abc123, 2026-01-02T15:04:05Z, go1.99.9"},
-		{"a release of a modified tree", linked{"v1.2.3", "9b0b1bd", ""}, fakeBuildInfo("(devel)", dirty...),
-			"minesweeper v1.2.3, commit 9b0b1bd (modified), 2026-03-01T10:00:00Z, go1.99.9"},
-		{"a release whose commit is not the tree's", linked{"v1.2.3", "abc123", ""}, fakeBuildInfo("(devel)", dirty...),
-			"minesweeper v1.2.3, commit abc123, 2026-03-01T10:00:00Z, go1.99.9"},
-		{"no build information", linked{}, noInfo,
-			"minesweeper unknown, commit unknown, " + runtime.Version()},
-		{"the linker only", linked{"v2.0.0", "def456", "2026-05-05"}, noInfo,
-			"minesweeper v2.0.0, commit def456, 2026-05-05, " + runtime.Version()},
-	}
-	for _, tt := range tests {
-		if got := versionLine(tt.l, tt.read); got != tt.want {
-			t.Errorf("%s: versionLine(%+v) = %q; want %q", tt.name, tt.l, got, tt.want)
-		}
-	}
-}
-
 func TestRunVersion(t *testing.T) {
-	want := versionLine(linked{version, commit, date}, debug.ReadBuildInfo) + "\n"
+	want := buildinfo.Line(buildinfo.Linked{Version: version, Commit: commit, Date: date}, debug.ReadBuildInfo) + "\n"
 	tests := []struct {
 		args       []string
 		code       int

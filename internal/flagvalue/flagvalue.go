@@ -1,6 +1,6 @@
 // Package flagvalue provides flag.Value types that read decimal numbers,
-// floats and booleans with errors of their own, and the one-line wording
-// of a refused flag: `-width: "x" is not a valid number`.
+// floats, booleans and cells ("ROW,COL") with errors of their own, and the
+// one-line wording of a refused flag: `-width: "x" is not a valid number`.
 //
 // The flag package passes on only the text of a Set error, inside its own
 // words (`invalid value "x" for flag -width: ...`). So each value here
@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -119,6 +120,28 @@ func ParseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage 
 		return exitUsage, true
 	}
 	return exitOK, false
+}
+
+// ParseOperand is Parse for a command that takes at most one argument, an
+// operand, among its flags (the flag package stops at the first argument;
+// flags may follow it): it returns the operand, "" for none. A second
+// operand is refused with a line that says what the one is: want, such
+// as "one FILE or N".
+func ParseOperand(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage func(io.Writer), want string) (operand string, code int, done bool) {
+	rest := args
+	for {
+		if code, done := ParseArgs(fs, rest, stdout, stderr, usage); done {
+			return "", code, true
+		}
+		if fs.NArg() == 0 {
+			return operand, exitOK, false
+		}
+		if operand != "" {
+			fmt.Fprintf(stderr, "%s: unexpected argument %q (want %s)\n", fs.Name(), fs.Arg(0), want)
+			return "", exitUsage, true
+		}
+		operand, rest = fs.Arg(0), fs.Args()[1:]
+	}
 }
 
 // The flag values below each hold a pointer to the variable they set, and
@@ -265,4 +288,48 @@ func numberError(err error) error {
 		return ErrOutOfRange
 	}
 	return ErrNotNumber
+}
+
+// ErrNotCell is the error of a Cell's value that is not a cell, phrased
+// to follow the value as Parse words it: `-start: "1,x" is not ROW,COL`.
+var ErrNotCell = errors.New("is not ROW,COL")
+
+// Cell is a flag.Value that reads a cell as "ROW,COL", such as gen's
+// -start, counted from 0 like the record format, each a decimal number as
+// IntVar reads them ("010" is ten, "0x10" an error). Whether the cell
+// lies on a board is for its user to check, once the board is known. Its
+// refusals are worded by Parse, as those of the other flags.
+type Cell struct {
+	Row, Col int
+	Given    bool // the flag was given
+	Refusal
+}
+
+// String returns the cell as "ROW,COL", or "" when the flag is not set.
+func (f *Cell) String() string {
+	if !f.Given {
+		return ""
+	}
+	return strconv.Itoa(f.Row) + "," + strconv.Itoa(f.Col)
+}
+
+// Set reads s as two decimal numbers separated by one comma, with nothing
+// else around them.
+func (f *Cell) Set(s string) error {
+	rs, cs, ok := strings.Cut(s, ",")
+	if !ok || strings.Contains(cs, ",") {
+		return f.Refuse(s, ErrNotCell)
+	}
+	row, rerr := strconv.ParseInt(rs, 10, strconv.IntSize)
+	col, cerr := strconv.ParseInt(cs, 10, strconv.IntSize)
+	for _, err := range []error{rerr, cerr} {
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return f.Refuse(s, ErrNotCell)
+		}
+	}
+	if rerr != nil || cerr != nil {
+		return f.Refuse(s, ErrOutOfRange)
+	}
+	f.Row, f.Col, f.Given = int(row), int(col), true
+	return nil
 }

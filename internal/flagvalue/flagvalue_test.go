@@ -242,3 +242,81 @@ func ExampleParse() {
 	// minesweeper: -width: "0x10" is not a valid number
 	// 2 true
 }
+
+// TestCell checks how a cell flag such as gen's -start reads its value
+// before the board is known: two decimal numbers and one comma, nothing else. A value it
+// refuses is kept for flagvalue.Parse to word.
+func TestCell(t *testing.T) {
+	tests := []struct {
+		in       string
+		row, col int
+		err      error
+	}{
+		{"3,4", 3, 4, nil},
+		{"0,0", 0, 0, nil},
+		{"010,03", 10, 3, nil},
+		{"-1,2", -1, 2, nil}, // off every board: cell says so
+		{"+1,2", 1, 2, nil},
+		{"3,x", 0, 0, ErrNotCell},
+		{"3", 0, 0, ErrNotCell},
+		{"", 0, 0, ErrNotCell},
+		{",", 0, 0, ErrNotCell},
+		{"3,", 0, 0, ErrNotCell},
+		{",4", 0, 0, ErrNotCell},
+		{"1,2,3", 0, 0, ErrNotCell},
+		{"0x10,2", 0, 0, ErrNotCell},
+		{"1_0,2", 0, 0, ErrNotCell},
+		{" 1,2", 0, 0, ErrNotCell},
+		{"1, 2", 0, 0, ErrNotCell},
+		{"1.5,2", 0, 0, ErrNotCell},
+		{"1;2", 0, 0, ErrNotCell},
+		{"99999999999999999999,1", 0, 0, ErrOutOfRange},
+		{"99999999999999999999,x", 0, 0, ErrNotCell},
+	}
+	for _, tt := range tests {
+		var f Cell
+		err := f.Set(tt.in)
+		switch {
+		case tt.err != nil:
+			if err != tt.err || f.Given {
+				t.Errorf("Set(%q) = %v, set %v; want %v, unset", tt.in, err, f.Given, tt.err)
+			}
+			if r := f.Refused(); r == nil || r.Value != tt.in || r.Err != tt.err {
+				t.Errorf("Set(%q) refused %+v; want %q refused for %v", tt.in, r, tt.in, tt.err)
+			}
+		case err != nil || f.Row != tt.row || f.Col != tt.col || !f.Given:
+			t.Errorf("Set(%q) = %v, row %d, column %d; want nil, %d, %d", tt.in, err, f.Row, f.Col, tt.row, tt.col)
+		}
+	}
+}
+
+// TestParseOperand checks a command's one operand among its flags,
+// before, after or between them, and the refusal of a second.
+func TestParseOperand(t *testing.T) {
+	tests := []struct {
+		args    []string
+		operand string
+		speed   float64
+		code    int
+		done    bool
+		stderr  string
+	}{
+		{nil, "", 1, 0, false, ""},
+		{[]string{"7"}, "7", 1, 0, false, ""},
+		{[]string{"-speed", "2", "game.json"}, "game.json", 2, 0, false, ""},
+		{[]string{"game.json", "-speed", "2"}, "game.json", 2, 0, false, ""},
+		{[]string{"1", "2"}, "", 1, 2, true, "replay: unexpected argument \"2\" (want one FILE or N)\n"},
+		{[]string{"1", "-speed", "x"}, "", 1, 2, true, "replay: -speed: \"x\" is not a valid number\n"},
+		{[]string{"1", "-h"}, "", 1, 0, true, ""},
+	}
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+		speed := Float64(fs, "speed", 1, "the speed")
+		var stdout, stderr strings.Builder
+		operand, code, done := ParseOperand(fs, tt.args, &stdout, &stderr, func(w io.Writer) { io.WriteString(w, "usage\n") }, "one FILE or N")
+		if operand != tt.operand || code != tt.code || done != tt.done || stderr.String() != tt.stderr || (!done && *speed != tt.speed) {
+			t.Errorf("ParseOperand(%q) = %q, %d, %v, stderr %q, -speed %v; want %q, %d, %v, %q, %v",
+				tt.args, operand, code, done, stderr.String(), *speed, tt.operand, tt.code, tt.done, tt.stderr, tt.speed)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -158,4 +159,31 @@ func Lines(res Result, saved bool, again string) []string {
 		lines = append(lines, ShareLine(*res.DailyEnd))
 	}
 	return lines
+}
+
+// Claim claims for this run the game of st's board left unfinished in k,
+// the last one, if there is one (see session.Session.Saved and
+// SavedDaily): the first game resumes it, the player asked first unless
+// resume, and asked whether to give it up for a new game with giveUp (as
+// n asks in a game). st.Elsewhere counts those played elsewhere. With
+// resume and no game to claim, it says why, naming the board.
+func (st *Start) Claim(k *session.Session, resume, giveUp bool) error {
+	var kept *game.Kept
+	var others int
+	var ok bool
+	if st.Daily != nil {
+		kept, others, ok = k.SavedDaily(*st.Daily, true)
+	} else {
+		kept, others, ok = k.Saved(st.Board, true)
+	}
+	st.Elsewhere = k.Elsewhere()
+	switch {
+	case ok:
+		st.Resume, st.AskResume, st.Others, st.GiveUp = kept, !resume, others, giveUp
+	case resume && st.Elsewhere > 0:
+		return fmt.Errorf("the game of %s left unfinished is being played elsewhere", st.Board.Describe())
+	case resume:
+		return fmt.Errorf("no game of %s was left unfinished", st.Board.Describe())
+	}
+	return nil
 }

@@ -419,3 +419,19 @@ func TestSkip(t *testing.T) {
 		}
 	}
 }
+
+func TestShellQuote(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"board.txt", "board.txt"},
+		{"dir/b-1_2,x=y:z+.mbf", "dir/b-1_2,x=y:z+.mbf"},
+		{"", "''"},
+		{"my board", "'my board'"},
+		{"it's", `'it'\''s'`},
+		{"$HOME", "'$HOME'"},
+	}
+	for _, tt := range tests {
+		if got := ShellQuote(tt.in); got != tt.want {
+			t.Errorf("ShellQuote(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,8 +1,7 @@
-package main
+package local
 
 import (
 	"errors"
-	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,18 +10,18 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
-// keysFileName is the name of the keys file in the configuration
+// KeysFileName is the name of the keys file in the configuration
 // directory.
-const keysFileName = "keys.conf"
+const KeysFileName = "keys.conf"
 
-// keysFile returns where the player's keys file is looked for:
+// KeysFile returns where the player's keys file is looked for:
 // keys.conf in $MINESWEEPER_HOME if it is set (the one directory of
 // everything the game keeps, as tests and portable setups want), else in
 // minesweeper under the user's configuration directory ($XDG_CONFIG_HOME,
 // or the platform's own, ~/.config on Linux).
-func keysFile() (string, error) {
+func KeysFile() (string, error) {
 	if d := os.Getenv("MINESWEEPER_HOME"); d != "" {
-		return filepath.Join(d, keysFileName), nil
+		return filepath.Join(d, KeysFileName), nil
 	}
 	// As history.Dir reads $XDG_STATE_HOME: again on every call, and a
 	// relative path is ignored, as the XDG spec says.
@@ -33,23 +32,18 @@ func keysFile() (string, error) {
 	if base == "" {
 		return "", errors.New("cannot find the user's configuration directory; set MINESWEEPER_HOME or use -keys")
 	}
-	return filepath.Join(base, "minesweeper", keysFileName), nil
+	return filepath.Join(base, "minesweeper", KeysFileName), nil
 }
 
-// addKeysFlag defines -keys on fs.
-func addKeysFlag(fs *flag.FlagSet) *string {
-	return fs.String("keys", "", "read the key bindings from this `file` instead of keys.conf in the configuration directory (see the README)")
-}
-
-// loadKeys returns the keys the game is played with: those of the file
+// Keys returns the keys the game is played with: those of the file
 // named by -keys when it is given (a file that is not there is an error),
-// else those of keysFile (a file that is not there is the default keys).
+// else those of KeysFile (a file that is not there is the default keys).
 // An error names the file, and the line at fault.
-func loadKeys(name string) (*ui.Keys, error) {
+func Keys(name string) (*ui.Keys, error) {
 	if name != "" {
 		return ui.ReadKeys(name)
 	}
-	path, err := keysFile()
+	path, err := KeysFile()
 	if err != nil {
 		return nil, err
 	}
