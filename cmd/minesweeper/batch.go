@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/boardflag"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/gen"
@@ -57,7 +58,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // genOptions are the flags of minesweeper gen.
 type genOptions struct {
-	board              *boardFlags
+	board              *boardflag.Flags
 	start              *flagvalue.Cell
 	format, date       *string
 	secret, commitment *string
@@ -67,7 +68,7 @@ type genOptions struct {
 // genFlags returns the flags of minesweeper gen, their one definition.
 func genFlags() (*flag.FlagSet, *genOptions) {
 	fs := flag.NewFlagSet("minesweeper gen", flag.ContinueOnError)
-	f := &genOptions{board: addBoardFlags(fs, false), start: &flagvalue.Cell{}}
+	f := &genOptions{board: boardflag.Add(fs, false), start: &flagvalue.Cell{}}
 	fs.Var(f.start, "start", "the start click, `ROW,COL` counted from 0 as in the record format (default: a cell drawn from the seed)")
 	f.format = fs.String("format", "record", "output `format`: record (text, the mines and the start click) or mbf (JSMinesweeper's binary board file, the mines only; at most 255x255)")
 	f.daily = flagvalue.Bool(fs, "daily", false, "write the daily board of -level and -date, its mines and its start cell")
@@ -93,14 +94,14 @@ func runGen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usagef("-format: unknown format %q (want record or mbf)", *format)
 	}
 	if *isDaily {
-		return genDaily(fs, bf.level, *date, *f.secret, *f.commitment, *format, stdout, stderr)
+		return genDaily(fs, bf.Level, *date, *f.secret, *f.commitment, *format, stdout, stderr)
 	}
 	for _, fl := range []struct{ name, value string }{{"date", *date}, {"secret", *f.secret}, {"commitment", *f.commitment}} {
 		if fl.value != "" {
 			return usagef("-%s: only with -daily", fl.name)
 		}
 	}
-	cfg, err := bf.resolve()
+	cfg, err := bf.Resolve()
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/boardflag"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
@@ -33,7 +34,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // benchOptions are the flags of minesweeper bench.
 type benchOptions struct {
-	board                     *boardFlags
+	board                     *boardflag.Flags
 	games, maxClicks, workers int
 	json                      *bool
 	shard                     *string
@@ -42,7 +43,7 @@ type benchOptions struct {
 // benchFlags returns the flags of minesweeper bench, their one definition.
 func benchFlags() (*flag.FlagSet, *benchOptions) {
 	fs := flag.NewFlagSet("minesweeper bench", flag.ContinueOnError)
-	f := &benchOptions{board: addBoardFlags(fs, false)}
+	f := &benchOptions{board: boardflag.Add(fs, false)}
 	flagvalue.IntVar(fs, &f.games, "games", 1000, "`number` of games to play")
 	flagvalue.IntVar(fs, &f.maxClicks, "max-clicks", bench.DefaultMaxClicks, "`clicks` after which a game counts as lost (the assignment allows 400)")
 	flagvalue.IntVar(fs, &f.workers, "workers", min(runtime.NumCPU(), bench.MaxWorkers), fmt.Sprintf("`number` of games played at once, up to %d (the results do not depend on it)", bench.MaxWorkers))
@@ -66,7 +67,7 @@ func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Sig
 	}
 	games, maxClicks, workers := f.games, f.maxClicks, f.workers
 	usagef := complainer(stderr, "minesweeper bench", exitUsage)
-	cfg, err := bf.resolve()
+	cfg, err := bf.Resolve()
 	if err != nil {
 		return usagef("%v", err)
 	}

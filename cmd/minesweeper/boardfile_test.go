@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/boardflag"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
@@ -19,15 +20,15 @@ import (
 )
 
 // resolveBoard resolves "-board name" as the game does.
-func resolveBoard(t *testing.T, name string) (boardConfig, error) {
+func resolveBoard(t *testing.T, name string) (boardflag.Config, error) {
 	t.Helper()
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	bf := addBoardFlags(fs, true)
+	bf := boardflag.Add(fs, true)
 	if err := fs.Parse([]string{"-board", name}); err != nil {
 		t.Fatal(err)
 	}
-	return bf.resolve()
+	return bf.Resolve()
 }
 
 // replayLine returns a history line of a game on rec's board with the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/minesweeper-go/minesweeper/internal/boardflag"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/play"
@@ -29,7 +30,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	k := newSession(stderr)
 	defer k.Flush(stderr) // the warnings of an early return
 	defer k.Close()       // before the warnings: closing may warn
-	cfg, err := bf.resolve()
+	cfg, err := bf.Resolve()
 	if err == nil {
 		err = checkResume(bf, *resume, *fresh)
 	}
@@ -48,8 +49,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			*theme = lastTheme
 		}
 		// No flag chooses the board: the one played last, if any.
-		if lastOK && !bf.chosen() {
-			c, lerr := lastBoard(cfg, last)
+		if lastOK && !bf.Chosen() {
+			c, lerr := boardflag.Last(cfg, last)
 			if lerr == nil {
 				cfg = c
 			} else {
@@ -78,18 +79,18 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // newSession returns the player's session for the game and daily: it
-// lays the boards chosen in the menu (chooseBoard) and says its notices
+// lays the boards chosen in the menu (play.Choose) and says its notices
 // on stderr.
 func newSession(stderr io.Writer) *session.Session {
 	k := session.New()
-	k.Choose = chooseBoard
+	k.Choose = play.Choose
 	k.Notice = func(msg string) { fmt.Fprintf(stderr, "minesweeper: %s\n", msg) }
 	return k
 }
 
 // playOptions are the game's flags, as playFlags defines them.
 type playOptions struct {
-	board                                   *boardFlags
+	board                                   *boardflag.Flags
 	ascii, question, resume, fresh, version *bool
 	reader                                  *bool
 	theme, keys                             *string
@@ -99,7 +100,7 @@ type playOptions struct {
 // runPlay parses and the man page and the completions list.
 func playFlags() (*flag.FlagSet, *playOptions) {
 	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
-	f := &playOptions{board: addBoardFlags(fs, true)}
+	f := &playOptions{board: boardflag.Add(fs, true)}
 	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
 	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
@@ -113,16 +114,24 @@ func playFlags() (*flag.FlagSet, *playOptions) {
 
 // checkResume checks -resume and -new against each other and the board
 // flags.
-func checkResume(bf *boardFlags, resume, fresh bool) error {
-	set := map[string]bool{}
-	bf.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+func checkResume(bf *boardflag.Flags, resume, fresh bool) error {
 	switch {
 	case resume && fresh:
 		return errors.New("-resume and -new: choose one")
-	case (resume || fresh) && set["board"]:
+	case (resume || fresh) && bf.Given("board"):
 		return errors.New("-board: a board file is played from its start; -resume and -new are for random boards")
-	case resume && set["seed"]:
+	case resume && bf.Given("seed"):
 		return errors.New("-resume: cannot be combined with -seed (the game left has its seed)")
 	}
 	return nil
+}
+
+// addKeysFlag defines -keys on fs.
+func addKeysFlag(fs *flag.FlagSet) *string {
+	return fs.String("keys", "", "read the key bindings from this `file` instead of keys.conf in the configuration directory (see the README)")
+}
+
+// readerFlag defines -reader, on the game and on daily.
+func readerFlag(fs *flag.FlagSet) *bool {
+	return flagvalue.Bool(fs, "reader", false, "play in lines, for screen readers: a command a line, one line said for each (chosen when TERM=dumb)")
 }

@@ -10,13 +10,13 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/dirlock"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/serve"
 	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/store"
@@ -97,7 +97,7 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 // server within ten seconds.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, f := serveFlags()
-	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, serveUsage)); done {
+	if code, done := flagvalue.Parse(fs, args, stdout, stderr, usageText(fs, help("serve"))); done {
 		return code
 	}
 	fail := complainer(stderr, "minesweeper serve", exitUsage)
@@ -114,7 +114,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	lim := f.lim
 	var err error
-	if lim.Width, lim.Height, err = parseSize(*f.maxBoard); err != nil {
+	if lim.Width, lim.Height, err = flagvalue.Size(*f.maxBoard); err != nil {
 		return fail("-max-board: %v", err)
 	}
 	if err := os.MkdirAll(*f.data, 0o700); err != nil {
@@ -145,8 +145,7 @@ func serveOn(listen, data, dsn string, lim serve.Limits, stderr io.Writer) int {
 	}
 	logger := log.New(stderr, "minesweeper serve: ", log.LstdFlags)
 	warn := func(msg string) { logger.Printf("warning: %s", msg) }
-	ctx := context.Background()
-	players, err := store.OpenPlayers(ctx, data, dsn, warn)
+	players, err := store.OpenPlayers(context.Background(), data, dsn, warn)
 	if err != nil {
 		return failed("the records: %v", err)
 	}
@@ -160,7 +159,7 @@ func serveOn(listen, data, dsn string, lim serve.Limits, stderr io.Writer) int {
 	for _, name := range remote.ServerEnv() {
 		os.Unsetenv(name)
 	}
-	game, err := serve.New(serve.Config{Players: players, Limits: lim, Choose: chooseBoard, Log: logger.Printf})
+	game, err := serve.New(serve.Config{Players: players, Limits: lim, Choose: play.Choose, Log: logger.Printf})
 	if err != nil {
 		return failed("%v", err)
 	}
@@ -169,56 +168,15 @@ func serveOn(listen, data, dsn string, lim serve.Limits, stderr io.Writer) int {
 		return failed("%v", err)
 	}
 	srv.Go(game.SweepDailies)
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
-	defer signal.Stop(sigs)
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(l) }()
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	defer stop()
 	logger.Printf("listening on %s, host key %s", l.Addr(), host.Fingerprint(key))
-	select {
-	case err := <-served:
+	if err := srv.Run(ctx, l, shutdownLimit); err != nil {
 		return failed("%v", err)
-	case sig := <-sigs:
-		logger.Printf("%v: stopping: %d sessions to save", sig, srv.Sessions())
-	}
-	sctx, cancel := context.WithTimeout(ctx, shutdownLimit)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		logger.Printf("sessions still open after %v: their connections were closed", shutdownLimit)
-	}
-	if err := <-served; !errors.Is(err, host.ErrClosed) {
-		logger.Printf("%v", err)
 	}
 	if err := players.Close(); err != nil {
 		return failed("closing the records: %v", err)
 	}
 	logger.Printf("stopped")
 	return exitOK
-}
-
-const serveUsage = `Usage: minesweeper serve -data DIR [flags]
-
-Serves the game over SSH: ssh -p 2222 HOST plays it in the player's own
-terminal. A player is their public key; a client without one plays as a
-guest, and nothing of a guest's is kept. Each player's games, statistics,
-saved game and settings are kept in -data (or the -db database), with the
-daily and all-time leaderboards (minesweeper leaderboard -data DIR).
-SIGTERM or SIGINT stops it: every player is told, every started game saved.
-
-Flags:
-`
-
-// parseSize parses WIDTHxHEIGHT.
-func parseSize(s string) (w, h int, err error) {
-	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
-	if ok {
-		w, err = strconv.Atoi(ws)
-		if err == nil {
-			h, err = strconv.Atoi(hs)
-		}
-	}
-	if !ok || err != nil || w < 1 || h < 1 {
-		return 0, 0, fmt.Errorf("%q: want WIDTHxHEIGHT, such as 1000x1000", s)
-	}
-	return w, h, nil
 }

@@ -333,3 +333,19 @@ func (f *Cell) Set(s string) error {
 	f.Row, f.Col, f.Given = int(row), int(col), true
 	return nil
 }
+
+// Size parses a board's size, WIDTHxHEIGHT (the x in either case), each a
+// positive number.
+func Size(s string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		w, err = strconv.Atoi(ws)
+		if err == nil {
+			h, err = strconv.Atoi(hs)
+		}
+	}
+	if !ok || err != nil || w < 1 || h < 1 {
+		return 0, 0, fmt.Errorf("%q: want WIDTHxHEIGHT, such as 1000x1000", s)
+	}
+	return w, h, nil
+}

@@ -320,3 +320,26 @@ func TestParseOperand(t *testing.T) {
 		}
 	}
 }
+
+func TestSize(t *testing.T) {
+	tests := []struct {
+		in      string
+		w, h    int
+		wantErr bool
+	}{
+		{"1000x1000", 1000, 1000, false},
+		{"30X16", 30, 16, false},
+		{"1x1", 1, 1, false},
+		{"0x5", 0, 0, true},
+		{"5x", 0, 0, true},
+		{"5", 0, 0, true},
+		{"-3x4", 0, 0, true},
+		{"axb", 0, 0, true},
+	}
+	for _, tt := range tests {
+		w, h, err := Size(tt.in)
+		if w != tt.w || h != tt.h || (err != nil) != tt.wantErr {
+			t.Errorf("Size(%q) = %d, %d, %v; want %d, %d, error %v", tt.in, w, h, err, tt.w, tt.h, tt.wantErr)
+		}
+	}
+}

@@ -382,6 +382,30 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 }
 
+// Run serves on l until ctx is done, then shuts down: every session is
+// told why and given up to grace to end (its game saved) before the
+// connections are closed. It returns the error that stopped Serve before
+// ctx was done, else nil; what the shutdown met is logged.
+func (s *Server) Run(ctx context.Context, l net.Listener, grace time.Duration) error {
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(l) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	s.cfg.Log("%v: stopping: %d sessions to save", context.Cause(ctx), s.Sessions())
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), grace)
+	defer cancel()
+	if err := s.Shutdown(sctx); err != nil {
+		s.cfg.Log("sessions still open after %v: their connections were closed", grace)
+	}
+	if err := <-served; !errors.Is(err, ErrClosed) {
+		s.cfg.Log("%v", err)
+	}
+	return nil
+}
+
 // Sessions returns how many sessions run now.
 func (s *Server) Sessions() int {
 	s.mu.Lock()

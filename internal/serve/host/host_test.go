@@ -200,3 +200,68 @@ func TestConnectionEndCancels(t *testing.T) {
 		t.Errorf("Sessions() = %d after the connection ended; want 0", srv.Sessions())
 	}
 }
+
+// TestRun serves until its context is done, then shuts down: a session
+// still open is told why and ends, Run returns nil, and the log says what
+// stopped it and how many sessions were to save.
+func TestRun(t *testing.T) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := ssh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged syncBuffer
+	started := make(chan struct{})
+	app := App{Name: "test", Noun: "test", Handler: func(ctx context.Context, s *Session) int {
+		close(started)
+		<-ctx.Done()
+		return 0
+	}}
+	srv, err := New(Config{Key: key, Limits: DefaultLimits, App: app, Log: func(format string, args ...any) {
+		fmt.Fprintf(&logged, format+"\n", args...)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- srv.Run(ctx, l, 5*time.Second) }()
+	c := dialGuest(t, l.Addr().String())
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm", 24, 80, ssh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-started:
+	case <-testwait.After(t):
+		t.Fatal("the session never started")
+	}
+	cancel(errors.New("told to stop"))
+	select {
+	case err := <-ran:
+		if err != nil {
+			t.Errorf("Run() = %v; want nil after its context is done", err)
+		}
+	case <-testwait.After(t):
+		t.Fatal("Run did not return after its context was done")
+	}
+	if want := "told to stop: stopping: 1 sessions to save"; !strings.Contains(logged.String(), want) {
+		t.Errorf("log %q; want a line %q", logged.String(), want)
+	}
+	if err := sess.Wait(); err != nil {
+		t.Errorf("the session's end: %v; want its handler's status 0", err)
+	}
+}

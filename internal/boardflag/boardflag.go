@@ -1,4 +1,8 @@
-package main
+// Package boardflag is the board's flags, shared by the game and the tools
+// that make or play boards (minesweeper, gen, bench): their one definition,
+// and the board they resolve to, checked together, each error naming the
+// flag at fault.
+package boardflag
 
 import (
 	"errors"
@@ -14,10 +18,10 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
 
-// boardFlags are the flags shared by the game and the tools that make boards.
-type boardFlags struct {
+// Flags are the board flags of one flag set, as parsed.
+type Flags struct {
 	fs                   *flag.FlagSet
-	level                string
+	Level                string
 	width, height, mines int
 	seed                 uint64
 	firstClick           string
@@ -25,10 +29,10 @@ type boardFlags struct {
 	file                 string // -board; empty where the command has no such flag
 }
 
-// addBoardFlags defines the shared board flags on fs; withFile adds -board.
-func addBoardFlags(fs *flag.FlagSet, withFile bool) *boardFlags {
-	f := &boardFlags{fs: fs}
-	fs.StringVar(&f.level, "level", "beginner", "board preset: beginner (9x9, 10 mines), intermediate (16x16, 40) or expert (30x16, 99)")
+// Add defines the board flags on fs; withFile adds -board.
+func Add(fs *flag.FlagSet, withFile bool) *Flags {
+	f := &Flags{fs: fs}
+	fs.StringVar(&f.Level, "level", "beginner", "board preset: beginner (9x9, 10 mines), intermediate (16x16, 40) or expert (30x16, 99)")
 	flagvalue.IntVar(fs, &f.width, "width", 0, "board width in `columns` (overrides -level)")
 	flagvalue.IntVar(fs, &f.height, "height", 0, "board height in `rows` (overrides -level)")
 	flagvalue.IntVar(fs, &f.mines, "mines", 0, "`number` of mines (with -width or -height but no -mines: one sixth of the area)")
@@ -41,8 +45,8 @@ func addBoardFlags(fs *flag.FlagSet, withFile bool) *boardFlags {
 	return f
 }
 
-// boardConfig is what the board flags resolve to.
-type boardConfig struct {
+// Config is the board the flags resolve to.
+type Config struct {
 	board.Settings
 	Layout board.Layout // how the mines are laid: nil for the random layout
 	Seed   uint64
@@ -52,32 +56,32 @@ type boardConfig struct {
 	File   string
 }
 
-// resolve checks the flags together and returns the board they describe.
-func (f *boardFlags) resolve() (boardConfig, error) {
+// Resolve checks the flags together and returns the board they describe.
+func (f *Flags) Resolve() (Config, error) {
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 
 	rule, err := board.ParseFirstClick(f.firstClick)
 	if err != nil {
-		return boardConfig{}, fmt.Errorf("-first-click: %v", err)
+		return Config{}, fmt.Errorf("-first-click: %v", err)
 	}
-	cfg := boardConfig{Settings: board.Settings{Rule: rule, NoGuess: f.noGuess}, Seed: f.seed, Level: f.level}
+	cfg := Config{Settings: board.Settings{Rule: rule, NoGuess: f.noGuess}, Seed: f.seed, Level: f.Level}
 	cfg.Seeded = set["seed"]
 	if !set["seed"] {
 		cfg.Seed = uint64(time.Now().UnixNano())
 	}
 	if set["board"] {
 		if f.file == "" {
-			return boardConfig{}, errors.New("-board: empty file name")
+			return Config{}, errors.New("-board: empty file name")
 		}
 		for _, name := range []string{"level", "width", "height", "mines", "first-click", "no-guess"} {
 			if set[name] {
-				return boardConfig{}, fmt.Errorf("-board: cannot be combined with -%s (the file fixes the board)", name)
+				return Config{}, fmt.Errorf("-board: cannot be combined with -%s (the file fixes the board)", name)
 			}
 		}
 		rec, err := boardfile.ReadFile(f.file)
 		if err != nil {
-			return boardConfig{}, fmt.Errorf("-board: %w", err)
+			return Config{}, fmt.Errorf("-board: %w", err)
 		}
 		cfg.Record, cfg.File, cfg.Level = rec, f.file, "custom"
 		cfg.Width, cfg.Height, cfg.Mines = rec.Cols, rec.Rows, len(rec.Mines)
@@ -86,12 +90,12 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 
 	var lv *board.Level
 	for i := range board.Levels {
-		if board.Levels[i].Name == f.level {
+		if board.Levels[i].Name == f.Level {
 			lv = &board.Levels[i]
 		}
 	}
 	if lv == nil {
-		return boardConfig{}, fmt.Errorf("-level: unknown level %q (want beginner, intermediate or expert)", f.level)
+		return Config{}, fmt.Errorf("-level: unknown level %q (want beginner, intermediate or expert)", f.Level)
 	}
 	cfg.Width, cfg.Height, cfg.Mines = lv.Width, lv.Height, lv.Mines
 	for _, d := range []struct {
@@ -103,13 +107,13 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 			continue
 		}
 		if d.v < 1 {
-			return boardConfig{}, fmt.Errorf("-%s: %d is below 1", d.name, d.v)
+			return Config{}, fmt.Errorf("-%s: %d is below 1", d.name, d.v)
 		}
 		*d.dst = d.v
 		cfg.Level = "custom"
 	}
 	if err := board.CheckSize(cfg.Width, cfg.Height); err != nil {
-		return boardConfig{}, fmt.Errorf("-width, -height: %v", err)
+		return Config{}, fmt.Errorf("-width, -height: %v", err)
 	}
 	switch {
 	case set["mines"]:
@@ -118,7 +122,7 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 		cfg.Mines = cfg.Width * cfg.Height / 6
 	}
 	if err := cfg.check(); err != nil {
-		return boardConfig{}, err
+		return Config{}, err
 	}
 	return cfg, nil
 }
@@ -126,7 +130,7 @@ func (f *boardFlags) resolve() (boardConfig, error) {
 // check checks the mines and no-guess against the size and the rule, and
 // sets the layout no-guess needs (see play.Layout). Its errors name the
 // flag at fault.
-func (cfg *boardConfig) check() error {
+func (cfg *Config) check() error {
 	lay, err := play.Layout(cfg.Settings)
 	if se := (*play.SettingsError)(nil); errors.As(err, &se) {
 		return fmt.Errorf("-%s: %w", se.Setting, se.Err)
@@ -135,39 +139,33 @@ func (cfg *boardConfig) check() error {
 	return err
 }
 
-// chooseBoard is play.Choose: the session's Choose, and the server's.
-func chooseBoard(s board.Settings) (board.Layout, error) { return play.Choose(s) }
+// flagNames are the flags that choose the board.
+var flagNames = []string{"level", "width", "height", "mines", "first-click", "no-guess", "board"}
 
-// boardFlagNames are the flags that choose the board.
-var boardFlagNames = []string{"level", "width", "height", "mines", "first-click", "no-guess", "board"}
-
-// chosen reports whether any flag that chooses the board was given.
-func (f *boardFlags) chosen() bool {
+// Chosen reports whether any flag that chooses the board was given.
+func (f *Flags) Chosen() bool {
 	given := false
-	f.fs.Visit(func(fl *flag.Flag) { given = given || slices.Contains(boardFlagNames, fl.Name) })
+	f.fs.Visit(func(fl *flag.Flag) { given = given || slices.Contains(flagNames, fl.Name) })
 	return given
 }
 
-// lastBoard returns cfg, resolved from flags that choose no board, on the
+// Last returns cfg, resolved from flags that choose no board, on the
 // board s that the player played last instead: its seed stays. The
 // settings are checked as the flags' are.
-func lastBoard(cfg boardConfig, s board.Settings) (boardConfig, error) {
+func Last(cfg Config, s board.Settings) (Config, error) {
 	cfg.Settings, cfg.Level, cfg.Layout = s, board.LevelOf(s), nil
 	if err := board.CheckSize(s.Width, s.Height); err != nil {
-		return boardConfig{}, err
+		return Config{}, err
 	}
 	if err := cfg.check(); err != nil {
-		return boardConfig{}, err
+		return Config{}, err
 	}
 	return cfg, nil
 }
 
-// addKeysFlag defines -keys on fs.
-func addKeysFlag(fs *flag.FlagSet) *string {
-	return fs.String("keys", "", "read the key bindings from this `file` instead of keys.conf in the configuration directory (see the README)")
-}
-
-// readerFlag defines -reader, on the game and on daily.
-func readerFlag(fs *flag.FlagSet) *bool {
-	return flagvalue.Bool(fs, "reader", false, "play in lines, for screen readers: a command a line, one line said for each (chosen when TERM=dumb)")
+// Given reports whether the flag name of the flag set was given.
+func (f *Flags) Given(name string) bool {
+	given := false
+	f.fs.Visit(func(fl *flag.Flag) { given = given || fl.Name == name })
+	return given
 }
