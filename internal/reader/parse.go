@@ -14,24 +14,24 @@ type Verb uint8
 
 // The verbs, each with the letters that say it (see Parse).
 const (
-	Open  Verb = iota + 1 // o, open, or a cell alone: open a cell
-	Flag                  // f, flag: cycle the mark of a closed cell
-	Chord                 // c, chord: open around an open number
-	Hint                  // s, hint: the solver's safe cell, explained
-	Look                  // x, look, a, around: a cell (the cursor's without one) and its neighbours
-	Left                  // h: the cursor one column left
-	Down                  // j: one row down
-	Up                    // k: one row up
-	Right                 // l: one column right
-	Undo                  // u, undo: take back the last move
-	New                   // n, new: a new game
-	Quit                  // q, quit, or the end of the input
-	Help                  // ?, help: the commands
-	Row                   // r, row: a row (the cursor's without a number), its runs counted
-	Column                // v, col, column: a column, top to bottom
-	Whole                 // b, board: every row
-	MinesLeft             // m, mines: the mines left; after the end, where they were
-	Clock                 // t, time: the game's time
+	Open      Verb = iota + 1 // o, open, or a cell alone: open a cell
+	Flag                      // f, flag: cycle the mark of a closed cell
+	Chord                     // c, chord: open around an open number
+	Hint                      // s, hint: the solver's safe cell, explained
+	Look                      // x, look, a, around: a cell (the cursor's without one) and its neighbours
+	Left                      // h: the cursor one column left
+	Down                      // j: one row down
+	Up                        // k: one row up
+	Right                     // l: one column right
+	Undo                      // u, undo: take back the last move
+	New                       // n, new: a new game
+	Quit                      // q, quit, or the end of the input
+	Help                      // ?, help: the commands
+	Row                       // r, row: a row (the cursor's without a number), its runs counted
+	Column                    // v, col, column: a column, top to bottom
+	Whole                     // b, board: every row
+	MinesLeft                 // m, mines: the mines left; after the end, where they were
+	Clock                     // t, time: the game's time
 )
 
 // verbNames are the verbs' names, by value.
