@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/minesweeper-go/minesweeper/internal/reader"
 )
 
 // roff escapes s for a line of roff text: a backslash, a minus (a hyphen
@@ -97,6 +99,17 @@ The game's flags:
 	}
 	keys("KEYS", p.Keys)
 	keys("REPLAY KEYS", p.ReplayKeys)
+	fmt.Fprint(w, `.SH LINE MODE
+With
+.B \-reader
+or
+.BR TERM=dumb ,
+the game is played in lines, for screen readers: a command a line, and
+lines said for it.
+Cells are column then row, counted from 1 at the top left; a command
+given no cell or number acts at the cursor.
+`)
+	keys("LINE MODE COMMANDS", LineKeys())
 	fmt.Fprint(w, `.SH ENVIRONMENT
 .TP
 .B NO_COLOR
@@ -110,4 +123,14 @@ the directory of the player's records.
 .SH SEE ALSO
 The README of github.com/minesweeper\-go/minesweeper.
 `)
+}
+
+// LineKeys returns what the man page says of the line mode's commands:
+// reader.Docs, the table its help line is made from.
+func LineKeys() []Key {
+	ks := make([]Key, len(reader.Docs))
+	for i, d := range reader.Docs {
+		ks[i] = Key{Keys: d.Say, Action: d.Does}
+	}
+	return ks
 }

@@ -26,6 +26,7 @@ var Docs = []Doc{
 	{"u", "undoes"},
 	{"n", "new game; twice in a game, it counts as a loss"},
 	{"q", "quits, the game saved"},
+	{"?", "this help"},
 }
 
 // HelpLine is the line "?" says: how cells are counted, then each of

@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -87,4 +88,23 @@ func FuzzParse(f *testing.F) {
 			t.Errorf("Parse(%q) = %+v; want a cell from 0", line, c)
 		}
 	})
+}
+
+// TestDocsName checks that help (Docs) names every verb by one of its
+// words.
+func TestDocsName(t *testing.T) {
+	named := map[Verb]bool{}
+	for _, d := range Docs {
+		for _, w := range strings.Fields(strings.ReplaceAll(d.Say, ",", " ")) {
+			if v, ok := words[w]; ok {
+				named[v] = true
+			}
+		}
+	}
+	named[Open] = named[Open] || named[0] // a cell alone
+	for v := Open; v <= Clock; v++ {
+		if !named[v] {
+			t.Errorf("Docs do not name %v", v)
+		}
+	}
 }
