@@ -208,37 +208,56 @@ func At(b game.View, p board.Point, edge string) string {
 }
 
 // MinesWords says the mines left to flag and the cells left to open; after
-// the end, where the mines were (the one hit, those flagged) and the flags
-// that were wrong: "2 mines: 1 1 hit, 4 4 flagged; 1 wrong flag: 3 3".
+// the end, where the mines were, each said once (the one hit, those
+// flagged, those not), and the flags that were wrong: "2 mines; hit 1 1;
+// not flagged: 4 4; 1 wrong flag: 5 4", "2 mines, all flagged: 1 1, 4 4;
+// no wrong flag".
 func MinesWords(b game.View) string {
 	if b.Status() == board.Playing {
 		return fmt.Sprintf("%s left, %d safe cells to open", mines(b.FlagsLeft()), b.SafeLeft())
 	}
 	won := b.Status() == board.Won
-	var at, wrong []string
+	var hit, flagged, unflagged, wrong []string
 	for y := 0; y < b.Height(); y++ {
 		for x := 0; x < b.Width(); x++ {
 			p := board.Point{X: x, Y: y}
 			switch t := b.Tile(p); {
 			case t == board.TileHit:
-				at = append(at, Spot(p)+" hit")
+				hit = append(hit, Spot(p))
 			case t == board.TileWrongFlag:
 				wrong = append(wrong, Spot(p))
 			case t == board.TileFlag:
-				at = append(at, Spot(p)+" flagged")
+				flagged = append(flagged, Spot(p))
 			case t == board.TileMine, won && !t.IsOpen():
-				at = append(at, Spot(p)) // a loss shows its mines; a win leaves only mines closed
+				unflagged = append(unflagged, Spot(p)) // a loss shows its mines; a win leaves only mines closed
 			}
 		}
 	}
-	line := mines(len(at)) + ": " + strings.Join(at, ", ")
+	n := len(hit) + len(flagged) + len(unflagged)
+	var parts []string
+	if len(flagged) == n {
+		parts = append(parts, mines(n)+", all flagged: "+strings.Join(flagged, ", "))
+	} else {
+		parts = append(parts, mines(n))
+		if len(hit) > 0 {
+			parts = append(parts, "hit "+strings.Join(hit, ", "))
+		}
+		if len(flagged) > 0 {
+			parts = append(parts, "flagged: "+strings.Join(flagged, ", "))
+		}
+		if len(unflagged) > 0 {
+			parts = append(parts, "not flagged: "+strings.Join(unflagged, ", "))
+		}
+	}
 	switch len(wrong) {
 	case 0:
-		return line + "; no wrong flag"
+		parts = append(parts, "no wrong flag")
 	case 1:
-		return line + "; 1 wrong flag: " + wrong[0]
+		parts = append(parts, "1 wrong flag: "+wrong[0])
+	default:
+		parts = append(parts, fmt.Sprintf("%d wrong flags: %s", len(wrong), strings.Join(wrong, ", ")))
 	}
-	return fmt.Sprintf("%s; %d wrong flags: %s", line, len(wrong), strings.Join(wrong, ", "))
+	return strings.Join(parts, "; ")
 }
 
 // TimeWords says the game's time in seconds: "42.9 seconds".
