@@ -147,7 +147,7 @@ func readLines(in io.Reader, stop <-chan struct{}) (<-chan string, <-chan error)
 // where to start.
 func (p *player) intro() string {
 	b := p.p.Game().Board()
-	line := fmt.Sprintf("%d columns, %d rows, %s; cells: column then row, from 1 at top left; ? for help",
+	line := fmt.Sprintf("%d columns, %d rows, %s; column then row, from 1 at top left; help: ?",
 		b.Width(), b.Height(), mines(b.Mines()))
 	if s, ok := p.p.Game().StartCell(); ok {
 		line += "; a daily board: open its start cell, " + Spot(s) + ", first"

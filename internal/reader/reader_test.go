@@ -262,3 +262,15 @@ func TestStop(t *testing.T) {
 		t.Fatal("Run did not return once stopped")
 	}
 }
+
+// TestIntro checks the first line: the board's size and mines first, how
+// cells are counted, and where help is.
+func TestIntro(t *testing.T) {
+	var out strings.Builder
+	if _, err := Run(strings.NewReader(""), &out, Config{Start: newStart(t, small)}); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if got, want := out.String(), "5 columns, 4 rows, 2 mines; column then row, from 1 at top left; help: ?\n"; got != want {
+		t.Errorf("Run said %q first; want %q", got, want)
+	}
+}
