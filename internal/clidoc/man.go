@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/minesweeper-go/minesweeper/internal/reader"
 )
 
 // roff escapes s for a line of roff text: a backslash, a minus (a hyphen
@@ -42,11 +40,13 @@ type Key struct {
 }
 
 // Page is what the man page minesweeper(6) is made from: the commands
-// (the first, without a name, is the game's flags) and the key tables.
+// (the first, without a name, is the game's flags), the key tables and
+// the line mode's commands.
 type Page struct {
 	Commands   []Command
 	Keys       []Key // the game's
 	ReplayKeys []Key // a replay's
+	Lines      []Key // the line mode's commands (-reader), as its help says them
 }
 
 // WriteManPage writes the man page minesweeper(6) of p. make man writes it
@@ -109,7 +109,7 @@ lines said for it.
 Cells are column then row, counted from 1 at the top left; a command
 given no cell or number acts at the cursor.
 `)
-	keys("LINE MODE COMMANDS", LineKeys())
+	keys("LINE MODE COMMANDS", p.Lines)
 	fmt.Fprint(w, `.SH ENVIRONMENT
 .TP
 .B NO_COLOR
@@ -123,14 +123,4 @@ the directory of the player's records.
 .SH SEE ALSO
 The README of github.com/minesweeper\-go/minesweeper.
 `)
-}
-
-// LineKeys returns what the man page says of the line mode's commands:
-// reader.Docs, the table its help line is made from.
-func LineKeys() []Key {
-	ks := make([]Key, len(reader.Docs))
-	for i, d := range reader.Docs {
-		ks[i] = Key{Keys: d.Say, Action: d.Does}
-	}
-	return ks
 }
