@@ -274,3 +274,32 @@ func TestIntro(t *testing.T) {
 		t.Errorf("Run said %q first; want %q", got, want)
 	}
 }
+
+// FuzzRun checks that no line a player says makes the line mode panic or
+// fail, and that each line is answered: the reads of rows, columns and
+// cells off the board among them.
+func FuzzRun(f *testing.F) {
+	for _, s := range []string{"o 5 1\nb\nm", "r 9\nv 0\na 6 1\nx", "o 1 1\nm\nb\nt", "f 4 4\nr\nv\nu\nn\nn"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if len(in) > 4096 {
+			return
+		}
+		var out strings.Builder
+		if _, err := Run(strings.NewReader(in), &out, Config{Start: newStart(t, small), QuestionMarks: true, Now: stepClock(time.Second)}); err != nil {
+			t.Fatalf("Run(%q) = %v; want nil", in, err)
+		}
+		asked := 0
+		for _, line := range strings.Split(in, "\n") {
+			if c, err := Parse(line); err != nil || c.Verb != Quit {
+				asked++
+				continue
+			}
+			break
+		}
+		if said := strings.Count(out.String(), "\n"); said < asked {
+			t.Errorf("Run(%q) said %d lines for %d asked", in, said, asked)
+		}
+	})
+}
