@@ -52,7 +52,7 @@ func (e *earPlayer) line() string {
 }
 
 var (
-	introRe = regexp.MustCompile(`^(\d+) columns, (\d+) rows, (\d+) mines;`)
+	introRe = regexp.MustCompile(`(\d+) columns, (\d+) rows, (\d+) mines;`)
 	rowsRe  = regexp.MustCompile(`^rows? (\d+)(?: to (\d+))?: (.*)$`)
 	runRe   = regexp.MustCompile(`^(?:(\d+) )?(closed|empty|flags?|\d)$`)
 )
