@@ -9,8 +9,8 @@ type Doc struct {
 }
 
 // Docs are the line mode's commands, in the order help says them: the
-// help line (HelpLine) and the man page's LINE MODE section are made
-// from them.
+// help line (HelpLine, a sentence each) and the man page's LINE MODE
+// COMMANDS are made from them.
 var Docs = []Doc{
 	{"o 4 7, or 4 7", "opens column 4 row 7; on an open number, chords"},
 	{"f 4 7", "flags; again: question mark, then none"},
@@ -39,5 +39,5 @@ func helpLine() string {
 	for i, d := range Docs {
 		parts[i] = d.Say + ": " + d.Does
 	}
-	return "cells are column then row, from 1 at top left; without one, at the cursor. " + strings.Join(parts, "; ")
+	return "cells are column then row, from 1 at top left; without one, at the cursor. " + strings.Join(parts, ". ")
 }
