@@ -33,7 +33,7 @@ func TestE2EReader(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			tm := startTmux(t, tt.cmd[0], tt.cmd[1:]...)
-			tm.waitFor("minesweeper: 5 columns, 4 rows, 2 mines; cells are column then row") // the line wraps at 80
+			tm.waitFor("5 columns, 4 rows, 2 mines; column then row, from 1")
 			say := func(line, want string) {
 				t.Helper()
 				tm.keys("-l", line)
@@ -51,7 +51,7 @@ func TestE2EReader(t *testing.T) {
 			tm.keys("-l", "q")
 			tm.keys("Enter")
 			tm.checkExit(" on 5x4 with 2 mines, assisted, board " + rec)
-			tm.checkLine(`^minesweeper: 5 columns, 4 rows, 2 mines; cells are column then row from 1 at the top left; \? for help$`)
+			tm.checkLine(`^5 columns, 4 rows, 2 mines; column then row, from 1 at top left; help: \?$`)
 			tm.checkLine(`^you win in \d+\.\d s, known board: not in the records$`)
 			tm.checkLine(`^You win in \d+\.\d\ds on 5x4 with 2 mines, assisted, board .*; replay: minesweeper replay 1$`)
 			// Each line said is one line of the terminal: nothing drawn
@@ -78,7 +78,7 @@ func TestE2EReader(t *testing.T) {
 	}
 	t.Run("SIGTERM while a line is read", func(t *testing.T) {
 		tm := startTmux(t, bin, "-reader", "-board", rec)
-		tm.waitFor("minesweeper: 5 columns")
+		tm.waitFor("5 columns, 4 rows")
 		tm.keys("-l", "o 5 1")
 		tm.keys("Enter")
 		tm.waitFor("opened 17 cells")

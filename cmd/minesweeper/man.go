@@ -2,12 +2,14 @@ package main
 
 import (
 	"github.com/minesweeper-go/minesweeper/internal/clidoc"
+	"github.com/minesweeper-go/minesweeper/internal/reader"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
 // manPage returns what the man page minesweeper(6) is made from: the
 // tables the help and the README are made from, commands(), each
-// command's flags and the ui's key tables (see clidoc.WriteManPage).
+// command's flags, the ui's key tables and the line mode's commands, the
+// table its help is made from (see clidoc.WriteManPage).
 func manPage() clidoc.Page {
 	keys := func(docs []ui.KeyDoc) []clidoc.Key {
 		ks := make([]clidoc.Key, len(docs))
@@ -16,5 +18,9 @@ func manPage() clidoc.Page {
 		}
 		return ks
 	}
-	return clidoc.Page{Commands: docCommands(), Keys: keys(ui.KeyHelp()), ReplayKeys: keys(ui.ReplayKeyHelp())}
+	lines := make([]clidoc.Key, len(reader.Docs))
+	for i, d := range reader.Docs {
+		lines[i] = clidoc.Key{Keys: d.Say, Action: d.Does}
+	}
+	return clidoc.Page{Commands: docCommands(), Keys: keys(ui.KeyHelp()), ReplayKeys: keys(ui.ReplayKeyHelp()), Lines: lines}
 }

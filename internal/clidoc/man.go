@@ -40,11 +40,13 @@ type Key struct {
 }
 
 // Page is what the man page minesweeper(6) is made from: the commands
-// (the first, without a name, is the game's flags) and the key tables.
+// (the first, without a name, is the game's flags), the key tables and
+// the line mode's commands.
 type Page struct {
 	Commands   []Command
 	Keys       []Key // the game's
 	ReplayKeys []Key // a replay's
+	Lines      []Key // the line mode's commands (-reader), as its help says them
 }
 
 // WriteManPage writes the man page minesweeper(6) of p. make man writes it
@@ -97,6 +99,17 @@ The game's flags:
 	}
 	keys("KEYS", p.Keys)
 	keys("REPLAY KEYS", p.ReplayKeys)
+	fmt.Fprint(w, `.SH LINE MODE
+With
+.B \-reader
+or
+.BR TERM=dumb ,
+the game is played in lines, for screen readers: a command a line, and
+lines said for it.
+Cells are column then row, counted from 1 at the top left; a command
+given no cell or number acts at the cursor.
+`)
+	keys("LINE MODE COMMANDS", p.Lines)
 	fmt.Fprint(w, `.SH ENVIRONMENT
 .TP
 .B NO_COLOR

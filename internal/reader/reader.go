@@ -40,13 +40,6 @@ type Config struct {
 	Stop <-chan struct{}
 }
 
-// HelpLine is the line "?" says.
-const HelpLine = "cells are column then row, from 1 at the top left. " +
-	"o 4 7 or 4 7 opens, f 4 7 flags (again: question mark, none), c 4 7 chords an open number; " +
-	"without a cell they act at the cursor. h j k l move the cursor left, down, up, right; " +
-	"x or look says the cursor's cell and its neighbours; s hints and says why; u undoes; " +
-	"n starts a new game (twice when one is in play: it counts as a loss); q or the end of input quits, the game saved"
-
 // player is the line mode's state: the game in play and the cursor.
 type player struct {
 	cfg     Config
@@ -154,10 +147,10 @@ func readLines(in io.Reader, stop <-chan struct{}) (<-chan string, <-chan error)
 // where to start.
 func (p *player) intro() string {
 	b := p.p.Game().Board()
-	line := fmt.Sprintf("minesweeper: %d columns, %d rows, %s; cells are column then row from 1 at the top left; ? for help",
+	line := fmt.Sprintf("%d columns, %d rows, %s; column then row, from 1 at top left; help: ?",
 		b.Width(), b.Height(), mines(b.Mines()))
 	if s, ok := p.p.Game().StartCell(); ok {
-		line += "; a daily board: open its start cell " + Cell(s) + " first"
+		line += "; a daily board: open its start cell, " + Spot(s) + ", first"
 	} else if p.p.Game().Started() {
 		line += "; " + p.standing()
 	}
@@ -187,14 +180,24 @@ func (p *player) do(c Command) string {
 			at = c.At
 		}
 		if !b.In(at) {
-			return fmt.Sprintf("%s is off the board: columns 1 to %d, rows 1 to %d", Cell(at), b.Width(), b.Height())
+			return p.off(at)
 		}
 		p.cursor = at
 		return p.move(c.Verb, at)
 	case Hint:
 		return p.hint()
 	case Look:
-		return Around(b, p.cursor)
+		at := p.cursor
+		if c.HasAt {
+			at = c.At
+		}
+		if !b.In(at) {
+			return p.off(at)
+		}
+		p.cursor = at
+		return Around(b, at)
+	case Row, Column, Whole, MinesLeft, Clock:
+		return p.read(c)
 	case Left, Down, Up, Right:
 		return p.step(c.Verb)
 	case Undo:
@@ -209,6 +212,45 @@ func (p *player) do(c Command) string {
 		return HelpLine
 	}
 	return Usage
+}
+
+// off says that at is off the board, and the board's bounds.
+func (p *player) off(at board.Point) string {
+	b := p.p.Game().Board()
+	return fmt.Sprintf("%s is off the board: columns 1 to %d, rows 1 to %d", Cell(at), b.Width(), b.Height())
+}
+
+// read says a part of the board, or what it counts, changing nothing but
+// the cursor's row or column, which a row or a column read moves to.
+func (p *player) read(c Command) string {
+	b := p.p.Game().Board()
+	switch c.Verb {
+	case Row:
+		y := p.cursor.Y
+		if c.HasAt {
+			y = c.At.Y
+		}
+		if y >= b.Height() {
+			return fmt.Sprintf("row %d is off the board: rows 1 to %d", y+1, b.Height())
+		}
+		p.cursor.Y = y
+		return RowWords(b, y)
+	case Column:
+		x := p.cursor.X
+		if c.HasAt {
+			x = c.At.X
+		}
+		if x >= b.Width() {
+			return fmt.Sprintf("column %d is off the board: columns 1 to %d", x+1, b.Width())
+		}
+		p.cursor.X = x
+		return ColumnWords(b, x)
+	case Whole:
+		return BoardWords(b)
+	case MinesLeft:
+		return MinesWords(b)
+	}
+	return TimeWords(p.p.Game().Elapsed(p.cfg.Now()))
 }
 
 // move plays an opening, a flag or a chord at at.

@@ -80,10 +80,26 @@ func TestSaid(t *testing.T) {
 		{"chord mismatch", []string{"o 5 1", "c 5 3"}, "the flags around (5,3) do not match its number"},
 		{"off the board", []string{"o 6 1"}, "(6,1) is off the board: columns 1 to 5, rows 1 to 4"},
 		{"over", []string{"o 5 1", "o 1 1", "f 4 4"}, OverLine},
-		{"look", []string{"o 5 1", "x"}, "(5,1) empty; around: (4,1) empty, (4,2) empty, (5,2) empty"},
-		{"look closed", []string{"look"}, "(1,1) closed; around: (2,1) closed, (1,2) closed, (2,2) closed"},
-		{"move", []string{"l", "j"}, "(2,2) closed"},
-		{"edge", []string{"k"}, "(1,1) closed, the top edge"},
+		{"look", []string{"o 5 1", "x"}, "empty at 5 1, right edge, top edge; beside: empty; below: 2 empty"},
+		{"look closed", []string{"look"}, "closed at 1 1, left edge, top edge; beside: closed; below: 2 closed"},
+		{"around a cell", []string{"o 5 1", "a 3 3"}, "1 at 3 3; above: 1, 2 empty; beside: empty, 1; below: empty, 1, closed"},
+		{"around moves the cursor", []string{"o 5 1", "a 4 4", "f"}, "flag at (4,4), 1 mine left"},
+		{"around off the board", []string{"a 6 1"}, "(6,1) is off the board: columns 1 to 5, rows 1 to 4"},
+		{"move", []string{"l", "j"}, "closed at 2 2"},
+		{"move onto a number", []string{"o 5 1", "h", "h", "h"}, "1 at 2 1"},
+		{"edge", []string{"k"}, "closed at 1 1, top edge"},
+		{"row", []string{"o 5 1", "r 4"}, "row 4: 2 empty, 1, 2 closed"},
+		{"row of the cursor", []string{"o 5 1", "r"}, "row 1: closed, 1, 3 empty"},
+		{"row off the board", []string{"r 5"}, "row 5 is off the board: rows 1 to 4"},
+		{"column", []string{"o 5 1", "v 1"}, "column 1: closed, 1, 2 empty"},
+		{"column of the cursor", []string{"o 5 1", "col"}, "column 5: 2 empty, 1, closed"},
+		{"column off the board", []string{"column 6"}, "column 6 is off the board: columns 1 to 5"},
+		{"board closed", []string{"b"}, "rows 1 to 4: 5 closed"},
+		{"mines in play", []string{"o 5 1", "f 4 4", "m"}, "1 mine left, 1 safe cells to open"},
+		{"mines after a loss", []string{"o 5 1", "f 5 4", "o 1 1", "m"}, "2 mines; hit 1 1; not flagged: 4 4; 1 wrong flag: 5 4"},
+		{"mines after a loss, one flagged", []string{"o 5 1", "f 4 4", "f 5 4", "o 1 1", "m"}, "2 mines; hit 1 1; flagged: 4 4; 1 wrong flag: 5 4"},
+		{"mines after a win", []string{"o 5 1", "f 4 4", "c 5 3", "m"}, "2 mines, all flagged: 1 1, 4 4; no wrong flag"},
+		{"time", []string{"o 5 1", "t"}, "3.0 seconds"},
 		{"hint before a start", []string{"s"}, game.ErrNotStarted.Error()},
 		{"hint", []string{"o 5 1", "f 4 4", "s"}, "hint (5,4), safe: the 1 at (4,3) already touches the mine at (4,4)"},
 		{"hint then open at the cursor", []string{"o 5 1", "f 4 4", "s", "o"}, "you win in 6.0 s"},
@@ -111,6 +127,24 @@ func TestSaid(t *testing.T) {
 }
 
 // TestQuit checks that q and the end of the input stop reading.
+// TestBoard checks the board said row by row, a line a row, rows alike
+// said once, after an opening and after a loss.
+func TestBoard(t *testing.T) {
+	tests := []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"o 5 1", "b"}, "row 1: closed, 1, 3 empty\nrow 2: 1, 1, 3 empty\nrow 3: 2 empty, 1, 1, 1\nrow 4: 2 empty, 1, 2 closed"},
+		{[]string{"o 5 1", "f 5 4", "o 1 1", "board"}, "row 1: the mine hit, 1, 3 empty\nrow 2: 1, 1, 3 empty\nrow 3: 2 empty, 1, 1, 1\nrow 4: 2 empty, 1, mine, wrong flag"},
+	}
+	for _, tt := range tests {
+		said, _ := playLines(t, small, nil, tt.lines...)
+		if got := strings.Join(said[len(tt.lines)-1:], "\n"); got != tt.want {
+			t.Errorf("%q said last:\n%s\nwant:\n%s", tt.lines, got, tt.want)
+		}
+	}
+}
+
 func TestQuit(t *testing.T) {
 	for _, in := range []string{"o 5 1\nq\no 1 1\n", "o 5 1"} {
 		var out strings.Builder
@@ -227,4 +261,45 @@ func TestStop(t *testing.T) {
 	case <-testwait.After(t):
 		t.Fatal("Run did not return once stopped")
 	}
+}
+
+// TestIntro checks the first line: the board's size and mines first, how
+// cells are counted, and where help is.
+func TestIntro(t *testing.T) {
+	var out strings.Builder
+	if _, err := Run(strings.NewReader(""), &out, Config{Start: newStart(t, small)}); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if got, want := out.String(), "5 columns, 4 rows, 2 mines; column then row, from 1 at top left; help: ?\n"; got != want {
+		t.Errorf("Run said %q first; want %q", got, want)
+	}
+}
+
+// FuzzRun checks that no line a player says makes the line mode panic or
+// fail, and that each line is answered: the reads of rows, columns and
+// cells off the board among them.
+func FuzzRun(f *testing.F) {
+	for _, s := range []string{"o 5 1\nb\nm", "r 9\nv 0\na 6 1\nx", "o 1 1\nm\nb\nt", "f 4 4\nr\nv\nu\nn\nn"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if len(in) > 4096 {
+			return
+		}
+		var out strings.Builder
+		if _, err := Run(strings.NewReader(in), &out, Config{Start: newStart(t, small), QuestionMarks: true, Now: stepClock(time.Second)}); err != nil {
+			t.Fatalf("Run(%q) = %v; want nil", in, err)
+		}
+		asked := 0
+		for _, line := range strings.Split(in, "\n") {
+			if c, err := Parse(line); err != nil || c.Verb != Quit {
+				asked++
+				continue
+			}
+			break
+		}
+		if said := strings.Count(out.String(), "\n"); said < asked {
+			t.Errorf("Run(%q) said %d lines for %d asked", in, said, asked)
+		}
+	})
 }

@@ -85,30 +85,183 @@ func mines(n int) string {
 	return fmt.Sprintf("%d mines", n)
 }
 
-// Around says what is at p and around it, "(4,7) closed; around: (3,6) 1,
-// (4,6) empty, ...", from the top left.
-func Around(b game.View, p board.Point) string {
-	var around []string
-	for y := p.Y - 1; y <= p.Y+1; y++ {
-		for x := p.X - 1; x <= p.X+1; x++ {
-			q := board.Point{X: x, Y: y}
-			if q != p && b.In(q) {
-				around = append(around, Cell(q)+" "+TileWord(b.Tile(q)))
-			}
-		}
+// Spot writes a cell for the ear, column then row from 1: "4 7".
+func Spot(p board.Point) string { return fmt.Sprintf("%d %d", p.X+1, p.Y+1) }
+
+// plural is the word of a run of n tiles of word w: "3 closed", "2 flags".
+func plural(n int, w string) string {
+	switch w {
+	case "closed", "empty":
+		return fmt.Sprintf("%d %s", n, w)
+	case "the mine hit":
+		return fmt.Sprintf("%d mines hit", n)
 	}
-	return fmt.Sprintf("%s %s; around: %s", Cell(p), TileWord(b.Tile(p)), strings.Join(around, ", "))
+	return fmt.Sprintf("%d %ss", n, w)
 }
 
-// At says where the cursor is and what it is on: "(4,7) closed", with
-// the edge when the move was stopped by it.
+// Runs says tiles in order, a run of the same word counted and said once
+// ("3 closed, 1, 2, 4 empty"); numbers are said one by one, so that a
+// count is always followed by its word.
+func Runs(tiles []board.Tile) string {
+	var parts []string
+	for i := 0; i < len(tiles); {
+		j := i + 1
+		for j < len(tiles) && tiles[j] == tiles[i] {
+			j++
+		}
+		w := TileWord(tiles[i])
+		switch {
+		case tiles[i] >= 1 && tiles[i] <= 8:
+			for k := i; k < j; k++ {
+				parts = append(parts, w)
+			}
+		case j-i > 1:
+			parts = append(parts, plural(j-i, w))
+		default:
+			parts = append(parts, w)
+		}
+		i = j
+	}
+	return strings.Join(parts, ", ")
+}
+
+// line returns the tiles of the cells from p, a step d at a time, while
+// they are on the board.
+func line(b game.View, p, d board.Point) []board.Tile {
+	var tiles []board.Tile
+	for ; b.In(p); p = p.Add(d) {
+		tiles = append(tiles, b.Tile(p))
+	}
+	return tiles
+}
+
+// RowWords says row y (from 0) left to right: "row 3: 3 closed, 1, 2".
+func RowWords(b game.View, y int) string {
+	return fmt.Sprintf("row %d: %s", y+1, Runs(line(b, board.Point{Y: y}, board.Point{X: 1})))
+}
+
+// ColumnWords says column x (from 0) top to bottom: "column 4: 9 closed".
+func ColumnWords(b game.View, x int) string {
+	return fmt.Sprintf("column %d: %s", x+1, Runs(line(b, board.Point{X: x}, board.Point{Y: 1})))
+}
+
+// BoardWords says the board row by row, a line a row, rows alike in a
+// row said once: "rows 1 to 3: 9 closed".
+func BoardWords(b game.View) string {
+	var lines []string
+	for y := 0; y < b.Height(); {
+		words := Runs(line(b, board.Point{Y: y}, board.Point{X: 1}))
+		z := y + 1
+		for z < b.Height() && Runs(line(b, board.Point{Y: z}, board.Point{X: 1})) == words {
+			z++
+		}
+		if z-y > 1 {
+			lines = append(lines, fmt.Sprintf("rows %d to %d: %s", y+1, z, words))
+		} else {
+			lines = append(lines, fmt.Sprintf("row %d: %s", y+1, words))
+		}
+		y = z
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Around says what is at p, then its neighbours a row at a time, left to
+// right: "2 at 4 4; above: closed, 1, 1; beside: closed, empty; below: 3
+// empty". At an edge it says so, and a row then starts at p's column
+// (left edge) or ends there (right edge).
+func Around(b game.View, p board.Point) string {
+	parts := []string{At(b, p, "")}
+	for _, e := range []struct {
+		off  bool
+		name string
+	}{{p.X == 0, "left"}, {p.X == b.Width()-1, "right"}, {p.Y == 0, "top"}, {p.Y == b.Height()-1, "bottom"}} {
+		if e.off {
+			parts[0] += ", " + e.name + " edge"
+		}
+	}
+	for _, r := range []struct {
+		dy   int
+		name string
+	}{{-1, "above"}, {0, "beside"}, {1, "below"}} {
+		var tiles []board.Tile
+		for dx := -1; dx <= 1; dx++ {
+			q := board.Point{X: p.X + dx, Y: p.Y + r.dy}
+			if q != p && b.In(q) {
+				tiles = append(tiles, b.Tile(q))
+			}
+		}
+		if len(tiles) > 0 {
+			parts = append(parts, r.name+": "+Runs(tiles))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// At says what the cursor is on, the tile first, then where: "1 at 6 5",
+// "closed at 1 1, top edge" when the move was stopped by the edge.
 func At(b game.View, p board.Point, edge string) string {
-	line := Cell(p) + " " + TileWord(b.Tile(p))
+	line := TileWord(b.Tile(p)) + " at " + Spot(p)
 	if edge != "" {
-		line += ", the " + edge + " edge"
+		line += ", " + edge + " edge"
 	}
 	return line
 }
+
+// MinesWords says the mines left to flag and the cells left to open; after
+// the end, where the mines were, each said once (the one hit, those
+// flagged, those not), and the flags that were wrong: "2 mines; hit 1 1;
+// not flagged: 4 4; 1 wrong flag: 5 4", "2 mines, all flagged: 1 1, 4 4;
+// no wrong flag".
+func MinesWords(b game.View) string {
+	if b.Status() == board.Playing {
+		return fmt.Sprintf("%s left, %d safe cells to open", mines(b.FlagsLeft()), b.SafeLeft())
+	}
+	won := b.Status() == board.Won
+	var hit, flagged, unflagged, wrong []string
+	for y := 0; y < b.Height(); y++ {
+		for x := 0; x < b.Width(); x++ {
+			p := board.Point{X: x, Y: y}
+			switch t := b.Tile(p); {
+			case t == board.TileHit:
+				hit = append(hit, Spot(p))
+			case t == board.TileWrongFlag:
+				wrong = append(wrong, Spot(p))
+			case t == board.TileFlag:
+				flagged = append(flagged, Spot(p))
+			case t == board.TileMine, won && !t.IsOpen():
+				unflagged = append(unflagged, Spot(p)) // a loss shows its mines; a win leaves only mines closed
+			}
+		}
+	}
+	n := len(hit) + len(flagged) + len(unflagged)
+	var parts []string
+	if len(flagged) == n {
+		parts = append(parts, mines(n)+", all flagged: "+strings.Join(flagged, ", "))
+	} else {
+		parts = append(parts, mines(n))
+		if len(hit) > 0 {
+			parts = append(parts, "hit "+strings.Join(hit, ", "))
+		}
+		if len(flagged) > 0 {
+			parts = append(parts, "flagged: "+strings.Join(flagged, ", "))
+		}
+		if len(unflagged) > 0 {
+			parts = append(parts, "not flagged: "+strings.Join(unflagged, ", "))
+		}
+	}
+	switch len(wrong) {
+	case 0:
+		parts = append(parts, "no wrong flag")
+	case 1:
+		parts = append(parts, "1 wrong flag: "+wrong[0])
+	default:
+		parts = append(parts, fmt.Sprintf("%d wrong flags: %s", len(wrong), strings.Join(wrong, ", ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// TimeWords says the game's time in seconds: "42.9 seconds".
+func TimeWords(d time.Duration) string { return fmt.Sprintf("%.1f seconds", d.Seconds()) }
 
 // HintWords explains a hint as the full screen does (solver.Hint's
 // String), its cells counted from 1: "hint (4,7), safe: the 1 at (3,6)
