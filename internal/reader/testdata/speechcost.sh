@@ -7,7 +7,7 @@
 # each line, the total and the mean a move. Then the new reading commands
 # (r, v, a, b, m, t), which BASE lacks, after the game.
 #
-#   scripts/speechcost.sh [BASE]
+#   internal/reader/testdata/speechcost.sh [BASE]
 #
 # Needs espeak-ng (Debian: apt-get install espeak-ng), git and go; it is
 # not part of make test.
