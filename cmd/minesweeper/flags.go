@@ -14,6 +14,15 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/record"
 )
 
+// serverDataFlags defines on fs the flags that name a server's records,
+// as the tools that read them (leaderboard, moderate) take them: -data,
+// the server's directory, and -db, its PostgreSQL database.
+func serverDataFlags(fs *flag.FlagSet) (data, dsn *string) {
+	data = fs.String("data", "", "the `directory` of the server's data, as minesweeper serve -data names it (required)")
+	dsn = fs.String("db", "", "the PostgreSQL `DSN` of the server's players, when they are not in SQLite under -data")
+	return data, dsn
+}
+
 // boardFlags are the flags shared by the game and the tools that make boards.
 type boardFlags struct {
 	fs                   *flag.FlagSet

@@ -53,8 +53,7 @@ type leaderboardOptions struct {
 func leaderboardFlags() (*flag.FlagSet, *leaderboardOptions) {
 	fs := flag.NewFlagSet("minesweeper leaderboard", flag.ContinueOnError)
 	f := &leaderboardOptions{}
-	f.data = fs.String("data", "", "the `directory` of the server's data, as minesweeper serve -data names it (required)")
-	f.dsn = fs.String("db", "", "the PostgreSQL `DSN` of the server's players, when they are not in SQLite under -data")
+	f.data, f.dsn = serverDataFlags(fs)
 	f.level = fs.String("level", "", "the `level` whose boards are shown: beginner, intermediate or expert (default: all three)")
 	f.date = fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) of the daily boards shown (default: today)")
 	f.json = flagvalue.Bool(fs, "json", false, "print the leaderboards as a JSON array")
