@@ -53,8 +53,7 @@ type leaderboardOptions struct {
 func leaderboardFlags() (*flag.FlagSet, *leaderboardOptions) {
 	fs := flag.NewFlagSet("minesweeper leaderboard", flag.ContinueOnError)
 	f := &leaderboardOptions{}
-	f.data = fs.String("data", "", "the `directory` of the server's data, as minesweeper serve -data names it (required)")
-	f.dsn = fs.String("db", "", "the PostgreSQL `DSN` of the server's players, when they are not in SQLite under -data")
+	f.data, f.dsn = serverDataFlags(fs)
 	f.level = fs.String("level", "", "the `level` whose boards are shown: beginner, intermediate or expert (default: all three)")
 	f.date = fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) of the daily boards shown (default: today)")
 	f.json = flagvalue.Bool(fs, "json", false, "print the leaderboards as a JSON array")
@@ -108,4 +107,13 @@ func leaderboardMain(args []string, stdout, stderr io.Writer, env leaderEnv) int
 		return failf("%v", err)
 	}
 	return exitOK
+}
+
+// serverDataFlags defines on fs the flags that name a server's records,
+// as the tools that read them (leaderboard, moderate) take them: -data,
+// the server's directory, and -db, its PostgreSQL database.
+func serverDataFlags(fs *flag.FlagSet) (data, dsn *string) {
+	data = fs.String("data", "", "the `directory` of the server's data, as minesweeper serve -data names it (required)")
+	dsn = fs.String("db", "", "the PostgreSQL `DSN` of the server's players, when they are not in SQLite under -data")
+	return data, dsn
 }

@@ -22,8 +22,7 @@ type moderateOptions struct {
 func moderateFlags() (*flag.FlagSet, *moderateOptions) {
 	fs := flag.NewFlagSet("minesweeper moderate", flag.ContinueOnError)
 	f := &moderateOptions{}
-	f.data = fs.String("data", "", "the `directory` of the server's data, as minesweeper serve -data names it (required)")
-	f.dsn = fs.String("db", "", "the PostgreSQL `DSN` of the server's players, when they are not in SQLite under -data")
+	f.data, f.dsn = serverDataFlags(fs)
 	flagvalue.IntVar(fs, &f.n, "n", 50, "the `number` of lines unverified and log list, the newest; 0 lists all")
 	return fs, f
 }

@@ -1,10 +1,19 @@
 // Package game is a game of Minesweeper in play: its settings and seed,
-// its board, its clock, and the log of timed moves that made it. Apply is
-// the only way to change a game; the solver's help is a move too (a mine
-// it flags, a cell auto-play opens) or an event in the log (a hint, the
-// odds view), so undo, saved games and replays see everything that
-// happened. Undo, restart, the record of a game (Kept) and loading one
-// belong here too. It knows nothing of screens or files.
+// its board, its clock, and the log of timed moves that made it. Every
+// change of a game's board is a move in its log, made by Apply (or by
+// Adopt, which logs the move whose board was laid off the loop); the
+// solver's help is a move too (a mine it flags, a cell auto-play opens) or
+// an event in the log (a hint, the odds view), so undo, saved games and
+// replays see everything that happened. Undo takes the last move out of
+// the log and marks the game undone; Renew, Choose, ChooseDaily and
+// Restart start a new game, with a new log.
+//
+// Two things change beside the log, and are not moves: the guess audit
+// (WillOpen, Judge), the solver's judgement of openings the log holds,
+// which a replay judges again and a record keeps as it stood; and the
+// clock's stops (SetStop, TogglePause), which the moves' times already
+// count. The record of a game (Kept) and loading one belong here too. It
+// knows nothing of screens or files.
 package game
 
 import (
@@ -284,8 +293,8 @@ func (g *Game) Restart() {
 	g.restarted = known
 }
 
-// Board returns the game's board, to be read: every change goes through
-// Apply.
+// Board returns the game's board, to be read: every change of it is a
+// move in the log (see the package doc).
 func (g *Game) Board() View { return g.b }
 
 // View is what can be read of a game's board.

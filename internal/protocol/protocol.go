@@ -98,35 +98,52 @@ func (r *Reader) readLine() bool {
 	if r.err != nil {
 		return false
 	}
+	ok, _ := r.scanLine(maxLine, func(part []byte) { r.buf = append(r.buf, part...) }, func() error {
+		return r.errorf(r.line+1, "line is longer than %d bytes: want a request header \"rows columns mines [rule]\" or an empty line", maxLine)
+	})
+	if !ok {
+		return false
+	}
+	if n := len(r.buf); n > 0 && r.buf[n-1] == '\r' {
+		r.buf = r.buf[:n-1]
+	}
+	if r.line == 1 {
+		r.buf = bytes.TrimPrefix(r.buf, bom)
+	}
+	return true
+}
+
+// scanLine reads the next line as it streams in, handing each part of it
+// (without its newline) to each, so that no caller holds more of a line
+// than it keeps; it reports whether there was a line, false at the end of
+// input. A line longer than limit bytes before its newline stops it with
+// the error tooLong returns, and a read error stops it; both are kept in
+// r.err.
+func (r *Reader) scanLine(limit int, each func(part []byte), tooLong func() error) (bool, error) {
+	n := 0 // bytes of the line so far
 	for {
-		chunk, err := r.r.ReadSlice('\n')
+		part, err := r.r.ReadSlice('\n')
 		if err == nil {
-			chunk = chunk[:len(chunk)-1]
+			part = part[:len(part)-1]
 		}
-		if len(r.buf)+len(chunk) > maxLine {
-			r.err = r.errorf(r.line+1, "line is longer than %d bytes: want a request header \"rows columns mines [rule]\" or an empty line", maxLine)
-			return false
+		if n += len(part); n > limit {
+			r.err = tooLong()
+			return false, r.err
 		}
-		r.buf = append(r.buf, chunk...)
+		each(part)
 		switch {
 		case err == nil:
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case err != io.EOF:
 			r.err = err
-			return false
-		case len(r.buf) == 0:
-			return false
+			return false, err
+		case n == 0:
+			return false, nil
 		}
 		// A whole line, or a last line without its newline.
 		r.line++
-		if n := len(r.buf); n > 0 && r.buf[n-1] == '\r' {
-			r.buf = r.buf[:n-1]
-		}
-		if r.line == 1 {
-			r.buf = bytes.TrimPrefix(r.buf, bom)
-		}
-		return true
+		return true, nil
 	}
 }
 
@@ -251,11 +268,9 @@ func (r *Reader) row(req *Request, y int) error {
 	}
 	limit := maxLine + rowBytes*req.Cols
 	var (
-		n       int  // bytes of the line so far
-		started bool // whether the line has any byte, its end included
-		count   int  // numbers on the line so far
-		badAt   int  // the 1-based index of the first bad number, or 0
-		bad     string
+		count int // numbers on the line so far
+		badAt int // the 1-based index of the first bad number, or 0
+		bad   string
 	)
 	r.tok = r.tok[:0]
 	endToken := func() {
@@ -274,13 +289,7 @@ func (r *Reader) row(req *Request, y int) error {
 		}
 		r.tok = r.tok[:0]
 	}
-	for {
-		chunk, err := r.r.ReadSlice('\n')
-		started = started || len(chunk) > 0
-		line := chunk
-		if err == nil {
-			line = chunk[:len(chunk)-1]
-		}
+	ok, err := r.scanLine(limit, func(line []byte) {
 		for _, c := range line {
 			if isSpace(c) {
 				if len(r.tok) > 0 {
@@ -290,25 +299,16 @@ func (r *Reader) row(req *Request, y int) error {
 				r.tok = append(r.tok, c)
 			}
 		}
-		if n += len(line); n > limit {
-			r.err = r.errorf(r.line+1, "row %d of %d is longer than %d bytes, too long for %s",
-				y+1, req.Rows, limit, record.Count(req.Cols, "number"))
-			return r.err
-		}
-		switch {
-		case err == nil:
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case err != io.EOF:
-			r.err = err
-			return err
-		case !started:
-			return r.errorf(r.line+1, "input ends early: want row %d of %d", y+1, req.Rows)
-		}
-		break
+	}, func() error {
+		return r.errorf(r.line+1, "row %d of %d is longer than %d bytes, too long for %s",
+			y+1, req.Rows, limit, record.Count(req.Cols, "number"))
+	})
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return r.errorf(r.line+1, "input ends early: want row %d of %d", y+1, req.Rows)
 	}
-	// A whole line, or a last line without its newline.
-	r.line++
 	if len(r.tok) > 0 {
 		endToken()
 	}

@@ -250,9 +250,12 @@ func result(won, clean bool) string {
 	return history.EntryLost
 }
 
-// rank orders entries as a Leaderboard lists them, ranks the clean wins
-// and keeps the first limit (all when limit is 0).
-func rank(entries []history.Entry, limit int) []history.Entry {
+// rank returns lb with its players counted, its entries ordered as a
+// Leaderboard lists them, the clean wins ranked, and the first limit
+// entries kept (all when limit is 0).
+func rank(lb history.Leaderboard, limit int) history.Leaderboard {
+	lb.Players = len(lb.Entries)
+	entries := lb.Entries
 	order := map[string]int{history.EntryWon: 0, history.EntryAssisted: 1, history.EntryLost: 2}
 	slices.SortStableFunc(entries, func(a, b history.Entry) int {
 		if c := cmp.Compare(order[a.Result], order[b.Result]); c != 0 {
@@ -276,7 +279,8 @@ func rank(entries []history.Entry, limit int) []history.Entry {
 	if limit > 0 && len(entries) > limit {
 		entries = entries[:limit]
 	}
-	return entries
+	lb.Entries = entries
+	return lb
 }
 
 // dailyBoardSQL reads the counted games of a level's ($1) daily board of
@@ -355,9 +359,7 @@ func (s *players) Daily(ctx context.Context, date, level string, limit int) (his
 	if err := rows.Err(); err != nil {
 		return lb, err
 	}
-	lb.Players = len(lb.Entries)
-	lb.Entries = rank(lb.Entries, limit)
-	return lb, nil
+	return rank(lb, limit), nil
 }
 
 // AllTime returns the all-time leaderboard of level: each named player's
@@ -384,7 +386,5 @@ func (s *players) AllTime(ctx context.Context, level string, limit int) (history
 	if err := rows.Err(); err != nil {
 		return lb, err
 	}
-	lb.Players = len(lb.Entries)
-	lb.Entries = rank(lb.Entries, limit)
-	return lb, nil
+	return rank(lb, limit), nil
 }

@@ -75,17 +75,12 @@ func (u *ui) autoNext(s tcell.Screen) {
 		u.v.message = err.Error()
 		return
 	}
-	wait := max(a.last.Add(autoPace[a.speed]).Sub(u.cfg.Now()), 0)
+	pace := max(a.last.Add(autoPace[a.speed]).Sub(u.cfg.Now()), 0)
 	version, rule, seed, sv := g.Version(), g.Settings().Rule, g.Seed(), u.solver()
 	u.start(s, jobAuto, func(ctx context.Context) any {
 		at, err := sv.Next(ctx, v, rule, seed)
-		if err == nil && wait > 0 {
-			t := time.NewTimer(wait)
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-				t.Stop()
-			}
+		if err == nil && pace > 0 {
+			wait(ctx, pace)
 		}
 		return autoMoved{version: version, at: at, err: err}
 	})

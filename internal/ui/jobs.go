@@ -123,14 +123,20 @@ func (u *ui) running(kind jobKind) bool { return u.jobs.cancel[kind] != nil }
 // stopped first: the clock's ticks, a mark due on the screen.
 func (u *ui) after(s tcell.Screen, kind jobKind, d time.Duration, data any) {
 	u.start(s, kind, func(ctx context.Context) any {
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-		}
+		wait(ctx, d)
 		return data
 	})
+}
+
+// wait waits d, or until ctx is done if that comes first: a job's time
+// off the loop (the clock's tick, auto-play's pace).
+func wait(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // latest reports whether d is the answer of the latest job of its kind,

@@ -416,32 +416,145 @@ func (u *ui) mouseCommand(ev *tcell.EventMouse) keys.Command {
 	return c
 }
 
-// do carries out a command and reports whether the game should end.
+// do carries out a command and reports whether the game should end: a
+// command that may not act now is refused, then it is executed (see
+// execute), and the footer says what came of it.
 func (u *ui) do(s tcell.Screen, c keys.Command) bool {
 	if c.Act == keys.ActNone {
 		return false
 	}
 	u.v.message, u.v.count = "", 0
-	g, now := u.g, u.cfg.Now()
-	b := g.Board()
-	switch c.Act {
-	case keys.ActMove, keys.ActJump, keys.ActNumber, keys.ActOpen, keys.ActMark, keys.ActChord, keys.ActHint, keys.ActFlags, keys.ActOdds, keys.ActAuto, keys.ActUndo:
-		// The board must be in sight to be played.
-		if u.lay.tooSmall {
-			return false
-		}
-		if g.Paused() {
-			u.v.message = game.ErrPaused.Error()
-			return false
-		}
-	}
-	if u.running(jobLay) && !whileLaying(c.Act) {
-		return false // the footer says the mines are being laid
+	now := u.cfg.Now()
+	if !u.allowed(c.Act) {
+		return false
 	}
 	if c.OnCell {
 		u.v.cursor = c.At
 	}
-	var err error
+	switch {
+	case c.Act == keys.ActQuit:
+		return true
+	case (c.Act == keys.ActNew || c.Act == keys.ActRestart) && !u.confirmGiveUp(c.Act):
+		return false
+	}
+	err := u.execute(s, c, now)
+	u.stale() // a move that changed the board cancels an analysis of the old one
+	u.freshOdds(s)
+	if err != nil || !quiet(c.Act) {
+		u.v.message = messageFor(err)
+		if msg, ok := u.refuseStart(err); ok {
+			u.v.message = msg
+		}
+	}
+	return false
+}
+
+// allowed reports whether the command act may act now: a command that
+// plays the board needs the board in sight and the game not paused (the
+// footer then says so), and while the mines are being laid off the loop
+// only the commands that leave the board alone act.
+func (u *ui) allowed(act keys.Action) bool {
+	switch act {
+	case keys.ActMove, keys.ActJump, keys.ActNumber, keys.ActOpen, keys.ActMark, keys.ActChord, keys.ActHint, keys.ActFlags, keys.ActOdds, keys.ActAuto, keys.ActUndo:
+		if u.lay.tooSmall {
+			return false
+		}
+		if u.g.Paused() {
+			u.v.message = game.ErrPaused.Error()
+			return false
+		}
+	}
+	// While laying, the footer says the mines are being laid.
+	return !u.running(jobLay) || whileLaying(act)
+}
+
+// quiet reports whether the command act leaves the footer's message to
+// what it does unless it fails: help, the odds, auto-play, a replay and
+// the leaderboards say their own.
+func quiet(act keys.Action) bool {
+	switch act {
+	case keys.ActHint, keys.ActFlags, keys.ActOdds, keys.ActAuto, keys.ActWhere, keys.ActReplay, keys.ActLeaders:
+		return true
+	}
+	return false
+}
+
+// boardMove returns the move of the game that the command act stands for
+// with the cursor at at on the board b, and reports whether it stands for
+// one: an opening (a chord, on an open cell), a mark or a chord. It only
+// reads, as mines.c's interpret_move: the midend carries the move out.
+func boardMove(act keys.Action, at board.Point, b game.View) (game.Move, bool) {
+	switch act {
+	case keys.ActOpen:
+		if b.Tile(at).IsOpen() {
+			return game.Move{Action: game.Chord, At: at}, true
+		}
+		return game.Move{Action: game.Open, At: at}, true
+	case keys.ActMark:
+		return game.Move{Action: game.Toggle, At: at}, true
+	case keys.ActChord:
+		return game.Move{Action: game.Chord, At: at}, true
+	}
+	return game.Move{}, false
+}
+
+// execute carries out the command c at now, as mines.c's execute_move: a
+// move of the game (boardMove) through the midend, laid off the loop when
+// it lays a large board; a change of the game in play (undo, a new game,
+// a pause) through the midend too; else the front end's own (see own).
+func (u *ui) execute(s tcell.Screen, c keys.Command, now time.Time) error {
+	if m, ok := boardMove(c.Act, u.v.cursor, u.g.Board()); ok {
+		if c.Act == keys.ActOpen && u.layOffLoop(s, m) {
+			return nil
+		}
+		return u.play(m, now)
+	}
+	switch c.Act {
+	case keys.ActUndo:
+		return u.undo()
+	case keys.ActNew, keys.ActRestart:
+		return u.newGame(c.Act)
+	case keys.ActReplay:
+		return u.replayGame()
+	case keys.ActPause:
+		u.g.TogglePause(now)
+	case keys.ActSuspend:
+		u.suspend(s, now)
+	case keys.ActRedraw:
+		s.Sync()
+		u.whole = true
+	default:
+		return u.own(s, c)
+	}
+	return nil
+}
+
+// suspend pauses the game in play and hands the terminal back to the
+// shell (Ctrl-Z), or only pauses where the front end cannot suspend.
+func (u *ui) suspend(s tcell.Screen, now time.Time) {
+	g := u.g
+	if g.Status() == board.Playing && !g.Paused() && !u.running(jobLay) {
+		g.TogglePause(now)
+	}
+	if u.cfg.pauseOnly {
+		return
+	}
+	if err := s.Suspend(); err == nil {
+		if u.cfg.Suspend != nil {
+			u.cfg.Suspend()
+		}
+		_ = s.Resume()
+	}
+	s.Sync()
+	u.whole = true // the terminal was another program's meanwhile
+}
+
+// own carries out a command the front end answers itself: the cursor
+// moved, an overlay opened, or the solver asked for help, whose answer
+// comes back to the loop as a job's and whose moves go through the
+// midend then.
+func (u *ui) own(s tcell.Screen, c keys.Command) error {
+	b := u.g.Board()
 	switch c.Act {
 	case keys.ActMove:
 		dy := c.DY
@@ -457,32 +570,8 @@ func (u *ui) do(s tcell.Screen, c keys.Command) bool {
 	case keys.ActJump, keys.ActNumber:
 		var msg string
 		if u.v.cursor, msg = keys.Jump(b, u.v.cursor, c); msg != "" {
-			err = errors.New(msg)
+			return errors.New(msg)
 		}
-	case keys.ActOpen:
-		m := game.Move{Action: game.Open, At: u.v.cursor}
-		if b.Tile(u.v.cursor).IsOpen() {
-			m.Action = game.Chord
-		}
-		if u.layOffLoop(s, m) {
-			break
-		}
-		err = u.play(m, now)
-	case keys.ActMark:
-		err = u.play(game.Move{Action: game.Toggle, At: u.v.cursor}, now)
-	case keys.ActChord:
-		err = u.play(game.Move{Action: game.Chord, At: u.v.cursor}, now)
-	case keys.ActUndo:
-		err = u.undo()
-	case keys.ActNew, keys.ActRestart:
-		if !u.confirmGiveUp(c.Act) {
-			return false
-		}
-		err = u.newGame(c.Act)
-	case keys.ActReplay:
-		err = u.replayGame()
-	case keys.ActPause:
-		g.TogglePause(now)
 	case keys.ActHint:
 		u.ask(s, wantHint)
 	case keys.ActFlags:
@@ -501,36 +590,8 @@ func (u *ui) do(s tcell.Screen, c keys.Command) bool {
 		u.openMenu()
 	case keys.ActLeaders:
 		u.openLeaders(s)
-	case keys.ActQuit:
-		return true
-	case keys.ActSuspend:
-		if g.Status() == board.Playing && !g.Paused() && !u.running(jobLay) {
-			g.TogglePause(now)
-		}
-		if u.cfg.pauseOnly {
-			break
-		}
-		if err := s.Suspend(); err == nil {
-			if u.cfg.Suspend != nil {
-				u.cfg.Suspend()
-			}
-			_ = s.Resume()
-		}
-		s.Sync()
-		u.whole = true // the terminal was another program's meanwhile
-	case keys.ActRedraw:
-		s.Sync()
-		u.whole = true
 	}
-	u.stale() // a move that changed the board cancels an analysis of the old one
-	u.freshOdds(s)
-	if err != nil || c.Act != keys.ActHint && c.Act != keys.ActFlags && c.Act != keys.ActOdds && c.Act != keys.ActAuto && c.Act != keys.ActWhere && c.Act != keys.ActReplay && c.Act != keys.ActLeaders {
-		u.v.message = messageFor(err)
-		if msg, ok := u.refuseStart(err); ok {
-			u.v.message = msg
-		}
-	}
-	return false
+	return nil
 }
 
 // messageFor returns what the footer says about a refused move; some
