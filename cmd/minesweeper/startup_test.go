@@ -1,0 +1,146 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// BenchmarkStartup builds the binary and a Go hello world (testdata/hello)
+// and starts each in turn, b.N times: hello and "minesweeper version" from
+// the process's start to its exit, and the game from its start in a pty to
+// its first frame (the alternate screen and the status line arriving on
+// the pty). It reports the median of each in ms and the ratios the issue
+// sets targets for: version/hello (2x) and firstframe/hello (3x).
+//
+//	go test -run '^$' -bench Startup -benchtime 30x ./cmd/minesweeper/
+func BenchmarkStartup(b *testing.B) {
+	dir := b.TempDir()
+	bin, hello := filepath.Join(dir, "minesweeper"), filepath.Join(dir, "hello")
+	for _, build := range [][]string{{"-o", bin, "."}, {"-o", hello, "./testdata/hello"}} {
+		if out, err := exec.Command("go", append([]string{"build"}, build...)...).CombinedOutput(); err != nil {
+			b.Fatalf("go build %v: %v\n%s", build, err, out)
+		}
+	}
+	home := filepath.Join(dir, "home")
+	var helloT, versionT, frameT []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		d, err := timeRun(hello)
+		if err != nil {
+			b.Fatal(err)
+		}
+		helloT = append(helloT, d)
+		if d, err = timeRun(bin, "version"); err != nil {
+			b.Fatal(err)
+		}
+		versionT = append(versionT, d)
+		if d, err = timeFirstFrame(bin, home); err != nil {
+			b.Fatal(err)
+		}
+		frameT = append(frameT, d)
+	}
+	b.StopTimer()
+	h, v, f := median(helloT), median(versionT), median(frameT)
+	b.ReportMetric(ms(h), "hello-ms")
+	b.ReportMetric(ms(v), "version-ms")
+	b.ReportMetric(ms(f), "firstframe-ms")
+	b.ReportMetric(float64(v)/float64(h), "version/hello")
+	b.ReportMetric(float64(f)/float64(h), "firstframe/hello")
+}
+
+// timeRun returns how long the program takes from its start to its exit.
+func timeRun(name string, args ...string) (time.Duration, error) {
+	cmd := exec.Command(name, args...)
+	start := time.Now()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("%s %v: %v\n%s", name, args, err, out)
+	}
+	return time.Since(start), nil
+}
+
+// firstFrame is what the game's first frame shows on an 80x24 terminal:
+// the switch to the alternate screen, then the status line.
+var firstFrame = [][]byte{[]byte("\x1b[?1049h"), []byte("playing")}
+
+// timeFirstFrame starts the game in a new 80x24 pty, with its history in
+// home, and returns how long its first frame takes to arrive; it then
+// ends the game.
+func timeFirstFrame(bin, home string) (time.Duration, error) {
+	ptm, pts, err := openPTY(24, 80)
+	if err != nil {
+		return 0, err
+	}
+	defer ptm.Close()
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "MINESWEEPER_HOME="+home, "TERM=xterm-256color", "NO_COLOR=", "LANG=C.UTF-8")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
+	cmd.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
+	start := time.Now()
+	err = cmd.Start()
+	pts.Close()
+	if err != nil {
+		return 0, err
+	}
+	defer func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	}()
+	var seen []byte
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := ptm.Read(buf)
+		seen = append(seen, buf[:n]...)
+		if i := bytes.Index(seen, firstFrame[0]); i >= 0 && bytes.Contains(seen[i:], firstFrame[1]) {
+			return time.Since(start), nil
+		}
+		if err != nil {
+			return 0, fmt.Errorf("no first frame (%v) in %q", err, seen)
+		}
+	}
+}
+
+// openPTY opens a new pseudo-terminal of rows x cols and returns its
+// master and its slave.
+func openPTY(rows, cols int) (ptm, pts *os.File, err error) {
+	fd, err := unix.Open("/dev/ptmx", unix.O_RDWR|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	ptm = os.NewFile(uintptr(fd), "/dev/ptmx")
+	n, err := unix.IoctlGetInt(fd, unix.TIOCGPTN)
+	if err == nil {
+		err = unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0)
+	}
+	if err == nil {
+		err = unix.IoctlSetWinsize(fd, unix.TIOCSWINSZ, &unix.Winsize{Row: uint16(rows), Col: uint16(cols)})
+	}
+	if err == nil {
+		pts, err = os.OpenFile("/dev/pts/"+strconv.Itoa(n), os.O_RDWR|unix.O_NOCTTY, 0)
+	}
+	if err != nil {
+		ptm.Close()
+		return nil, nil, errors.Join(errors.New("open a pty"), err)
+	}
+	return ptm, pts, nil
+}
+
+// median returns the median of ds (which it sorts).
+func median(ds []time.Duration) time.Duration {
+	slices.Sort(ds)
+	return ds[len(ds)/2]
+}
+
+// ms returns d in milliseconds.
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
