@@ -22,42 +22,58 @@ import (
 // the process's start to its exit, and the game from its start in a pty to
 // its first frame (the alternate screen and the status line arriving on
 // the pty). It reports the median of each in ms and the ratios the issue
-// sets targets for: version/hello (2x) and firstframe/hello (3x).
+// sets targets for: version/hello (2x) and firstframe/hello (3x). The
+// binary is built as go install builds it (with cgo where a C compiler is
+// found, so linked to the C library at run time); the static-* figures are
+// those of the binary built with CGO_ENABLED=0, as the README's container
+// builds it.
 //
 //	go test -run '^$' -bench Startup -benchtime 30x ./cmd/minesweeper/
 func BenchmarkStartup(b *testing.B) {
 	dir := b.TempDir()
-	bin, hello := filepath.Join(dir, "minesweeper"), filepath.Join(dir, "hello")
-	for _, build := range [][]string{{"-o", bin, "."}, {"-o", hello, "./testdata/hello"}} {
-		if out, err := exec.Command("go", append([]string{"build"}, build...)...).CombinedOutput(); err != nil {
-			b.Fatalf("go build %v: %v\n%s", build, err, out)
+	bin, static, hello := filepath.Join(dir, "minesweeper"), filepath.Join(dir, "static"), filepath.Join(dir, "hello")
+	for _, build := range []struct {
+		cgo  string
+		args []string
+	}{{"", []string{"-o", bin, "."}}, {"CGO_ENABLED=0", []string{"-o", static, "."}}, {"", []string{"-o", hello, "./testdata/hello"}}} {
+		cmd := exec.Command("go", append([]string{"build"}, build.args...)...)
+		if cmd.Env = os.Environ(); build.cgo != "" {
+			cmd.Env = append(cmd.Env, build.cgo)
+		}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("%s go build %v: %v\n%s", build.cgo, build.args, err, out)
 		}
 	}
 	home := filepath.Join(dir, "home")
-	var helloT, versionT, frameT []time.Duration
+	var times [5][]time.Duration // hello, version, first frame, and both of the static binary
 	b.ResetTimer()
 	for range b.N {
-		d, err := timeRun(hello)
-		if err != nil {
-			b.Fatal(err)
+		for i, start := range []func() (time.Duration, error){
+			func() (time.Duration, error) { return timeRun(hello) },
+			func() (time.Duration, error) { return timeRun(bin, "version") },
+			func() (time.Duration, error) { return timeFirstFrame(bin, home) },
+			func() (time.Duration, error) { return timeRun(static, "version") },
+			func() (time.Duration, error) { return timeFirstFrame(static, home) },
+		} {
+			d, err := start()
+			if err != nil {
+				b.Fatal(err)
+			}
+			times[i] = append(times[i], d)
 		}
-		helloT = append(helloT, d)
-		if d, err = timeRun(bin, "version"); err != nil {
-			b.Fatal(err)
-		}
-		versionT = append(versionT, d)
-		if d, err = timeFirstFrame(bin, home); err != nil {
-			b.Fatal(err)
-		}
-		frameT = append(frameT, d)
 	}
 	b.StopTimer()
-	h, v, f := median(helloT), median(versionT), median(frameT)
-	b.ReportMetric(ms(h), "hello-ms")
-	b.ReportMetric(ms(v), "version-ms")
-	b.ReportMetric(ms(f), "firstframe-ms")
-	b.ReportMetric(float64(v)/float64(h), "version/hello")
-	b.ReportMetric(float64(f)/float64(h), "firstframe/hello")
+	var m [5]time.Duration
+	for i := range times {
+		m[i] = median(times[i])
+	}
+	b.ReportMetric(ms(m[0]), "hello-ms")
+	b.ReportMetric(ms(m[1]), "version-ms")
+	b.ReportMetric(ms(m[2]), "firstframe-ms")
+	b.ReportMetric(float64(m[1])/float64(m[0]), "version/hello")
+	b.ReportMetric(float64(m[2])/float64(m[0]), "firstframe/hello")
+	b.ReportMetric(float64(m[3])/float64(m[0]), "static-version/hello")
+	b.ReportMetric(float64(m[4])/float64(m[0]), "static-firstframe/hello")
 }
 
 // timeRun returns how long the program takes from its start to its exit.
