@@ -6,7 +6,6 @@ require (
 	github.com/adrg/xdg v0.5.3
 	github.com/gdamore/tcell/v2 v2.13.10
 	github.com/jackc/pgx/v5 v5.12.0
-	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
 	github.com/rivo/uniseg v0.4.7
 	golang.org/x/crypto v0.59.0
 	golang.org/x/sys v0.50.0

@@ -3,7 +3,6 @@ package history
 import (
 	"strings"
 
-	"github.com/mtibben/confusables"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
@@ -35,7 +34,7 @@ const keyRounds = 8
 func NameKey(name string) string {
 	k := foldName(name)
 	for range keyRounds {
-		next := fold(confusables.Skeleton(fold(confusables.Skeleton(strings.ToUpper(k)))))
+		next := fold(skeleton(fold(skeleton(strings.ToUpper(k)))))
 		if next == k {
 			break
 		}

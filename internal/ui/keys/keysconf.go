@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -295,9 +296,10 @@ func keyAction(name string) (Command, bool) {
 	return Command{}, false
 }
 
-// keyByName is tcell.KeyNames the other way, by lower-case name, without
-// the Ctrl-letters, which parseKey reads as ctrl keys.
-var keyByName = func() map[string]tcell.Key {
+// keyByName returns tcell.KeyNames the other way, by lower-case name,
+// without the Ctrl-letters, which parseKey reads as ctrl keys. It is made
+// when a keys file is first read, not at every start.
+var keyByName = sync.OnceValue(func() map[string]tcell.Key {
 	m := map[string]tcell.Key{}
 	for k, name := range tcell.KeyNames {
 		if k == tcell.KeyRune || k == tcell.KeyBackspace2 || k >= tcell.KeyCtrlA && k <= tcell.KeyCtrlZ {
@@ -306,7 +308,7 @@ var keyByName = func() map[string]tcell.Key {
 		m[strings.ToLower(name)] = k
 	}
 	return m
-}()
+})
 
 // ctrlTwins are the Ctrl-letters a terminal sends as another key.
 var ctrlTwins = map[rune]string{'h': "Backspace", 'i': "Tab", 'm': "Enter"}
@@ -344,7 +346,7 @@ func parseKey(s string) (Key, error) {
 	if rest, ok := strings.CutPrefix(lower, "shift+"); ok {
 		shift, lower = true, rest
 	}
-	k, ok := keyByName[lower]
+	k, ok := keyByName()[lower]
 	if !ok {
 		if shift && utf8.RuneCountInString(lower) == 1 {
 			return Key{}, fmt.Errorf("%s: a character carries its case; write the character Shift types", s)
