@@ -1,14 +1,18 @@
 package serve
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
+	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 	"golang.org/x/crypto/ssh"
@@ -242,4 +246,119 @@ func TestWatchDaily(t *testing.T) {
 			t.Errorf("a game of the daily board of %q watchable: %v; want %v", tt.date, got, tt.want)
 		}
 	}
+}
+
+// stallViewer connects to ts as a viewer of the game of name with a
+// large terminal whose output it never reads, and asks for redraws
+// (Ctrl-L) until the server's writes wait.
+func stallViewer(t *testing.T, ts *testServer, name string) *ssh.Client {
+	t.Helper()
+	c := ts.dial(t, nil)
+	stalled, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stalled.StdoutPipe(); err != nil { // never read: the window fills
+		t.Fatal(err)
+	}
+	in, err := stalled.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stalled.RequestPty("xterm-256color", 200, 400, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := stalled.Start("watch " + name); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for range 2000 {
+			if _, err := io.WriteString(in, "\x0c"); err != nil {
+				return
+			}
+		}
+	}()
+	return c
+}
+
+// A viewer that stops reading slows neither the player nor the server:
+// while the server's write to it waits, the player's keys are drawn, each
+// awaited as a state; and it is dropped as a player is, its connection
+// closed once a write has waited Limits.Stall, and the player's count of
+// viewers goes. As TestStalledClient, it runs without the race detector.
+func TestWatchSlowViewer(t *testing.T) {
+	if raceEnabled {
+		t.Skip("too slow under the race detector; make test runs it without")
+	}
+	t.Run("the player plays on", func(t *testing.T) {
+		ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Stall = time.Hour })})
+		player, _ := startPlayer(t, ts, "Frank")
+		c := stallViewer(t, ts, "Frank")
+		player.waitFor("1 watching")
+		if !testwait.Until(t, writeWaits) {
+			t.Fatalf("no write of the server waits for the stalled viewer by the test's deadline")
+		}
+		for keys := range 5 {
+			before := len(player.output())
+			player.send("lh"[keys%2 : keys%2+1])
+			if !testwait.Until(t, func() bool { return len(player.output()) > before }) {
+				t.Fatalf("key %d: no frame by the test's deadline while a viewer stalls", keys)
+			}
+		}
+		if !writeWaits() {
+			t.Errorf("the stalled viewer's write no longer waits: the keys were not drawn during a stall")
+		}
+		c.Close()
+		if !testwait.Until(t, func() bool { return !strings.Contains(player.screen(), "watching") }) {
+			t.Errorf("the player's screen still counts the viewer who left:\n%s", player.screen())
+		}
+		player.send("q")
+		player.wait()
+	})
+	t.Run("dropped", func(t *testing.T) {
+		ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.Stall = time.Second })})
+		player, _ := startPlayer(t, ts, "Grace")
+		stallViewer(t, ts, "Grace")
+		player.waitFor("1 watching")
+		closed := func() bool { return strings.Contains(ts.logs.String(), "closed: the client read nothing for 1s") }
+		if !testwait.Until(t, closed) {
+			t.Fatalf("the stalled viewer's connection was not closed by the test's deadline")
+		}
+		if !testwait.Until(t, func() bool { return !strings.Contains(player.screen(), "watching") }) {
+			t.Errorf("the player's screen still counts the viewer dropped:\n%s", player.screen())
+		}
+		player.send("q")
+		player.wait()
+	})
+}
+
+// A view's copy of a board larger than expert's takes its cells from the
+// server's budget, as the board does: a view the budget has no room for
+// is refused in a line, and one that ends gives its cells back.
+func TestWatchBudget(t *testing.T) {
+	big := board.Settings{Width: 60, Height: 40, Mines: 300, Rule: board.Opening} // 2,400 cells, past expert's 480
+	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.ServerCells = 2 * big.Cells() })})
+	key := testKey(t)
+	st := ts.cfg.Players.Player(host.Fingerprint(key))
+	if err := st.SavePrefs(context.Background(), history.Prefs{Board: big}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.cfg.Players.SetName(context.Background(), host.Fingerprint(key), "Heidi"); err != nil {
+		t.Fatal(err)
+	}
+	player := open(t, ts.dial(t, key), 80, 24)
+	player.waitFor("60x40")
+	first := openCommand(t, ts.dial(t, nil), 80, 24, "watch Heidi")
+	first.waitFor("watching Heidi")
+	second := openCommand(t, ts.dial(t, nil), 80, 24, "watch Heidi")
+	second.waitFor("no room for this view")
+	second.wait()
+	first.send("q")
+	first.wait()
+	third := openCommand(t, ts.dial(t, nil), 80, 24, "watch Heidi")
+	third.waitFor("watching Heidi")
+	third.send("q")
+	third.wait()
+	player.send("q")
+	player.wait()
 }
