@@ -31,8 +31,8 @@ type Frame struct {
 	// Version counts the changes of the cells: Tiles changed when it did
 	// (see game.Game.Version), or when Game did.
 	Version uint64
-	// Game tells the games of a run apart: a new one starts at each new
-	// board, restart or resume.
+	// Game counts the games in play that the frames were filled from: a
+	// resumed game or a replay is another, whose Version starts again.
 	Game uint64
 
 	of *game.Game // the game whose cells Tiles are
