@@ -70,7 +70,7 @@ NORACE_TESTS = \
 	TestProcessImportKilled TestProcessBetweenImportSteps TestProcessImportTogether \
 	TestClaimProcesses TestKilledServer \
 	TestFooterWords TestHelpSmall TestFooterWholeLabels \
-	TestTooManyEvents
+	TestTooManyEvents TestWatchSlowViewer
 empty :=
 space := $(empty) $(empty)
 NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$

@@ -59,6 +59,7 @@ func countFlags(lim *serve.Limits) []countFlag {
 		{"max-cells", &lim.ServerCells, 0, "no limit", "the most cells the boards of all sessions hold at once, boards of expert size or less apart, a `number`; a board past it is refused with a line (0: no limit; about 64 bytes a cell)"},
 		{"max-connecting", &lim.Connecting, 1, "", "the most connections not yet playing (handshake, authentication) at once, a `number`; when full, the oldest is closed for a new one"},
 		{"max-connecting-per-address", &lim.ConnectingPerAddress, 0, "no limit", "the most connections not yet playing from one address (IPv4, or IPv6 /64), a `number`"},
+		{"max-viewers", &lim.Viewers, 0, "no limit", "the most viewers of one game at once (ssh -t HOST watch NAME), a `number` (0: no limit); each view's copy of the board counts in -max-cells"},
 		{"refusals", &lim.Refusals, 0, "none told", "the most clients a second told why they are refused, a `number`; past it they are closed unheard"},
 	}
 }

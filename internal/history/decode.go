@@ -44,6 +44,9 @@ type Prefs struct {
 	Board board.Settings `json:"board"`           // in its text form, "30x16n99 opening"
 	Level string         `json:"level,omitempty"` // beginner, intermediate, expert; empty for a custom board
 	Theme string         `json:"theme,omitempty"` // the theme's name; empty for the default
+	// Unwatched keeps the player's games on a server from its viewers
+	// (minesweeper serve's "watching off").
+	Unwatched bool `json:"unwatched,omitempty"`
 }
 
 // DecodeLine returns the game of one record (a line of the old log, a

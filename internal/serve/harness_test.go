@@ -165,6 +165,13 @@ type term struct {
 // open starts a shell with a terminal of w by h cells on c.
 func open(t testing.TB, c *ssh.Client, w, h int) *term {
 	t.Helper()
+	return openCommand(t, c, w, h, "")
+}
+
+// openCommand runs command (a shell when it is "") with a terminal of w
+// by h cells on c.
+func openCommand(t testing.TB, c *ssh.Client, w, h int, command string) *term {
+	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
@@ -181,7 +188,11 @@ func open(t testing.TB, c *ssh.Client, w, h int) *term {
 	if err := sess.RequestPty("xterm-256color", h, w, ssh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.Shell(); err != nil {
+	start := sess.Shell
+	if command != "" {
+		start = func() error { return sess.Start(command) }
+	}
+	if err := start(); err != nil {
 		t.Fatal(err)
 	}
 	go func() { tm.done <- sess.Wait() }()
@@ -205,6 +216,13 @@ func (tm *term) output() string {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	return tm.out.String()
+}
+
+// cursor returns where the terminal's cursor is.
+func (tm *term) cursor() (x, y int) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.vt.x, tm.vt.y
 }
 
 // send types keys.

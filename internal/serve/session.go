@@ -22,6 +22,9 @@ import (
 // The lines that report what the player left follow the screen's close.
 // It is the host's Handler.
 func (g *Game) Handle(ctx context.Context, s *host.Session) int {
+	if len(s.Command) > 0 && s.Command[0] == "watching" {
+		return g.watching(s)
+	}
 	scr, err := remote.Open(remote.Terminal{
 		In: s.In, Out: s.Out, Term: s.Term, Width: s.Window.Width, Height: s.Window.Height, Now: g.cfg.Now,
 	})
@@ -37,7 +40,12 @@ func (g *Game) Handle(ctx context.Context, s *host.Session) int {
 			scr.Resize(w.Width, w.Height)
 		}
 	}()
-	lines := g.game(ctx, s, scr)
+	var lines []string
+	if len(s.Command) > 0 {
+		lines = g.watch(s, scr)
+	} else {
+		lines = g.game(ctx, s, scr)
+	}
 	scr.Close()
 	if n := scr.Dropped(); n > 0 {
 		s.Log("%d keys past the input's budget ignored", n)
@@ -128,6 +136,10 @@ func (g *Game) played(k *session.Session, r *remote.Screen, uc ui.Config, name s
 	}
 	uc.Start.Elsewhere = k.Elsewhere()
 	uc.Start.Note = "playing as " + name
+	// Listed for viewers while it is played (ssh -t HOST watch NAME).
+	l := g.lobby.add(name, k.Unwatched())
+	defer g.lobby.remove(l)
+	uc.Watched = l
 	res, err := ui.PlayRemote(r, uc)
 	if err != nil {
 		return failed(err)

@@ -426,6 +426,30 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 	}
 }
 
+// Unwatched reports whether the player chose to keep their games from a
+// server's viewers (see SetUnwatched).
+func (s *Session) Unwatched() bool {
+	if !s.peek() {
+		return false
+	}
+	p, ok, err := s.store.Prefs(ctx)
+	return err == nil && ok && p.Unwatched
+}
+
+// SetUnwatched keeps, with the player's last choices, whether their
+// games are kept from a server's viewers.
+func (s *Session) SetUnwatched(on bool) error {
+	if !s.open() {
+		return errors.New("the records cannot be opened")
+	}
+	p, _, err := s.store.Prefs(ctx)
+	if err != nil {
+		return err
+	}
+	p.Unwatched = on
+	return s.store.SavePrefs(ctx, p)
+}
+
 // Saved returns the game of the kind of board b left unfinished last, if
 // there is one that can be resumed, and how many others of its kind wait
 // beside it; one that cannot be resumed is set aside, with a warning.

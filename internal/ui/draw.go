@@ -127,6 +127,11 @@ func (u *ui) headerParts(now time.Time, width int) (before, state, after string)
 	if g.Restarted() {
 		size += ", restarted"
 	}
+	if w := u.cfg.Watched; w != nil {
+		if n := w.Viewers(); n > 0 {
+			size += fmt.Sprintf(", %d watching", n)
+		}
+	}
 	origin := fmt.Sprintf(", seed %d", g.Seed())
 	committed := "" // the origin with a server's commitment to the daily board
 	if u.cfg.SecretSeed && g.Status() == board.Playing {

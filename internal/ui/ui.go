@@ -66,6 +66,11 @@ type Config struct {
 	// seen before the end lays, offline, a board the player could know.
 	SecretSeed bool
 
+	// Watched, when not nil, follows the game from outside its screen (a
+	// server's viewers): it is told of each frame shown, and the header
+	// counts its viewers.
+	Watched Watched
+
 	// ended, when not nil, reports whether the game must end now, before
 	// the events queued are handled: a remote player gone or the server
 	// ending the session.
@@ -86,6 +91,16 @@ type Prefs struct {
 	ASCII         bool   // draw with ASCII characters only
 	Mono          bool   // no colours (NO_COLOR): glyphs and reverse video only
 	Theme         string // the theme's name (see ThemeNames); "" is the default
+}
+
+// Watched is what follows a game in play from outside its screen, such
+// as the viewers of a game on a server.
+type Watched interface {
+	// Shown is told of each frame, on the loop once it is shown: f is the
+	// loop's, filled again at the next frame, so what is kept is copied.
+	Shown(f *play.Frame)
+	// Viewers returns how many follow the game, which the header says.
+	Viewers() int
 }
 
 // keyMode returns what the keys' help and footer say under cfg.

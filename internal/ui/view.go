@@ -178,6 +178,7 @@ type ui struct {
 	// first, and the first after a resize or a suspension.
 	whole  bool
 	shadow canvas.Shadow // what the frames put in the screen's cells
+	frame  play.Frame    // the last frame shown, for Config.Watched
 }
 
 // newUI returns the ui of game g; done is closed when its loop ends. The
@@ -246,6 +247,11 @@ func (u *ui) render(s tcell.Screen) {
 	}
 	u.draw(canvas.On(s, &u.shadow), now)
 	s.Show()
+	if w := u.cfg.Watched; w != nil {
+		hidden := u.lay.tooSmall || u.g.Paused() || u.v.overlay != noOverlay && u.rp == nil
+		u.p.Frame(&u.frame, u.v.cursor, hidden, now)
+		w.Shown(&u.frame)
+	}
 }
 
 // now returns the time on the game's clock: the replay's in a replay,

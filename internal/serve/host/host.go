@@ -95,6 +95,11 @@ type App struct {
 	Env []string
 	// Handler runs the app on each session.
 	Handler Handler
+	// Commands are the first words of the commands a client may run
+	// ("ssh -t HOST watch NAME"): the app reads them in Session.Command.
+	// A command of another word is refused with a line; none means the
+	// app runs no commands.
+	Commands []string
 }
 
 // Config is what a Server serves.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -126,6 +128,9 @@ type Session struct {
 	User, Key string
 	// Term names the terminal's type, as TERM would.
 	Term string
+	// Command is the command the client ran, split at its spaces, its
+	// first word one of App.Commands; none for a shell.
+	Command []string
 	// Env are the environment variables of App.Env the client set.
 	Env map[string]string
 	// Window is the terminal's size at the start, within the largest
@@ -227,9 +232,21 @@ func (s *Server) session(ctx context.Context, c net.Conn, sc *ssh.ServerConn, nc
 			}
 			s.run(ctx, c, sc, ch, reqs, &Session{Term: pty.Term, Env: env}, size, host)
 			return
-		case "exec", "subsystem":
+		case "exec":
 			reply(r, true)
-			s.refuse(ch, "this server plays "+s.cfg.App.Name+" and runs no commands: connect with ssh -t and no command")
+			cmd, err := s.command(r.Payload)
+			switch {
+			case err != nil:
+				s.refuse(ch, err.Error())
+			case pty == nil:
+				s.refuse(ch, "the "+s.cfg.App.Noun+" needs a terminal: connect with ssh -t")
+			default:
+				s.run(ctx, c, sc, ch, reqs, &Session{Term: pty.Term, Env: env, Command: cmd}, size, host)
+			}
+			return
+		case "subsystem":
+			reply(r, true)
+			s.refuse(ch, s.noCommands())
 			return
 		case "auth-agent-req@openssh.com":
 			// OpenSSH's client says nothing of a refused agent: the
@@ -240,6 +257,39 @@ func (s *Server) session(ctx context.Context, c net.Conn, sc *ssh.ServerConn, nc
 		// a line of its own ("X11 forwarding request failed").
 		reply(r, ok)
 	}
+}
+
+// maxCommand is the longest command a client may run, in bytes, and
+// maxWords the most words it may have.
+const (
+	maxCommand = 256
+	maxWords   = 8
+)
+
+// execRequest is the payload of an "exec" request (RFC 4254, 6.5).
+type execRequest struct{ Command string }
+
+// command returns the command of an "exec" request's payload, split at its
+// spaces, or why it is refused: one of the app's (App.Commands), within
+// maxCommand bytes and maxWords words, each made printable.
+func (s *Server) command(payload []byte) ([]string, error) {
+	var e execRequest
+	if ssh.Unmarshal(payload, &e) != nil || len(e.Command) > maxCommand {
+		return nil, errors.New(s.noCommands())
+	}
+	words := strings.Fields(userfile.Printable(e.Command))
+	if len(words) == 0 || len(words) > maxWords || !slices.Contains(s.cfg.App.Commands, words[0]) {
+		return nil, errors.New(s.noCommands())
+	}
+	return words, nil
+}
+
+// noCommands is the line that refuses a command the app does not run.
+func (s *Server) noCommands() string {
+	if len(s.cfg.App.Commands) == 0 {
+		return "this server plays " + s.cfg.App.Name + " and runs no commands: connect with ssh -t and no command"
+	}
+	return "this server plays " + s.cfg.App.Name + " and runs no command but " + strings.Join(s.cfg.App.Commands, ", ") + ": connect with ssh -t, and one of them or none"
 }
 
 // passes reports whether the environment variable name is one of the

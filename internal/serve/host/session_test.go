@@ -1,6 +1,12 @@
 package host
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/crypto/ssh"
+)
 
 // RFC 4254 says zero dimensions MUST be ignored: a client that sends 0x0
 // (ssh -tt with a pipe for its input) is drawn on 80x24, and a window
@@ -22,6 +28,36 @@ func TestZeroSize(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.from.resized(tt.w, tt.h); got != tt.want {
 			t.Errorf("%v.resized(%d, %d) = %v; want %v (%s)", tt.from, tt.w, tt.h, got, tt.want, tt.whyChanged)
+		}
+	}
+}
+
+// A command ("ssh -t HOST watch NAME") is one of the app's, split at its
+// spaces, bounded in bytes and words, and made printable; anything else
+// is refused with the line that names the commands.
+func TestCommand(t *testing.T) {
+	s := &Server{cfg: Config{App: App{Name: "game", Commands: []string{"watch", "watching"}}}}
+	none := &Server{cfg: Config{App: App{Name: "game"}}}
+	refused := "this server plays game and runs no command but watch, watching: connect with ssh -t, and one of them or none"
+	tests := []struct {
+		srv     *Server
+		command string
+		want    []string
+		err     string
+	}{
+		{s, "watch", []string{"watch"}, ""},
+		{s, "  watch   Alice ", []string{"watch", "Alice"}, ""},
+		{s, "watch A\x1b[2Jb", []string{"watch", "A\uFFFD[2Jb"}, ""},
+		{s, "ls", nil, refused},
+		{s, "", nil, refused},
+		{s, "watch " + strings.Repeat("a", maxCommand), nil, refused},
+		{s, "watch" + strings.Repeat(" a", maxWords), nil, refused},
+		{none, "watch", nil, "this server plays game and runs no commands: connect with ssh -t and no command"},
+	}
+	for _, tt := range tests {
+		got, err := tt.srv.command(ssh.Marshal(execRequest{tt.command}))
+		if (err == nil) != (tt.err == "") || err != nil && err.Error() != tt.err || !slices.Equal(got, tt.want) {
+			t.Errorf("command(%q) = %q, %v; want %q, %q", tt.command, got, err, tt.want, tt.err)
 		}
 	}
 }

@@ -1,0 +1,111 @@
+package watch
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
+)
+
+// Game is a line of the list of games in play.
+type Game struct {
+	Player  string        // the player's name, printable
+	Board   string        // the board: "9x9", "30x16 no-guess"
+	Elapsed time.Duration // the game's clock
+	Cleared float64       // the share of the safe cells opened, 0 to 1
+	Viewers int
+	// Closed, when not empty, is why the game cannot be watched now ("a
+	// daily game", "not watched"): it is listed, and not chosen.
+	Closed string
+}
+
+// refresh is how often the list is read again while it is shown.
+const refresh = time.Second
+
+// tickList is the data of the list's refresh events.
+type tickList struct{}
+
+// Choose shows the games that list returns, read again every second,
+// on r, with the line note above them when it is not empty, until the
+// viewer chooses one that can be watched (Enter) or leaves (q, Esc,
+// Ctrl-C); it returns the chosen game's player, or false.
+func Choose(r *remote.Screen, look Look, note string, list func() []Game) (string, bool) {
+	s := r.Tcell()
+	th := newTheme(s, look)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		t := time.NewTicker(refresh)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				term.Post(s, tickList{}, done)
+			}
+		}
+	}()
+	var sh canvas.Shadow
+	at := 0
+	for {
+		games := list()
+		at = max(0, min(at, len(games)-1))
+		sw, shh := s.Size()
+		if w, h := sh.Size(); w != sw || h != shh {
+			sh.Reset(sw, shh)
+		}
+		c := canvas.On(s, &sh)
+		for y := range shh {
+			canvas.Blank(c, 0, sw, y)
+		}
+		canvas.PutText(c, 0, 0, sw, "Games in play: arrows choose, Enter watches, q leaves", th.Text)
+		canvas.PutText(c, 0, 1, sw, note, th.Text)
+		if len(games) == 0 {
+			canvas.PutText(c, 2, 2, sw, "no game is being played now", th.Text)
+		}
+		for i, g := range games {
+			line := fmt.Sprintf("%-20s %-16s %5ds %3.0f%% cleared  %d watching", g.Player, g.Board, int(g.Elapsed/time.Second), 100*g.Cleared, g.Viewers)
+			if g.Closed != "" {
+				line += "  (" + g.Closed + ")"
+			}
+			st := th.Text
+			if i == at {
+				st = st.Reverse(true)
+			}
+			if 2+i < shh {
+				canvas.PutText(c, 0, 2+i, sw, line, st)
+			}
+		}
+		s.Show()
+		ev := s.PollEvent()
+		if ev == nil || r.Quitting() {
+			return "", false
+		}
+		switch ev := ev.(type) {
+		case *tcell.EventResize:
+			s.Sync()
+			sh.Reset(0, 0)
+		case *tcell.EventInterrupt:
+			if _, ok := ev.Data().(term.Quit); ok {
+				return "", false
+			}
+		case *tcell.EventError:
+			return "", false
+		case *tcell.EventKey:
+			switch {
+			case leaves(ev):
+				return "", false
+			case ev.Key() == tcell.KeyUp || ev.Key() == tcell.KeyRune && ev.Rune() == 'k':
+				at--
+			case ev.Key() == tcell.KeyDown || ev.Key() == tcell.KeyRune && ev.Rune() == 'j':
+				at++
+			case ev.Key() == tcell.KeyEnter && at < len(games) && games[at].Closed == "":
+				return games[at].Player, true
+			}
+		}
+	}
+}

@@ -1,0 +1,192 @@
+// Package watch is the viewer's screen of a game played elsewhere (on a
+// server, another session's): a read-only view of the player's frames
+// (see play.Frame), drawn in the player's glyphs with the player's cursor,
+// and the list of games to choose one from. It reads the frames and draws
+// them; nothing a viewer types reaches the game.
+package watch
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
+)
+
+// Source is a game followed.
+type Source interface {
+	// Frame copies the game's latest frame into f, or returns why it can
+	// be followed no more (the player left): one line for the viewer.
+	Frame(f *play.Frame) error
+	// Changed has a token when the frame changed since Frame last read it.
+	Changed() <-chan struct{}
+}
+
+// Look is how the viewer's screen looks: the viewer's own preferences.
+type Look struct {
+	ASCII, Mono bool
+	Theme       string // a theme's name (see theme.Names); "" is the default
+}
+
+// changed is the data of the event posted when the frame changed.
+type changed struct{}
+
+// Follow draws the game of src, whose player is called name (printable),
+// on r until the viewer leaves (q, Esc, Ctrl-C), r quits, or src can be
+// followed no more; it returns the line that says why the view ended
+// then, "" when the viewer left.
+func Follow(r *remote.Screen, name string, look Look, src Source) string {
+	s := r.Tcell()
+	th := newTheme(s, look)
+	done := make(chan struct{})
+	defer close(done)
+	var pending atomic.Bool // a changed event is posted and not yet handled
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-src.Changed():
+			}
+			if !pending.Swap(true) {
+				term.Post(s, changed{}, done)
+			}
+		}
+	}()
+	var f play.Frame
+	var sh canvas.Shadow
+	for {
+		pending.Store(false) // before the read: a change after it is posted again
+		if err := src.Frame(&f); err != nil {
+			return err.Error()
+		}
+		sw, sh0 := s.Size()
+		if w, h := sh.Size(); w != sw || h != sh0 {
+			sh.Reset(sw, sh0)
+		}
+		drawFrame(canvas.On(s, &sh), th, name, &f)
+		s.Show()
+		if quit := waitEvent(s, r); quit {
+			return ""
+		}
+	}
+}
+
+// waitEvent waits for the next event worth a frame, and reports whether
+// the view ends.
+func waitEvent(s tcell.Screen, r *remote.Screen) bool {
+	for {
+		ev := s.PollEvent()
+		if ev == nil || r.Quitting() {
+			return true
+		}
+		switch ev := ev.(type) {
+		case *tcell.EventResize:
+			s.Sync()
+			return false
+		case *tcell.EventInterrupt:
+			if _, ok := ev.Data().(term.Quit); ok {
+				return true
+			}
+			return false
+		case *tcell.EventKey:
+			if leaves(ev) {
+				return true
+			}
+			if ev.Key() == tcell.KeyCtrlL { // the whole screen again
+				s.Sync()
+				return false
+			}
+		case *tcell.EventError:
+			return true
+		}
+	}
+}
+
+// leaves reports whether key ev leaves a view or the list.
+func leaves(ev *tcell.EventKey) bool {
+	switch ev.Key() {
+	case tcell.KeyEscape, tcell.KeyCtrlC:
+		return true
+	case tcell.KeyRune:
+		return ev.Rune() == 'q' || ev.Rune() == 'Q'
+	}
+	return false
+}
+
+// newTheme returns the theme of look on s.
+func newTheme(s tcell.Screen, look Look) *theme.Theme {
+	if theme.Check(look.Theme) != nil {
+		look.Theme = ""
+	}
+	return theme.New(look.Theme, look.ASCII || !term.IsUTF8(s.CharacterSet()), look.Mono, s.Colors())
+}
+
+// drawFrame draws frame f of the game of the player name on s: a header
+// (whose game, mines left, time, state), the board in a frame scrolled to
+// keep the cursor in view, and a footer.
+func drawFrame(s tcell.Screen, th *theme.Theme, name string, f *play.Frame) {
+	sw, sh := s.Size()
+	for y := range sh {
+		canvas.Blank(s, 0, sw, y)
+	}
+	// The terminal's own cursor rests on the player's, as on the
+	// player's screen: where screen readers follow it.
+	s.HideCursor()
+	state := "playing"
+	switch {
+	case f.Status == board.Won:
+		state = "won"
+	case f.Status == board.Lost:
+		state = "lost"
+	case f.Hidden:
+		state = "paused"
+	}
+	head := fmt.Sprintf("watching %s  Mines %d/%d  Time %d  [ %s ]  %dx%d, %.0f%% cleared",
+		name, f.FlagsLeft, f.Mines, int(f.Elapsed/time.Second), state, f.Width, f.Height, 100*f.Cleared())
+	canvas.PutText(s, 0, 0, sw, head, th.Text)
+	canvas.PutText(s, 0, sh-1, sw, "q stops watching", th.Text)
+	// The board's room: between the header and the footer, in its frame.
+	vc, vr := min(f.Width, (sw-2)/theme.CellW), min(f.Height, sh-4)
+	if vc <= 0 || vr <= 0 {
+		return
+	}
+	ox := max(0, min(f.Cursor.X-vc/2, f.Width-vc))
+	oy := max(0, min(f.Cursor.Y-vr/2, f.Height-vr))
+	x0, y0 := 0, 1
+	x1, y1 := x0+vc*theme.CellW+1, y0+vr+1
+	for x := x0 + 1; x < x1; x++ {
+		s.Put(x, y0, th.H, th.Frame)
+		s.Put(x, y1, th.H, th.Frame)
+	}
+	for y := y0 + 1; y < y1; y++ {
+		s.Put(x0, y, th.V, th.Frame)
+		s.Put(x1, y, th.V, th.Frame)
+	}
+	s.Put(x0, y0, th.TL, th.Frame)
+	s.Put(x1, y0, th.TR, th.Frame)
+	s.Put(x1, y1, th.BR, th.Frame)
+	s.Put(x0, y1, th.BL, th.Frame)
+	if f.Hidden || len(f.Tiles) != f.Width*f.Height {
+		canvas.PutText(s, x0+2, y0+1, x1, "hidden by the player", th.Text)
+		return
+	}
+	for y := oy; y < oy+vr; y++ {
+		for x := ox; x < ox+vc; x++ {
+			gl, st := th.Tile(f.Tiles[y*f.Width+x])
+			sx := x0 + 1 + (x-ox)*theme.CellW
+			if x == f.Cursor.X && y == f.Cursor.Y {
+				st = th.Cursor(st)
+				s.ShowCursor(sx, y0+1+y-oy)
+			}
+			s.Put(sx, y0+1+y-oy, gl[0], st)
+			s.Put(sx+1, y0+1+y-oy, gl[1], st)
+		}
+	}
+}
