@@ -44,11 +44,18 @@ func e2eBinary(t *testing.T) (dir, bin string) {
 	return t.TempDir(), bin
 }
 
-// buildBinary builds the binary into binDir, once, and returns its path.
+// releaseFlags are the -ldflags a release sets, as .goreleaser.yaml does:
+// the binary of the tests is built with them, which TestVersionLinked
+// checks.
+const releaseFlags = "-X main.version=v1.2.3 -X main.commit=abc123 -X main.date=2026-01-02T15:04:05Z"
+
+// buildBinary builds the binary into binDir, once, and returns its path:
+// the end-to-end tests and TestVersionLinked share it (each build is a
+// link of the whole program).
 var buildBinary = sync.OnceValues(func() (string, error) {
 	bin := filepath.Join(binDir, "minesweeper")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	if out, err := exec.Command("go", "build", "-ldflags", releaseFlags, "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build -ldflags %q: %v\n%s", releaseFlags, err, out)
 	}
 	return bin, nil
 })

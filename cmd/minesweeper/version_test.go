@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -39,18 +38,17 @@ func TestRunVersion(t *testing.T) {
 	}
 }
 
-// TestVersionLinked builds the binary with the release's -ldflags and
-// checks the line it prints. It runs in parallel with the end-to-end
-// tests: it waits on go build, in a directory of its own.
+// TestVersionLinked runs the binary built with the release's -ldflags
+// (buildBinary's, which the end-to-end tests share) and checks the line it
+// prints. It runs in parallel with them: it waits on go build.
 func TestVersionLinked(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "minesweeper")
-	ldflags := "-X main.version=v1.2.3 -X main.commit=abc123 -X main.date=2026-01-02T15:04:05Z"
-	if out, err := exec.Command("go", "build", "-ldflags", ldflags, "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build -ldflags %q: %v\n%s", ldflags, err, out)
+	bin, err := buildBinary()
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, arg := range []string{"version", "-version"} {
 		out, err := exec.Command(bin, arg).Output()
