@@ -20,12 +20,23 @@ run:
 
 # Every test under the race detector; fuzz targets run their seed corpus.
 # Beside it a second pass without the detector, in two commands: the tests
-# of NORACE_TESTS, which skip themselves under -race, and the solver's
-# whole package, whose game-by-game and brute-force checks skip themselves
-# too. The three commands run at once: many tests wait (on tmux, a server,
-# a disk's sync, a child process), and while they do the others' work
-# keeps both cores busy. go vet runs first, on every package, so the
-# commands do not run go test's own vet again (-vet=off).
+# of NORACE_TESTS, which skip themselves under -race, and, whole, the
+# solver's package (its game-by-game and brute-force checks skip themselves
+# under -race too) and the packages of RACEFREE_PKGS. The three commands
+# run at once: many tests wait (on tmux, a server, a disk's sync, a child
+# process), and while they do the others' work keeps both cores busy.
+#
+# The detector finds races between goroutines: the packages of
+# RACEFREE_PKGS start none, in their code or their tests, and call no
+# t.Parallel (TestRaceFree checks it), so they run once, without it; their
+# code that other packages call from goroutines is checked in those
+# packages' runs, which the detector instruments whole.
+#
+# internal/testrun runs the tests: it builds the test binaries with go test
+# -c, whose links the build cache keeps, and runs each in its package's
+# directory as go test does; go test itself links every binary again at
+# each run, the most of a warm make test's build. go vet runs first, on
+# every package, so the binaries are built without go test's own vet.
 #
 # The tests of NORACE_TESTS are slow under the race detector and check
 # results: game by game, against brute force, a reference or the
@@ -52,9 +63,15 @@ run:
 # state gives up 30 s before that limit (internal/testwait), however
 # little time the test itself has had.
 RACE_FIRST = ./internal/ui/ ./cmd/minesweeper/ ./internal/serve/ ./internal/store/ ./internal/solver/
+RACEFREE_PKGS = ./internal/board/ ./internal/boardfile/ ./internal/buildinfo/ \
+	./internal/clidoc/ ./internal/cputime/ ./internal/daily/ ./internal/dirlock/ \
+	./internal/flagvalue/ ./internal/game/ ./internal/gen/ ./internal/judge/ \
+	./internal/kept/ ./internal/leaderboard/ ./internal/mbf/ ./internal/moderate/ \
+	./internal/play/ ./internal/rawvf/ ./internal/record/ ./internal/splitmix/ \
+	./internal/testwait/ ./internal/ui/canvas/ ./internal/ui/keys/ \
+	./internal/ui/menu/ ./internal/ui/theme/ ./internal/video/
 NORACE_PKGS = ./internal/ui/ ./internal/store/ ./internal/serve/ \
-	./internal/noguess/ ./internal/bench/ ./cmd/minesweeper/ \
-	./internal/board/ ./internal/game/ ./internal/session/ ./internal/video/ ./internal/gen/
+	./internal/noguess/ ./internal/bench/ ./cmd/minesweeper/ ./internal/session/
 NORACE_TESTS = \
 	TestStatsOverlayHuge \
 	TestStatsAsSummarize TestDailyAsSummarizeDaily TestPlayersApart TestMigrate \
@@ -77,17 +94,19 @@ NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
 # GNU make 4 holds each command's output until it ends.
 SYNC = $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 
+TESTRUN = $(GO) run ./internal/testrun
+
 test: vet lint
 	@$(MAKE) --no-print-directory -j3 $(SYNC) test-race test-norace test-solver
 
 test-race:
-	GORACE='atexit_sleep_ms=50 $(GORACE)' $(GO) test -race -vet=off -count=1 -timeout 20m -p 3 -parallel 4 $(RACE_FIRST) ./...
+	GORACE='atexit_sleep_ms=50 $(GORACE)' $(TESTRUN) -race -timeout 20m -p 3 -parallel 4 -except '$(RACEFREE_PKGS)' $(RACE_FIRST) ./...
 
 test-norace:
-	$(GO) test -vet=off -count=1 -run '$(NORACE_RUN)' $(NORACE_PKGS)
+	$(TESTRUN) -run '$(NORACE_RUN)' $(NORACE_PKGS)
 
 test-solver:
-	$(GO) test -vet=off -count=1 ./internal/solver/
+	$(TESTRUN) ./internal/solver/ $(RACEFREE_PKGS)
 
 vet:
 	$(GO) vet ./...

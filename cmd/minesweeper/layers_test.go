@@ -1,6 +1,7 @@
 package main
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -89,6 +90,62 @@ func TestLayers(t *testing.T) {
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// makefileList returns the words of the Makefile's variable name, its
+// lines joined where they end in a backslash.
+func makefileList(t *testing.T, root, name string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(data), "\\\n", " ")
+	for _, line := range strings.Split(text, "\n") {
+		if v, ok := strings.CutPrefix(line, name+" = "); ok {
+			return strings.Fields(v)
+		}
+	}
+	t.Fatalf("the Makefile has no %s", name)
+	return nil
+}
+
+// TestRaceFree checks the packages that make test runs without the race
+// detector, RACEFREE_PKGS: their code and their tests start no goroutine
+// and call no t.Parallel or b.RunParallel, so the detector could find no
+// race in their runs.
+func TestRaceFree(t *testing.T) {
+	root := filepath.Join("..", "..")
+	pkgs := makefileList(t, root, "RACEFREE_PKGS")
+	if len(pkgs) == 0 {
+		t.Fatal("RACEFREE_PKGS is empty")
+	}
+	for _, pkg := range pkgs {
+		dir := filepath.Join(root, filepath.FromSlash(pkg))
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Errorf("%s: no Go files (%v)", pkg, err)
+			continue
+		}
+		for _, name := range files {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch x := n.(type) {
+				case *ast.GoStmt:
+					t.Errorf("%s: a go statement: %s starts goroutines and must run under the race detector (take it out of RACEFREE_PKGS)", fset.Position(x.Pos()), pkg)
+				case *ast.SelectorExpr:
+					if x.Sel.Name == "Parallel" || x.Sel.Name == "RunParallel" {
+						t.Errorf("%s: %s: %s runs tests at once and must run under the race detector (take it out of RACEFREE_PKGS)", fset.Position(x.Pos()), x.Sel.Name, pkg)
+					}
+				}
+				return true
+			})
 		}
 	}
 }

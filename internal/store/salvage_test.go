@@ -211,7 +211,7 @@ func TestDamagedPage(t *testing.T) {
 // Under -race it runs the first case alone, at 300 games a player (the
 // salvage's work is the same at any size); without, it runs them all.
 func TestServerDamagedPage(t *testing.T) {
-	perPlayer := 1000
+	perPlayer := 400
 	if raceEnabled {
 		perPlayer = 200
 	}
