@@ -33,9 +33,10 @@ run:
 # packages' runs, which the detector instruments whole.
 #
 # internal/testrun runs the tests: it builds the test binaries with go test
-# -c, whose links the build cache keeps, and runs each in its package's
-# directory as go test does; go test itself links every binary again at
-# each run, the most of a warm make test's build. go vet runs first, on
+# -c into bin/test, where a binary is linked again only when its code
+# changed, and runs each in its package's directory as go test does; go
+# test itself links every binary again at each run, the most of a warm
+# make test's build. go vet runs first, on
 # every package, so the binaries are built without go test's own vet.
 #
 # The tests of NORACE_TESTS are slow under the race detector and check
@@ -100,13 +101,13 @@ test: vet lint
 	@$(MAKE) --no-print-directory -j3 $(SYNC) test-race test-norace test-solver
 
 test-race:
-	GORACE='atexit_sleep_ms=50 $(GORACE)' $(TESTRUN) -race -timeout 20m -p 3 -parallel 4 -except '$(RACEFREE_PKGS)' $(RACE_FIRST) ./...
+	GORACE='atexit_sleep_ms=50 $(GORACE)' $(TESTRUN) -o bin/test/race -race -timeout 20m -p 3 -parallel 4 -except '$(RACEFREE_PKGS)' $(RACE_FIRST) ./...
 
 test-norace:
-	$(TESTRUN) -run '$(NORACE_RUN)' $(NORACE_PKGS)
+	$(TESTRUN) -o bin/test/norace -run '$(NORACE_RUN)' $(NORACE_PKGS)
 
 test-solver:
-	$(TESTRUN) ./internal/solver/ $(RACEFREE_PKGS)
+	$(TESTRUN) -o bin/test/whole ./internal/solver/ $(RACEFREE_PKGS)
 
 vet:
 	$(GO) vet ./...

@@ -1,11 +1,11 @@
 // Command testrun is make test's runner: it builds the test binaries of
-// the packages it is given with go test -c, whose links the build cache
-// keeps, then runs them, a few at once, each in its package's directory as
-// go test does. go test links every test binary again at each run, about
-// a second of CPU a package and most of a warm make test's build; the
-// binaries run here are linked once until their code changes.
+// the packages it is given with go test -c into a directory kept between
+// runs, where go test -c links again only a binary whose code changed,
+// then runs them, a few at once, each in its package's directory as go
+// test does. go test links every test binary again at each run, about a
+// second of CPU a package and most of a warm make test's build.
 //
-//	go run ./internal/testrun [-race] [-p N] [-parallel N] [-run RE] [-timeout D] [-except PKGS] PKG...
+//	go run ./internal/testrun -o DIR [-race] [-p N] [-parallel N] [-run RE] [-timeout D] [-except PKGS] PKG...
 //
 // The packages run in the order given (the longest first keeps every core
 // busy to the end), each once; a package that passes prints one line, as
@@ -41,7 +41,12 @@ func run(args []string) int {
 	runRE := fs.String("run", "", "each binary's -test.run")
 	timeout := fs.Duration("timeout", 10*time.Minute, "each binary's -test.timeout")
 	except := fs.String("except", "", "packages, space-separated patterns as go list takes them, left out")
+	bins := fs.String("o", "", "the `directory` of the test binaries, kept between runs (required)")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *bins == "" {
+		fmt.Fprintln(os.Stderr, "testrun: -o: the directory of the test binaries is required")
 		return 2
 	}
 	pkgs, err := list(fs.Args(), strings.Fields(*except))
@@ -49,13 +54,16 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "testrun: %v\n", err)
 		return 2
 	}
-	bins, err := os.MkdirTemp("", "testrun-")
+	if err := os.MkdirAll(*bins, 0o755); err != nil {
+		fmt.Fprintf(os.Stderr, "testrun: %v\n", err)
+		return 2
+	}
+	dir, err := filepath.Abs(*bins)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "testrun: %v\n", err)
 		return 2
 	}
-	defer os.RemoveAll(bins)
-	build := []string{"test", "-c", "-vet=off", "-o", bins + string(filepath.Separator)}
+	build := []string{"test", "-c", "-vet=off", "-o", dir + string(filepath.Separator)}
 	if *race {
 		build = append(build, "-race")
 	}
@@ -75,7 +83,7 @@ func run(args []string) int {
 	if *runRE != "" {
 		flags = append(flags, "-test.run="+*runRE)
 	}
-	return runAll(pkgs, bins, flags, max(*procs, 1))
+	return runAll(pkgs, dir, flags, max(*procs, 1))
 }
 
 // list returns the packages with tests that the patterns name, in their
