@@ -91,7 +91,14 @@ func stallClient(t *testing.T, ts *testServer) *ssh.Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := stalled.StdoutPipe(); err != nil { // never read: the window fills
+	// Neither is read: the channel's window, which its output and its
+	// errors share, fills and stays full (a client that read the errors
+	// would open the window by as much again, and the stalled writes
+	// would go on).
+	if _, err := stalled.StdoutPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stalled.StderrPipe(); err != nil {
 		t.Fatal(err)
 	}
 	in, err := stalled.StdinPipe()
