@@ -95,7 +95,10 @@ NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
 # GNU make 4 holds each command's output until it ends.
 SYNC = $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 
-TESTRUN = $(GO) run ./internal/testrun
+# GOGC=400: the test binaries, and the programs they start, collect their
+# garbage a quarter as often: the ui's race run took 12% less CPU, and 40%
+# more memory (140 MB).
+TESTRUN = GOGC=400 $(GO) run ./internal/testrun
 
 test: vet lint
 	@$(MAKE) --no-print-directory -j3 $(SYNC) test-race test-norace test-solver
