@@ -360,9 +360,23 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		s.playing.Wait()
 		close(ended)
 	}()
+	done := make(chan struct{})
+	go func() {
+		s.wg.Wait()
+		close(done)
+	}()
 	var err error
 	select {
 	case <-ended:
+		// Each client, told its session's exit status, closes its
+		// connection: one the server closed first, with the client's
+		// last packets unread, would be reset, and the client could
+		// lose the status. They have a second, within ctx's time.
+		select {
+		case <-done:
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
 	case <-ctx.Done():
 		err = ctx.Err()
 	}
@@ -374,11 +388,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		c.Close()
 	}
 	s.mu.Unlock()
-	done := make(chan struct{})
-	go func() {
-		s.wg.Wait()
-		close(done)
-	}()
 	select {
 	case <-done:
 		return err
