@@ -195,22 +195,11 @@ func (u *ui) drawFrame(s tcell.Screen) {
 	l, th := u.lay, u.th
 	x0, y0 := l.fx, l.fy
 	x1, y1 := l.fx+l.vc*cellW+1, l.fy+l.vr+1
-	for x := x0 + 1; x < x1; x++ {
-		s.Put(x, y0, th.H, th.Frame)
-		s.Put(x, y1, th.H, th.Frame)
-	}
-	for y := y0 + 1; y < y1; y++ {
-		s.Put(x0, y, th.V, th.Frame)
-		s.Put(x1, y, th.V, th.Frame)
-	}
 	for y := y0; y <= y1; y++ {
 		canvas.Blank(s, 0, x0, y)
 		canvas.Blank(s, x1+1, l.sw, y)
 	}
-	s.Put(x0, y0, th.TL, th.Frame)
-	s.Put(x1, y0, th.TR, th.Frame)
-	s.Put(x1, y1, th.BR, th.Frame)
-	s.Put(x0, y1, th.BL, th.Frame)
+	th.Box(s, x0, y0, x1, y1)
 	if u.g.Paused() {
 		return
 	}

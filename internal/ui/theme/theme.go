@@ -633,3 +633,20 @@ func ReversedWithoutColour(st tcell.Style) bool {
 	}
 	return rev
 }
+
+// Box draws a frame in t's glyphs and frame style on s, its corners at
+// (x0, y0) and (x1, y1); what lies inside is left as it is.
+func (t *Theme) Box(s tcell.Screen, x0, y0, x1, y1 int) {
+	for x := x0 + 1; x < x1; x++ {
+		s.Put(x, y0, t.H, t.Frame)
+		s.Put(x, y1, t.H, t.Frame)
+	}
+	for y := y0 + 1; y < y1; y++ {
+		s.Put(x0, y, t.V, t.Frame)
+		s.Put(x1, y, t.V, t.Frame)
+	}
+	s.Put(x0, y0, t.TL, t.Frame)
+	s.Put(x1, y0, t.TR, t.Frame)
+	s.Put(x1, y1, t.BR, t.Frame)
+	s.Put(x0, y1, t.BL, t.Frame)
+}

@@ -161,18 +161,7 @@ func drawFrame(s tcell.Screen, th *theme.Theme, name string, f *play.Frame) {
 	oy := max(0, min(f.Cursor.Y-vr/2, f.Height-vr))
 	x0, y0 := 0, 1
 	x1, y1 := x0+vc*theme.CellW+1, y0+vr+1
-	for x := x0 + 1; x < x1; x++ {
-		s.Put(x, y0, th.H, th.Frame)
-		s.Put(x, y1, th.H, th.Frame)
-	}
-	for y := y0 + 1; y < y1; y++ {
-		s.Put(x0, y, th.V, th.Frame)
-		s.Put(x1, y, th.V, th.Frame)
-	}
-	s.Put(x0, y0, th.TL, th.Frame)
-	s.Put(x1, y0, th.TR, th.Frame)
-	s.Put(x1, y1, th.BR, th.Frame)
-	s.Put(x0, y1, th.BL, th.Frame)
+	th.Box(s, x0, y0, x1, y1)
 	if f.Hidden || len(f.Tiles) != f.Width*f.Height {
 		canvas.PutText(s, x0+2, y0+1, x1, "hidden by the player", th.Text)
 		return
