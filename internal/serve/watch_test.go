@@ -258,7 +258,12 @@ func stallViewer(t *testing.T, ts *testServer, name string) *ssh.Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := stalled.StdoutPipe(); err != nil { // never read: the window fills
+	// Neither is read: the window that its output and its errors share
+	// fills and stays full (see stallClient).
+	if _, err := stalled.StdoutPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stalled.StderrPipe(); err != nil {
 		t.Fatal(err)
 	}
 	in, err := stalled.StdinPipe()
