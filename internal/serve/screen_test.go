@@ -57,7 +57,9 @@ func TestStalledClient(t *testing.T) {
 				t.Fatalf("key %d: no frame by the test's deadline while another client stalls", keys)
 			}
 		}
-		if !writeWaits() {
+		// A write to it waits still (a write may end and the next begin:
+		// the state is awaited, not sampled).
+		if !testwait.Until(t, writeWaits) {
 			t.Errorf("the stalled client's write no longer waits: the keys were not drawn during a stall")
 		}
 		c.Close()

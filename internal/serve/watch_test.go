@@ -310,7 +310,9 @@ func TestWatchSlowViewer(t *testing.T) {
 				t.Fatalf("key %d: no frame by the test's deadline while a viewer stalls", keys)
 			}
 		}
-		if !writeWaits() {
+		// A write to it waits still (a write may end and the next begin:
+		// the state is awaited, not sampled).
+		if !testwait.Until(t, writeWaits) {
 			t.Errorf("the stalled viewer's write no longer waits: the keys were not drawn during a stall")
 		}
 		c.Close()
