@@ -88,6 +88,12 @@ func TestStalledClient(t *testing.T) {
 // reads, and asks for redraws until the server's writes wait.
 func stallClient(t *testing.T, ts *testServer) *ssh.Client {
 	t.Helper()
+	return stall(t, ts, "")
+}
+
+// stall is stallClient running command, or the game for "".
+func stall(t *testing.T, ts *testServer, command string) *ssh.Client {
+	t.Helper()
 	c := ts.dial(t, nil)
 	stalled, err := c.NewSession()
 	if err != nil {
@@ -110,7 +116,11 @@ func stallClient(t *testing.T, ts *testServer) *ssh.Client {
 	if err := stalled.RequestPty("xterm-256color", 200, 400, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := stalled.Shell(); err != nil {
+	start := stalled.Shell
+	if command != "" {
+		start = func() error { return stalled.Start(command) }
+	}
+	if err := start(); err != nil {
 		t.Fatal(err)
 	}
 	// Redraws of a large screen, until the writes wait.

@@ -3,7 +3,6 @@ package serve
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -248,42 +247,11 @@ func TestWatchDaily(t *testing.T) {
 	}
 }
 
-// stallViewer connects to ts as a viewer of the game of name with a
-// large terminal whose output it never reads, and asks for redraws
-// (Ctrl-L) until the server's writes wait.
+// stallViewer connects to ts as a viewer of the game of name, a client
+// that stalls as stallClient's does.
 func stallViewer(t *testing.T, ts *testServer, name string) *ssh.Client {
 	t.Helper()
-	c := ts.dial(t, nil)
-	stalled, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Neither is read: the window that its output and its errors share
-	// fills and stays full (see stallClient).
-	if _, err := stalled.StdoutPipe(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := stalled.StderrPipe(); err != nil {
-		t.Fatal(err)
-	}
-	in, err := stalled.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stalled.RequestPty("xterm-256color", 200, 400, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := stalled.Start("watch " + name); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		for range 2000 {
-			if _, err := io.WriteString(in, "\x0c"); err != nil {
-				return
-			}
-		}
-	}()
-	return c
+	return stall(t, ts, "watch "+name)
 }
 
 // A viewer that stops reading slows neither the player nor the server:
