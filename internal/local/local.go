@@ -63,7 +63,14 @@ func Play(k *session.Session, g Game, stdin io.Reader, stdout, stderr io.Writer)
 		Keys:    g.Keys,
 		NewSeed: rand.Uint64, // a new game's seed cannot be foreseen from the last
 	}
-	if g.Claim {
+	switch {
+	case g.Claim && !g.Resume && !lines:
+		// The game left unfinished is read beside the first frame, the
+		// resume question drawn when it comes.
+		uc.Claim = func(st *play.Start) error { return st.Claim(k, false, g.GiveUp) }
+	case g.Claim:
+		// -resume without a game to resume is a line on stderr, no
+		// screen drawn; the lines have no frame to draw first.
 		if err := uc.Start.Claim(k, g.Resume, g.GiveUp); err != nil {
 			fmt.Fprintf(stderr, "%s: -resume: %v\n", g.Name, err)
 			return 1

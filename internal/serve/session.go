@@ -125,16 +125,21 @@ func (g *Game) played(k *session.Session, r *remote.Screen, uc ui.Config, name s
 		}
 	}
 	uc.Keeper = k
-	if b, kept, others, count, ok := k.OpenDaily(); ok {
-		// Today's daily game left unfinished, the day's attempt, first:
-		// it is played on, or given up as the loss of the day.
-		uc.Start.Board, uc.Start.Layout, uc.Start.Seed = b.Settings, daily.Layout, b.Seed
-		uc.Start.Daily, uc.Start.DailyCount = &b, count
-		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
-	} else if kept, others, ok := k.Saved(uc.Start.Board, true); ok {
-		uc.Start.Resume, uc.Start.AskResume, uc.Start.Others = kept, true, others
+	// The game left unfinished is read beside the first frame, the resume
+	// question drawn when it comes.
+	uc.Claim = func(st *play.Start) error {
+		if b, kept, others, count, ok := k.OpenDaily(); ok {
+			// Today's daily game left unfinished, the day's attempt,
+			// first: it is played on, or given up as the loss of the day.
+			st.Board, st.Layout, st.Seed = b.Settings, daily.Layout, b.Seed
+			st.Daily, st.DailyCount = &b, count
+			st.Resume, st.AskResume, st.Others = kept, true, others
+		} else if kept, others, ok := k.Saved(st.Board, true); ok {
+			st.Resume, st.AskResume, st.Others = kept, true, others
+		}
+		st.Elsewhere = k.Elsewhere()
+		return nil
 	}
-	uc.Start.Elsewhere = k.Elsewhere()
 	uc.Start.Note = "playing as " + name
 	// Listed for viewers while it is played (ssh -t HOST watch NAME).
 	l := g.lobby.add(name, k.Unwatched())

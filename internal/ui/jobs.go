@@ -21,6 +21,7 @@ const (
 	jobAnalyse jobKind = iota // the analysis behind a hint, the flags and the odds
 	jobAuto                   // auto-play's next move
 	jobAudit                  // the analysis of an opening, for the guess count
+	jobClaim                  // the game left unfinished, claimed beside the first frame
 	jobLay                    // laying the mines of a large or no-guess board
 	jobLeaders                // reading the server's leaderboards
 	jobTick                   // the clock's next tick
@@ -33,6 +34,7 @@ var jobKindNames = [...]string{
 	jobAnalyse: "analyse",
 	jobAuto:    "auto",
 	jobAudit:   "audit",
+	jobClaim:   "claim",
 	jobLay:     "lay",
 	jobLeaders: "leaders",
 	jobTick:    "tick",

@@ -83,6 +83,15 @@ type Config struct {
 	// layGate, when set, runs before the mines are laid off the loop: a
 	// test holds the laying there.
 	layGate func()
+
+	// Claim, when not nil, claims the game of Start's board left
+	// unfinished (see play.Start.Claim) beside the first frame rather
+	// than before it: it runs off the loop, as a job, on a copy of Start,
+	// while a new game is drawn; when it comes back with a game to
+	// resume, that game is laid off the loop too and replaces the new
+	// one, the resume question drawn. The player's keys and clicks wait
+	// for its answer, then are handled in order.
+	Claim func(*play.Start) error
 }
 
 // Prefs are the player's preferences.
@@ -146,28 +155,18 @@ func Run(s tcell.Screen, cfg Config) (play.Result, error) {
 	u.newAudits()
 	u.colors = s.Colors()
 	u.setTheme(cfg.Prefs.Theme)
-	if d := cfg.Start.Daily; d != nil {
-		u.p.Commit(*d)
-	}
-	if p, ok := g.StartCell(); ok {
-		u.v.cursor = p
-		u.v.message = dailyNote(cfg.Start.DailyCount)
-	}
-	if cfg.Start.Note != "" && u.v.message == "" {
-		u.v.message = cfg.Start.Note
-	}
-	if cfg.Start.Resume == nil && cfg.Start.Elsewhere > 0 {
-		u.v.message = play.ElsewhereNote
-	}
-	switch {
-	case cfg.Start.Replay != nil:
+	if cfg.Start.Replay != nil {
 		u.setPlay(u.replayPlay(g))
 		u.startReplay(*cfg.Start.Replay)
-	case cfg.Start.Resume != nil && cfg.Start.AskResume:
-		u.askResume(back)
+	} else {
+		u.begin(back)
 	}
 	// A board file's clicks are the player's: a game they end is kept.
 	u.p.Begin(cfg.Start)
+	if cfg.Claim != nil && cfg.Start.Replay == nil && cfg.Start.Resume == nil {
+		u.claim(s)
+		defer u.claimed() // no claim goes on with the session once Run is over
+	}
 	s.EnableMouse(tcell.MouseButtonEvents, tcell.MouseDragEvents) // drags move a pressed cell
 
 	if d := cfg.Tick; d >= 0 {
@@ -191,7 +190,13 @@ func Run(s tcell.Screen, cfg Config) (play.Result, error) {
 		if cfg.ended != nil && cfg.ended() {
 			break
 		}
+		if u.hold(ev) {
+			continue
+		}
 		if u.handle(s, ev) {
+			break
+		}
+		if u.handleHeld(s) {
 			break
 		}
 		u.settle(s)
@@ -206,6 +211,29 @@ func Run(s tcell.Screen, cfg Config) (play.Result, error) {
 		u.endReplay() // quit from the replay of the last game: it is the last
 	}
 	return u.result(cfg.Now()), u.fault
+}
+
+// begin says what the start of the first game, u.cfg.Start, says, the
+// resume question asked when it resumes a game (whose board was back at
+// back), and commits a daily board's game.
+func (u *ui) begin(back time.Time) {
+	st := u.cfg.Start
+	if d := st.Daily; d != nil {
+		u.p.Commit(*d)
+	}
+	if p, ok := u.g.StartCell(); ok {
+		u.v.cursor = p
+		u.v.message = dailyNote(st.DailyCount)
+	}
+	if st.Note != "" && u.v.message == "" {
+		u.v.message = st.Note
+	}
+	if st.Resume == nil && st.Elsewhere > 0 {
+		u.v.message = play.ElsewhereNote
+	}
+	if st.Resume != nil && st.AskResume {
+		u.askResume(back)
+	}
 }
 
 // startGame returns the first game of cfg (see play.First), its clock read

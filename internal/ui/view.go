@@ -169,6 +169,13 @@ type ui struct {
 	menu      menu.Menu       // the options menu's choice, while it is open
 	done      <-chan struct{} // closed when the loop has ended
 
+	// The claim of the game left unfinished (Config.Claim): closed when
+	// it is over; whether its answer is still awaited, and the player's
+	// events that wait for it.
+	claiming chan struct{}
+	holding  bool
+	held     []tcell.Event
+
 	confirm keys.Action // the give-up asked about, until another key
 
 	signal os.Signal // the signal that ended the loop, if one did
@@ -187,13 +194,19 @@ type ui struct {
 func newUI(s tcell.Screen, g *game.Game, cfg Config, done <-chan struct{}) *ui {
 	u := &ui{cfg: cfg, colors: theme.TrueColour, keyset: cfg.Keys, done: done, whole: true}
 	u.scr = s
-	pc := play.Config{Now: cfg.Now, NewSeed: cfg.NewSeed, Audit: u.audit}
-	if cfg.Keeper != nil {
-		pc.Keeper = cfg.Keeper
-	}
-	u.setPlay(play.New(g, pc))
+	u.setPlay(u.newPlay(g))
 	u.setTheme(cfg.Prefs.Theme)
 	return u
+}
+
+// newPlay returns the play of g, a game to play, kept by the config's
+// keeper.
+func (u *ui) newPlay(g *game.Game) *play.Play {
+	pc := play.Config{Now: u.cfg.Now, NewSeed: u.cfg.NewSeed, Audit: u.audit}
+	if u.cfg.Keeper != nil {
+		pc.Keeper = u.cfg.Keeper
+	}
+	return play.New(g, pc)
 }
 
 // setPlay makes p the play of the game shown.
@@ -333,6 +346,8 @@ func (u *ui) interrupt(s tcell.Screen, data any) (keys.Command, bool) {
 // jobBack takes the answer v of the latest job of its kind.
 func (u *ui) jobBack(s tcell.Screen, v any) {
 	switch v := v.(type) {
+	case claimAnswer:
+		u.claimBack(v)
 	case laid:
 		u.adopt(v)
 		u.stale()
