@@ -9,6 +9,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/moderate"
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // moderateOptions are the flags of minesweeper moderate.
@@ -35,8 +36,8 @@ func runModerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	usage := complainer(stderr, "minesweeper moderate", exitUsage)
 	failed := complainer(stderr, "minesweeper moderate", exitFailure)
-	if *f.data == "" && *f.dsn == "" {
-		return usage("-data: the server's directory is required")
+	if *f.data == "" {
+		return usage("-data: missing: the directory of the server's data, as minesweeper serve -data names it")
 	}
 	if fs.NArg() == 0 {
 		return usage("no action: ban, unban, remove, verify, rename, bans, unverified or log")
@@ -46,13 +47,14 @@ func runModerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usage("%v", err)
 	}
 	ctx := context.Background()
-	p, err := store.OpenPlayers(ctx, *f.data, *f.dsn, func(w string) { fmt.Fprintf(stderr, "minesweeper moderate: warning: %s\n", w) })
+	warn := func(w string) { fmt.Fprintf(stderr, "minesweeper moderate: warning: %s\n", userfile.Printable(w)) }
+	p, err := store.OpenPlayers(ctx, *f.data, *f.dsn, warn)
 	if err != nil {
-		return failed("the records: %v", err)
+		return failed("the records: %s", userfile.Printable(err.Error()))
 	}
 	defer p.Close()
 	if err := act(ctx, p, stdout, f.n); err != nil {
-		return failed("%v", err)
+		return failed("%s", userfile.Printable(err.Error()))
 	}
 	return exitOK
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -35,8 +37,28 @@ func TestModerate(t *testing.T) {
 			t.Errorf("moderate %q: exit %d, stdout %q, stderr %q; want %d, %s, %q", st.args, code, stdout.String(), stderr.String(), st.code, st.out, st.err)
 		}
 	}
+	// -data is required as leaderboard requires it, with -db too (the
+	// server's directory holds its lock and its secret).
+	for _, args := range [][]string{{"moderate", "bans"}, {"moderate", "-db", "postgres://nowhere/x", "bans"}} {
+		var stderr strings.Builder
+		want := "minesweeper moderate: -data: missing: the directory of the server's data, as minesweeper serve -data names it\n"
+		if code := run(args, strings.NewReader(""), new(strings.Builder), &stderr); code != exitUsage || stderr.String() != want {
+			t.Errorf("%q: exit %d, stderr %q; want %d, %q", args, code, stderr.String(), exitUsage, want)
+		}
+	}
+}
+
+// TestModerateWarningsPrintable checks that what moderate says of a
+// server's records reaches the terminal cleaned, as leaderboard's does:
+// a directory's name with an escape sequence in it is not sent as one.
+func TestModerateWarningsPrintable(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "evil\x1b]0;owned\x07")
+	if err := os.WriteFile(data, []byte("not a directory"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	var stderr strings.Builder
-	if code := run([]string{"moderate", "bans"}, strings.NewReader(""), new(strings.Builder), &stderr); code != exitUsage {
-		t.Errorf("moderate without -data: exit %d, stderr %q; want %d", code, stderr.String(), exitUsage)
+	code := run([]string{"moderate", "-data", data, "bans"}, strings.NewReader(""), new(strings.Builder), &stderr)
+	if code != exitFailure || strings.ContainsAny(stderr.String(), "\x1b\x07") {
+		t.Errorf("moderate -data %q: exit %d, stderr %q; want %d, no control characters", data, code, stderr.String(), exitFailure)
 	}
 }
