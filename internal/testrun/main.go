@@ -162,5 +162,8 @@ func runOne(p pkg, bins string, flags []string) ([]byte, bool) {
 		fmt.Fprintf(&out, "FAIL\t%s\t%.3fs\n", p.path, took)
 		return out.Bytes(), false
 	}
-	return fmt.Appendf(nil, "ok  \t%s\t%.3fs\n", p.path, took), true
+	// The CPU time too, the binary's and that of the programs it ran and
+	// waited for: what a busy machine changes less than the wall's.
+	cpu := (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
+	return fmt.Appendf(nil, "ok  \t%s\t%.3fs\t(cpu %.1fs)\n", p.path, took, cpu), true
 }
