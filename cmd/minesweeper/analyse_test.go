@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,4 +101,43 @@ func TestRunAnalyse(t *testing.T) {
 			t.Errorf("analyse %q = %d, %q, %q; want %d, nothing, one line %q", tt.args, code, out, errs, tt.code, tt.errs)
 		}
 	}
+}
+
+// The README's example of analyse lies between these lines.
+const (
+	readmeAnalyseVideo = "internal/video/testdata/avf_exp_0_48_5.avf"
+	readmeAnalyseStart = "<!-- analyse: the output of minesweeper analyse " + readmeAnalyseVideo + "; go test ./cmd/minesweeper -run TestReadmeAnalyse -update rewrites it -->\n"
+	readmeAnalyseEnd   = "<!-- /analyse -->\n"
+)
+
+// TestReadmeAnalyse checks that the README shows what analyse prints of
+// its sample video; -update rewrites the README's block.
+func TestReadmeAnalyse(t *testing.T) {
+	const path = "../../README.md"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	i := strings.Index(text, readmeAnalyseStart)
+	j := strings.Index(text, readmeAnalyseEnd)
+	if i < 0 || j < i {
+		t.Fatalf("README.md has no example of analyse between %q and %q", readmeAnalyseStart, readmeAnalyseEnd)
+	}
+	code, out, errs := runAnalyseArgs(filepath.Join("..", "..", readmeAnalyseVideo))
+	if code != exitOK {
+		t.Fatalf("analyse %s = %d, %q", readmeAnalyseVideo, code, errs)
+	}
+	got, want := text[i+len(readmeAnalyseStart):j], "```\n$ minesweeper analyse avf_exp_0_48_5.avf\n"+out+"```\n"
+	if got == want {
+		return
+	}
+	if *update {
+		out := text[:i+len(readmeAnalyseStart)] + want + text[j:]
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README.md's example of analyse differs from its output (go test ./cmd/minesweeper -run TestReadmeAnalyse -update rewrites it):\ngot:\n%s\nwant:\n%s", got, want)
 }

@@ -80,9 +80,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	if len(r.Moves) > 0 {
 		b.WriteString("\n")
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprint(tw, "move\ttime\tcell\tmine\tsafest\t\tsolver\t\t\tverdict\t\n")
+		fmt.Fprint(tw, "move\ttime\tcell\tmine\tsafest\t\tsolver\t\t  verdict\n")
 		for _, m := range r.Moves {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%v\t%s\t%v\t%s\t\t%s\t\n", m.Step, seconds(m.At), m.cell(), percent(m.Mine),
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%v\t%s\t%v\t%s\t  %s\n", m.Step, seconds(m.At), m.cell(), percent(m.Mine),
 				m.Safest, percent(m.SafestMine), m.Solver, percent(m.SolverMine), m.note())
 		}
 		if err := tw.Flush(); err != nil {
@@ -137,7 +137,11 @@ func (r *Report) summary() string {
 	var parts []string
 	for v := Forced; v <= Mistake; v++ {
 		if n[v] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %v", n[v], v))
+			name := v.String()
+			if v == Mistake && n[v] > 1 {
+				name += "s"
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", n[v], name))
 		}
 	}
 	s := "guesses and risky clicks"
