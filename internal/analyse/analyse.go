@@ -20,9 +20,9 @@
 // chance to survive the next clicks (see package solver), the move says so.
 //
 // Each analysis is bounded by the solver's budgets, so a hostile video
-// cannot hang it: a move's work is bounded, and a game has at most as many
-// openings as its board has cells. Boards over MaxCells cells are not
-// judged at all.
+// cannot hang it: a move's work is bounded, and the moves of a game are
+// judged until their analyses have gone through MaxWork cells in all.
+// Boards over MaxCells cells are not judged at all.
 package analyse
 
 import (
@@ -48,6 +48,13 @@ const (
 // formats' largest, 256x256. An analysis of a larger board may take a
 // second, and a game has an opening or more a cell.
 const MaxCells = 1 << 16
+
+// MaxWork is the most cells the analyses of one game go through, an
+// analysis a judged move and one more for the solver's choice of a risky
+// one: on expert (480 cells) a game of 381 openings, the most it can have,
+// takes less than a two-hundredth of it; on the largest board judged, 1,024
+// analyses, some seconds' work. The moves past it are not judged.
+const MaxWork = 1 << 26
 
 // same is how close two chances of a mine are to count as equal: the
 // solver's exact probabilities of two cells that are alike may differ in
@@ -135,15 +142,18 @@ type Report struct {
 	Steps   int    // the moves that changed the board
 	Judged  int    // the openings and chords analysed (every one after the first opening)
 	Moves   []Move // the guesses and risky clicks, in order
-	// Unjudged says why the moves were not judged (a board over
-	// MaxCells); empty when they were.
+	// Unjudged says why the moves, or the moves from one on, were not
+	// judged (a board over MaxCells, MaxWork spent); empty when all were.
 	Unjudged string
 }
 
 // Video analyses the game of v: its moves played on its board, each
 // opening after the first judged on the board as it stood. ctx stops it
 // between two analyses.
-func Video(ctx context.Context, v *video.Video) (*Report, error) {
+func Video(ctx context.Context, v *video.Video) (*Report, error) { return analyse(ctx, v, MaxWork) }
+
+// analyse is Video with a budget of work, in cells analysed (see MaxWork).
+func analyse(ctx context.Context, v *video.Video, budget int) (*Report, error) {
 	pg, err := v.Play()
 	if err != nil {
 		return nil, err
@@ -177,6 +187,10 @@ func Video(ctx context.Context, v *video.Video) (*Report, error) {
 			return nil, err
 		}
 		var m *Move
+		if j != nil && st.Move.Action != board.Toggle && opened(g.Board()) && j.spent+2*v.Width*v.Height > budget {
+			r.Unjudged = fmt.Sprintf("the moves from move %d on are not judged: the analyses went through %d cells, their most", i+1, budget)
+			j = nil
+		}
 		if j != nil && st.Move.Action != board.Toggle && opened(g.Board()) {
 			r.Judged++
 			if m, err = j.judge(ctx, g.Board(), st.Move); err != nil {
@@ -209,6 +223,7 @@ func opened(b game.View) bool {
 type judger struct {
 	an, next *solver.Solver
 	tiles    []board.Tile
+	spent    int // the cells analysed so far (see MaxWork)
 }
 
 func newJudger() *judger {
@@ -234,6 +249,7 @@ func (j *judger) judge(ctx context.Context, b game.View, mv board.Move) (*Move, 
 	if err != nil {
 		return nil, err
 	}
+	j.spent += len(j.tiles)
 	an, err := j.an.AnalyzeContext(ctx, v)
 	if err != nil {
 		if errors.Is(err, solver.ErrInconsistent) {
@@ -267,6 +283,7 @@ func (j *judger) judge(ctx context.Context, b game.View, mv board.Move) (*Move, 
 	m.Verdict = judge(m.Mine, m.SafestMine, m.Guess)
 	// The other solver chooses its move; the analysis is of a solver of
 	// its own, and still holds.
+	j.spent += len(j.tiles)
 	if p, err := j.next.Next(v); err == nil {
 		m.Solver, m.SolverMine = p, an.Prob(p)
 		m.Survival = j.next.Guessed() && m.SolverMine > m.SafestMine+same

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -173,5 +175,95 @@ func TestUnjudged(t *testing.T) {
 	}
 	if r.Unjudged == "" || r.Judged != 0 || r.Played != board.Won {
 		t.Errorf("Video(300x300) = unjudged %q, %d judged, %v; want a reason, none judged, won", r.Unjudged, r.Judged, r.Played)
+	}
+}
+
+// TestBudget checks that the moves are judged until MaxWork's budget is
+// spent, and the rest not, as the report says: those judged are the
+// analysis's with no budget.
+func TestBudget(t *testing.T) {
+	f, err := os.Open(filepath.Join(videos, "avf_exp_0_48_5.avf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	v, err := video.Read(f, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := analyse(context.Background(), v, MaxWork)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int{0, 480, 10 * 480, 100 * 480} {
+		r, err := analyse(context.Background(), v, budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Unjudged == "" || r.Judged >= whole.Judged || r.Numbers != whole.Numbers || len(r.Moves) > len(whole.Moves) {
+			t.Errorf("analyse(%d) = %d judged, %q; want fewer than %d, and a reason", budget, r.Judged, r.Unjudged, whole.Judged)
+			continue
+		}
+		for i, m := range r.Moves {
+			if m != whole.Moves[i] {
+				t.Errorf("analyse(%d) move %d = %+v; want %+v", budget, i, m, whole.Moves[i])
+			}
+		}
+	}
+	if whole.Unjudged != "" {
+		t.Errorf("Video = %q; want every move judged", whole.Unjudged)
+	}
+}
+
+// largestVideo returns a RAW video of the largest board judged, 256x256
+// with a sixth of its cells mines, whose player opens each safe cell
+// one at a time in a random order, the most analyses a video can ask.
+func largestVideo(tb testing.TB) *video.Video {
+	const side, mines = 256, 256 * 256 / 6
+	rng := rand.New(rand.NewPCG(1, 2))
+	mine := make([]bool, side*side)
+	for _, i := range rng.Perm(side * side)[:mines] {
+		mine[i] = true
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "RawVF_Version: Rev5\nWidth: %d\nHeight: %d\nMines: %d\nBoard:\n", side, side, mines)
+	for y := range side {
+		for x := range side {
+			b.WriteByte("0*"[boolInt(mine[y*side+x])])
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("Events:\n")
+	for n, i := range rng.Perm(side * side) {
+		if !mine[i] {
+			x, y := i%side, i/side
+			fmt.Fprintf(&b, "%d.000 lc %d %d (%d %d)\n%d.000 lr %d %d (%d %d)\n", n, x+1, y+1, 16*x+8, 16*y+8, n, x+1, y+1, 16*x+8, 16*y+8)
+		}
+	}
+	v, err := video.Parse([]byte(b.String()), video.RAWVF)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return v
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// BenchmarkLargest analyses largestVideo: the work MaxWork allows a
+// hostile video, in seconds of a whole analysis and its moves judged.
+func BenchmarkLargest(b *testing.B) {
+	v := largestVideo(b)
+	b.ResetTimer()
+	for b.Loop() {
+		r, err := Video(context.Background(), v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(r.Judged), "judged")
 	}
 }
