@@ -15,7 +15,7 @@ import (
 // definition, and its -json.
 func analyseFlags() (fs *flag.FlagSet, asJSON *bool) {
 	fs = flag.NewFlagSet("minesweeper analyse", flag.ContinueOnError)
-	asJSON = fs.Bool("json", false, "print one JSON object rather than text")
+	asJSON = flagvalue.Bool(fs, "json", false, "print one JSON object rather than text")
 	return fs, asJSON
 }
 

@@ -226,6 +226,8 @@ type judger struct {
 	spent    int // the cells analysed so far (see MaxWork)
 }
 
+// newJudger returns a judger whose solver breaks ties between guesses
+// alike with the seed 0, so that an analysis is the same at every run.
 func newJudger() *judger {
 	next := solver.New(solver.Options{Rule: board.Safe})
 	next.Reseed(0)

@@ -224,6 +224,7 @@ type jsonMove struct {
 	Verdict    string  `json:"verdict"`
 }
 
+// cell returns p as JSON writes a cell: [column, row], from 0.
 func cell(p board.Point) [2]int { return [2]int{p.X, p.Y} }
 
 // WriteJSON writes the report as one JSON object and a newline: the board
