@@ -73,6 +73,7 @@ func commands() []command {
 		{"history", "list the latest games played, newest first", runHistory, first(historyFlags), "", false},
 		{"replay", "play a kept game back at its own pace: the last, number N, or a FILE", runReplay, first(replayFlags), "[FILE|N]", true},
 		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport, first(exportFlags), "[FILE|N]", true},
+		{"analyse", "judge a kept game or another program's video: its numbers, each guess and risky click by the exact odds", runAnalyse, first(analyseFlags), "[FILE|N]", true},
 		{"serve", "serve the game over SSH, with the daily board's leaderboard", runServe, first(serveFlags), "", false},
 		{"leaderboard", "print a server's leaderboards: today's daily boards and the all-time ones", runLeaderboard, first(leaderboardFlags), "", false},
 		{"moderate", "act on a server's players and boards: bans, games removed or verified, names", runModerate, first(moderateFlags), "ACTION [ARGUMENTS] [REASON]", false},

@@ -153,3 +153,25 @@ func zeroChord(b *board.Board, s Step) []Step {
 	}
 	return steps
 }
+
+// Clock returns the time of g, the game of v, as the program that
+// recorded v counts it: from the first opening to the end, or for
+// Minesweeper Clone (MVF) from the left press that made the first opening,
+// since Clone's score starts there.
+func (v *Video) Clock(g *Game) time.Duration {
+	if v.Format != MVF {
+		return g.Time()
+	}
+	for _, s := range g.Steps {
+		if s.Move.Action == board.Toggle {
+			continue
+		}
+		for i := min(s.Event, len(v.Events)-1); i >= 0; i-- {
+			if e := v.Events[i]; e.Kind == LeftPress {
+				return g.End - e.At
+			}
+		}
+		break
+	}
+	return g.Time()
+}

@@ -164,6 +164,14 @@ func TestSamples(t *testing.T) {
 					t.Errorf("Play(%s) time %v, recorded %v (+%v); the name says %v", s.file, g.Time(), v.Time, s.namedOffset, s.named)
 				}
 			}
+			// The program's clock: the name's time, else the recorded one.
+			want := v.Time
+			if s.named != 0 {
+				want = s.named - s.namedOffset
+			}
+			if c := v.Clock(g); s.result == board.Won && c != want {
+				t.Errorf("Clock(%s) = %v; want %v", s.file, c, want)
+			}
 			if s.named3BV != 0 {
 				if !strings.Contains(strings.ToLower(s.file), fmt.Sprint(s.named3BV)) || g.Board.ThreeBV() != s.named3BV {
 					t.Errorf("Play(%s) 3BV %d; the name says %d", s.file, g.Board.ThreeBV(), s.named3BV)

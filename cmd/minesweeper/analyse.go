@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"io"
+
+	"github.com/minesweeper-go/minesweeper/internal/analyse"
+	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
+	"github.com/minesweeper-go/minesweeper/internal/kept"
+)
+
+// analyseFlags returns the flags of minesweeper analyse, their one
+// definition, and its -json.
+func analyseFlags() (fs *flag.FlagSet, asJSON *bool) {
+	fs = flag.NewFlagSet("minesweeper analyse", flag.ContinueOnError)
+	asJSON = flagvalue.Bool(fs, "json", false, "print one JSON object rather than text")
+	return fs, asJSON
+}
+
+// runAnalyse is "minesweeper analyse [-json] [FILE|N]": a kept game or
+// another program's video judged, as text or one JSON object.
+func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, asJSON := analyseFlags()
+	printUsage := usageText(fs, help("analyse"))
+	target, code, done := flagvalue.ParseOperand(fs, args, stdout, stderr, printUsage, "one FILE or N")
+	if done {
+		return code
+	}
+	failf := complainer(stderr, fs.Name(), exitFailure)
+	ctx := context.Background()
+	v, err := kept.FindVideo(ctx, target, func() (kept.Records, error) {
+		if st, ok := openStore(fs.Name(), stderr); ok {
+			return st, nil
+		}
+		return nil, errors.New("the history cannot be read")
+	}, program)
+	if err != nil {
+		return failf("%v", err)
+	}
+	r, err := analyse.Video(ctx, v)
+	if err == nil {
+		if *asJSON {
+			err = r.WriteJSON(stdout)
+		} else {
+			err = r.WriteText(stdout)
+		}
+	}
+	if err != nil {
+		return failf("%v", err)
+	}
+	return exitOK
+}

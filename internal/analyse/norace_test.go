@@ -1,0 +1,7 @@
+//go:build !race
+
+package analyse
+
+// raceEnabled reports whether the race detector is on; the slowest tests
+// skip themselves under it.
+const raceEnabled = false
