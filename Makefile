@@ -7,7 +7,7 @@ ARGS       ?=
 # (seconds).
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 
-.PHONY: all build run test test-race test-norace test-solver vet lint bench fuzz load load-store man dist dist-check clean
+.PHONY: all build run test test-race test-norace test-solver vet lint bench fuzz load load-store analyse-agree man dist dist-check clean
 
 all: build
 
@@ -64,7 +64,7 @@ run:
 # state gives up 30 s before that limit (internal/testwait), however
 # little time the test itself has had.
 RACE_FIRST = ./internal/ui/ ./cmd/minesweeper/ ./internal/serve/ ./internal/store/ ./internal/solver/
-RACEFREE_PKGS = ./internal/board/ ./internal/boardfile/ ./internal/buildinfo/ \
+RACEFREE_PKGS = ./internal/analyse/ ./internal/board/ ./internal/boardfile/ ./internal/buildinfo/ \
 	./internal/clidoc/ ./internal/cputime/ ./internal/daily/ ./internal/dirlock/ \
 	./internal/flagvalue/ ./internal/game/ ./internal/gen/ ./internal/judge/ \
 	./internal/kept/ ./internal/leaderboard/ ./internal/mbf/ ./internal/moderate/ \
@@ -155,6 +155,11 @@ load-store:
 	$(GO) test -count=1 -run '^TestProcessKeepAtOnce$$' -timeout 30m ./internal/store/ -args -atonce-procs 40 -atonce-games 5 -atonce-base 100000
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkKeepLock$$' -benchtime 100x -timeout 30m ./internal/store/
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkImportLoad$$' -benchtime 1x -timeout 30m ./internal/store/ -args -import-games 100000 -import-writers 40
+
+# analyse agrees with the post-mortem of a thousand games of ours, each
+# written as a RAW video and read back (make test plays a hundred).
+analyse-agree:
+	$(GO) test -count=1 -run '^TestAgreesWithPostMortem$$' -timeout 30m ./internal/analyse/ -args -agree-games 1000
 
 # The man page cmd/minesweeper/minesweeper.6, made from the commands, their flags and
 # the key table; a test fails when the checked-in copy is stale.

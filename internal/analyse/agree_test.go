@@ -3,6 +3,7 @@ package analyse
 import (
 	"bytes"
 	"context"
+	"flag"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -16,14 +17,19 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/video"
 )
 
-// TestAgreesWithPostMortem is the issue's check: a thousand games agree
+// agreeGames is how many games TestAgreesWithPostMortem plays: a hundred
+// in make test, whose time is budgeted; make analyse-agree runs the
+// thousand the issue asks for.
+var agreeGames = flag.Int("agree-games", 100, "the games TestAgreesWithPostMortem plays")
+
+// TestAgreesWithPostMortem is the issue's check: -agree-games games agree
 // (see agree). It skips itself under the race detector, ten times slower;
 // TestAgreesWithPostMortemFew runs there.
 func TestAgreesWithPostMortem(t *testing.T) {
 	if raceEnabled {
-		t.Skip("a thousand games: run without the race detector")
+		t.Skip("many games: run without the race detector")
 	}
-	agree(t, 1000)
+	agree(t, *agreeGames)
 }
 
 // TestAgreesWithPostMortemFew is TestAgreesWithPostMortem of a few games,
