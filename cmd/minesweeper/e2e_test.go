@@ -29,8 +29,20 @@ import (
 // The end-to-end tests run in parallel (t.Parallel): each waits on its
 // terminal most of the time, and each has tmux servers, state directories
 // and files of its own, and sets no environment variable.
+//
+// They drive the binary, which is built without the race detector, from
+// the outside: under it, only the test's own waiting on tmux is checked,
+// at a third more CPU. So they skip themselves there, and make test runs
+// them, TestE2E followed by anything (NORACE_TESTS), in its run without
+// it; a test that asks for the binary must be named so.
 func e2eBinary(t *testing.T) (dir, bin string) {
 	t.Helper()
+	if !strings.HasPrefix(t.Name(), "TestE2E") {
+		t.Fatalf("%s: an end-to-end test's name starts with TestE2E, as make test's run without the race detector lists them", t.Name())
+	}
+	if raceEnabled {
+		t.Skip("the end-to-end tests run without the race detector (make test's test-norace)")
+	}
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("tmux is needed for the end-to-end test in CI: %v", err)
