@@ -103,6 +103,12 @@ type Config struct {
 	// players script their games from it.
 	showSeed bool
 
+	// raceBoard is the board of the races, raceBoard when empty; a test
+	// races on a small one.
+	raceBoard board.Settings
+	// raceCountdown is the countdown of the races, raceCountdown when 0.
+	raceCountdown time.Duration
+
 	// tick is the clock's redraw period of every screen (ui.Config.Tick);
 	// a load test turns it off to time the frames of keys alone.
 	tick time.Duration
@@ -113,6 +119,7 @@ type Config struct {
 type Game struct {
 	cfg   Config
 	lobby *lobby // the games in play, which viewers may follow
+	races races  // the races open, by code
 }
 
 // New returns the game of cfg.
@@ -140,9 +147,9 @@ func New(cfg Config) (*Game, error) {
 // accepted and ignored; none reaches the process.
 var sessionEnv = []string{"NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE"}
 
-// commands are the commands a session may run (ssh -t HOST watch NAME);
-// a session without one plays.
-var commands = []string{"watch", "watching"}
+// commands are the commands a session may run (ssh -t HOST watch NAME,
+// race CODE); a session without one plays.
+var commands = []string{"watch", "watching", "race"}
 
 // App returns the game as a host.Server's app: its name, its words, the
 // environment it reads, its commands, and its handler (Handle).

@@ -104,6 +104,7 @@ type live struct {
 	lb        *lobby
 	player    string // the player's display name
 	unwatched bool   // the player keeps their games from viewers
+	racing    bool   // a race's game, closed until the race ends (l.mu)
 	count     atomic.Int32
 
 	mu      sync.Mutex
@@ -121,6 +122,23 @@ func (lb *lobby) add(player string, unwatched bool) *live {
 	lb.games = append(lb.games, l)
 	lb.mu.Unlock()
 	return l
+}
+
+// addRacer lists the game of the racer named player, closed to viewers
+// until the race ends (see open).
+func (lb *lobby) addRacer(player string, unwatched bool) *live {
+	l := lb.add(player, unwatched)
+	l.mu.Lock()
+	l.racing = true
+	l.mu.Unlock()
+	return l
+}
+
+// open opens a racer's game to viewers: the race is over.
+func (l *live) open() {
+	l.mu.Lock()
+	l.racing = false
+	l.mu.Unlock()
 }
 
 // remove takes l from the list, and ends its views.
@@ -166,12 +184,15 @@ func (l *live) notify() {
 }
 
 // closed returns why the game cannot be watched now, or "": its player
-// keeps it from viewers, or it is today's daily game (no help on the
-// board everyone plays today); l.mu is held.
+// keeps it from viewers, it is a race's before the race ends, or it is
+// today's daily game (no help on the board everyone plays today); l.mu
+// is held.
 func (l *live) closed() string {
 	switch {
 	case l.unwatched:
 		return "the player keeps their games from viewers"
+	case l.racing:
+		return "a race, watched once it ends"
 	case l.frame.Daily != "" && l.frame.Daily >= daily.Today(l.lb.now()):
 		return "today's daily game, watched once the day is over"
 	}

@@ -1,0 +1,203 @@
+package serve
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/noguess"
+	"github.com/minesweeper-go/minesweeper/internal/store"
+	"golang.org/x/crypto/ssh"
+)
+
+// testRaceBoard is the tests' race board: small, so that a test clears it
+// in a few keys.
+var testRaceBoard = board.Settings{Width: 8, Height: 8, Mines: 6, Rule: board.Opening, NoGuess: true}
+
+// testRaceSeed is the seed of every board of the race tests.
+const testRaceSeed = 42
+
+// raceServer starts a server whose races are on testRaceBoard, laid from
+// testRaceSeed, with a short countdown.
+func raceServer(t *testing.T) *testServer {
+	t.Helper()
+	return startServer(t, Config{
+		NewSeed:       func() uint64 { return testRaceSeed },
+		raceBoard:     testRaceBoard,
+		raceCountdown: 10 * time.Millisecond,
+	})
+}
+
+// namedPlayer makes a player called name (their first visit asks for it)
+// and returns their key.
+func namedPlayer(t *testing.T, ts *testServer, name string) ssh.Signer {
+	t.Helper()
+	tm, key := startPlayer(t, ts, name)
+	tm.send("q")
+	tm.wait()
+	return key
+}
+
+// raceCode is a race's code on a racer's screen.
+var raceCode = regexp.MustCompile(`Race ([a-z0-9]+): `)
+
+// startRace starts a race as the player of key and returns their terminal
+// and the race's code.
+func startRace(t *testing.T, ts *testServer, key ssh.Signer) (*term, string) {
+	t.Helper()
+	tm := openCommand(t, ts.dial(t, key), 80, 24, "race")
+	tm.waitFor("others join with ssh -t HOST race ")
+	m := raceCode.FindStringSubmatch(tm.screen())
+	if m == nil {
+		t.Fatalf("no race code on the screen:\n%s", tm.screen())
+	}
+	return tm, m[1]
+}
+
+// clearKeys returns the keys that clear the race board of the tests from
+// its start cell, where the cursor starts, as a player who knows the
+// mines would: the cursor moved to each safe cell still closed, and
+// space.
+func clearKeys(t *testing.T) string {
+	t.Helper()
+	start := board.Point{X: testRaceBoard.Width / 2, Y: testRaceBoard.Height / 2}
+	b, err := board.Generate(testRaceBoard, start, noguess.Layout, board.NewRand(testRaceSeed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mines := map[board.Point]bool{}
+	for _, p := range b.Layout() {
+		mines[p] = true
+	}
+	var keys strings.Builder
+	at := start
+	open := func(p board.Point) {
+		for ; at.X < p.X; at.X++ {
+			keys.WriteByte('l')
+		}
+		for ; at.X > p.X; at.X-- {
+			keys.WriteByte('h')
+		}
+		for ; at.Y < p.Y; at.Y++ {
+			keys.WriteByte('j')
+		}
+		for ; at.Y > p.Y; at.Y-- {
+			keys.WriteByte('k')
+		}
+		keys.WriteByte(' ')
+		if _, err := b.Apply(board.Move{Action: board.Open, At: p}); err != nil {
+			t.Fatalf("open %v: %v", p, err)
+		}
+	}
+	open(start)
+	for y := range testRaceBoard.Height {
+		for x := range testRaceBoard.Width {
+			p := board.Point{X: x, Y: y}
+			if !mines[p] && b.Tile(p) == board.TileClosed {
+				open(p)
+			}
+		}
+	}
+	if b.Status() != board.Won {
+		t.Fatalf("the keys leave the board %v:\n%s", b.Status(), b)
+	}
+	return keys.String()[1:] // the start cell is opened for the racers
+}
+
+// Two players race (ssh -t HOST race, then race CODE): both get ready,
+// the same board starts for both with its start cell open, each sees the
+// other beside the board; the race's games are listed for viewers and
+// cannot be watched until it ends. One clears the board, the other gives
+// up: both see the result table, and print it; the race is kept in the
+// store (a win for one, second place for the other), and each racer's
+// game in their records.
+func TestRace(t *testing.T) {
+	ts := raceServer(t)
+	aliceKey, bobKey := namedPlayer(t, ts, "Alice"), namedPlayer(t, ts, "Bob")
+	alice, code := startRace(t, ts, aliceKey)
+	bob := openCommand(t, ts.dial(t, bobKey), 80, 24, "race "+code)
+	bob.waitFor("Alice")
+	alice.waitFor("Bob")
+	alice.send(" ")
+	bob.send(" ")
+	for _, tm := range []*term{alice, bob} {
+		tm.waitFor("space opens")
+	}
+	a, _ := boardOn(alice)
+	b, _ := boardOn(bob)
+	if strings.Join(a.rows, "\n") != strings.Join(b.rows, "\n") || a.cursor != b.cursor {
+		t.Errorf("the racers' boards differ at the start:\nAlice's:\n%s\nBob's:\n%s", a, b)
+	}
+	viewer := openCommand(t, ts.dial(t, nil), 80, 24, "watch Alice")
+	viewer.waitFor("Alice cannot be watched now: a race, watched once it ends")
+	viewer.wait()
+
+	alice.send(clearKeys(t))
+	bob.waitFor("cleared in")
+	bob.send("q") // gives up
+	for _, tm := range []*term{alice, bob} {
+		tm.waitFor("Results")
+		tm.waitFor("1. Alice")
+		tm.waitFor("2. Bob")
+		tm.send("q")
+		if got := tm.wait(); got != 0 {
+			t.Errorf("a racer's exit status %d; want 0", got)
+		}
+		tm.waitFor("race " + code + ":")
+	}
+	for _, c := range []struct {
+		key  ssh.Signer
+		want store.RaceStats
+	}{
+		{aliceKey, store.RaceStats{Races: 1, Wins: 1}},
+		{bobKey, store.RaceStats{Races: 1}},
+	} {
+		id := ssh.FingerprintSHA256(c.key.PublicKey())
+		got, err := ts.cfg.Players.RaceStats(t.Context(), id)
+		if err != nil || got.Races != c.want.Races || got.Wins != c.want.Wins {
+			t.Errorf("RaceStats(%s) = %+v, %v; want %+v", id, got, err, c.want)
+		}
+		n, _, err := ts.cfg.Players.Player(id).Last(t.Context())
+		if err != nil || n == 0 {
+			t.Errorf("the last game of %s = %d, %v; want the race's, kept", id, n, err)
+		}
+	}
+}
+
+// The races' refusals, each a line: a guest, a code nobody has, a second
+// race open, a race that started, too many words.
+func TestRaceRefused(t *testing.T) {
+	ts := raceServer(t)
+	aliceKey, bobKey, carolKey := namedPlayer(t, ts, "Alice"), namedPlayer(t, ts, "Bob"), namedPlayer(t, ts, "Carol")
+	alice, code := startRace(t, ts, aliceKey)
+	tests := []struct {
+		key     ssh.Signer
+		command string
+		want    string
+	}{
+		{nil, "race", "a guest cannot race"},
+		{bobKey, "race zzzzzz", "no race has the code zzzzzz now"},
+		{aliceKey, "race", "you have a race open already"},
+		{aliceKey, "race " + code, "you are in the race " + code + " already"},
+		{bobKey, "race a b", "race takes one code at most"},
+	}
+	for _, tt := range tests {
+		tm := openCommand(t, ts.dial(t, tt.key), 80, 24, tt.command)
+		tm.waitFor(tt.want)
+		tm.wait()
+	}
+	bob := openCommand(t, ts.dial(t, bobKey), 80, 24, "race "+code)
+	bob.waitFor("Alice")
+	alice.send(" ")
+	bob.send(" ")
+	bob.waitFor("space opens")
+	late := openCommand(t, ts.dial(t, carolKey), 80, 24, "race "+code)
+	late.waitFor("no race has the code " + code)
+	late.wait()
+	for _, tm := range []*term{alice, bob} {
+		tm.send("qq") // gives up, then leaves
+		tm.wait()
+	}
+}
