@@ -204,7 +204,7 @@ func (g *Game) findRace(code string) (*race, error) {
 	r, ok := g.races.byCode[code]
 	g.races.mu.Unlock()
 	if !ok || g.cfg.Now().Sub(r.created) > RaceCodeLife {
-		return nil, fmt.Errorf("no race has the code %s now (a code lets others join for %s): ssh -t HOST race starts one", userfile.Printable(code), RaceCodeLife)
+		return nil, fmt.Errorf("no race has the code %s now (a code lets others join for %d minutes): ssh -t HOST race starts one", userfile.Printable(code), int(RaceCodeLife/time.Minute))
 	}
 	return r, nil
 }

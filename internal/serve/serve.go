@@ -15,6 +15,8 @@ package serve
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"net/netip"
 	"time"
 
@@ -147,9 +149,29 @@ func New(cfg Config) (*Game, error) {
 // accepted and ignored; none reaches the process.
 var sessionEnv = []string{"NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE"}
 
-// commands are the commands a session may run (ssh -t HOST watch NAME,
-// race CODE); a session without one plays.
-var commands = []string{"watch", "watching", "race"}
+// CommandDoc is what the man page says of a command a client of the
+// server may run (ssh -t HOST COMMAND).
+type CommandDoc struct {
+	Use  string // the command as typed: "watch [NAME]"
+	Does string
+}
+
+// CommandDocs are the commands a session may run, as the man page lists
+// them; a session without one plays.
+var CommandDocs = []CommandDoc{
+	{"watch [NAME]", "lists the games in play to choose one from, or follows NAME's: a read-only view of the board as the player sees it"},
+	{"watching on|off", "lists the player's games for viewers, or keeps them from viewers; remembered"},
+	{"race [CODE]", fmt.Sprintf("starts a race and shows its code, or joins the race of CODE (for %d minutes after it was drawn, until the race starts; %d racers at most): when all are ready, a countdown starts the same no-guess board for every racer; the results are kept", int(RaceCodeLife/time.Minute), MaxRacers)},
+}
+
+// commands are the commands' names (ssh -t HOST watch NAME, race CODE).
+var commands = func() []string {
+	names := make([]string, len(CommandDocs))
+	for i, c := range CommandDocs {
+		names[i], _, _ = strings.Cut(c.Use, " ")
+	}
+	return names
+}()
 
 // App returns the game as a host.Server's app: its name, its words, the
 // environment it reads, its commands, and its handler (Handle).
