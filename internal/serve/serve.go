@@ -16,8 +16,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
