@@ -8,7 +8,9 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/noguess"
+	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -200,4 +202,78 @@ func TestRaceRefused(t *testing.T) {
 		tm.send("qq") // gives up, then leaves
 		tm.wait()
 	}
+}
+
+// A race's code is codeLen letters of codeAlphabet, found in any case for
+// RaceCodeLife and refused after; a player has one race open at a time,
+// and may start another once the racers of theirs left.
+func TestRaceCode(t *testing.T) {
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	ts := raceServer(t)
+	g, err := New(Config{Players: ts.cfg.Players, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := g.newRace("SHA256:a")
+	if err != nil {
+		t.Fatalf("newRace() = %v", err)
+	}
+	if len(r.code) != codeLen || strings.Trim(r.code, codeAlphabet) != "" {
+		t.Errorf("the code %q; want %d of %q", r.code, codeLen, codeAlphabet)
+	}
+	if _, err := g.newRace("SHA256:a"); err == nil {
+		t.Errorf("newRace() with a race open = nil; want an error")
+	}
+	for _, c := range []struct {
+		after time.Duration
+		code  string
+		ok    bool
+	}{
+		{0, r.code, true},
+		{0, strings.ToUpper(r.code), true},
+		{RaceCodeLife, r.code, true},
+		{RaceCodeLife + time.Second, r.code, false},
+		{0, "zzzzzz", false},
+	} {
+		now = r.created.Add(c.after)
+		got, err := g.findRace(c.code)
+		if (err == nil) != c.ok || c.ok && got != r {
+			t.Errorf("findRace(%q) %v after the start = %v, %v; want found %v", c.code, c.after, got, err, c.ok)
+		}
+	}
+	rc := &racer{id: "SHA256:a", hold: host.NewBudget(0).Hold(), changed: make(chan struct{}, 1)}
+	if err := r.join(rc); err != nil {
+		t.Fatal(err)
+	}
+	rc.leave()
+	if _, err := g.newRace("SHA256:a"); err != nil {
+		t.Errorf("newRace() once the race's racers left = %v; want nil", err)
+	}
+}
+
+// A racer that stops reading is dropped as a player is, its connection
+// closed once a write has waited Limits.Stall, and leaves the race: the
+// others see them go. As TestStalledClient, it runs without the race
+// detector.
+func TestRaceStalledRacer(t *testing.T) {
+	if raceEnabled {
+		t.Skip("too slow under the race detector; make test runs it without")
+	}
+	ts := startServer(t, Config{
+		NewSeed: func() uint64 { return testRaceSeed }, raceBoard: testRaceBoard,
+		Limits: limits(func(l *Limits) { l.Stall = time.Second }),
+	})
+	aliceKey, bobKey := namedPlayer(t, ts, "Alice"), namedPlayer(t, ts, "Bob")
+	alice, code := startRace(t, ts, aliceKey)
+	stallAs(t, ts, bobKey, "race "+code)
+	alice.waitFor("Bob")
+	closed := func() bool { return strings.Contains(ts.logs.String(), "closed: the client read nothing for 1s") }
+	if !testwait.Until(t, closed) {
+		t.Fatalf("the stalled racer's connection was not closed by the test's deadline")
+	}
+	if !testwait.Until(t, func() bool { return !strings.Contains(alice.screen(), "Bob") }) {
+		t.Errorf("the race still has the racer dropped:\n%s", alice.screen())
+	}
+	alice.send("q")
+	alice.wait()
 }
