@@ -114,7 +114,13 @@ func (g *Game) race(ctx context.Context, s *host.Session, r *remote.Screen) []st
 	k.Log = func(msg string) { g.cfg.Log("%s: %s", s.Key, msg) }
 	defer k.Close()
 	_, _, th := k.Prefs(func(string) error { return nil })
-	rc := &racer{id: s.Key, name: userfile.Printable(name), k: k, hold: s.Hold(), changed: make(chan struct{}, 1)}
+	// Listed for viewers, and closed to them until the race ends: no help
+	// from watching a rival on the same board.
+	rc := &racer{
+		id: s.Key, name: userfile.Printable(name), k: k, hold: s.Hold(), changed: make(chan struct{}, 1),
+		live: g.lobby.addRacer(name, k.Unwatched()),
+	}
+	defer g.lobby.remove(rc.live)
 	var rr *race
 	if len(s.Command) == 1 {
 		rr, err = g.newRace(s.Key)
@@ -127,10 +133,6 @@ func (g *Game) race(ctx context.Context, s *host.Session, r *remote.Screen) []st
 	if err != nil {
 		return []string{err.Error()}
 	}
-	// Listed for viewers, and closed to them until the race ends: no help
-	// from watching a rival on the same board.
-	rc.live = g.lobby.addRacer(name, k.Unwatched())
-	defer g.lobby.remove(rc.live)
 	look := watch.Look{ASCII: remote.ASCII(s.Env), Mono: s.Env["NO_COLOR"] != "", Theme: th}
 	why := watch.RaceOn(r, look, rc)
 	rc.leave()

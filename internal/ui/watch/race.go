@@ -258,6 +258,9 @@ func (rs *raceScreen) draw() {
 	case Waiting:
 		head += "; others join with ssh -t HOST race " + st.Code
 		foot = "space: ready   q leaves"
+		if len(st.Racers) < 2 {
+			foot = "space: ready (a race starts with two racers at least)   q leaves"
+		}
 	case Counting:
 		head = fmt.Sprintf("Race %s starts in %d", st.Code, max(0, int((st.Start.Sub(now)+time.Second-1)/time.Second)))
 	case Racing:
