@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -19,10 +20,10 @@ import (
 
 // watch runs the command watch of session s on r: "watch NAME" follows
 // the game of the player named NAME until it ends or the viewer leaves;
-// "watch" lists the games in play to choose one from, and comes back to
-// the list after each. It returns the lines to print once the screen is
-// closed.
-func (g *Game) watch(s *host.Session, r *remote.Screen) []string {
+// "watch" lists the games in play, and the best games of yesterday's
+// daily boards to replay, to choose one from, and comes back to the list
+// after each. It returns the lines to print once the screen is closed.
+func (g *Game) watch(ctx context.Context, s *host.Session, r *remote.Screen) []string {
 	look := watch.Look{ASCII: remote.ASCII(s.Env), Mono: s.Env["NO_COLOR"] != ""}
 	hold := s.Hold()
 	switch len(s.Command) {
@@ -36,13 +37,31 @@ func (g *Game) watch(s *host.Session, r *remote.Screen) []string {
 		return []string{"watch takes one name at most: ssh -t HOST watch, or watch NAME"}
 	}
 	note := ""
+	replays := g.replays(ctx)
+	list := func() []watch.Game { return append(g.lobby.list(), replays...) }
 	for {
-		name, ok := watch.Choose(r, look, note, g.lobby.list)
-		if !ok {
+		chosen, ok := watch.Choose(r, look, note, list)
+		switch {
+		case !ok:
 			return nil
+		case strings.HasPrefix(chosen.Key, replayPrefix):
+			note = g.followReplay(ctx, r, look, chosen)
+		default:
+			note = g.follow(r, look, hold, chosen.Player)
 		}
-		note = g.follow(r, look, hold, name)
 	}
+}
+
+// followReplay plays the replay chosen back on r until the viewer leaves;
+// it returns why it could not start, or "".
+func (g *Game) followReplay(ctx context.Context, r *remote.Screen, look watch.Look, chosen watch.Game) string {
+	done := make(chan struct{})
+	defer close(done)
+	rp, err := g.startReplay(ctx, chosen.Key, done)
+	if err != nil {
+		return err.Error()
+	}
+	return watch.Follow(r, chosen.Player, look, rp)
 }
 
 // follow shows the game of the player named name on r, its copy of the

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -121,4 +123,57 @@ func (s *players) RaceStats(ctx context.Context, id string) (RaceStats, error) {
 		return RaceStats{}, err
 	}
 	return st, nil
+}
+
+// DailyGame is a clean win that counts for a daily board, as a server
+// offers it to be replayed once its day is over.
+type DailyGame struct {
+	Player string // the key fingerprint
+	Name   string // the display name
+	N      int64  // the game's number in the player's history
+	TimeMS int64
+}
+
+// dailyGamesSQL reads the counted games of a level's ($1) daily board of
+// a date ($2), each player's first attempt first, as dailyBoardSQL does,
+// with their numbers.
+var dailyGamesSQL = `SELECT g.player, p.name, g.n, g.clean, g.time_ms,
+		CASE WHEN ` + offBoardSQL("g") + ` THEN 1 ELSE 0 END
+	FROM games g JOIN players p ON p.id = g.player
+	WHERE g.level = $1 AND g.daily = $2 AND g.daily <> '' AND g.known = 0
+	ORDER BY g.player, g.date, g.n`
+
+// DailyGames returns the clean wins of the daily board of date and level
+// that count (each player's first attempt, on the ranked boards), the
+// fastest first: at most limit.
+func (s *players) DailyGames(ctx context.Context, date, level string, limit int) ([]DailyGame, error) {
+	rows, err := s.d.db.QueryContext(ctx, dailyGamesSQL, level, date)
+	if err != nil {
+		return nil, s.d.explain(err)
+	}
+	defer rows.Close()
+	var games []DailyGame
+	last := ""
+	for rows.Next() {
+		var dg DailyGame
+		var clean, off bool
+		if err := rows.Scan(&dg.Player, &dg.Name, &dg.N, &clean, &dg.TimeMS, &off); err != nil {
+			return nil, err
+		}
+		if dg.Player == last {
+			continue // the player's first attempt counts
+		}
+		last = dg.Player
+		if clean && !off {
+			games = append(games, dg)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(games, func(a, b DailyGame) int { return cmp.Compare(a.TimeMS, b.TimeMS) })
+	if limit > 0 && len(games) > limit {
+		games = games[:limit]
+	}
+	return games, nil
 }

@@ -20,6 +20,8 @@ type Game struct {
 	// Closed, when not empty, is why the game cannot be watched now ("a
 	// daily game", "not watched"): it is listed, and not chosen.
 	Closed string
+	// Key is what the caller knows the game by; "" means Player.
+	Key string
 }
 
 // refresh is how often the list is read again while it is shown.
@@ -31,8 +33,8 @@ type tickList struct{}
 // Choose shows the games that list returns, read again every second,
 // on r, with the line note above them when it is not empty, until the
 // viewer chooses one that can be watched (Enter) or leaves (q, Esc,
-// Ctrl-C); it returns the chosen game's player, or false.
-func Choose(r *remote.Screen, look Look, note string, list func() []Game) (string, bool) {
+// Ctrl-C); it returns the chosen game, or false.
+func Choose(r *remote.Screen, look Look, note string, list func() []Game) (Game, bool) {
 	s := r.Tcell()
 	th := newTheme(s, look)
 	done := make(chan struct{})
@@ -83,7 +85,7 @@ func Choose(r *remote.Screen, look Look, note string, list func() []Game) (strin
 		s.Show()
 		ev := s.PollEvent()
 		if ev == nil || r.Quitting() {
-			return "", false
+			return Game{}, false
 		}
 		switch ev := ev.(type) {
 		case *tcell.EventResize:
@@ -91,20 +93,20 @@ func Choose(r *remote.Screen, look Look, note string, list func() []Game) (strin
 			sh.Reset(0, 0)
 		case *tcell.EventInterrupt:
 			if _, ok := ev.Data().(term.Quit); ok {
-				return "", false
+				return Game{}, false
 			}
 		case *tcell.EventError:
-			return "", false
+			return Game{}, false
 		case *tcell.EventKey:
 			switch {
 			case leaves(ev):
-				return "", false
+				return Game{}, false
 			case ev.Key() == tcell.KeyUp || ev.Key() == tcell.KeyRune && ev.Rune() == 'k':
 				at--
 			case ev.Key() == tcell.KeyDown || ev.Key() == tcell.KeyRune && ev.Rune() == 'j':
 				at++
 			case ev.Key() == tcell.KeyEnter && at < len(games) && games[at].Closed == "":
-				return games[at].Player, true
+				return games[at], true
 			}
 		}
 	}
