@@ -6,6 +6,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/solver"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 )
 
 // framed returns the cells of the board framed on screen: each row's
@@ -68,8 +73,9 @@ func TestE2EWatch(t *testing.T) {
 }
 
 // TestE2ERace: two players race through OpenSSH's client in tmux (ssh -t
-// HOST race, race CODE): both get ready, both are shown the same board,
-// each gives up, and both see the result table, and print it.
+// HOST race, race CODE): both get ready, both are shown the same board;
+// one clears it, the other gives up, and both see the result table, and
+// print it.
 func TestE2ERace(t *testing.T) {
 	t.Parallel()
 	_, bin := e2eBinary(t)
@@ -92,13 +98,133 @@ func TestE2ERace(t *testing.T) {
 	if a != b || a == "" {
 		t.Errorf("the racers' boards at the start:\nAnn's:\n%s\nBob's:\n%s\nwant the same", a, b)
 	}
-	first.keys("q") // gives up
-	second.waitFor("out")
+	// Ann clears the board, as logic alone can (a no-guess board), and
+	// Bob gives up.
+	solveRace(t, first)
+	second.waitFor("cleared in")
 	second.keys("q")
 	for _, tm := range []*tmuxGame{first, second} {
 		tm.waitFor("Results")
-		tm.waitFor("1. ")
+		tm.waitFor("1. Ann")
+		tm.waitFor("2. Bob")
 		tm.keys("q")
 		tm.checkExit("race " + code + ":")
+	}
+	first.checkLine(`^1\. Ann cleared in [0-9.]+s`)
+}
+
+// keyPace keeps a test's keys within a server's input budget (see
+// remote.InputBurst): keys past it are dropped, as a flood's are. It
+// paces the input; no state is decided by the time it waits.
+type keyPace struct {
+	credit float64 // keys that may be sent now
+	last   time.Time
+}
+
+// keyRate is the keys a second the budget refills, as the server's.
+const keyRate = 50 // under remote's 60, for the clocks' drift
+
+// take waits until n keys may be sent, and counts them sent.
+func (k *keyPace) take(n int) {
+	now := time.Now()
+	k.credit = min(k.credit+now.Sub(k.last).Seconds()*keyRate, remote.InputBurst/2)
+	k.last = now
+	if short := float64(n) - k.credit; short > 0 {
+		wait := time.Duration(short / keyRate * float64(time.Second))
+		time.Sleep(wait)
+		k.credit += wait.Seconds() * keyRate
+		k.last = k.last.Add(wait)
+	}
+	k.credit -= float64(n)
+}
+
+// raceSize is the race board's size, intermediate's.
+const raceSize, raceMines = 16, 40
+
+// shownTiles reads the race board framed on screen, drawn in ASCII: '#'
+// a closed cell, ' ' an open 0, a digit an open number.
+func shownTiles(t *testing.T, screen string) []board.Tile {
+	t.Helper()
+	rows := strings.Split(framed(screen), "\n")
+	if len(rows) != raceSize {
+		t.Fatalf("the race's board has %d rows; want %d:\n%s", len(rows), raceSize, screen)
+	}
+	tiles := make([]board.Tile, 0, raceSize*raceSize)
+	for _, r := range rows {
+		if len(r) < 2*raceSize {
+			t.Fatalf("a row of the race's board %q; want %d cells", r, raceSize)
+		}
+		for x := range raceSize {
+			switch c := r[2*x]; {
+			case c == '#':
+				tiles = append(tiles, board.TileClosed)
+			case c == ' ':
+				tiles = append(tiles, 0)
+			case c >= '1' && c <= '8':
+				tiles = append(tiles, board.Tile(c-'0'))
+			default:
+				t.Fatalf("a cell %q of the race's board", c)
+			}
+		}
+	}
+	return tiles
+}
+
+// solveRace clears the race board on tm's screen by keys, as a player
+// who reasons alone would: the solver's safe cells of the board shown,
+// opened a few at a time, until none is left closed but the mines.
+func solveRace(t *testing.T, tm *tmuxGame) {
+	t.Helper()
+	at := board.Point{X: raceSize / 2, Y: raceSize / 2} // the start cell, where the cursor starts
+	pace := keyPace{credit: remote.InputBurst / 2, last: time.Now()}
+	screen := tm.capture()
+	for !strings.Contains(screen, "waiting for the others") {
+		tiles := shownTiles(t, screen)
+		v, err := solver.NewView(raceSize, raceSize, raceMines, tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		an, err := solver.Analyze(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys strings.Builder
+		var opened []board.Point
+		for _, p := range an.Safe() {
+			if tiles[p.Y*raceSize+p.X] != board.TileClosed || keys.Len() > 40 {
+				continue
+			}
+			for ; at.X < p.X; at.X++ {
+				keys.WriteByte('l')
+			}
+			for ; at.X > p.X; at.X-- {
+				keys.WriteByte('h')
+			}
+			for ; at.Y < p.Y; at.Y++ {
+				keys.WriteByte('j')
+			}
+			for ; at.Y > p.Y; at.Y-- {
+				keys.WriteByte('k')
+			}
+			keys.WriteByte(' ')
+			opened = append(opened, p)
+		}
+		if len(opened) == 0 {
+			t.Fatalf("the solver finds no safe cell on the race's board:\n%s", screen)
+		}
+		pace.take(keys.Len())
+		tm.keys("-l", keys.String())
+		screen = tm.waitUntil("the cells opened", func(s string) bool {
+			if strings.Contains(s, "waiting for the others") {
+				return true
+			}
+			now := shownTiles(t, s)
+			for _, p := range opened {
+				if now[p.Y*raceSize+p.X] == board.TileClosed {
+					return false
+				}
+			}
+			return true
+		})
 	}
 }
