@@ -137,33 +137,40 @@ type DailyGame struct {
 // dailyGamesSQL reads the counted games of a level's ($1) daily board of
 // a date ($2), each player's first attempt first, as dailyBoardSQL does,
 // with their numbers.
-var dailyGamesSQL = `SELECT g.player, p.name, g.n, g.clean, g.time_ms,
+var dailyGamesSQL = `SELECT g.player, p.name, g.n, g.clean, g.time_ms, g.speed, g.date,
 		CASE WHEN ` + offBoardSQL("g") + ` THEN 1 ELSE 0 END
 	FROM games g JOIN players p ON p.id = g.player
 	WHERE g.level = $1 AND g.daily = $2 AND g.daily <> '' AND g.known = 0
 	ORDER BY g.player, g.date, g.n`
 
 // DailyGames returns the clean wins of the daily board of date and level
-// that count (each player's first attempt, on the ranked boards), the
-// fastest first: at most limit.
+// that count (each player's first attempt, on the ranked boards), in
+// the leaderboard's order: at most limit.
 func (s *players) DailyGames(ctx context.Context, date, level string, limit int) ([]DailyGame, error) {
 	rows, err := s.d.db.QueryContext(ctx, dailyGamesSQL, level, date)
 	if err != nil {
 		return nil, s.d.explain(err)
 	}
 	defer rows.Close()
-	var games []DailyGame
+	type ranked struct {
+		DailyGame
+		speed float64
+		date  int64
+	}
+	var games []ranked
 	last := ""
 	for rows.Next() {
-		var dg DailyGame
+		var dg ranked
 		var clean, off bool
-		if err := rows.Scan(&dg.Player, &dg.Name, &dg.N, &clean, &dg.TimeMS, &off); err != nil {
+		var speed sql.NullFloat64
+		if err := rows.Scan(&dg.Player, &dg.Name, &dg.N, &clean, &dg.TimeMS, &speed, &dg.date, &off); err != nil {
 			return nil, err
 		}
 		if dg.Player == last {
 			continue // the player's first attempt counts
 		}
 		last = dg.Player
+		dg.speed = speed.Float64
 		if clean && !off {
 			games = append(games, dg)
 		}
@@ -171,9 +178,16 @@ func (s *players) DailyGames(ctx context.Context, date, level string, limit int)
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	slices.SortStableFunc(games, func(a, b DailyGame) int { return cmp.Compare(a.TimeMS, b.TimeMS) })
+	// Ranked as the leaderboard ranks them: by time, then 3BV/s, then date.
+	slices.SortStableFunc(games, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(a.TimeMS, b.TimeMS), cmp.Compare(b.speed, a.speed), cmp.Compare(a.date, b.date))
+	})
 	if limit > 0 && len(games) > limit {
 		games = games[:limit]
 	}
-	return games, nil
+	out := make([]DailyGame, len(games))
+	for i, g := range games {
+		out[i] = g.DailyGame
+	}
+	return out, nil
 }
