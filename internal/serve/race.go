@@ -96,11 +96,22 @@ type racer struct {
 // shows its code, "race CODE" joins the race of CODE. It returns the
 // lines to print once the screen is closed.
 func (g *Game) race(ctx context.Context, s *host.Session, r *remote.Screen) []string {
-	if s.Key == "" {
-		return []string{"a guest cannot race: connect with a key (ssh-keygen), so that the race is kept"}
-	}
 	if len(s.Command) > 2 {
 		return []string{"race takes one code at most: ssh -t HOST race starts one, race CODE joins it"}
+	}
+	code := ""
+	if len(s.Command) == 2 {
+		code = s.Command[1]
+	}
+	return g.raceOn(ctx, s, r, code)
+}
+
+// raceOn runs a race for session s on r: a new one when code is "", else
+// the race of code; it returns the lines that sum it up, or why the
+// session could not race.
+func (g *Game) raceOn(ctx context.Context, s *host.Session, r *remote.Screen, code string) []string {
+	if s.Key == "" {
+		return []string{"a guest cannot race: connect with a key (ssh-keygen), so that the race is kept"}
 	}
 	name, err := g.cfg.Players.Name(ctx, s.Key)
 	if err != nil {
@@ -122,10 +133,10 @@ func (g *Game) race(ctx context.Context, s *host.Session, r *remote.Screen) []st
 	}
 	defer g.lobby.remove(rc.live)
 	var rr *race
-	if len(s.Command) == 1 {
+	if code == "" {
 		rr, err = g.newRace(s.Key)
 	} else {
-		rr, err = g.findRace(s.Command[1])
+		rr, err = g.findRace(code)
 	}
 	if err == nil {
 		err = rr.join(rc)

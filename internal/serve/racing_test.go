@@ -277,3 +277,42 @@ func TestRaceStalledRacer(t *testing.T) {
 	alice.send("q")
 	alice.wait()
 }
+
+// The list of games (ssh -t HOST watch) is the server's menu of races
+// too: r starts one and shows its code, c asks for a code and joins its
+// race; after the race the list comes back with its results above it.
+func TestRaceFromList(t *testing.T) {
+	ts := raceServer(t)
+	aliceKey, bobKey := namedPlayer(t, ts, "Alice"), namedPlayer(t, ts, "Bob")
+	alice := openCommand(t, ts.dial(t, aliceKey), 80, 24, "watch")
+	alice.waitFor("r starts a race")
+	alice.send("r")
+	alice.waitFor("others join with ssh -t HOST race ")
+	m := raceCode.FindStringSubmatch(alice.screen())
+	if m == nil {
+		t.Fatalf("no race code on the screen:\n%s", alice.screen())
+	}
+	bob := openCommand(t, ts.dial(t, bobKey), 80, 24, "watch")
+	bob.waitFor("c joins one")
+	bob.send("c")
+	bob.waitFor("The race's code")
+	bob.send(m[1] + "\r")
+	bob.waitFor("Alice")
+	alice.send(" ")
+	bob.send(" ")
+	for _, tm := range []*term{alice, bob} {
+		tm.waitFor("space opens")
+	}
+	alice.send("q") // gives up
+	bob.waitFor("out")
+	bob.send("q")
+	for _, tm := range []*term{alice, bob} {
+		tm.waitFor("Results")
+		tm.send("q")
+		tm.waitFor("race " + m[1] + ": 1. ")
+		tm.send("q")
+		if got := tm.wait(); got != 0 {
+			t.Errorf("exit status %d; want 0", got)
+		}
+	}
+}

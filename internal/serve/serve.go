@@ -159,7 +159,7 @@ type CommandDoc struct {
 // CommandDocs are the commands a session may run, as the man page lists
 // them; a session without one plays.
 var CommandDocs = []CommandDoc{
-	{"watch [NAME]", "lists the games in play, and the best games of yesterday's daily boards as replays, to choose one from, or follows NAME's: a read-only view of the board as the player sees it"},
+	{"watch [NAME]", "lists the games in play, and the best games of yesterday's daily boards as replays, to choose one from (r starts a race, c joins one by its code), or follows NAME's: a read-only view of the board as the player sees it"},
 	{"watching on|off", "lists the player's games for viewers, or keeps them from viewers; remembered"},
 	{"race [CODE]", fmt.Sprintf("starts a race and shows its code, or joins the race of CODE (for %d minutes after it was drawn, until the race starts; %d racers at most): when all are ready, a countdown starts the same no-guess board for every racer; the results are kept", int(RaceCodeLife/time.Minute), MaxRacers)},
 }

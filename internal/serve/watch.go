@@ -23,6 +23,10 @@ import (
 // "watch" lists the games in play, and the best games of yesterday's
 // daily boards to replay, to choose one from, and comes back to the list
 // after each. It returns the lines to print once the screen is closed.
+//
+// The list is the server's menu too: r starts a race, c asks for a
+// race's code and joins it; the list comes back after the race, the
+// race's results above it.
 func (g *Game) watch(ctx context.Context, s *host.Session, r *remote.Screen) []string {
 	look := watch.Look{ASCII: remote.ASCII(s.Env), Mono: s.Env["NO_COLOR"] != ""}
 	hold := s.Hold()
@@ -44,6 +48,17 @@ func (g *Game) watch(ctx context.Context, s *host.Session, r *remote.Screen) []s
 		switch {
 		case !ok:
 			return nil
+		case chosen.Key == watch.KeyRace:
+			note = strings.Join(g.raceOn(ctx, s, r, ""), " ")
+		case chosen.Key == watch.KeyJoin:
+			code, ok := r.AskName("The race's code (ssh -t HOST race shows it)", func(code string) error {
+				_, err := g.findRace(code)
+				return err
+			})
+			note = ""
+			if ok {
+				note = strings.Join(g.raceOn(ctx, s, r, code), " ")
+			}
 		case strings.HasPrefix(chosen.Key, replayPrefix):
 			note = g.followReplay(ctx, r, look, chosen)
 		default:
