@@ -41,9 +41,12 @@ func (g *Game) Handle(ctx context.Context, s *host.Session) int {
 		}
 	}()
 	var lines []string
-	if len(s.Command) > 0 {
-		lines = g.watch(s, scr)
-	} else {
+	switch {
+	case len(s.Command) > 0 && s.Command[0] == "race":
+		lines = g.race(ctx, s, scr)
+	case len(s.Command) > 0:
+		lines = g.watch(ctx, s, scr)
+	default:
 		lines = g.game(ctx, s, scr)
 	}
 	scr.Close()

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -328,6 +329,27 @@ func TestLeaderboards(t *testing.T) {
 			}
 			if g, w := asJSON(t, got), asJSON(t, tt.want); g != w {
 				t.Errorf("%s =\n%s\nwant\n%s", tt.name, g, w)
+			}
+		}
+		// The replays of the daily board: its clean wins that count, the
+		// fastest first.
+		for _, tt := range []struct {
+			limit int
+			want  []string
+		}{
+			{0, []string{"Fay", "Gil", "Bob", "Ann"}},
+			{2, []string{"Fay", "Gil"}},
+		} {
+			games, err := s.DailyGames(ctx, "2026-11-25", "beginner", tt.limit)
+			var names []string
+			for _, g := range games {
+				names = append(names, g.Name)
+				if g.N == 0 || !strings.HasPrefix(g.Player, "SHA256:") {
+					t.Errorf("DailyGames: %+v; want its number and its player", g)
+				}
+			}
+			if err != nil || !slices.Equal(names, tt.want) {
+				t.Errorf("DailyGames(2026-11-25, beginner, %d) = %v, %v; want %v", tt.limit, names, err, tt.want)
 			}
 		}
 	})

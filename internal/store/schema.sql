@@ -117,6 +117,23 @@ CREATE TABLE import_steps (
 	date      BIGINT  NOT NULL  -- when that step committed, in Unix nanoseconds
 );
 
+CREATE TABLE races (
+	id     BIGINT  NOT NULL PRIMARY KEY,
+	kind   TEXT    NOT NULL, -- its board, in its text form
+	ended  BIGINT  NOT NULL, -- when it ended, in Unix nanoseconds
+	racers BIGINT  NOT NULL
+);
+
+CREATE TABLE race_results (
+	race    BIGINT  NOT NULL REFERENCES races (id),
+	player  TEXT    NOT NULL, -- the racer's key fingerprint
+	place   BIGINT  NOT NULL, -- from 1; racers tied share one
+	won     INTEGER NOT NULL, -- the racer cleared the board
+	time_ms BIGINT  NOT NULL, -- the finish time of a cleared board, else 0
+	cleared DOUBLE PRECISION NOT NULL, -- the share of the safe cells opened
+	PRIMARY KEY (race, player)
+);
+
 CREATE INDEX games_player ON games (player, n);
 
 CREATE INDEX games_date   ON games (player, date DESC, n);
@@ -150,4 +167,6 @@ CREATE UNIQUE INDEX players_name ON players (name_key);
 CREATE INDEX runs_length ON runs (player, kind, known, length);
 
 CREATE INDEX kinds_played ON kinds (player, known, played DESC, first_date, first_n, won);
+
+CREATE INDEX race_results_player ON race_results (player, place);
 

@@ -542,6 +542,9 @@ CREATE TABLE daily_secrets (
 	// is "Paul"): every name is keyed again at open (rekeyNames), the
 	// oldest player's first.
 	`UPDATE players SET name_key = NULL;`,
+	// The races of a server (minesweeper serve's race): one row a race
+	// and one a racer, the results by race: places, wins, times.
+	racesTables,
 }
 
 // runsFromGames fills the table runs from the games: each win with the

@@ -167,6 +167,16 @@ type Players interface {
 	// server looks at once for all of them (the daily games whose day
 	// has ended, see session.EndPastDailiesOf).
 	Unfinished(ctx context.Context, kinds []board.Settings) ([]string, error)
+	// DailyGames returns the clean wins that count for the daily board
+	// of date and level, the fastest first, at most limit (0: all): the
+	// games a server replays once the day is over.
+	DailyGames(ctx context.Context, date, level string, limit int) ([]DailyGame, error)
+	// KeepRace keeps a race's results (minesweeper serve's race), and
+	// returns its number.
+	KeepRace(ctx context.Context, r Race) (int64, error)
+	// RaceStats returns what the races of player id come to: races,
+	// wins and places.
+	RaceStats(ctx context.Context, id string) (RaceStats, error)
 	// Close closes the database.
 	Close() error
 }

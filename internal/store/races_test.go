@@ -1,0 +1,56 @@
+package store
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestKeepRace checks the race table: races kept one after another get
+// numbers in order, and each racer's stats count their races, wins and
+// places; a race of no racer is refused.
+func TestKeepRace(t *testing.T) {
+	for _, b := range backends {
+		if b.server == nil {
+			continue
+		}
+		t.Run(b.name, func(t *testing.T) {
+			p, _ := b.server(t, b.place(t))
+			ended := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+			races := []Race{
+				{Kind: "9x9/10", Ended: ended, Results: []RaceResult{
+					{Player: "SHA256:a", Place: 1, Won: true, Time: 20 * time.Second, Cleared: 1},
+					{Player: "SHA256:b", Place: 2, Cleared: 0.5},
+				}},
+				{Kind: "9x9/10", Ended: ended.Add(time.Minute), Results: []RaceResult{
+					{Player: "SHA256:b", Place: 1, Won: true, Time: 15 * time.Second, Cleared: 1},
+					{Player: "SHA256:a", Place: 2, Won: true, Time: 17 * time.Second, Cleared: 1},
+					{Player: "SHA256:c", Place: 3, Cleared: 0},
+				}},
+			}
+			for i, r := range races {
+				id, err := p.KeepRace(ctx, r)
+				if err != nil || id != int64(i+1) {
+					t.Fatalf("KeepRace(race %d) = %d, %v; want %d, nil", i, id, err, i+1)
+				}
+			}
+			for _, c := range []struct {
+				player string
+				want   RaceStats
+			}{
+				{"SHA256:a", RaceStats{Races: 2, Wins: 1, Places: []int{1, 1}}},
+				{"SHA256:b", RaceStats{Races: 2, Wins: 1, Places: []int{1, 1}}},
+				{"SHA256:c", RaceStats{Races: 1, Wins: 0, Places: []int{0, 0, 1}}},
+				{"SHA256:d", RaceStats{}},
+			} {
+				got, err := p.RaceStats(ctx, c.player)
+				if err != nil || got.Races != c.want.Races || got.Wins != c.want.Wins || !slices.Equal(got.Places, c.want.Places) {
+					t.Errorf("RaceStats(%s) = %+v, %v; want %+v", c.player, got, err, c.want)
+				}
+			}
+			if _, err := p.KeepRace(ctx, Race{Kind: "9x9/10", Ended: ended}); err == nil {
+				t.Errorf("KeepRace(no racer) = nil; want an error")
+			}
+		})
+	}
+}
