@@ -70,6 +70,24 @@ func (s *players) KeepRace(ctx context.Context, r Race) (int64, error) {
 		return 0, s.d.errReadOnly()
 	}
 	defer s.d.shared()()
+	// Two servers of one PostgreSQL database may read the same next
+	// number: the second's insert is refused by the key, and it takes the
+	// next, so that no race is lost for it.
+	for try := 1; ; try++ {
+		id, err := s.keepRace(ctx, r)
+		if err == nil || try == keepRaceTries || !s.d.dial().unique(err) {
+			return id, err
+		}
+	}
+}
+
+// keepRaceTries is how many numbers KeepRace tries for a race before it
+// gives up: each refusal is another server's race kept meanwhile.
+const keepRaceTries = 32
+
+// keepRace is one try of KeepRace: the next number, the race and its
+// results in one transaction.
+func (s *players) keepRace(ctx context.Context, r Race) (int64, error) {
 	tx, err := s.d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, s.d.explain(err)
@@ -77,7 +95,8 @@ func (s *players) KeepRace(ctx context.Context, r Race) (int64, error) {
 	defer tx.Rollback()
 	var id int64
 	// The next number read in the transaction, whose write lock (SQLite)
-	// or unique key (PostgreSQL) keeps two servers from taking one.
+	// or unique key (PostgreSQL: see KeepRace) keeps two servers from
+	// taking one.
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM races`).Scan(&id); err != nil {
 		return 0, s.d.explain(err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -50,6 +51,65 @@ func TestKeepRace(t *testing.T) {
 			}
 			if _, err := p.KeepRace(ctx, Race{Kind: "9x9/10", Ended: ended}); err == nil {
 				t.Errorf("KeepRace(no racer) = nil; want an error")
+			}
+		})
+	}
+}
+
+// TestKeepRaceTogether keeps races from two servers of one database at
+// once (two Players on one place, as a fleet shares a PostgreSQL
+// database): each race is kept, under a number of its own, none lost to
+// a number both read.
+func TestKeepRaceTogether(t *testing.T) {
+	for _, b := range backends {
+		if b.server == nil {
+			continue
+		}
+		t.Run(b.name, func(t *testing.T) {
+			place := b.place(t)
+			servers := []*players{}
+			for range 2 {
+				p, _ := b.server(t, place)
+				servers = append(servers, p)
+			}
+			const each = 6
+			r := Race{Kind: "9x9/10", Ended: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC), Results: []RaceResult{
+				{Player: "SHA256:a", Place: 1, Won: true, Time: 20 * time.Second, Cleared: 1},
+			}}
+			ids := make(chan int64, len(servers)*each)
+			errs := make(chan error, len(servers)*each)
+			var wg sync.WaitGroup
+			for _, p := range servers {
+				for range each {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						id, err := p.KeepRace(ctx, r)
+						if err != nil {
+							errs <- err
+							return
+						}
+						ids <- id
+					}()
+				}
+			}
+			wg.Wait()
+			close(ids)
+			close(errs)
+			for err := range errs {
+				t.Errorf("KeepRace = %v; want every race kept", err)
+			}
+			var got []int64
+			for id := range ids {
+				got = append(got, id)
+			}
+			slices.Sort(got)
+			if want := len(servers) * each; len(slices.Compact(got)) != want {
+				t.Errorf("the races' numbers %v; want %d apart", got, want)
+			}
+			st, err := servers[0].RaceStats(ctx, "SHA256:a")
+			if err != nil || st.Races != len(servers)*each {
+				t.Errorf("RaceStats = %+v, %v; want %d races", st, err, len(servers)*each)
 			}
 		})
 	}
