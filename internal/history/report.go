@@ -11,7 +11,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -91,7 +90,8 @@ func WriteBests(w io.Writer, stats []Stats) error {
 	return t.write(w)
 }
 
-// label names the row of s in a table: its kind's Label, "known" after
+// label names the row of s in a table: its kind's name (see
+// board.Settings.Name), "known" after
 // it for boards the player could know, or "N other kinds" for kinds
 // folded into one (see Fold).
 func (s *Stats) label() string {
@@ -101,9 +101,9 @@ func (s *Stats) label() string {
 	case s.Others > 1:
 		return fmt.Sprintf("%d other kinds", s.Others)
 	case s.Known:
-		return Label(s.Kind, s.Level) + " known" // boards the player could know, apart
+		return s.Kind.Name() + " known" // boards the player could know, apart
 	}
-	return Label(s.Kind, s.Level)
+	return s.Kind.Name()
 }
 
 // WriteStatsJSON writes stats as an indented JSON array, in one Write,
@@ -214,7 +214,7 @@ func WriteGames(w io.Writer, games []Game, nums []int64) error {
 		}
 		t.add(strconv.FormatInt(nums[i], 10),
 			g.Date.Format("2006-01-02 15:04"),
-			Label(g.Kind(), g.Level),
+			g.Kind().Name(),
 			userfile.Printable(g.Result),
 			seconds(g.TimeMS),
 			strconv.Itoa(g.ThreeBV),
@@ -249,25 +249,6 @@ func WriteGameJSON(w io.Writer, g *Game) error {
 	line = append(escapeJSON(line), '\n')
 	_, err = w.Write(line)
 	return err
-}
-
-// Label names a kind of board for a person: its level when it has one,
-// else its size and mines, followed by its first-click rule unless it is
-// the default, opening, and "no-guess" for a no-guess board: "expert
-// no-guess", "16x16n40 safe". The level comes from a file: what a
-// terminal would act on in it is made harmless (see userfile.Printable).
-func Label(s board.Settings, level string) string {
-	label := userfile.Printable(level)
-	if label == "" || label == "custom" {
-		label = fmt.Sprintf("%dx%dn%d", s.Width, s.Height, s.Mines)
-	}
-	if s.Rule != board.Opening {
-		label += " " + s.Rule.String()
-	}
-	if s.NoGuess {
-		label += " no-guess"
-	}
-	return label
 }
 
 // seconds writes a time in milliseconds as seconds to the hundredth,

@@ -392,13 +392,13 @@ func TestFold(t *testing.T) {
 	if err := WriteStats(&table, []Stats{all[0], rest}, SparklineASCII); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := lastLine(table.String()), "3 other kinds       6    2   33%       -     -      -"; got != want {
+	if got, want := lastLine(table.String()), "3 other kinds         6    2   33%       -     -      -"; got != want {
 		t.Errorf("WriteStats' folded row = %q; want %q", got, want)
 	}
 	if err := WriteBests(&bests, []Stats{all[0], Folded(1, 1, 1)}); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := lastLine(bests.String()), "1 other kind       -    -    -    -    -"; got != want {
+	if got, want := lastLine(bests.String()), "1 other kind         -    -    -    -    -"; got != want {
 		t.Errorf("WriteBests' folded row = %q; want %q", got, want)
 	}
 	var js strings.Builder
