@@ -175,5 +175,7 @@ CREATE INDEX games_nf_ioe   ON games (player, kind, ioe) WHERE clean = 1 AND nf 
 
 CREATE INDEX games_nf_zne   ON games (player, kind, zne) WHERE clean = 1 AND nf = 1 AND zne IS NOT NULL;
 
+CREATE INDEX games_leaders_nf ON games (player, kind, time_ms, speed DESC, date, n) WHERE clean = 1 AND daily = '' AND nf = 1;
+
 CREATE INDEX losses_length ON losses (player, kind, known, length);
 

@@ -553,7 +553,8 @@ CREATE TABLE daily_secrets (
 // history.MaxTimeMS (a format of the bound): the NF style of each game
 // (won with no flag placed, history.Game.NF; the games kept before have
 // it from their records, read as text: "nf":true, or moves none of which
-// ("F..." or "M...") placed a flag), indexes for the bests of the clean NF wins; the runs of
+// ("F..." or "M...") placed a flag), indexes for the bests of the clean
+// NF wins and for the NF style's all-time leaderboards; the runs of
 // losses of each kind (losses), as runs keeps those of wins, from the
 // games kept before; and in kinds the longest losing streak, the clean
 // wins and their times summed, for their average.
@@ -569,6 +570,7 @@ CREATE INDEX games_nf_ios   ON games (player, kind, ios) WHERE clean = 1 AND nf 
 CREATE INDEX games_nf_rqp   ON games (player, kind, rqp) WHERE clean = 1 AND nf = 1 AND rqp IS NOT NULL;
 CREATE INDEX games_nf_ioe   ON games (player, kind, ioe) WHERE clean = 1 AND nf = 1 AND ioe IS NOT NULL;
 CREATE INDEX games_nf_zne   ON games (player, kind, zne) WHERE clean = 1 AND nf = 1 AND zne IS NOT NULL;
+CREATE INDEX games_leaders_nf ON games (player, kind, time_ms, speed DESC, date, n) WHERE clean = 1 AND daily = '' AND nf = 1;
 CREATE TABLE losses (
 	player     TEXT    NOT NULL DEFAULT '',
 	kind       TEXT    NOT NULL,
