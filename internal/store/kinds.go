@@ -22,7 +22,10 @@ import (
 // its first and last game and its length. A win joins the runs beside it,
 // a loss between two wins splits their run, and the best streak is the
 // longest run (through the index runs_length), the current streak the
-// run that ends with the kind's last game. A split is the one step whose
+// run that ends with the kind's last game. The runs of losses (losses)
+// are kept by the same steps, a loss to them what a win is to the runs,
+// and the longest is the longest losing streak. The clean wins' count and
+// summed time, for their average, are sums. A split is the one step whose
 // work is not a few index seeks: it counts the wins of the shorter part of
 // the run (see splitPoint), a few for a game kept just before the last.
 // Amend takes a game out of its kind's statistics (uncount) and counts
