@@ -157,6 +157,12 @@ func (b *Bests) add(g *Game) {
 	b.BestZNE = max(b.BestZNE, n.ZiNiEfficiency())
 }
 
+// SetBests sets the bests of s, those of all its clean wins, to b's,
+// its best times put in order and cut as sortBest does.
+func (s *Stats) SetBests(b Bests) {
+	s.Best, s.Best3BVs, s.BestIOS, s.BestRQP, s.BestIOE, s.BestZNE = sortBest(b.Best), b.Best3BVs, b.BestIOS, b.BestRQP, b.BestIOE, b.BestZNE
+}
+
 // sortBest puts best in order, fastest first, of equal times the earlier
 // (best is in date order: a stable sort by time breaks ties by date), and
 // keeps the first BestTimes.
@@ -210,6 +216,7 @@ func Summarize(games []Game) []Stats {
 	run := make(map[key]int)    // kind to its streak so far
 	losses := make(map[key]int) // kind to its losses in a row so far
 	sums := make(map[key]int64) // kind to the sum of its clean wins' times
+	bests := make(map[key]*Bests)
 	for _, g := range byDate {
 		kind := key{g.Kind(), g.IsKnown()}
 		i, ok := index[kind]
@@ -238,9 +245,10 @@ func Summarize(games []Game) []Stats {
 		}
 		s.CleanWins++
 		sums[kind] += ClampMS(g.TimeMS)
-		b := Bests{Best: s.Best, Best3BVs: s.Best3BVs, BestIOS: s.BestIOS, BestRQP: s.BestRQP, BestIOE: s.BestIOE, BestZNE: s.BestZNE}
-		b.add(g)
-		s.Best, s.Best3BVs, s.BestIOS, s.BestRQP, s.BestIOE, s.BestZNE = b.Best, b.Best3BVs, b.BestIOS, b.BestRQP, b.BestIOE, b.BestZNE
+		if bests[kind] == nil {
+			bests[kind] = &Bests{}
+		}
+		bests[kind].add(g)
 		if speed, ok := g.Speed(); ok {
 			s.Recent3BVs = append(s.Recent3BVs, speed)
 		}
@@ -258,7 +266,9 @@ func Summarize(games []Game) []Stats {
 		s.WinRate = float64(s.Won) / float64(s.Played)
 		s.CurrentStreak = run[k]
 		s.AverageMS = Average(sums[k], s.CleanWins)
-		s.Best = sortBest(s.Best)
+		if b := bests[k]; b != nil {
+			s.SetBests(*b)
+		}
 		if s.NF != nil {
 			s.NF.Best = sortBest(s.NF.Best)
 		}

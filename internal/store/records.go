@@ -501,7 +501,7 @@ func (d *DB) bests(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
 	if err != nil {
 		return err
 	}
-	s.Best, s.Best3BVs, s.BestIOS, s.BestRQP, s.BestIOE, s.BestZNE = b.Best, b.Best3BVs, b.BestIOS, b.BestRQP, b.BestIOE, b.BestZNE
+	s.SetBests(b) // read in order, BestTimes at most
 	if len(b.Best) > 0 {
 		nf, err := d.styleBests(ctx, tx, kind, " AND nf = 1")
 		if err != nil {
