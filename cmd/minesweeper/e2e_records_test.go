@@ -74,7 +74,7 @@ func testFlagsUndone(t *testing.T, dir, bin string) {
 	tm.waitForBoard(flagsOpened)
 	tm.keys("q")
 	tm.checkExit("Quit after ")
-	tm.checkLine(`^Quit after \d+s on 7x3 with 3 mines, assisted, undone, board .*flags\.txt \(again: minesweeper -board .*\)$`)
+	tm.checkLine(`^Quit after \d+s on 7x3n3, assisted, undone, board .*flags\.txt \(again: minesweeper -board .*\)$`)
 }
 
 // testFlagsResumed presses m on a random board (hints open cells until
@@ -140,7 +140,7 @@ func testFlagsReplayed(t *testing.T, dir, bin string) {
 	tm.waitForBoard(lost)
 	tm.keys("q")
 	tm.checkExit("You lose after ")
-	tm.checkLine(`^You lose after \d+\.\d\ds on 7x3 with 3 mines, assisted, board .*; known board: not in the records; .*; replay: minesweeper replay 1$`)
+	tm.checkLine(`^You lose after \d+\.\d\ds on 7x3n3, assisted, board .*; known board: not in the records; .*; replay: minesweeper replay 1$`)
 
 	games := historyOf(t, bin, tm.home)
 	if len(games) != 1 {
@@ -180,7 +180,7 @@ func testKnownBoardWin(t *testing.T, dir, bin string) {
 	tm.waitFor("known board: not in the records; ")
 	tm.keys("q")
 	tm.checkExit("You win in ")
-	tm.checkLine(`^You win in \d+\.\d\ds on 5x4 with 2 mines, board .*known\.txt; 3BV 2, .*; known board: not in the records; no guess forced; replay: minesweeper replay 1$`)
+	tm.checkLine(`^You win in \d+\.\d\ds on 5x4n2, board .*known\.txt; 3BV 2, .*; known board: not in the records; no guess forced; replay: minesweeper replay 1$`)
 	screen := tm.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "e2e")
 	if strings.Contains(screen, "new best time") {
 		t.Errorf("a board file's win says new best time:\n%s", screen)
@@ -255,7 +255,7 @@ func testRestartAfterLoss(t *testing.T, bin string) {
 	tm.waitFor("[ You win ]")
 	tm.keys("q")
 	tm.checkExit("You win in ")
-	tm.checkLine(`^You win in \d+\.\d\ds on 3x3 with 7 mines, the safe first click, restarted, seed ` + seed + `; .*; known board: not in the records; .*replay: minesweeper replay 2$`)
+	tm.checkLine(`^You win in \d+\.\d\ds on 3x3n7 safe, restarted, seed ` + seed + `; .*; known board: not in the records; .*replay: minesweeper replay 2$`)
 
 	games := historyOf(t, bin, tm.home) // newest first
 	if len(games) != 2 {
@@ -312,7 +312,7 @@ func testGiveUp(t *testing.T, bin string) {
 			if tc.lost {
 				tm.waitFor("|# # # # # # # # # |") // a board not started
 				tm.keys("q")
-				tm.checkExit("Quit before the first move on 9x9 with 10 mines")
+				tm.checkExit("Quit before the first move on beginner")
 				tm.checkLine(`; 1 game given up before it, kept as a loss$`)
 				games := historyOf(t, bin, tm.home)
 				if len(games) != 1 || games[0].Result != "lost" || !games[0].GaveUp || games[0].IsKnown() {
@@ -343,7 +343,7 @@ func testGiveUp(t *testing.T, bin string) {
 func testOverlayHides(t *testing.T, bin string) {
 	for _, tc := range []struct{ key, shows string }{
 		{"?", "Keys"},
-		{"i", "Statistics: 9x9n10 opening"},
+		{"i", "Statistics: beginner"},
 	} {
 		t.Run(tc.key, func(t *testing.T) {
 			tm := startTmuxIn(t, t.TempDir(), bin, "-ascii", "-level", "beginner")
@@ -399,8 +399,8 @@ func testSeedLeavesSaved(t *testing.T, bin string) {
 	tm.keys("Enter")
 	tm.waitFor("|  ")
 	tm.keys("q")
-	tm.checkExit(" on 9x9 with 10 mines, seed 7 (again: minesweeper -level beginner -seed 7)")
-	tm.checkLine(`^Quit after \d+s on 9x9 with 10 mines, seed 7 `)
+	tm.checkExit(" on beginner, seed 7 (again: minesweeper -level beginner -seed 7)")
+	tm.checkLine(`^Quit after \d+s on beginner, seed 7 `)
 
 	tm = startTmuxIn(t, home, bin, "-ascii", "-level", "beginner")
 	tm.waitFor("left unfinished")

@@ -19,8 +19,8 @@ import (
 
 // statsOptions are the flags of minesweeper stats.
 type statsOptions struct {
-	json, ascii, daily, numbers *bool
-	n                           int
+	json, ascii, daily, numbers, top *bool
+	n                                int
 }
 
 // statsFlags returns the flags of minesweeper stats, their one definition.
@@ -30,7 +30,8 @@ func statsFlags() (*flag.FlagSet, *statsOptions) {
 	f.json = flagvalue.Bool(fs, "json", false, "print the statistics as JSON")
 	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
 	f.daily = flagvalue.Bool(fs, "daily", false, "print the results of the daily boards alone (with -json, as a JSON array)")
-	f.numbers = flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE")
+	f.numbers = flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE, and those of the NF style (no flag placed) apart")
+	f.top = flagvalue.Bool(fs, "top", false, "print each board's longest winning and losing streaks, its clean wins' average time and its ten best times instead, the NF style's apart")
 	flagvalue.IntVar(fs, &f.n, "n", history.DefaultShown, "the `number` of kinds of board to show, the most played, the others summed up in one row; 0 shows all")
 	return fs, f
 }
@@ -53,7 +54,10 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	defer st.Close()
-	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, ASCII: *ascii, Kinds: f.n}
+	if *numbers && *f.top {
+		return complainer(stderr, fs.Name(), exitUsage)("-numbers and -top: one view at a time")
+	}
+	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, Top: *f.top, ASCII: *ascii, Kinds: f.n}
 	err := kept.Stats(context.Background(), st, v, daily.Today(time.Now()), stdout, func(msg string) {
 		fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
 	})

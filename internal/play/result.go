@@ -135,7 +135,7 @@ func Summary(r Result, saved bool, again string) string {
 		// A board file's layout: no rule laid it.
 		k.Rule, k.NoGuess = board.Opening, false
 	}
-	fmt.Fprintf(&b, " on %s, ", k.Describe())
+	fmt.Fprintf(&b, " on %s, ", k.Name())
 	if r.Assisted {
 		b.WriteString("assisted, ")
 	}

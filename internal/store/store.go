@@ -151,8 +151,9 @@ type Players interface {
 	// on a board nobody could know (not known, not a daily board) and
 	// on the level's standard board (the opening rule, mines laid
 	// uniformly: not no-guess), so that every time on it is of one game;
-	// at most limit entries, all when limit is 0.
-	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
+	// with nf, of the clean wins with no flag placed alone (the NF
+	// style's board); at most limit entries, all when limit is 0.
+	AllTime(ctx context.Context, level string, nf bool, limit int) (history.Leaderboard, error)
 	// Moderation is the operator's: bans, rulings on games, names.
 	Moderation
 	// DailySecret returns the secret of the server's daily boards of

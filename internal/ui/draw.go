@@ -525,7 +525,7 @@ func (u *ui) overlayLines() []string {
 // keeper once, when the overlay opens: the frames drawn while it is open
 // do not read the history again.
 func (u *ui) statsOverlayLines() []string {
-	lines := []string{"Statistics: " + u.g.Settings().String()}
+	lines := []string{"Statistics: " + u.g.Settings().Name()}
 	if u.cfg.Keeper == nil {
 		return append(lines, "", "No statistics are kept.")
 	}
