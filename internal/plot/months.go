@@ -32,15 +32,22 @@ func monthBests(wins []history.Win, today time.Time, n int) ([]int64, time.Time)
 
 // Months returns the plot of the best time of each month of wins, a bar
 // a month to today's, as many of the last 24 as width holds, the bars
-// height rows tall at most: the shorter, the faster.
+// height rows tall at most, standing on a time under the fastest: the
+// shorter, the faster.
 func Months(wins []history.Win, today time.Time, width, height int, ascii bool) Plot {
 	n := min(24, max((width-labelW-1)/monthW, 1))
 	bests, first := monthBests(wins, today, n)
 	p := Plot{Title: fmt.Sprintf("Best time of each month, the last %d", n)}
-	slowest := int64(0)
+	slowest, fastest := int64(0), int64(0)
 	for _, b := range bests {
 		slowest = max(slowest, b)
+		if b > 0 && (fastest == 0 || b < fastest) {
+			fastest = b
+		}
 	}
+	// The bars stand on a whole second under the fastest, as far under
+	// it as the slowest is over it, so that the months differ to the eye.
+	base := max(fastest-(slowest-fastest)-1, 0) / 1000 * 1000
 	if slowest == 0 {
 		p.Lines = []Line{{{"no clean win with its 3BV in these months", Text}}}
 		return p
@@ -52,13 +59,16 @@ func Months(wins []history.Win, today time.Time, width, height int, ascii bool) 
 	}
 	for r := range height {
 		label := strings.Repeat(" ", labelW)
-		if r == 0 {
+		switch r {
+		case 0:
 			label = fmt.Sprintf("%6.1fs ", float64(slowest)/1000)
+		case height - 1:
+			label = fmt.Sprintf("%6.1fs ", float64(base)/1000)
 		}
 		l := Line{{label, Axis}, {axis, Axis}}
 		for _, b := range bests {
 			// The eighths of a row the bar fills in row r (0 at the top).
-			fill := int(b*int64(height*8)/slowest) - (height-1-r)*8
+			fill := int((b-base)*int64(height*8)/(slowest-base)) - (height-1-r)*8
 			fill = min(max(fill, 0), 8)
 			if b > 0 && fill == 0 && r == height-1 {
 				fill = 1 // a month with a win has a bar, however short
@@ -80,7 +90,7 @@ func Months(wins []history.Win, today time.Time, width, height int, ascii bool) 
 	for i := range n {
 		m := first.AddDate(0, i, 0)
 		name := m.Format("Jan")
-		if m.Month() == time.January || i == 0 {
+		if m.Month() == time.January {
 			name = m.Format("'06")
 		}
 		names.add(fmt.Sprintf("%-*s", monthW, name), Axis)

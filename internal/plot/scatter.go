@@ -72,36 +72,7 @@ func Scatter(kind string, wins []history.Win, width, height int, ascii bool) Plo
 		p.Lines = []Line{{{"no clean win of this board with its 3BV yet", Text}}}
 		return p
 	}
-	g := newGrid(max(width-labelW-1, 2), max(height, 2), ascii)
-	lo, hi, slowest, best := wins[0].BV, wins[0].BV, int64(1), wins[0]
-	for _, w := range wins {
-		lo, hi, slowest = min(lo, w.BV), max(hi, w.BV), max(slowest, w.TimeMS)
-		if int64(w.BV)*best.TimeMS > int64(best.BV)*w.TimeMS {
-			best = w
-		}
-	}
-	if hi == lo {
-		lo, hi = max(lo-1, 0), hi+1
-	}
-	span := uint64(hi - lo)
-	// The time axis starts at the whole second under the best line's
-	// lowest point, so that the wins spread over the rows.
-	base := min(int64(lo)*best.TimeMS/int64(best.BV)/1000*1000, slowest-1)
-	x := func(bv int) int { return scale(uint64(bv-lo), uint64(g.pw()-1), span) }
-	y := func(ms int64) int { return scale(uint64(ms-base), uint64(g.ph()-1), uint64(slowest-base)) }
-	for _, w := range wins {
-		g.set(g.dots, x(w.BV), y(w.TimeMS))
-	}
-	// The best line at each column, at the least 3BV of the column: no
-	// win of the column is faster than the best, so none lies under it.
-	for px := range g.pw() {
-		bv := uint64(lo) + (uint64(px)*span+uint64(g.pw()-2))/uint64(g.pw()-1)
-		above := bv*uint64(best.TimeMS) - uint64(base)*uint64(best.BV) // over best.BV
-		py := scale(above, uint64(g.ph()-1), uint64(best.BV)*uint64(slowest-base))
-		if py < g.ph() {
-			g.set(g.line, px, py)
-		}
-	}
+	g, base, slowest, best, lo, hi := layScatter(wins, width, height, ascii)
 	p.Title += fmt.Sprintf(", the line the best 3BV/s, %.2f", float64(best.BV)*1000/float64(best.TimeMS))
 	p.Lines = append(g.lines(base, slowest, ascii), axisX(lo, hi, g.cols, ascii)...)
 	return p
@@ -174,3 +145,41 @@ func describeScatter(kind string, wins []history.Win) string {
 	return fmt.Sprintf("Time against 3BV, %s: %d wins, 3BV from %d to %d, times from %s to %s, the best 3BV/s %.2f.",
 		kind, len(wins), lo, hi, seconds(fast), seconds(slow), best)
 }
+
+// layScatter lays wins on the grid of a plot width by height: their dots
+// and the best line's. It returns the grid, the times of its bottom and
+// top, the fastest win, and the least and most 3BV across.
+func layScatter(wins []history.Win, width, height int, ascii bool) (g *grid, base, slowest int64, best history.Win, lo, hi int) {
+	g = newGrid(max(width-labelW-1, 2), max(height, 2), ascii)
+	lo, hi, slowest, best = wins[0].BV, wins[0].BV, int64(1), wins[0]
+	for _, w := range wins {
+		lo, hi, slowest = min(lo, w.BV), max(hi, w.BV), max(slowest, w.TimeMS)
+		if int64(w.BV)*best.TimeMS > int64(best.BV)*w.TimeMS {
+			best = w
+		}
+	}
+	if hi == lo {
+		lo, hi = max(lo-1, 0), hi+1
+	}
+	span := uint64(hi - lo)
+	// The time axis starts at the whole second under the best line's
+	// lowest point, so that the wins spread over the rows.
+	base = min(int64(lo)*best.TimeMS/int64(best.BV)/1000*1000, slowest-1)
+	x := func(bv int) int { return scale(uint64(bv-lo), uint64(g.pw()-1), span) }
+	y := func(ms int64) int { return scale(uint64(ms-base), uint64(g.ph()-1), uint64(slowest-base)) }
+	for _, w := range wins {
+		g.set(g.dots, x(w.BV), y(w.TimeMS))
+	}
+	// The best line at each column, at the least 3BV of the column: no
+	// win of the column is faster than the best, so none lies under it.
+	for px := range g.pw() {
+		bv := uint64(lo) + (uint64(px)*span+uint64(g.pw()-2))/uint64(g.pw()-1)
+		above := bv*uint64(best.TimeMS) - uint64(base)*uint64(best.BV) // over best.BV
+		py := scale(above, uint64(g.ph()-1), uint64(best.BV)*uint64(slowest-base))
+		if py < g.ph() {
+			g.set(g.line, px, py)
+		}
+	}
+	return g, base, slowest, best, lo, hi
+}
+
