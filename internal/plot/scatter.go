@@ -182,4 +182,3 @@ func layScatter(wins []history.Win, width, height int, ascii bool) (g *grid, bas
 	}
 	return g, base, slowest, best, lo, hi
 }
-
