@@ -8,6 +8,9 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/history"
 )
 
+// maxMonths is how many months Months shows at most.
+const maxMonths = 24
+
 // monthW is the width of a month's column: its bar and a gap.
 const monthW = 4
 
@@ -35,7 +38,7 @@ func monthBests(wins []history.Win, today time.Time, n int) ([]int64, time.Time)
 // height rows tall at most, standing on a time under the fastest: the
 // shorter, the faster.
 func Months(wins []history.Win, today time.Time, width, height int, ascii bool) Plot {
-	n := min(24, max((width-labelW-1)/monthW, 1))
+	n := min(maxMonths, max((width-labelW-1)/monthW, 1))
 	bests, first := monthBests(wins, today, n)
 	p := Plot{Title: fmt.Sprintf("Best time of each month, the last %d", n)}
 	slowest, fastest := int64(0), int64(0)

@@ -93,6 +93,13 @@ func Since(today time.Time) time.Time {
 	return weekStart(day).AddDate(0, 0, -7*(maxWeeks-1))
 }
 
+// WinsSince returns the first moment whose wins the plots of today show:
+// the first day of the first of the months Months shows at most.
+func WinsSince(today time.Time) time.Time {
+	y, m, _ := today.Date()
+	return time.Date(y, m, 1, 0, 0, 0, 0, today.Location()).AddDate(0, 1-maxMonths, 0)
+}
+
 // Draw returns the three plots of r, each at most width columns wide; the
 // plot of time against 3BV is height rows tall, its axes apart.
 func Draw(r Records, width, height int, ascii bool) []Plot {
