@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -13,9 +12,6 @@ import (
 // PlotWins is how many of a kind's latest clean wins the plots read at
 // most: enough for two years of a keen player's, and a bounded read.
 const PlotWins = 5000
-
-// errNotKept is Plots' error when the games are not kept.
-var errNotKept = errors.New("the games are not kept")
 
 // PlotRecords returns what the plots show of the records in st to now
 // (in now's time zone): the games a day of the last year and the latest
@@ -28,13 +24,4 @@ func PlotRecords(ctx context.Context, st store.Store, kind board.Settings, now t
 	}
 	rec.Wins, err = st.Wins(ctx, kind, plot.WinsSince(now), PlotWins)
 	return rec, err
-}
-
-// Plots returns what the plots of the statistics screen show of the
-// kind of board kind, to Now.
-func (s *Session) Plots(kind board.Settings) (plot.Records, error) {
-	if !s.open() {
-		return plot.Records{}, errNotKept
-	}
-	return PlotRecords(ctx, s.store, kind, s.Now())
 }

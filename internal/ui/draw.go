@@ -9,8 +9,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/plot"
 	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/plotview"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -384,10 +386,12 @@ type helpBox struct {
 	rows         []helpRow
 }
 
-// helpRow is one row of the overlay's text; the rows of a heading are bold.
+// helpRow is one row of the overlay's text; the rows of a heading are
+// bold, a plot's row is drawn in its spans.
 type helpRow struct {
-	text string
-	bold bool
+	text  string
+	bold  bool
+	spans []canvas.Span
 }
 
 // helpBox returns the box of the overlay shown: as wide as its longest
@@ -401,15 +405,19 @@ func (u *ui) helpBox() helpBox {
 	}
 	w = min(w+4, l.sw)
 	var rows []helpRow
-	for _, line := range lines {
+	for i, line := range lines {
 		bold := line != "" && !strings.HasPrefix(line, " ")
+		if sp, ok := u.v.plots[i]; ok && u.v.overlay == statsOverlay {
+			rows = append(rows, helpRow{line, sp == nil && line != "", sp}) // a plot is not wrapped
+			continue
+		}
 		if u.v.overlay == leadersOverlay {
 			// A table's rows are cut at the box's edge, not wrapped.
-			rows = append(rows, helpRow{line, bold})
+			rows = append(rows, helpRow{line, bold, nil})
 			continue
 		}
 		for _, r := range canvas.Wrap(line, w-4, hang(line, w-4)) {
-			rows = append(rows, helpRow{r, bold})
+			rows = append(rows, helpRow{r, bold, nil})
 		}
 	}
 	h := min(len(rows)+2, l.sh)
@@ -474,6 +482,9 @@ func (u *ui) drawHelp(s tcell.Screen) {
 			line, st = canvas.FitWords("  "+th.Up+" more: arrows scroll", b.w-4), th.Bold
 		case more && i == rows-1 && top+rows < len(b.rows):
 			line, st = canvas.FitWords("  "+th.Down+" more: arrows scroll", b.w-4), th.Bold
+		case row.spans != nil:
+			plotview.Put(s, x0+2, y0+1+i, x1-1, row.spans)
+			continue
 		}
 		canvas.PutText(s, x0+2, y0+1+i, x1-1, line, st)
 	}
@@ -530,8 +541,16 @@ func (u *ui) statsOverlayLines() []string {
 		return append(lines, "", "No statistics are kept.")
 	}
 	lines = append(lines, "")
-	for _, l := range statsLines(u.cfg.Keeper.Stats(u.g.Settings())) {
+	st := u.cfg.Keeper.Stats(u.g.Settings())
+	for _, l := range statsLines(st) {
 		lines = append(lines, "  "+l)
+	}
+	u.v.plots = map[int][]canvas.Span{}
+	if !st.Plots.Today.IsZero() { // the plots were read
+		for _, r := range plotview.Rows(u.th, plot.Draw(st.Plots, min(u.lay.sw-4, 100), 8, u.th.ASCII)) {
+			u.v.plots[len(lines)] = r.Spans
+			lines = append(lines, r.Text)
+		}
 	}
 	return append(lines, "", "Any key closes this.")
 }

@@ -50,12 +50,13 @@ type view struct {
 	cursor  board.Point
 	ox, oy  int // the board cell at the top-left of the viewport
 	overlay overlay
-	helpTop int        // the first line of the help shown, when it does not fit
-	message string     // shown in the footer until the next command
-	mouse   gesture    // the mouse buttons held and what their release does
-	stats   []string   // the statistics overlay's lines, as read when it opened
-	leaders leaders    // the leaderboards overlay's boards, once read
-	count   keys.Count // the count typed before a move, 0 for none
+	helpTop int                   // the first line of the help shown, when it does not fit
+	message string                // shown in the footer until the next command
+	mouse   gesture               // the mouse buttons held and what their release does
+	stats   []string              // the statistics overlay's lines, as read when it opened
+	plots   map[int][]canvas.Span // the styled spans of its lines that are plots, by line
+	leaders leaders               // the leaderboards overlay's boards, once read
+	count   keys.Count            // the count typed before a move, 0 for none
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer

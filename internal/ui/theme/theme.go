@@ -14,6 +14,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/plot"
 )
 
 // CellW is how many columns a board cell is drawn in: two, so that the
@@ -50,6 +51,10 @@ type Theme struct {
 	sOddsSafe, sOddsMine tcell.Style
 	sOdds                [len(oddsBands)]tcell.Style
 	oddsAltBg            tcell.Color
+
+	// ASCII reports whether the theme draws with ASCII characters alone.
+	ASCII bool
+	plot  [plot.Bar + 1]tcell.Style // the plots' styles, by class
 
 	// cursors maps the style of every kind of cell on the board to its
 	// style under the cursor; the monochrome theme has none.
@@ -374,7 +379,7 @@ func New(name string, ascii, mono bool, colors int) *Theme {
 	if mono {
 		pal = nil
 	}
-	t := &Theme{mono: pal == nil, ansi: pal != nil && pal == ansi}
+	t := &Theme{mono: pal == nil, ansi: pal != nil && pal == ansi, ASCII: ascii}
 	if ascii {
 		t.closed, t.flag, t.question = Glyph{"#", " "}, Glyph{"F", " "}, Glyph{"?", " "}
 		t.mine, t.hit, t.wrongFlag = Glyph{"*", " "}, Glyph{"X", " "}, Glyph{"!", " "}
@@ -406,6 +411,7 @@ func New(name string, ascii, mono bool, colors int) *Theme {
 		t.colour(pal)
 	}
 
+	t.plotStyles()
 	t.StyleNames = map[tcell.Style]string{}
 	add := func(name string, st tcell.Style) {
 		if _, ok := t.StyleNames[st]; !ok {
@@ -433,6 +439,41 @@ func New(name string, ascii, mono bool, colors int) *Theme {
 		add("cursor+"+name+" alt", t.Cursor(t.oddsAlt(odds[name])))
 	}
 	return t
+}
+
+// Plot returns the style of the spans of class c of a plot of the
+// records (see internal/plot).
+func (t *Theme) Plot(c plot.Class) tcell.Style {
+	if c < 0 || int(c) >= len(t.plot) {
+		return t.Text
+	}
+	return t.plot[c]
+}
+
+// plotStyles sets the plots' styles, on the terminal's own background:
+// a day of the calendar in the colour of a win, bold at the busiest, a
+// win on the plot of time against 3BV in the colour of a 1, the best line
+// in the colour of a loss, a month's bar in the colour of a 2. Without
+// colours, the glyphs tell them apart, the wins and the busiest in bold.
+func (t *Theme) plotStyles() {
+	plain := tcell.StyleDefault
+	on := func(st tcell.Style, fromBg bool) tcell.Style {
+		fg, bg, _ := st.Decompose()
+		if fromBg {
+			fg = bg
+		}
+		return plain.Foreground(fg)
+	}
+	t.plot = [...]tcell.Style{plot.Text: t.Text, plot.Axis: t.Frame, plot.Level0: plain.Dim(true),
+		plot.Level1: plain, plot.Level2: plain, plot.Level3: plain, plot.Level4: plain.Bold(true),
+		plot.Dot: plain.Bold(true), plot.Best: plain, plot.Bar: plain}
+	if t.mono {
+		return
+	}
+	for c := plot.Level1; c <= plot.Level4; c++ {
+		t.plot[c] = on(t.Win, true).Bold(c == plot.Level4)
+	}
+	t.plot[plot.Dot], t.plot[plot.Best], t.plot[plot.Bar] = on(t.sNum[1], false), on(t.Lose, true), on(t.sNum[2], false)
 }
 
 // monochrome sets the styles of the monochrome theme: the terminal's own
