@@ -82,3 +82,35 @@ func winsOf(games []history.Game, kind board.Settings, since time.Time, limit in
 	}
 	return out
 }
+
+// BenchmarkPlotsRead times the plots' reads on a store of 100,000 games
+// left open, all within the calendar's year (its worst case: every game
+// a row the count reads): the games a day (op=activity) and the latest
+// 5,000 clean wins of a kind (op=wins), in ms/op and cpu-ms/op.
+//
+//	go test -run '^$' -bench PlotsRead -benchtime 10x ./internal/store/
+func BenchmarkPlotsRead(b *testing.B) {
+	dir, _ := benchStores(b, b.TempDir(), 100_000)
+	d := benchOpen(b, dir)
+	defer d.Close()
+	for _, op := range []struct {
+		name string
+		read func() (int, error)
+	}{
+		{"activity", func() (int, error) { days, err := d.Activity(ctx, day0); return len(days), err }},
+		{"wins", func() (int, error) { wins, err := d.Wins(ctx, beginner, day0, 5000); return len(wins), err }},
+	} {
+		b.Run("op="+op.name, func(b *testing.B) {
+			cpu0, ok := processCPU(b)
+			for b.Loop() {
+				if n, err := op.read(); err != nil || n == 0 {
+					b.Fatalf("%s = %d rows, %v; want some", op.name, n, err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/op")
+			if cpu1, ok1 := processCPU(b); ok && ok1 {
+				b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			}
+		})
+	}
+}
