@@ -91,6 +91,10 @@ type Prefs struct {
 	ASCII         bool   // draw with ASCII characters only
 	Mono          bool   // no colours (NO_COLOR): glyphs and reverse video only
 	Theme         string // the theme's name (see ThemeNames); "" is the default
+	// Counters shows the live counters under the board as the game goes
+	// on: the 3BV solved so far, the 3BV per second, the clicks and the
+	// efficiency (c turns them on and off).
+	Counters bool
 }
 
 // Watched is what follows a game in play from outside its screen, such

@@ -66,7 +66,7 @@ const (
 	cellW   = theme.CellW
 	minCols = 4 // the fewest board columns worth drawing
 	minRows = 3 // the fewest board rows worth drawing
-	// minHeader is the narrowest header headerParts writes: the longest
+	// minHeader is the narrowest header worth drawing: the longest
 	// state, "[You lose]", alone.
 	minHeader = len("[You lose]")
 )
@@ -228,9 +228,14 @@ func (u *ui) settle(s tcell.Screen) {
 	}
 	if !u.lay.tooSmall {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
-		x, before, state, _ := u.header(now)
-		u.lay.stateX0 = x + utf8.RuneCountInString(before)
-		u.lay.stateX1 = min(u.lay.stateX0+utf8.RuneCountInString(state), sw)
+		u.lay.stateX0, u.lay.stateX1 = 0, 0
+		ln := u.headerLine(now, sw)
+		for x := range sw {
+			if p, x0, ok := ln.at(sw, x); ok && p.act == keys.ActNew {
+				u.lay.stateX0, u.lay.stateX1 = x0, min(x0+utf8.RuneCountInString(p.text), sw)
+				break
+			}
+		}
 	}
 }
 

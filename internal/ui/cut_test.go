@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// clausePrefix reports whether line is text, or text's first clauses: cut
+// only where a clause ends, before "; ", ": ", ", " or the footer's two
+// spaces.
+func clausePrefix(line, text string) bool {
+	return line == "" || line == text || strings.HasPrefix(text, line+"; ") || strings.HasPrefix(text, line+", ") || strings.HasPrefix(text, line+": ") || strings.HasPrefix(text, line+"  ")
+}
+
+// TestNoCutLabels pins what a player saw cut on the screen: the line under
+// a lost board cut inside its verdict ("…; no guess") or its clicks
+// ("…15 clicks,"), the small terminal's footer cut inside where the view
+// is ("cols 1-9 of 9,"), and the 20x7 header without the mines and the
+// time.
+func TestNoCutLabels(t *testing.T) {
+	h := start(t, fixed(t, nine), 250, 24)
+	loss(h)
+	sc := h.snap()
+	full := strings.TrimSpace(sc.line(sc.footerY() + 1))
+	for w := 20; w <= 120; w++ {
+		h.resize(w, 24)
+		sc := h.snap()
+		if got := strings.TrimSpace(sc.line(sc.footerY() + 1)); !clausePrefix(got, full) {
+			t.Errorf("width %d: the numbers %q; want whole clauses of %q", w, got, full)
+		}
+	}
+
+	wide := strings.Repeat(strings.Repeat(".", 29)+"*\n", 16)
+	h = start(t, fixed(t, wide), 20, 7)
+	sc = h.snap()
+	footer := strings.TrimSpace(sc.line(sc.footerY()))
+	msg := strings.TrimSpace(strings.TrimSuffix(footer, "q quit  ? help"))
+	if !clausePrefix(msg, "cols 1-9 of 30, rows 1-3 of 16") {
+		t.Errorf("footer at 20x7 = %q; want whole clauses of %q", footer, "cols 1-9 of 30, rows 1-3 of 16")
+	}
+	ten := strings.Repeat(".........\n", 7) + "*........\n*********\n"
+	h = start(t, fixed(t, ten), 20, 7)
+	sc = h.snap()
+	for _, want := range []string{"10/10", "0s"} {
+		if !strings.Contains(sc.header(), want) {
+			t.Errorf("header at 20x7 = %q; want it to show %q", sc.header(), want)
+		}
+	}
+}
