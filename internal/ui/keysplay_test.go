@@ -35,7 +35,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 // helpListsEveryKey is TestHelpListsEveryKey under cfg.
 func helpListsEveryKey(t *testing.T, cfg Config, question bool) {
 	t.Helper()
-	h := start(t, cfg, 80, 40)
+	h := start(t, cfg, 80, 44)
 	h.typ("?")
 	sc := h.snap()
 	acts := map[keys.Action]bool{}
@@ -218,7 +218,7 @@ func TestReboundKeysPlay(t *testing.T) {
 	}
 	cfg := asciiCfg(t, small)
 	cfg.Keys = k
-	h := start(t, cfg, 80, 24)
+	h := start(t, cfg, 80, 30)
 	h.typ("$o") // opens the top-right corner: everything but the mines and (4,3)
 	h.typ("0gfx")
 	sc := h.snap()

@@ -380,7 +380,7 @@ func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (keys.Command, bool) {
 	if c.Act != u.confirm && u.confirm != keys.ActNone && c.Act != keys.ActRedraw {
 		u.confirm = keys.ActNone // another key takes the question back
 	}
-	if c.Act != keys.ActAuto && c.Act != keys.ActSuspend && c.Act != keys.ActRedraw && u.stopAuto() {
+	if c.Act != keys.ActAuto && c.Act != keys.ActSuspend && c.Act != keys.ActRedraw && c.Act != keys.ActCounters && u.stopAuto() {
 		// Any other key stops auto-play, and only that.
 		return keys.Command{}, c.Act == keys.ActQuit
 	}
@@ -593,6 +593,8 @@ func (u *ui) own(s tcell.Screen, c keys.Command) error {
 		u.toggleAuto(s)
 	case keys.ActWhere:
 		u.showSafe()
+	case keys.ActCounters:
+		u.cfg.Prefs.Counters = !u.cfg.Prefs.Counters
 	case keys.ActHelp:
 		u.v.overlay, u.v.helpTop = helpOverlay, 0
 	case keys.ActStats:
