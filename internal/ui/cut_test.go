@@ -47,3 +47,28 @@ func TestNoCutLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlayUnderHeader opens the options (o), the statistics (i) and
+// the help (?) on screens with the rows for each under the header: the
+// header stays in sight.
+func TestOverlayUnderHeader(t *testing.T) {
+	tests := []struct {
+		key  string
+		w, h int
+	}{
+		{"o", 80, 24},
+		{"i", 80, 24},
+		{"?", 80, 80},
+	}
+	for _, tt := range tests {
+		t.Run(tt.key, func(t *testing.T) {
+			h := start(t, fixed(t, nine), tt.w, tt.h)
+			sc := h.snap()
+			y, header := sc.headerY(), sc.header()
+			h.typ(tt.key)
+			if got := h.snap().line(y); got != header {
+				t.Errorf("row %d with %s open = %q; want the header %q", y, tt.key, got, header)
+			}
+		})
+	}
+}

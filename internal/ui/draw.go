@@ -230,7 +230,10 @@ type helpRow struct {
 }
 
 // helpBox returns the box of the overlay shown: as wide as its longest
-// line and as tall as its rows, up to the screen's size, centred.
+// line and as tall as its rows, up to the screen's size, centred under
+// the header, which stays in sight (the options change the game it
+// names), or centred on the screen, over the header, when the rows under
+// it are too few.
 func (u *ui) helpBox() helpBox {
 	l := u.lay
 	lines := u.overlayLines()
@@ -252,7 +255,11 @@ func (u *ui) helpBox() helpBox {
 		}
 	}
 	h := min(len(rows)+2, l.sh)
-	return helpBox{x0: l.centred(w), y0: max((l.sh-h)/2, 0), w: w, h: h, rows: rows}
+	y0 := max((l.sh-h)/2, 0)
+	if under := l.headerY + 1; h <= l.sh-under {
+		y0 = max(y0, under)
+	}
+	return helpBox{x0: l.centred(w), y0: y0, w: w, h: h, rows: rows}
 }
 
 // hang returns the column at which the continuation rows of a help line
