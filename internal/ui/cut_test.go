@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/play"
 )
 
 // clausePrefix reports whether line is text, or text's first clauses: cut
@@ -68,6 +72,35 @@ func TestOverlayUnderHeader(t *testing.T) {
 			h.typ(tt.key)
 			if got := h.snap().line(y); got != header {
 				t.Errorf("row %d with %s open = %q; want the header %q", y, tt.key, got, header)
+			}
+		})
+	}
+}
+
+// TestCursorStartsAtCentre starts games without a cursor given: the cursor
+// is at the board's centre, where an opening reaches furthest, and on a
+// board larger than the screen the view is centred on it.
+func TestCursorStartsAtCentre(t *testing.T) {
+	tests := []struct {
+		w, h, mines int
+		at          board.Point // the cursor, counted from the viewport's top-left cell
+		footer      string
+	}{
+		{9, 9, 10, board.Point{X: 4, Y: 4}, ""},
+		{30, 16, 99, board.Point{X: 14, Y: 7}, ""},
+		{200, 100, 2000, board.Point{X: 19, Y: 10}, "cols 81-119 of 200, rows 40-59 of 100"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%dx%d", tt.w, tt.h), func(t *testing.T) {
+			cfg := Config{Start: play.Start{Board: board.Settings{Width: tt.w, Height: tt.h, Mines: tt.mines, Rule: board.Opening}, Seed: 3}, Prefs: Prefs{ASCII: true}}
+			h := start(t, cfg, 80, 24)
+			sc := h.snap()
+			wx, wy := sc.at(tt.at)
+			if x, y, ok := sc.cursor(h.th); !ok || x != wx || y != wy {
+				t.Errorf("cursor drawn at (%d,%d) %v; want (%d,%d), cell %v of the view:\n%s", x, y, ok, wx, wy, tt.at, sc)
+			}
+			if tt.footer != "" && !strings.HasPrefix(strings.TrimSpace(sc.line(sc.footerY())), tt.footer) {
+				t.Errorf("footer %q; want it to start %q", sc.line(sc.footerY()), tt.footer)
 			}
 		})
 	}

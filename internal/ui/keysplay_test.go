@@ -178,7 +178,7 @@ func TestFooterWidths(t *testing.T) {
 // TestPageKeys checks that PgDn and PgUp move the cursor and the view by a
 // screen less one row, and stop at the board's edges.
 func TestPageKeys(t *testing.T) {
-	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 40, Mines: 10, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 40, Mines: 10, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}, Cursor: &board.Point{}}
 	h := start(t, cfg, 80, 12) // 8 rows of the board in sight
 	tests := []struct {
 		key      tcell.Key

@@ -84,7 +84,7 @@ func (u *ui) applyMenu() {
 		}
 		u.as.oddsLogged = false
 		u.newAudits()
-		u.v.cursor, u.v.ox, u.v.oy = board.Point{}, 0, 0
+		u.placeCursor()
 		u.v.message = ""
 	}
 	if m.Theme != u.cfg.Prefs.Theme {

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
@@ -60,6 +61,12 @@ type Config struct {
 	// column. Nil means the game is not played on a server: 'b' is in
 	// neither the footer nor the help, and says there is no leaderboard.
 	Leaders func(level string) ([]history.Leaderboard, error)
+
+	// Cursor, when not nil, is where the cursor starts on the first board,
+	// unless it is a daily board, which starts on its start cell: a
+	// scripted game (a test, a demo) names its cells from there. Nil
+	// starts it at the board's centre.
+	Cursor *board.Point
 
 	// SecretSeed hides a game's seed until it is over, on the screen and
 	// in Result's summary: on a server with a shared leaderboard, a seed
@@ -153,8 +160,11 @@ func Run(s tcell.Screen, cfg Config) (play.Result, error) {
 	if d := cfg.Start.Daily; d != nil {
 		u.p.Commit(*d)
 	}
-	if p, ok := g.StartCell(); ok {
-		u.v.cursor = p
+	u.placeCursor()
+	if _, ok := g.StartCell(); !ok && cfg.Cursor != nil && g.Board().In(*cfg.Cursor) {
+		u.v.cursor = *cfg.Cursor
+	}
+	if _, ok := g.StartCell(); ok {
 		u.v.message = dailyNote(cfg.Start.DailyCount)
 	}
 	if cfg.Start.Note != "" && u.v.message == "" {

@@ -56,6 +56,19 @@ type view struct {
 	stats   []string   // the statistics overlay's lines, as read when it opened
 	leaders leaders    // the leaderboards overlay's boards, once read
 	count   keys.Count // the count typed before a move, 0 for none
+	centre  bool       // the next layout centres the viewport on the cursor
+}
+
+// placeCursor puts the cursor where a new board is first played: on a
+// daily board's start cell, else at the board's centre, where an opening
+// reaches furthest; the next layout centres the view on it.
+func (u *ui) placeCursor() {
+	b := u.g.Board()
+	u.v.cursor = board.Point{X: (b.Width() - 1) / 2, Y: (b.Height() - 1) / 2}
+	if p, ok := u.g.StartCell(); ok {
+		u.v.cursor = p
+	}
+	u.v.centre = true
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer
@@ -218,6 +231,10 @@ func (u *ui) setTheme(name string) {
 func (u *ui) settle(s tcell.Screen) {
 	sw, sh := s.Size()
 	b := u.g.Board()
+	if u.v.centre {
+		l := newLayout(sw, sh, b.Width(), b.Height(), u.v.cursor, 0, 0)
+		u.v.ox, u.v.oy, u.v.centre = u.v.cursor.X-l.vc/2, u.v.cursor.Y-l.vr/2, l.tooSmall
+	}
 	u.lay = newLayout(sw, sh, b.Width(), b.Height(), u.v.cursor, u.v.ox, u.v.oy)
 	now := u.now()
 	if u.rp == nil {
