@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 )
@@ -101,6 +102,70 @@ func TestCursorStartsAtCentre(t *testing.T) {
 			}
 			if tt.footer != "" && !strings.HasPrefix(strings.TrimSpace(sc.line(sc.footerY())), tt.footer) {
 				t.Errorf("footer %q; want it to start %q", sc.line(sc.footerY()), tt.footer)
+			}
+		})
+	}
+}
+
+// TestEscAfterOverlay closes the options (o) and the help (?) with Esc,
+// then presses Esc again: the game asks, and a third Esc quits. On the
+// plain board the first Esc quits, as before.
+func TestEscAfterOverlay(t *testing.T) {
+	for _, key := range []string{"o", "?"} {
+		t.Run(key, func(t *testing.T) {
+			h := start(t, fixed(t, nine), 80, 24)
+			h.typ(key)
+			h.key(tcell.KeyEsc, tcell.ModNone)
+			h.key(tcell.KeyEsc, tcell.ModNone)
+			sc := h.snap()
+			if h.ended() {
+				t.Fatalf("the second Esc, after %s closed, quit at once", key)
+			}
+			if !strings.Contains(sc.footer(), "Esc again quits") {
+				t.Errorf("footer %q; want it to ask", sc.footer())
+			}
+			h.key(tcell.KeyEsc, tcell.ModNone)
+			h.wait()
+		})
+	}
+	h := start(t, fixed(t, nine), 80, 24)
+	h.key(tcell.KeyEsc, tcell.ModNone)
+	h.wait()
+}
+
+// TestAltKey presses Alt+a: nothing starts, where a alone starts
+// auto-play.
+func TestAltKey(t *testing.T) {
+	h := start(t, fixed(t, nine), 80, 24)
+	h.s.InjectKey(tcell.KeyRune, 'a', tcell.ModAlt)
+	if sc := h.snap(); strings.Contains(sc.footer(), "auto") && !strings.Contains(sc.footer(), "a auto") {
+		t.Errorf("footer after Alt+a %q; want no auto-play", sc.footer())
+	}
+	if sc := h.snap(); strings.Contains(sc.header(), "assisted") || strings.Contains(sc.footer(), autoMessage) {
+		t.Errorf("Alt+a started auto-play:\n%s", sc)
+	}
+}
+
+// TestClickFooterLabels clicks the labels of the options, the statistics
+// and the help in the footer: each opens as its key does.
+func TestClickFooterLabels(t *testing.T) {
+	tests := []struct{ label, shows string }{
+		{"o options", "Options"},
+		{"i stats", "Statistics"},
+		{"? help", "Keys"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.label, func(t *testing.T) {
+			h := start(t, fixed(t, nine), 200, 30)
+			sc := h.snap()
+			y := sc.footerY()
+			x := strings.Index(sc.line(y), tt.label)
+			if x < 0 {
+				t.Fatalf("footer %q lacks %q", sc.line(y), tt.label)
+			}
+			h.click(x+1, y, tcell.Button1)
+			if sc := h.snap(); !strings.Contains(sc.String(), tt.shows) {
+				t.Errorf("a click on %q:\n%s\nwant it to show %q", tt.label, sc, tt.shows)
 			}
 		})
 	}

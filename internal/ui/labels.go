@@ -27,8 +27,8 @@ import (
 type part struct {
 	text  string
 	style tcell.Style
-	label bool        // a label, drawn whole; else a separator
-	act   keys.Action // what a click on the label does, ActNone for nothing
+	label bool         // a label, drawn whole; else a separator
+	cmd   keys.Command // what a click on the label does; ActNone for nothing
 }
 
 // labelLine is a line of labels as the layout chose them for its width.
@@ -39,11 +39,26 @@ type labelLine struct {
 
 // add appends a label in style st, after sep when the line has a label
 // already.
-func (ln *labelLine) add(sep, text string, st tcell.Style, act keys.Action) {
+func (ln *labelLine) add(sep, text string, st tcell.Style, cmd keys.Command) {
 	if len(ln.parts) > 0 && sep != "" {
 		ln.parts = append(ln.parts, part{text: sep, style: tcell.StyleDefault})
 	}
-	ln.parts = append(ln.parts, part{text: text, style: st, label: true, act: act})
+	ln.parts = append(ln.parts, part{text: text, style: st, label: true, cmd: cmd})
+}
+
+// hotSpots returns where a click on the line, centred on row y of a screen
+// sw columns wide, runs a command: its labels that have one.
+func (ln labelLine) hotSpots(sw, y int) []hotSpot {
+	var spots []hotSpot
+	x := max((sw-ln.width())/2, 0)
+	for _, p := range ln.parts {
+		n := utf8.RuneCountInString(p.text)
+		if p.cmd.Act != keys.ActNone {
+			spots = append(spots, hotSpot{y: y, x0: x, x1: min(x+n, sw), cmd: p.cmd})
+		}
+		x += n
+	}
+	return spots
 }
 
 // labels returns the labels the line draws, in order.
@@ -75,20 +90,6 @@ func (ln labelLine) spans() []canvas.Span {
 	return sp
 }
 
-// at returns the part drawn at column x when the line is centred on a
-// screen sw columns wide, and its first column.
-func (ln labelLine) at(sw, x int) (part, int, bool) {
-	col := max((sw-ln.width())/2, 0)
-	for _, p := range ln.parts {
-		n := utf8.RuneCountInString(p.text)
-		if x >= col && x < col+n {
-			return p, col, true
-		}
-		col += n
-	}
-	return part{}, 0, false
-}
-
 // clause is a label and what separates it from the label before it.
 type clause struct {
 	sep, text string
@@ -111,7 +112,7 @@ func fitClauses(clauses []clause, width int, st tcell.Style) labelLine {
 			}
 			break
 		}
-		ln.add(c.sep, c.text, st, keys.ActNone)
+		ln.add(c.sep, c.text, st, keys.Command{})
 		used += n
 	}
 	return ln
@@ -131,18 +132,18 @@ type headerForm struct {
 func (f headerForm) line(text, st tcell.Style) labelLine {
 	var ln labelLine
 	if f.mines != "" {
-		ln.add(f.sep, f.mines, text, keys.ActNone)
+		ln.add(f.sep, f.mines, text, keys.Command{})
 	}
 	if f.clock != "" {
-		ln.add(f.sep, f.clock, text, keys.ActNone)
+		ln.add(f.sep, f.clock, text, keys.Command{})
 	}
 	if f.state != "" {
-		ln.add(f.sep, f.state, st, keys.ActNew)
+		ln.add(f.sep, f.state, st, keys.Command{Act: keys.ActNew})
 	}
 	sep := "  "
 	for _, s := range append(append([]string(nil), f.size...), f.origin, f.commitment) {
 		if s != "" {
-			ln.add(sep, s, text, keys.ActNone)
+			ln.add(sep, s, text, keys.Command{})
 			sep = ", "
 		}
 	}
@@ -348,14 +349,14 @@ func (u *ui) footerLine(width int) labelLine {
 		// The message gets what the two keys always shown leave it.
 		always := utf8.RuneCountInString(quit) + len(keys.FooterSep) + utf8.RuneCountInString(help)
 		ln = fitClauses(msg, width-len(keys.FooterSep)-always, u.th.Text)
-		ln.add(keys.FooterSep, quit, u.th.Text, keys.ActQuit)
-		ln.add(keys.FooterSep, help, u.th.Bold, keys.ActHelp)
+		ln.add(keys.FooterSep, quit, u.th.Text, keys.Command{Act: keys.ActQuit})
+		ln.add(keys.FooterSep, help, u.th.Bold, keys.Command{Act: keys.ActHelp})
 		return ln
 	}
 	if u.rp != nil {
 		place := u.replayPlace()
 		if utf8.RuneCountInString(place)+len(keys.FooterSep)+utf8.RuneCountInString(help) <= width {
-			ln.add("", place, u.th.Text, keys.ActNone)
+			ln.add("", place, u.th.Text, keys.Command{})
 			width -= utf8.RuneCountInString(place) + len(keys.FooterSep)
 		} else {
 			ln.dropped = append(ln.dropped, place)
@@ -368,7 +369,7 @@ func (u *ui) footerLine(width int) labelLine {
 		if r.Act() == keys.ActHelp {
 			st = u.th.Bold
 		}
-		ln.add(keys.FooterSep, r.Label, st, r.Act())
+		ln.add(keys.FooterSep, r.Label, st, r.Keys[0].Cmd)
 	}
 	for _, r := range offered {
 		if r.Label != "" && !contains(ln.labels(), r.Label) {

@@ -38,6 +38,7 @@ func (u *ui) menuKey(s tcell.Screen, ev *tcell.EventKey) bool {
 	switch u.menu.Key(ev) {
 	case menu.Close:
 		u.v.overlay = noOverlay
+		u.v.escClosed = ev.Key() == tcell.KeyEsc
 	case menu.Enter:
 		u.applyMenu()
 	}

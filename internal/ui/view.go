@@ -57,6 +57,11 @@ type view struct {
 	leaders leaders    // the leaderboards overlay's boards, once read
 	count   keys.Count // the count typed before a move, 0 for none
 	centre  bool       // the next layout centres the viewport on the cursor
+	// escClosed is whether the last key was an Esc that closed an
+	// overlay: an Esc right after it asks before it quits, as a player
+	// pressing Esc twice to be sure the menu is gone does not mean to
+	// leave.
+	escClosed bool
 }
 
 // placeCursor puts the cursor where a new board is first played: on a
@@ -94,11 +99,28 @@ type layout struct {
 	tooSmall         bool
 	needW, needH     int // the smallest screen the game is drawn on
 	headerY          int
-	stateX0, stateX1 int // the header's state, which starts a new game on a click
+	hot              []hotSpot // where a click runs a command: the header's state, the footer's labels
 	fx, fy           int // the frame's top-left corner
 	vc, vr           int // visible board columns and rows
 	ox, oy           int // board cell at the viewport's top-left
 	footerY          int
+}
+
+// hotSpot is where on the screen a click runs a command: columns x0 up to
+// x1 of row y.
+type hotSpot struct {
+	y, x0, x1 int
+	cmd       keys.Command
+}
+
+// hotAt returns the hot spot at (x, y), if any.
+func (l layout) hotAt(x, y int) (hotSpot, bool) {
+	for _, h := range l.hot {
+		if y == h.y && x >= h.x0 && x < h.x1 && !l.tooSmall {
+			return h, true
+		}
+	}
+	return hotSpot{}, false
 }
 
 // newLayout places a bw by bh board on an sw by sh screen, scrolling the
@@ -245,13 +267,11 @@ func (u *ui) settle(s tcell.Screen) {
 	}
 	if !u.lay.tooSmall {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
-		u.lay.stateX0, u.lay.stateX1 = 0, 0
-		ln := u.headerLine(now, sw)
-		for x := range sw {
-			if p, x0, ok := ln.at(sw, x); ok && p.act == keys.ActNew {
-				u.lay.stateX0, u.lay.stateX1 = x0, min(x0+utf8.RuneCountInString(p.text), sw)
-				break
-			}
+		// A click on the header's state, or on a key's label in the
+		// footer, runs its command.
+		u.lay.hot = u.headerLine(now, sw).hotSpots(sw, u.lay.headerY)
+		if u.rp == nil && u.lay.footerY < sh {
+			u.lay.hot = append(u.lay.hot, u.footerLine(sw).hotSpots(sw, u.lay.footerY)...)
 		}
 	}
 }
@@ -394,6 +414,12 @@ func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (keys.Command, bool) {
 		return keys.Command{}, u.replayKey(s, ev)
 	}
 	c := u.keyCommand(ev)
+	escAgain := u.v.escClosed && ev.Key() == tcell.KeyEsc && c.Act == keys.ActQuit
+	u.v.escClosed = false
+	if escAgain && u.v.overlay == noOverlay {
+		u.v.message = "Esc again quits"
+		return keys.Command{}, false
+	}
 	if c.Act != u.confirm && u.confirm != keys.ActNone && c.Act != keys.ActRedraw {
 		u.confirm = keys.ActNone // another key takes the question back
 	}
@@ -413,6 +439,7 @@ func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (keys.Command, bool) {
 		}
 		if c.Act != keys.ActSuspend && c.Act != keys.ActRedraw {
 			u.v.overlay = noOverlay
+			u.v.escClosed = ev.Key() == tcell.KeyEsc
 			return keys.Command{}, false
 		}
 	}

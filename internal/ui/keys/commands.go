@@ -104,12 +104,21 @@ func GameCommand(ev *tcell.EventKey) Command { return CommandOf(keyCommands, ev)
 
 // CommandOf returns what a key means in the table of bindings cmds. A
 // special key with Shift held means what its shifted row says, else what
-// it means alone; characters mean the same whatever the modifiers, and
+// it means alone; characters carry their case, so Shift plays no part;
 // Ctrl-letters are read in every form tcell delivers them (see
-// CtrlLetter).
+// CtrlLetter). A key held with Alt (or Meta), and a special key held with
+// Ctrl that is no Ctrl-letter, mean nothing: Alt+a is not a, which would
+// start auto-play.
 func CommandOf(cmds map[Key]Command, ev *tcell.EventKey) Command {
+	mods := ev.Modifiers()
+	if mods&(tcell.ModAlt|tcell.ModMeta) != 0 {
+		return Command{}
+	}
 	if k := ev.Key(); k != tcell.KeyRune {
-		if ev.Modifiers()&tcell.ModShift != 0 {
+		if mods&tcell.ModCtrl != 0 && CtrlLetter(ev) == 0 {
+			return Command{} // Ctrl+Up is not Up
+		}
+		if mods&tcell.ModShift != 0 {
 			if c, ok := cmds[shifted(k)]; ok {
 				return c
 			}

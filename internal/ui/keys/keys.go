@@ -195,6 +195,7 @@ var Table = []Row{
 	{mouse: "left+right, middle", help: "chord on release; the press shows the 3x3"},
 	{mouse: "wheel", help: "move up and down"},
 	{mouse: "click [ state ]", help: "new game, on release"},
+	{mouse: "click a footer label", help: "its key, on release: o options, i stats, ? help"},
 }
 
 // suspendHelp says what Ctrl-Z does: on a remote terminal it pauses the
