@@ -85,7 +85,7 @@ func testFlagsResumed(t *testing.T, bin string) {
 	tm := startTmuxIn(t, home, bin, "-ascii", "-level", "beginner")
 	tm.waitFor("[ playing ]  9x9, seed ")
 	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
-	tm.waitFor("|  ") // the opening rule: the corner floods
+	tm.waitFor("|  ")          // the opening rule: the corner floods
 	for tries := 0; ; tries++ {
 		if tries == 81 {
 			t.Fatalf("no mine certain after %d hints; the screen shows:\n%s", tries, tm.capture())

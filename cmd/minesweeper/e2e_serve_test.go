@@ -201,7 +201,7 @@ func TestE2EServe(t *testing.T) {
 	tm = startTmux(t, "env", append([]string{"LANG=C", "ssh", "-tt"}, sshArgs(srv.port, key)...)...)
 	tm.waitFor("[ playing ]")
 	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
-	tm.waitFor("|  ") // the opening rule: the corner opens
+	tm.waitFor("|  ")          // the opening rule: the corner opens
 	left := boardLines(tm.capture())
 	tm.kill(syscall.SIGKILL) // ssh dies; its connection with it
 	if !testwait.Until(t, func() bool { return strings.Count(srv.stderr.String(), "session ended") >= 2 }) {

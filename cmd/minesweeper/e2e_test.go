@@ -256,7 +256,7 @@ func TestE2EResume(t *testing.T) {
 	tm := startTmuxIn(t, home, bin, "-ascii", "-width", "12", "-height", "8", "-mines", "10")
 	tm.waitFor("12x8, seed ")
 	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
-	tm.waitFor("|  ") // the opening rule: the corner is a zero, open
+	tm.waitFor("|  ")          // the opening rule: the corner is a zero, open
 	left := boardLines(tm.capture())
 	if strings.Count(left, "\n") != 7 {
 		t.Fatalf("the board's rows:\n%s\nwant 8 rows", left)

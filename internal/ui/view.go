@@ -95,15 +95,15 @@ var minFooter = utf8.RuneCountInString(keys.LabelOf(keys.Table, keys.ActQuit) + 
 
 // layout is where things go on a screen of a given size.
 type layout struct {
-	sw, sh           int
-	tooSmall         bool
-	needW, needH     int // the smallest screen the game is drawn on
-	headerY          int
-	hot              []hotSpot // where a click runs a command: the header's state, the footer's labels
-	fx, fy           int // the frame's top-left corner
-	vc, vr           int // visible board columns and rows
-	ox, oy           int // board cell at the viewport's top-left
-	footerY          int
+	sw, sh       int
+	tooSmall     bool
+	needW, needH int // the smallest screen the game is drawn on
+	headerY      int
+	hot          []hotSpot // where a click runs a command: the header's state, the footer's labels
+	fx, fy       int       // the frame's top-left corner
+	vc, vr       int       // visible board columns and rows
+	ox, oy       int       // board cell at the viewport's top-left
+	footerY      int
 }
 
 // hotSpot is where on the screen a click runs a command: columns x0 up to
