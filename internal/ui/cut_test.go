@@ -8,6 +8,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // clausePrefix reports whether line is text, or text's first clauses: cut
@@ -117,10 +118,18 @@ func TestEscAfterOverlay(t *testing.T) {
 			h.typ(key)
 			h.key(tcell.KeyEsc, tcell.ModNone)
 			h.key(tcell.KeyEsc, tcell.ModNone)
-			sc := h.snap()
-			if h.ended() {
+			// The loop's answer to both keys, or its end.
+			seen := make(chan struct{})
+			h.post(tcell.NewEventInterrupt(func() { close(seen) }))
+			select {
+			case <-seen:
+			case o := <-h.done:
+				h.out = &o
 				t.Fatalf("the second Esc, after %s closed, quit at once", key)
+			case <-testwait.After(t):
+				t.Fatal("the loop neither answered nor ended")
 			}
+			sc := h.snap()
 			if !strings.Contains(sc.footer(), "Esc again quits") {
 				t.Errorf("footer %q; want it to ask", sc.footer())
 			}
