@@ -225,11 +225,6 @@ func TestFooterWords(t *testing.T) {
 	}
 }
 
-// wordPrefix reports whether head is text or its first words.
-func wordPrefix(head, text string) bool {
-	return head == text || head == "" || strings.HasPrefix(text, head+" ")
-}
-
 // footerY returns the row of the footer: the one under the frame.
 func (sc screen) footerY() int {
 	return sc.headerY() + 2 + len(sc.boardRows()) + 1
