@@ -91,7 +91,7 @@ NORACE_TESTS = \
 	TestProcessImportKilled TestProcessBetweenImportSteps TestProcessImportTogether \
 	TestClaimProcesses TestKilledServer \
 	TestFooterWords TestHelpSmall TestFooterWholeLabels \
-	TestTooManyEvents TestWatchSlowViewer TestRaceStalledRacer \
+	TestTooManyEvents TestWatchSlowViewer TestRaceStalledRacer TestWholeLabels \
 	TestE2E.* TestVersionLinked
 empty :=
 space := $(empty) $(empty)

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -581,12 +582,20 @@ func (t *Theme) Tile(tl board.Tile) (Glyph, tcell.Style) {
 
 // Odds returns the Glyph and style of a closed cell in the odds view, from
 // the chance p that it holds a mine and whether it is certainly safe or
-// certainly a mine: certain cells apart, the others as a percentage from 1
-// to 99 ("7%", "42"), so that the view reads without colours.
+// certainly a mine: certain cells apart, the others as the chance in
+// tenths, one digit from 0 to 9 ("3" is 25% to 34%) and a blank column.
 //
-// Two-digit chances side by side would read as one number ("1542"), so
-// every other cell, as on a chessboard (alt), is set apart: a darker
-// background in colour, underlined without colours.
+// A cell is two columns wide, and two digits, or a digit and a percent
+// sign, side by side read as one number ("171717", "8%8%8%"); one digit
+// and a blank column read apart on any terminal, with or without colours,
+// beside each other and beside open cells, whose numbers are written the
+// same way (a digit on the right would run into the number of an open
+// cell on its left). A chance is told from a number by its closed cell's
+// background, or underline, and the footer says the view is on. A player
+// picks the safest cell by the digits, and within a tenth by the colours,
+// whose bands are finer at the low chances that matter. Every other cell,
+// as on a chessboard (alt), is set apart too: a darker background in
+// colour, underlined without colours.
 func (t *Theme) Odds(p float64, safe, mine, alt bool) (Glyph, tcell.Style) {
 	g, st := t.oddsOf(p, safe, mine)
 	if alt {
@@ -612,18 +621,13 @@ func (t *Theme) oddsOf(p float64, safe, mine bool) (Glyph, tcell.Style) {
 	case mine:
 		return t.OddsMine, t.sOddsMine
 	}
-	// Two digits, or one and a percent sign, so that a chance never reads
-	// as an open cell's number, which is one digit and a space.
 	pc := min(max(int(math.Round(100*p)), 1), 99)
-	text := fmt.Sprintf("%d%%", pc)
-	if pc >= 10 {
-		text = fmt.Sprintf("%d", pc)
-	}
+	tenths := min(int(math.Round(10*p)), 9)
 	band := 0
 	for band < len(oddsBands)-1 && pc >= oddsBands[band] {
 		band++
 	}
-	return Glyph{text[:1], text[1:]}, t.sOdds[band]
+	return Glyph{strconv.Itoa(tenths), " "}, t.sOdds[band]
 }
 
 // Cursor returns the style of a cell of style st under the cursor: in
