@@ -6,10 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
-
-	"golang.org/x/term"
 
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
@@ -18,7 +15,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
-	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 )
 
 // statsOptions are the flags of minesweeper stats.
@@ -54,27 +50,23 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.n < 0 {
 		return complainer(stderr, fs.Name(), exitUsage)("-n: %d is negative (want a number of kinds of board, 0 for all)", f.n)
 	}
+	err := flagvalue.Apart(fs, "one view at a time", "numbers", "top")
+	if err == nil {
+		err = flagvalue.Apart(fs, "one view at a time", "plot", "numbers", "top", "daily", "json")
+	}
+	if err != nil {
+		return complainer(stderr, fs.Name(), exitUsage)("%v", err)
+	}
 	st, ok := openStore(fs.Name(), stderr)
 	if !ok {
 		return exitFailure
 	}
 	defer st.Close()
-	if *numbers && *f.top {
-		return complainer(stderr, fs.Name(), exitUsage)("-numbers and -top: one view at a time")
-	}
-	for _, other := range []struct {
-		on   bool
-		name string
-	}{{*numbers, "-numbers"}, {*f.top, "-top"}, {*onlyDaily, "-daily"}, {*asJSON, "-json"}} {
-		if *f.plot && other.on {
-			return complainer(stderr, fs.Name(), exitUsage)("-plot and %s: one view at a time", other.name)
-		}
-	}
 	if *f.plot {
 		return runPlots(fs.Name(), st, *ascii, stdout, stderr)
 	}
 	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, Top: *f.top, ASCII: *ascii, Kinds: f.n}
-	err := kept.Stats(context.Background(), st, v, daily.Today(time.Now()), stdout, func(msg string) {
+	err = kept.Stats(context.Background(), st, v, daily.Today(time.Now()), stdout, func(msg string) {
 		fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
 	})
 	if err != nil {
@@ -83,22 +75,9 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// runPlots prints the plots of stats -plot as wide as the terminal of
-// stdout (80 columns when it is none), in ASCII with ascii or under a
-// locale that is not UTF-8, as sentences in the line mode (TERM=dumb).
+// runPlots prints the plots of stats -plot (see local.PlotView).
 func runPlots(name string, st *store.DB, ascii bool, stdout, stderr io.Writer) int {
-	v := kept.PlotView{Width: 80, Height: 24, Lines: local.Lines(false)}
-	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if w, h, err := term.GetSize(int(f.Fd())); err == nil {
-			v.Width, v.Height = w, h
-		}
-	}
-	env := map[string]string{}
-	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		env[k] = os.Getenv(k)
-	}
-	v.ASCII = ascii || remote.ASCII(env)
-	if err := kept.Plots(context.Background(), st, v, time.Now(), stdout); err != nil {
+	if err := kept.Plots(context.Background(), st, local.PlotView(stdout, ascii), time.Now(), stdout); err != nil {
 		return complainer(stderr, name, exitFailure)("%v", err)
 	}
 	return exitOK
