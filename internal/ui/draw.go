@@ -98,7 +98,7 @@ func (u *ui) stateText() (string, tcell.Style) {
 // drawHeader draws the header (see headerLine), centred, its state in
 // the state's style.
 func (u *ui) drawHeader(s tcell.Screen, now time.Time) {
-	u.lay.putLine(s, u.lay.headerY, u.headerLine(now, u.lay.sw).spans()...)
+	u.lay.putLine(s, u.lay.headerY, u.headerLine(now, u.lay.sw).Spans()...)
 }
 
 // drawFrame draws the frame around the visible board, with arrows on the
@@ -187,9 +187,9 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	if y >= l.sh {
 		return
 	}
-	l.putLine(s, y, u.footerLine(l.sw).spans()...)
+	l.putLine(s, y, u.footerLine(l.sw).Spans()...)
 	if y+1 < l.sh {
-		l.putLine(s, y+1, u.numbersLine(u.now(), l.sw).spans()...)
+		l.putLine(s, y+1, u.numbersLine(u.now(), l.sw).Spans()...)
 	}
 }
 

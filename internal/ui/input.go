@@ -115,7 +115,7 @@ func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c keys.Command, pres
 		case done.held == 0:
 			return keys.Command{}, false
 		case done.from == fromLabel && onSpot && spot == done.spot:
-			return spot.cmd, false
+			return spot.Cmd, false
 		case done.from != fromBoard || !done.over:
 			return keys.Command{}, false
 		case done.chord():

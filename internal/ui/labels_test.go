@@ -10,6 +10,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/ui/labels"
 )
 
 // rowScreen is a screen that keeps only the text of its cells: cheap
@@ -180,7 +181,7 @@ func checkFrame(t *testing.T, u *ui, w, h int, now time.Time) {
 	lines := []struct {
 		name string
 		y    int
-		ln   labelLine
+		ln   labels.Line
 	}{
 		{"header", l.headerY, u.headerLine(now, w)},
 		{"footer", l.footerY, u.footerLine(w)},
@@ -191,11 +192,11 @@ func checkFrame(t *testing.T, u *ui, w, h int, now time.Time) {
 			continue
 		}
 		shown := line.name != "numbers" || u.g.Status() != board.Playing || u.cfg.Prefs.Counters
-		if w == 200 && shown && len(line.ln.labels()) == 0 {
+		if w == 200 && shown && len(line.ln.Labels()) == 0 {
 			t.Errorf("%dx%d: %s %q draws no label", w, h, line.name, s.row(line.y))
 		}
 		if err := checkLabels(s.row(line.y), line.ln, w); err != "" {
-			t.Errorf("%dx%d: %s %q (labels %q, left out %q): %s", w, h, line.name, s.row(line.y), line.ln.labels(), line.ln.dropped, err)
+			t.Errorf("%dx%d: %s %q (labels %q, left out %q): %s", w, h, line.name, s.row(line.y), line.ln.Labels(), line.ln.Dropped, err)
 		}
 	}
 }
@@ -205,13 +206,13 @@ func checkFrame(t *testing.T, u *ui, w, h int, now time.Time) {
 // whole, in order; between and around them there is nothing but
 // separators, so no label it left out shows in part; and none it left out
 // shows whole. It returns what is wrong, or "".
-func checkLabels(row string, ln labelLine, width int) string {
-	if ln.width() > width {
-		return fmt.Sprintf("%d columns wide", ln.width())
+func checkLabels(row string, ln labels.Line, width int) string {
+	if ln.Width() > width {
+		return fmt.Sprintf("%d columns wide", ln.Width())
 	}
 	rest := row
 	var gaps strings.Builder
-	for _, l := range ln.labels() {
+	for _, l := range ln.Labels() {
 		i := strings.Index(rest, l)
 		if i < 0 {
 			return fmt.Sprintf("label %q is not drawn whole, in order", l)
@@ -223,9 +224,9 @@ func checkLabels(row string, ln labelLine, width int) string {
 	if g := strings.Trim(gaps.String(), " ,;:|"); strings.ContainsFunc(g, func(r rune) bool { return !strings.ContainsRune(" ,;:|", r) }) {
 		return fmt.Sprintf("text outside the labels drawn: %q", gaps.String())
 	}
-	for _, d := range ln.dropped {
+	for _, d := range ln.Dropped {
 		inside := false
-		for _, l := range ln.labels() {
+		for _, l := range ln.Labels() {
 			inside = inside || strings.Contains(l, d)
 		}
 		if !inside && strings.Contains(row, d) {

@@ -12,6 +12,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/labels"
 )
 
 // TestTooSmall draws the 9x9 board, which needs 14x7 (the footer's
@@ -387,10 +388,10 @@ func TestHeaderParts(t *testing.T) {
 }
 
 // lineText returns the text a line draws.
-func lineText(ln labelLine) string {
+func lineText(ln labels.Line) string {
 	var b strings.Builder
-	for _, p := range ln.parts {
-		b.WriteString(p.text)
+	for _, p := range ln.Parts {
+		b.WriteString(p.Text)
 	}
 	return b.String()
 }

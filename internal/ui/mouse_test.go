@@ -291,8 +291,8 @@ func TestMousePressStopsAutoPlay(t *testing.T) {
 func TestGestureReports(t *testing.T) {
 	lay := newLayout(80, 24, 5, 4, board.Point{}, 0, 0)
 	lay.hot = []hotSpot{
-		{y: lay.headerY, x0: 17, x1: 28, cmd: keys.Command{Act: keys.ActNew}},
-		{y: lay.footerY, x0: 30, x1: 39, cmd: keys.Command{Act: keys.ActMenu}},
+		{Y: lay.headerY, X0: 17, X1: 28, Cmd: keys.Command{Act: keys.ActNew}},
+		{Y: lay.footerY, X0: 30, X1: 39, Cmd: keys.Command{Act: keys.ActMenu}},
 	}
 	footer := func(x int, btn tcell.ButtonMask) *tcell.EventMouse {
 		return tcell.NewEventMouse(x, lay.footerY, btn, tcell.ModNone)

@@ -13,6 +13,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/labels"
 	"github.com/minesweeper-go/minesweeper/internal/ui/menu"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
@@ -107,17 +108,14 @@ type layout struct {
 	footerY      int
 }
 
-// hotSpot is where on the screen a click runs a command: columns x0 up to
-// x1 of row y.
-type hotSpot struct {
-	y, x0, x1 int
-	cmd       keys.Command
-}
+// hotSpot is where on the screen a click runs a command: the header's
+// state, the footer's labels.
+type hotSpot = labels.Spot
 
 // hotAt returns the hot spot at (x, y), if any.
 func (l layout) hotAt(x, y int) (hotSpot, bool) {
 	for _, h := range l.hot {
-		if y == h.y && x >= h.x0 && x < h.x1 && !l.tooSmall {
+		if y == h.Y && x >= h.X0 && x < h.X1 && !l.tooSmall {
 			return h, true
 		}
 	}
@@ -283,9 +281,9 @@ func (u *ui) settle(s tcell.Screen) {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
 		// A click on the header's state, or on a key's label in the
 		// footer, runs its command.
-		u.lay.hot = u.headerLine(now, sw).hotSpots(sw, u.lay.headerY)
+		u.lay.hot = u.headerLine(now, sw).Spots(sw, u.lay.headerY)
 		if u.rp == nil && u.lay.footerY < sh {
-			u.lay.hot = append(u.lay.hot, u.footerLine(sw).hotSpots(sw, u.lay.footerY)...)
+			u.lay.hot = append(u.lay.hot, u.footerLine(sw).Spots(sw, u.lay.footerY)...)
 		}
 	}
 }
