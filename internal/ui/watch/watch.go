@@ -131,11 +131,12 @@ func newTheme(s tcell.Screen, look Look) *theme.Theme {
 // drawFrame draws frame f of the game of the player name on s: a header
 // (whose game, mines left, time, state), the board in a frame scrolled to
 // keep the cursor in view, and a footer.
+//
+// Each cell is put once a frame: a cell blanked and then drawn again is
+// one tcell sends again, and a viewer's frame would be the whole board
+// each move instead of the cells that changed.
 func drawFrame(s tcell.Screen, th *theme.Theme, name string, f *play.Frame) {
 	sw, sh := s.Size()
-	for y := range sh {
-		canvas.Blank(s, 0, sw, y)
-	}
 	// The terminal's own cursor rests on the player's, as on the
 	// player's screen: where screen readers follow it.
 	s.HideCursor()
@@ -150,27 +151,48 @@ func drawFrame(s tcell.Screen, th *theme.Theme, name string, f *play.Frame) {
 	}
 	head := fmt.Sprintf("watching %s  Mines %d/%d  Time %d  [ %s ]  %dx%d, %.0f%% cleared",
 		name, f.FlagsLeft, f.Mines, int(f.Elapsed/time.Second), state, f.Width, f.Height, 100*f.Cleared())
-	canvas.PutText(s, 0, 0, sw, head, th.Text)
-	canvas.PutText(s, 0, sh-1, sw, "q stops watching", th.Text)
-	drawBoard(s, th, f, 0, 1, sw, sh-4)
+	line(s, 0, sw, head, th.Text)
+	x1, y1 := drawBoard(s, th, f, 0, 1, sw, sh-4)
+	for y := 1; y < sh-1; y++ {
+		x := 0
+		if y <= y1 {
+			x = x1
+		}
+		canvas.Blank(s, x, sw, y)
+	}
+	if sh > 1 {
+		line(s, sh-1, sw, "q stops watching", th.Text)
+	}
+}
+
+// line puts text in style st on row y of a screen sw columns wide, the
+// rest of the row blank.
+func line(s tcell.Screen, y, sw int, text string, st tcell.Style) {
+	canvas.Blank(s, canvas.PutText(s, 0, y, sw, text, st), sw, y)
 }
 
 // drawBoard draws the board of frame f in its frame at x0, y0, in at most
 // w columns and rows rows for the cells, scrolled to keep the cursor in
-// view; it returns the column past the frame's right edge (x0 when there
-// is no room).
-func drawBoard(s tcell.Screen, th *theme.Theme, f *play.Frame, x0, y0, w, rows int) int {
+// view; it returns the column past the frame's right edge and the frame's
+// bottom row (x0 and y0-1 when there is no room). Every cell inside the
+// frame is put.
+func drawBoard(s tcell.Screen, th *theme.Theme, f *play.Frame, x0, y0, w, rows int) (int, int) {
 	vc, vr := min(f.Width, (w-2)/theme.CellW), min(f.Height, rows)
 	if vc <= 0 || vr <= 0 {
-		return x0
+		return x0, y0 - 1
 	}
 	ox := max(0, min(f.Cursor.X-vc/2, f.Width-vc))
 	oy := max(0, min(f.Cursor.Y-vr/2, f.Height-vr))
 	x1, y1 := x0+vc*theme.CellW+1, y0+vr+1
 	th.Box(s, x0, y0, x1, y1)
 	if f.Hidden || len(f.Tiles) != f.Width*f.Height {
-		canvas.PutText(s, x0+2, y0+1, x1, "hidden by the player", th.Text)
-		return x1 + 1
+		// Left to right: a cell put makes the shadow forget the next.
+		canvas.Blank(s, x0+1, x0+2, y0+1)
+		canvas.Blank(s, canvas.PutText(s, x0+2, y0+1, x1, "hidden by the player", th.Text), x1, y0+1)
+		for y := y0 + 2; y < y1; y++ {
+			canvas.Blank(s, x0+1, x1, y)
+		}
+		return x1 + 1, y1
 	}
 	for y := oy; y < oy+vr; y++ {
 		for x := ox; x < ox+vc; x++ {
@@ -184,5 +206,5 @@ func drawBoard(s tcell.Screen, th *theme.Theme, f *play.Frame, x0, y0, w, rows i
 			s.Put(sx+1, y0+1+y-oy, gl[1], st)
 		}
 	}
-	return x1 + 1
+	return x1 + 1, y1
 }
