@@ -42,7 +42,15 @@ type changed struct{}
 // followed no more; it returns the line that says why the view ended
 // then, "" when the viewer left.
 func Follow(r *remote.Screen, name string, look Look, src Source) string {
-	s := r.Tcell()
+	return FollowOn(r.Tcell(), name, look, src, r.Quitting, nil)
+}
+
+// FollowOn is Follow on screen s, for a loop that lends its screen (the
+// game's, from its leaderboards): quitting reports whether the view must
+// end, and pass, when not nil, is handed the events posted to s that are
+// not the view's (a job's answer, a tick), in order, for the loop to
+// handle once the view ends; a term.Quit among them ends the view.
+func FollowOn(s tcell.Screen, name string, look Look, src Source, quitting func() bool, pass func(tcell.Event)) string {
 	th := newTheme(s, look)
 	done := make(chan struct{})
 	defer close(done)
@@ -72,18 +80,29 @@ func Follow(r *remote.Screen, name string, look Look, src Source) string {
 		}
 		drawFrame(canvas.On(s, &sh), th, name, &f)
 		s.Show()
-		if quit := waitEvent(s, r); quit {
+		if quit := waitEvent(s, quitting, pass); quit {
 			return ""
 		}
 	}
 }
 
-// waitEvent waits for the next event worth a frame, and reports whether
-// the view ends.
-func waitEvent(s tcell.Screen, r *remote.Screen) bool {
+// Playback returns the show of src, the game of the player called name
+// (printable) played back, for a loop that lends its screen (ui.Playback):
+// FollowOn on that screen in look until the viewer leaves; stop is called
+// then, and ends the playback.
+func Playback(name string, look Look, src Source, stop func()) func(s tcell.Screen, pass func(tcell.Event)) string {
+	return func(s tcell.Screen, pass func(tcell.Event)) string {
+		defer stop()
+		return FollowOn(s, name, look, src, func() bool { return false }, pass)
+	}
+}
+
+// waitEvent waits for the next event worth a frame, handing pass those
+// that are not the view's, and reports whether the view ends.
+func waitEvent(s tcell.Screen, quitting func() bool, pass func(tcell.Event)) bool {
 	for {
 		ev := s.PollEvent()
-		if ev == nil || r.Quitting() {
+		if ev == nil || quitting() {
 			return true
 		}
 		switch ev := ev.(type) {
@@ -91,10 +110,11 @@ func waitEvent(s tcell.Screen, r *remote.Screen) bool {
 			s.Sync()
 			return false
 		case *tcell.EventInterrupt:
-			if _, ok := ev.Data().(term.Quit); ok {
-				return true
+			_, quit := ev.Data().(term.Quit)
+			if _, ok := ev.Data().(changed); !ok && pass != nil {
+				pass(ev)
 			}
-			return false
+			return quit
 		case *tcell.EventKey:
 			if leaves(ev) {
 				return true
@@ -104,6 +124,9 @@ func waitEvent(s tcell.Screen, r *remote.Screen) bool {
 				return false
 			}
 		case *tcell.EventError:
+			if pass != nil {
+				pass(ev)
+			}
 			return true
 		}
 	}
