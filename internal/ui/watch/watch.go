@@ -69,6 +69,7 @@ func FollowOn(s tcell.Screen, name string, look Look, src Source, quitting func(
 	}()
 	var f play.Frame
 	var sh canvas.Shadow
+	var at layout
 	for {
 		pending.Store(false) // before the read: a change after it is posted again
 		if err := src.Frame(&f); err != nil {
@@ -77,8 +78,9 @@ func FollowOn(s tcell.Screen, name string, look Look, src Source, quitting func(
 		sw, sh0 := s.Size()
 		if w, h := sh.Size(); w != sw || h != sh0 {
 			sh.Reset(sw, sh0)
+			at = layout{}
 		}
-		drawFrame(canvas.On(s, &sh), th, name, &f)
+		drawFrame(canvas.On(s, &sh), th, name, &f, &at)
 		s.Show()
 		if quit := waitEvent(s, quitting, pass); quit {
 			return ""
@@ -151,14 +153,20 @@ func newTheme(s tcell.Screen, look Look) *theme.Theme {
 	return theme.New(look.Theme, look.ASCII || !term.IsUTF8(s.CharacterSet()), look.Mono, s.Colors())
 }
 
+// layout is where a frame put its board on a screen: the screen's size,
+// and the column past the board's frame and the frame's bottom row.
+type layout struct{ sw, sh, x1, y1 int }
+
 // drawFrame draws frame f of the game of the player name on s: a header
 // (whose game, mines left, time, state), the board in a frame scrolled to
-// keep the cursor in view, and a footer.
+// keep the cursor in view, and a footer. The screen around the board is
+// blanked when the layout is not at, the last frame's, which it becomes:
+// a viewer's frame puts the cells that may have changed, not the screen.
 //
 // Each cell is put once a frame: a cell blanked and then drawn again is
 // one tcell sends again, and a viewer's frame would be the whole board
 // each move instead of the cells that changed.
-func drawFrame(s tcell.Screen, th *theme.Theme, name string, f *play.Frame) {
+func drawFrame(s tcell.Screen, th *theme.Theme, name string, f *play.Frame, at *layout) {
 	sw, sh := s.Size()
 	// The terminal's own cursor rests on the player's, as on the
 	// player's screen: where screen readers follow it.
@@ -176,12 +184,15 @@ func drawFrame(s tcell.Screen, th *theme.Theme, name string, f *play.Frame) {
 		name, f.FlagsLeft, f.Mines, int(f.Elapsed/time.Second), state, f.Width, f.Height, 100*f.Cleared())
 	line(s, 0, sw, head, th.Text)
 	x1, y1 := drawBoard(s, th, f, 0, 1, sw, sh-4)
-	for y := 1; y < sh-1; y++ {
-		x := 0
-		if y <= y1 {
-			x = x1
+	if now := (layout{sw, sh, x1, y1}); now != *at {
+		*at = now
+		for y := 1; y < sh-1; y++ {
+			x := 0
+			if y <= y1 {
+				x = x1
+			}
+			canvas.Blank(s, x, sw, y)
 		}
-		canvas.Blank(s, x, sw, y)
 	}
 	if sh > 1 {
 		line(s, sh-1, sw, "q stops watching", th.Text)

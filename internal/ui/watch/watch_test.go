@@ -50,15 +50,16 @@ func TestDrawFramePutsChanges(t *testing.T) {
 		{"hidden again", frame(board.Point{X: 4, Y: 4}, true), frame(board.Point{X: 4, Y: 4}, true), 0},
 	} {
 		var sh canvas.Shadow
+		var at layout
 		sh.Reset(s.Size())
 		p := &puts{Screen: s}
 		c := canvas.On(p, &sh)
 		// Twice: a cell put beside one the shadow knows not (the first
 		// frame's) is put again once.
-		drawFrame(c, th, "Alice", tt.last)
-		drawFrame(c, th, "Alice", tt.last)
+		drawFrame(c, th, "Alice", tt.last, &at)
+		drawFrame(c, th, "Alice", tt.last, &at)
 		p.n = 0
-		drawFrame(c, th, "Alice", tt.next)
+		drawFrame(c, th, "Alice", tt.next, &at)
 		if p.n > tt.most {
 			t.Errorf("%s: drawFrame put %d cells; want %d at most", tt.name, p.n, tt.most)
 		}
