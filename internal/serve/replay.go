@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,8 +12,10 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/ui"
 	"github.com/minesweeper-go/minesweeper/internal/ui/watch"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
@@ -45,6 +48,37 @@ func (g *Game) replays(ctx context.Context) []watch.Game {
 		}
 	}
 	return out
+}
+
+// replayEntry returns the playback of the game of entry i of
+// leaderboard lb in look, for a player's leaderboards (ui.Config.Replay):
+// a clean win on the daily board of a day that is over, played back until
+// the viewer leaves. Today's board's games and the all-time board's are
+// refused.
+func (g *Game) replayEntry(ctx context.Context, look watch.Look, lb history.Leaderboard, i int) (ui.Playback, error) {
+	switch {
+	case lb.Date == "":
+		return nil, errors.New("the daily boards' games are replayed, once the day is over: Tab shows yesterday's")
+	case lb.Date >= daily.Today(g.cfg.Now()):
+		return nil, errors.New("today's daily games are replayed once the day is over")
+	case i < 0 || i >= len(lb.Entries) || lb.Entries[i].Rank == 0:
+		return nil, errors.New("only a clean win is replayed: choose a ranked row")
+	}
+	// The board's clean wins, in its order: its ranked rows.
+	games, err := g.cfg.Players.DailyGames(ctx, lb.Date, lb.Level, i+1)
+	if err != nil {
+		return nil, fmt.Errorf("the replay cannot be read: %v", err)
+	}
+	if i >= len(games) || games[i].Name != lb.Entries[i].Name {
+		return nil, errors.New("that game is no longer on the board: open the leaderboards again")
+	}
+	dg := games[i]
+	done := make(chan struct{})
+	rp, err := g.startReplay(ctx, fmt.Sprintf("%s%s %d %s", replayPrefix, lb.Date, dg.N, dg.Player), done)
+	if err != nil {
+		return nil, err
+	}
+	return ui.Playback(watch.Playback(userfile.Printable(dg.Name), look, rp, func() { close(done) })), nil
 }
 
 // replay is a kept game played back at its own pace: watch.Source of a

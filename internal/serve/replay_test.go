@@ -100,3 +100,44 @@ func TestWatchReplayDaily(t *testing.T) {
 		t.Errorf("startReplay(today's) = %v; want refused until the day is over", err)
 	}
 }
+
+// The best games of a daily board whose day is over are replayed from
+// the leaderboards of a player's game ('b', Tab to yesterday's board, a
+// row, Enter), and the game comes back after; a row of today's board, or
+// of the all-time board, refuses.
+func TestLeaderReplay(t *testing.T) {
+	ts := startServer(t, Config{After: func(d time.Duration) <-chan time.Time {
+		if d > time.Hour { // the sweep's midnight
+			return time.After(d)
+		}
+		c := make(chan time.Time, 1) // a replay's moves, at once
+		c <- time.Now()
+		return c
+	}})
+	now := time.Now()
+	yesterday := now.AddDate(0, 0, -1)
+	keepDailyWin(t, ts, namedPlayer(t, ts, "Yve"), yesterday)
+	keepDailyWin(t, ts, namedPlayer(t, ts, "Zed"), now)
+
+	player, _ := startPlayer(t, ts, "Ann")
+	player.send("b")
+	player.waitFor("Daily beginner " + daily.Today(now))
+	player.waitFor("> ")
+	player.send("\r") // Zed's, today's
+	player.waitFor("today's daily games are replayed once the day is over")
+	if strings.Contains(player.output(), "watching Zed") {
+		t.Errorf("today's daily game was replayed:\n%s", player.screen())
+	}
+	player.send("\t")
+	player.waitFor("Daily beginner " + daily.Today(yesterday))
+	player.send("\r") // Yve's, yesterday's
+	player.waitFor("watching Yve")
+	player.waitFor("[ won ]")
+	player.send("q") // back to the game, its leaderboards open
+	player.send("\t")
+	player.waitFor("All-time beginner")
+	player.send("\r")
+	player.waitFor("the daily boards' games are replayed, once the day is over")
+	player.send("qq")
+	player.wait()
+}

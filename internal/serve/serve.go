@@ -75,8 +75,10 @@ var DefaultLimits = Limits{
 	Cells:  250_000,
 	// A view is a screen's output and a copy of the board. On 2 cores,
 	// with the 200 clients in the server's process, BenchmarkWatch's 200
-	// viewers got a move's frame at p99 109-225 ms (1 viewer: 7 ms), and
-	// the player's own key-to-frame p99 was 10-40x the unwatched game's.
+	// viewers got a move's frame at p99 28-74 ms (1 viewer: 8-9 ms), and
+	// the player's own key-to-frame p99 was 5-9x the unwatched game's
+	// (1.8-4 ms, on a loaded machine): tcell's Show of each viewer's
+	// screen is most of the cost left.
 	Viewers: 200,
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
+	"github.com/minesweeper-go/minesweeper/internal/ui/watch"
 )
 
 // Handle plays the game on session s's terminal until the player quits,
@@ -70,7 +71,10 @@ func (g *Game) game(ctx context.Context, s *host.Session, r *remote.Screen) []st
 		Prefs:   prefs,
 		NewSeed: g.seed,
 		Leaders: func(level string) ([]history.Leaderboard, error) { return g.leaders(ctx, level) },
-		Tick:    g.cfg.tick,
+		Replay: func(lb history.Leaderboard, i int) (ui.Playback, error) {
+			return g.replayEntry(ctx, watch.Look{ASCII: prefs.ASCII, Mono: prefs.Mono}, lb, i)
+		},
+		Tick: g.cfg.tick,
 		// A seed seen before the end lays the board offline: the
 		// leaderboards count boards nobody could know.
 		SecretSeed: !g.cfg.showSeed,
@@ -229,8 +233,9 @@ func (g *Game) choose(h *host.Hold, b board.Settings) (board.Layout, error) {
 }
 
 // leaders returns the leaderboards of level: today's daily board's, with
-// the server's commitment to it, all time's, and all time's of the NF
-// style (no flag placed).
+// the server's commitment to it, yesterday's, whose best games are
+// replayed (see replayEntry), all time's, and all time's of the NF style
+// (no flag placed).
 func (g *Game) leaders(ctx context.Context, level string) ([]history.Leaderboard, error) {
 	today := daily.Today(g.cfg.Now())
 	d, err := g.cfg.Players.Daily(ctx, today, level, leaderLimit)
@@ -242,6 +247,10 @@ func (g *Game) leaders(ctx context.Context, level string) ([]history.Leaderboard
 		return nil, err
 	}
 	d.Commitment = b.Commitment
+	y, err := g.cfg.Players.Daily(ctx, daily.Today(g.cfg.Now().AddDate(0, 0, -1)), level, leaderLimit)
+	if err != nil {
+		return nil, err
+	}
 	a, err := g.cfg.Players.AllTime(ctx, level, false, leaderLimit)
 	if err != nil {
 		return nil, err
@@ -250,7 +259,7 @@ func (g *Game) leaders(ctx context.Context, level string) ([]history.Leaderboard
 	if err != nil {
 		return nil, err
 	}
-	return []history.Leaderboard{d, a, nf}, nil
+	return []history.Leaderboard{d, y, a, nf}, nil
 }
 
 // leaderLimit is how many lines of a leaderboard a player's screen gets.

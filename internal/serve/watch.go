@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -132,19 +133,22 @@ type lobby struct {
 
 // live is a game in play as its viewers follow it: the last frame its
 // player was shown, and the viewers to tell of the next. The player's
-// loop never waits for a viewer: it copies the frame and leaves a token
-// in each viewer's channel, one at most.
+// loop never waits for a viewer: it stores a snapshot of the frame, which
+// viewers read without a lock, its cells copied only when they changed,
+// and leaves a token in each viewer's channel, one at most, so that a
+// slow viewer skips to the latest frame.
 type live struct {
 	lb        *lobby
-	player    string // the player's display name
-	unwatched bool   // the player keeps their games from viewers
-	racing    bool   // a race's game, closed until the race ends (l.mu)
+	player    string      // the player's display name
+	unwatched bool        // the player keeps their games from viewers
+	racing    atomic.Bool // a race's game, closed until the race ends
+	gone      atomic.Bool // the player left
 	count     atomic.Int32
+	// last is the last frame shown, never changed once stored: the
+	// frames after it share its Tiles while the cells are the same.
+	last atomic.Pointer[play.Frame]
 
 	mu      sync.Mutex
-	frame   play.Frame // the last frame, its Tiles a copy
-	shown   bool       // a frame was shown
-	gone    bool       // the player left
 	viewers map[*view]struct{}
 }
 
@@ -162,18 +166,12 @@ func (lb *lobby) add(player string, unwatched bool) *live {
 // until the race ends (see open).
 func (lb *lobby) addRacer(player string, unwatched bool) *live {
 	l := lb.add(player, unwatched)
-	l.mu.Lock()
-	l.racing = true
-	l.mu.Unlock()
+	l.racing.Store(true)
 	return l
 }
 
 // open opens a racer's game to viewers: the race is over.
-func (l *live) open() {
-	l.mu.Lock()
-	l.racing = false
-	l.mu.Unlock()
-}
+func (l *live) open() { l.racing.Store(false) }
 
 // remove takes l from the list, and ends its views.
 func (lb *lobby) remove(l *live) {
@@ -185,23 +183,39 @@ func (lb *lobby) remove(l *live) {
 		}
 	}
 	lb.mu.Unlock()
+	l.gone.Store(true)
 	l.mu.Lock()
-	l.gone = true
 	l.notify()
 	l.mu.Unlock()
 }
 
 // Shown keeps frame f, the player's, and tells the viewers: the
-// ui.Watched of the player's game.
+// ui.Watched of the player's game. What it does on the player's loop is
+// bounded by the board and the game's limit of viewers: a copy of the
+// cells when they changed, and a token left for each viewer.
 func (l *live) Shown(f *play.Frame) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	tiles := l.frame.Tiles
-	if f.Game != l.frame.Game || f.Version != l.frame.Version || len(f.Tiles) != len(tiles) {
-		tiles = append(tiles[:0], f.Tiles...)
+	next := *f
+	if last := l.last.Load(); last != nil && last.Game == f.Game && last.Version == f.Version && len(last.Tiles) == len(f.Tiles) {
+		next.Tiles = last.Tiles
+	} else {
+		next.Tiles = slices.Clone(f.Tiles)
 	}
-	l.frame, l.frame.Tiles, l.shown = *f, tiles, true
+	l.last.Store(&next)
+	if l.count.Load() == 0 {
+		return
+	}
+	l.mu.Lock()
 	l.notify()
+	l.mu.Unlock()
+}
+
+// frame returns the last frame shown, read only; an empty one before the
+// first.
+func (l *live) frame() *play.Frame {
+	if f := l.last.Load(); f != nil {
+		return f
+	}
+	return &play.Frame{}
 }
 
 // Viewers returns how many follow the game now.
@@ -219,15 +233,14 @@ func (l *live) notify() {
 
 // closed returns why the game cannot be watched now, or "": its player
 // keeps it from viewers, it is a race's before the race ends, or it is
-// today's daily game (no help on the board everyone plays today); l.mu
-// is held.
+// today's daily game (no help on the board everyone plays today).
 func (l *live) closed() string {
-	switch {
+	switch d := l.frame().Daily; {
 	case l.unwatched:
 		return "the player keeps their games from viewers"
-	case l.racing:
+	case l.racing.Load():
 		return "a race, watched once it ends"
-	case l.frame.Daily != "" && l.frame.Daily >= daily.Today(l.lb.now()):
+	case d != "" && d >= daily.Today(l.lb.now()):
 		return "today's daily game, watched once the day is over"
 	}
 	return ""
@@ -240,13 +253,11 @@ func (lb *lobby) list() []watch.Game {
 	lb.mu.Unlock()
 	out := make([]watch.Game, 0, len(games))
 	for _, l := range games {
-		l.mu.Lock()
-		f := &l.frame
+		f := l.frame()
 		out = append(out, watch.Game{
 			Player: l.player, Board: fmt.Sprintf("%dx%d, %d mines", f.Width, f.Height, f.Mines),
 			Elapsed: f.Elapsed, Cleared: f.Cleared(), Viewers: l.Viewers(), Closed: l.closed(),
 		})
-		l.mu.Unlock()
 	}
 	return out
 }
@@ -284,14 +295,14 @@ func (l *live) watch(hold *host.Hold) (*view, error) {
 	if why := l.closed(); why != "" {
 		return nil, fmt.Errorf("%s cannot be watched now: %s", l.player, why)
 	}
-	if l.gone {
+	if l.gone.Load() {
 		return nil, fmt.Errorf("%s left", l.player)
 	}
 	if m := l.lb.maxViewers; m > 0 && len(l.viewers) >= m {
 		return nil, errFull
 	}
 	v := &view{l: l, hold: hold, changed: make(chan struct{}, 1)}
-	if err := v.charge(&l.frame); err != nil {
+	if err := v.charge(l.frame()); err != nil {
 		return nil, err
 	}
 	l.viewers[v] = struct{}{}
@@ -327,24 +338,28 @@ func (v *view) Changed() <-chan struct{} { return v.changed }
 
 // Frame copies the game's last frame into f, or returns why the view
 // ends: the player left, the game cannot be watched now, or the server
-// has no room for a view of its board.
+// has no room for a view of its board. It takes no lock the player's
+// loop waits for, and copies the cells only when they changed since f
+// was filled.
 func (v *view) Frame(f *play.Frame) error {
 	l := v.l
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	last := l.frame()
 	switch {
-	case l.gone:
+	case l.gone.Load():
 		return fmt.Errorf("%s left", l.player)
 	case l.closed() != "":
 		return fmt.Errorf("%s cannot be watched now: %s", l.player, l.closed())
 	}
-	if f.Width*f.Height != l.frame.Width*l.frame.Height {
-		if err := v.charge(&l.frame); err != nil {
+	if f.Width*f.Height != last.Width*last.Height {
+		if err := v.charge(last); err != nil {
 			return err
 		}
 	}
-	tiles := append(f.Tiles[:0], l.frame.Tiles...)
-	*f = l.frame
+	tiles := f.Tiles
+	if f.Game != last.Game || f.Version != last.Version || len(tiles) != len(last.Tiles) {
+		tiles = append(tiles[:0], last.Tiles...)
+	}
+	*f = *last
 	f.Tiles = tiles
 	return nil
 }

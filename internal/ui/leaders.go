@@ -22,8 +22,10 @@ type leaders struct {
 	level   string // the level asked for; "" for every level
 	reading bool   // the boards have not come back yet
 	boards  []history.Leaderboard
-	err     error // why they cannot be read
-	at      int   // the board shown, an index of boards
+	err     error  // why they cannot be read
+	at      int    // the board shown, an index of boards
+	row     int    // the entry chosen (Up, Down), which Enter replays
+	note    string // why the entry chosen is not replayed
 }
 
 // leadersRead is the answer of a job that read the leaderboards.
@@ -74,14 +76,18 @@ func (u *ui) leadersBack(r leadersRead) {
 }
 
 // leadersKey applies a key to the open leaderboards overlay: Tab, Right
-// and l show the next board, Shift-Tab, Left and h the one before. It
+// and l show the next board, Shift-Tab, Left and h the one before, Up
+// and Down choose a row, Enter replays its game (Config.Replay). It
 // reports whether it took the key (ok), and whether the game should end;
 // a key it does not take is read as on any overlay: the arrows up and
 // down scroll, Ctrl-C quits, Ctrl-Z suspends, Ctrl-L redraws, any other
 // key closes it.
-func (u *ui) leadersKey(ev *tcell.EventKey) (done, ok bool) {
-	step := 0
+func (u *ui) leadersKey(s tcell.Screen, ev *tcell.EventKey) (done, ok bool) {
+	step, l := 0, &u.v.leaders
 	switch k := ev.Key(); {
+	case k == tcell.KeyEnter && u.cfg.Replay != nil && l.at < len(l.boards):
+		u.replayEntry(s, l.boards[l.at], l.row)
+		return false, true
 	case k == tcell.KeyTab, k == tcell.KeyRight:
 		step = 1
 	case k == tcell.KeyBacktab, k == tcell.KeyLeft:
@@ -100,16 +106,31 @@ func (u *ui) leadersKey(ev *tcell.EventKey) (done, ok bool) {
 		// Up and down scroll a board too long for the screen, and
 		// never close it: the arrows are the overlay's.
 		u.scrollHelp(c.DY)
+		if n := len(l.boards); n > 0 {
+			l.row, l.note = clamp(l.row+c.DY, 0, max(len(l.boards[l.at].Entries)-1, 0)), ""
+		}
 		return false, true
 	default:
 		return false, false
 	}
-	l := &u.v.leaders
 	if n := len(l.boards); n > 0 {
-		l.at = (l.at + step + n) % n
+		l.at, l.row, l.note = (l.at+step+n)%n, 0, ""
 		u.v.helpTop = 0
 	}
 	return false, true
+}
+
+// replayEntry shows the replay of entry i of board lb (Config.Replay) on
+// s until the viewer leaves; the events posted to the loop meanwhile are
+// held, and handled after it.
+func (u *ui) replayEntry(s tcell.Screen, lb history.Leaderboard, i int) {
+	show, err := u.cfg.Replay(lb, i)
+	if err != nil {
+		u.v.leaders.note = err.Error()
+		return
+	}
+	u.v.message = show(s, func(ev tcell.Event) { u.held = append(u.held, ev) })
+	u.whole = true // the replay drew on the screen
 }
 
 // leadersLines returns the overlay's lines on a screen sw columns wide:
@@ -148,14 +169,25 @@ func (u *ui) boardLines(i, sw int) []string {
 		lines = history.LeaderLines(lb, max(names-over, len("name")))
 	}
 	out := []string{capital(lb.Title()), ""}
-	for _, line := range append(lines, lb.SecretLines()...) {
-		out = append(out, strings.TrimRight("  "+line, " "))
+	pick := u.cfg.Replay != nil && lb.Date != "" && len(lb.Entries) > 0
+	for j, line := range append(lines, lb.SecretLines()...) {
+		mark := "  "
+		if pick && j == l.row+1 && i == l.at {
+			mark = "> " // the row Enter replays
+		}
+		out = append(out, strings.TrimRight(mark+line, " "))
 	}
 	keys := "Esc, q close this."
 	if len(l.boards) > 1 {
 		keys = fmt.Sprintf("Board %d of %d: Tab, arrows switch; Esc, q close.", i+1, len(l.boards))
 	}
-	return append(out, "", keys)
+	if out = append(out, "", keys); pick {
+		out = append(out, "Up, Down choose a game; Enter replays it once the day is over.")
+	}
+	if l.note != "" {
+		out = append(out, userfile.Printable(l.note))
+	}
+	return out
 }
 
 // leadersWidth returns the columns of the widest of the boards' lines on

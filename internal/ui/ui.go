@@ -54,13 +54,17 @@ type Config struct {
 	NewSeed func() uint64
 	// Leaders returns the leaderboards of level (beginner, intermediate or
 	// expert) of the server the game is played on, in the order the
-	// overlay of 'b' shows them: today's daily board, then the all-time
-	// one. It is called off the loop, once for the level in play each
-	// time the overlay opens, or once for each level when the board is
-	// of none; its names are drawn made printable and cut to their
+	// overlay of 'b' shows them: today's daily board, yesterday's, then
+	// all time's. It is called off the loop, once for the level in play
+	// each time the overlay opens, or once for each level when the board
+	// is of none; its names are drawn made printable and cut to their
 	// column. Nil means the game is not played on a server: 'b' is in
 	// neither the footer nor the help, and says there is no leaderboard.
 	Leaders func(level string) ([]history.Leaderboard, error)
+	// Replay, when not nil, returns the playback of the game of entry i
+	// of leaderboard lb ('b', a row, Enter), or why it is not replayed
+	// (today's board, a game not a clean win).
+	Replay func(lb history.Leaderboard, i int) (Playback, error)
 
 	// Cursor, when not nil, is where the cursor starts on the first board,
 	// unless it is a daily board, which starts on its start cell: a
@@ -122,6 +126,11 @@ type Watched interface {
 	// Viewers returns how many follow the game, which the header says.
 	Viewers() int
 }
+
+// Playback shows a game played back on s until the viewer leaves, handing
+// pass the events posted to s that are the loop's; it returns a line for
+// the footer, or "".
+type Playback func(s tcell.Screen, pass func(tcell.Event)) string
 
 // keyMode returns what the keys' help and footer say under cfg.
 func (cfg Config) keyMode() keys.Mode {

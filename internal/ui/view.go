@@ -420,7 +420,7 @@ func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (keys.Command, bool) {
 	case menuOverlay:
 		return keys.Command{}, u.menuKey(s, ev)
 	case leadersOverlay:
-		if done, ok := u.leadersKey(ev); ok {
+		if done, ok := u.leadersKey(s, ev); ok {
 			return keys.Command{}, done
 		}
 	}

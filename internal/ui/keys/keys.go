@@ -172,7 +172,7 @@ var Table = []Row{
 	{Keys: []Binding{{char('i'), Command{Act: ActStats}}}, Label: "i stats", Prio: 14, help: "statistics of this kind of board"},
 	{Keys: []Binding{{char('o'), Command{Act: ActMenu}}}, Label: "o options", Prio: 9, help: "options: board, rules, theme, daily board"},
 	{Keys: []Binding{{char('b'), Command{Act: ActLeaders}}}, Label: "b leaders", Prio: 16,
-		help: "the server's leaderboards of this level", Only: onServer},
+		help: "the server's leaderboards; Enter replays a game", Only: onServer},
 	{Keys: []Binding{
 		{char('q'), Command{Act: ActQuit}}, {special(tcell.KeyEsc), Command{Act: ActQuit}}, {ctrl('c'), Command{Act: ActQuit}},
 	}, Label: "q quit", Prio: 2, help: "quit"},

@@ -277,7 +277,8 @@ func (rs *raceScreen) draw() {
 	canvas.PutText(c, 0, sh-1, sw, foot, th.Text)
 	x := 0
 	if rs.p != nil {
-		x = drawBoard(c, th, &rs.f, 0, 1, sw-raceSide, sh-4) + 1
+		x, _ = drawBoard(c, th, &rs.f, 0, 1, sw-raceSide, sh-4)
+		x++
 	}
 	rs.drawRacers(c, x, 2, sw, sh-2, now)
 }
