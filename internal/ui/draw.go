@@ -280,6 +280,8 @@ func (u *ui) drawFooter(s tcell.Screen) {
 		msg = fmt.Sprintf("laying %d mines on %dx%d...", b.Mines(), b.Width(), b.Height())
 	case u.thinking(u.cfg.Now()):
 		msg = "thinking..."
+	case u.v.count > 0 && u.rp != nil:
+		msg = fmt.Sprintf("count %d: g goes to move %[1]d, t to second %[1]d, n to the %[1]dth guess on; Esc drops it", u.v.count)
 	case u.v.count > 0:
 		msg = fmt.Sprintf("count %d: the next move or jump goes %[1]d times; Esc drops it", u.v.count)
 	case u.v.message != "":
@@ -291,7 +293,7 @@ func (u *ui) drawFooter(s tcell.Screen) {
 	var line []canvas.Span
 	width := l.sw
 	if msg == "" && u.rp != nil {
-		place := u.replayPlace()
+		place := u.rp.Place(l.sw * 2 / 5)
 		if len(place)+len(keys.FooterSep)+len(keys.LabelOf(u.keyset.Rows(), keys.ActHelp)) <= l.sw {
 			line = append(line, canvas.Span{Text: place + keys.FooterSep, Style: u.th.Text})
 			width -= len(place) + len(keys.FooterSep)

@@ -12,68 +12,76 @@ type Action uint8
 
 // The actions a key or a click can ask for.
 const (
-	ActNone    Action = iota // nothing: an unbound key
-	ActMove                  // move the cursor by (dx, dy), clamped to the board
-	ActOpen                  // open the cell, or chord on an open number
-	ActMark                  // cycle the marks on the cell
-	ActChord                 // chord on the cell
-	ActNew                   // a new game with the next seed
-	ActRestart               // the same board again
-	ActPause                 // pause or resume
-	ActHelp                  // show the help
-	ActQuit                  // leave the game
-	ActSuspend               // Ctrl-Z
-	ActRedraw                // repaint the whole terminal
-	ActHint                  // move to a certainly safe cell; again, say why
-	ActFlags                 // flag every certain mine
-	ActOdds                  // show or hide every closed cell's chance of a mine
-	ActAuto                  // let the solver play; again, faster
-	ActWhere                 // after a loss, show the cell that was certainly safe
-	ActStats                 // show the statistics of this kind of board
-	ActUndo                  // take back the last move, even a fatal one
-	ActFaster                // a replay: twice as fast
-	ActSlower                // a replay: half as fast
-	ActStep                  // a replay: pause, then play the next move
-	ActToEnd                 // a replay: play every move left
-	ActToStart               // a replay: back to before the first move
-	ActMenu                  // the options menu
-	ActReplay                // after the end: replay the game
-	ActLeaders               // show the server's leaderboards of the level
-	ActJump                  // move (dx, dy) to the next closed cell past opened ground
-	ActNumber                // move to the next (dy 1) or previous (dy -1) number with a closed neighbour
+	ActNone     Action = iota // nothing: an unbound key
+	ActMove                   // move the cursor by (dx, dy), clamped to the board
+	ActOpen                   // open the cell, or chord on an open number
+	ActMark                   // cycle the marks on the cell
+	ActChord                  // chord on the cell
+	ActNew                    // a new game with the next seed
+	ActRestart                // the same board again
+	ActPause                  // pause or resume
+	ActHelp                   // show the help
+	ActQuit                   // leave the game
+	ActSuspend                // Ctrl-Z
+	ActRedraw                 // repaint the whole terminal
+	ActHint                   // move to a certainly safe cell; again, say why
+	ActFlags                  // flag every certain mine
+	ActOdds                   // show or hide every closed cell's chance of a mine
+	ActAuto                   // let the solver play; again, faster
+	ActWhere                  // after a loss, show the cell that was certainly safe
+	ActStats                  // show the statistics of this kind of board
+	ActUndo                   // take back the last move, even a fatal one
+	ActFaster                 // a replay: twice as fast
+	ActSlower                 // a replay: half as fast
+	ActStep                   // a replay: pause, then play the next move
+	ActToEnd                  // a replay: play every move left
+	ActToStart                // a replay: back to before the first move
+	ActMenu                   // the options menu
+	ActReplay                 // after the end: replay the game
+	ActLeaders                // show the server's leaderboards of the level
+	ActJump                   // move (dx, dy) to the next closed cell past opened ground
+	ActNumber                 // move to the next (dy 1) or previous (dy -1) number with a closed neighbour
+	ActBack                   // a replay: pause, then take the last move back
+	ActSeek                   // a replay: go to the move of the count (0 without one)
+	ActSeekTime               // a replay: go to the second of the count on the game's clock
+	ActGuess                  // a replay: go to the next (dy 1) or previous (dy -1) guess, played
 )
 
 // actionNames are the names of the action values, by value.
 var actionNames = [...]string{
-	ActNone:    "none",
-	ActMove:    "move",
-	ActOpen:    "open",
-	ActMark:    "mark",
-	ActChord:   "chord",
-	ActNew:     "new",
-	ActRestart: "restart",
-	ActPause:   "pause",
-	ActHelp:    "help",
-	ActQuit:    "quit",
-	ActSuspend: "suspend",
-	ActRedraw:  "redraw",
-	ActHint:    "hint",
-	ActFlags:   "flags",
-	ActOdds:    "odds",
-	ActAuto:    "auto",
-	ActWhere:   "where",
-	ActStats:   "stats",
-	ActUndo:    "undo",
-	ActFaster:  "faster",
-	ActSlower:  "slower",
-	ActStep:    "step",
-	ActToEnd:   "to-end",
-	ActToStart: "to-start",
-	ActMenu:    "menu",
-	ActReplay:  "replay",
-	ActLeaders: "leaders",
-	ActJump:    "jump",
-	ActNumber:  "number",
+	ActNone:     "none",
+	ActMove:     "move",
+	ActOpen:     "open",
+	ActMark:     "mark",
+	ActChord:    "chord",
+	ActNew:      "new",
+	ActRestart:  "restart",
+	ActPause:    "pause",
+	ActHelp:     "help",
+	ActQuit:     "quit",
+	ActSuspend:  "suspend",
+	ActRedraw:   "redraw",
+	ActHint:     "hint",
+	ActFlags:    "flags",
+	ActOdds:     "odds",
+	ActAuto:     "auto",
+	ActWhere:    "where",
+	ActStats:    "stats",
+	ActUndo:     "undo",
+	ActFaster:   "faster",
+	ActSlower:   "slower",
+	ActStep:     "step",
+	ActToEnd:    "to-end",
+	ActToStart:  "to-start",
+	ActMenu:     "menu",
+	ActReplay:   "replay",
+	ActLeaders:  "leaders",
+	ActJump:     "jump",
+	ActNumber:   "number",
+	ActBack:     "back",
+	ActSeek:     "seek",
+	ActSeekTime: "seek-time",
+	ActGuess:    "guess",
 }
 
 // String returns the action's name.
@@ -91,7 +99,7 @@ type Command struct {
 	At     board.Point // the cell under the mouse, when OnCell
 	OnCell bool        // a mouse gesture: move the cursor to At first
 	Page   bool        // ActMove: DY counts screens of rows, not rows
-	times  int         // ActJump, ActNumber: how many jumps, 0 meaning one
+	times  int         // ActJump, ActNumber, ActGuess, ActBack: how many; ActSeek, ActSeekTime: where to; 0 for no count
 }
 
 // far is a move long enough to reach any edge; moves are clamped.
