@@ -3,6 +3,7 @@ package local
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 
@@ -79,7 +80,8 @@ func replayOn(st play.Start, marks []replay.Mark, title string, how Replayed) er
 // marksOf returns the judged moves of k, the game of the video v, as a
 // replay marks them: each guess and risky click of v's analysis (see
 // analyse.Video) matched, in order, with the move of k that opens or
-// chords its cell. A video whose analysis fails has none.
+// chords its cell, said as "move 12, 3.45 s, mistake: guess at ...". A
+// video whose analysis fails has none.
 func marksOf(k game.Kept, v *video.Video) []replay.Mark {
 	r, err := analyse.Video(context.Background(), v)
 	if err != nil {
@@ -94,7 +96,8 @@ func marksOf(k game.Kept, v *video.Video) []replay.Mark {
 		if i == len(k.Moves) {
 			break
 		}
-		marks = append(marks, replay.Mark{Move: i, Verdict: m.Verdict.String(), Text: m.String()})
+		text := fmt.Sprintf("move %d, %.2f s, %s", i+1, m.At.Seconds(), m)
+		marks = append(marks, replay.Mark{Move: i, Verdict: m.Verdict.String(), Text: text})
 		i++
 	}
 	return marks

@@ -360,7 +360,11 @@ func (u *ui) numbers(now time.Time, width int) string {
 	if note := u.p.Counts().Note(); note != "" && u.rp == nil {
 		text = note + "; " + text
 	}
-	if v := u.g.Verdict().String(); v != "" {
+	v := u.g.Verdict().String()
+	if u.rp != nil && u.rp.Summary() != "" {
+		v = u.rp.Summary() // the analysis's verdicts rather than the audit's
+	}
+	if v != "" {
 		text += "; " + v
 	}
 	text = canvas.FitWords(text, width)

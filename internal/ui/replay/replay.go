@@ -206,7 +206,7 @@ func (r *Reel) Progress(width int) string {
 		line[i] = '='
 	}
 	for _, m := range r.Marks {
-		c := col(m.Move + 1)
+		c := col(m.Move)
 		if line[c] != '!' {
 			line[c] = '?'
 		}
@@ -218,4 +218,25 @@ func (r *Reel) Progress(width int) string {
 		line[here] = '>'
 	}
 	return "[" + string(line) + "]"
+}
+
+// Summary counts the judged moves by verdict, for the line under a
+// replayed game: "judged: 1 forced, 4 mistake", or "" when none is.
+func (r *Reel) Summary() string {
+	if len(r.Marks) == 0 {
+		return ""
+	}
+	var words []string
+	counts := map[string]int{}
+	for _, m := range r.Marks {
+		if counts[m.Verdict] == 0 {
+			words = append(words, m.Verdict)
+		}
+		counts[m.Verdict]++
+	}
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = fmt.Sprintf("%d %s", counts[w], w)
+	}
+	return "judged: " + strings.Join(parts, ", ")
 }
