@@ -6,7 +6,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/history"
@@ -18,7 +20,7 @@ import (
 // minesweeper analyse reads it (see FindGame): a kept game is written as
 // a RAW video naming program, and read back (see GameVideo).
 func FindVideo(ctx context.Context, target string, open func() (Records, error), program string) (*video.Video, error) {
-	g, v, err := FindGame(ctx, target, open)
+	g, v, err := findGame(ctx, target, open, true)
 	if err != nil || v != nil {
 		return v, err
 	}
@@ -27,10 +29,17 @@ func FindVideo(ctx context.Context, target string, open func() (Records, error),
 
 // FindGame returns the game that target names: "" or "last" the last
 // game of the history, a number the game of that number, a replay file
-// that game, and any other file another program's video (see
-// video.Read), returned as v, not nil. open opens the player's records,
+// that game, another program's video (see video.Read; its content or
+// its extension says so) returned as v, not nil, and any other file a
+// board file, whose error says so (see boardfile.ReadGameFile). open opens the player's records,
 // for the first two.
 func FindGame(ctx context.Context, target string, open func() (Records, error)) (g history.Game, v *video.Video, err error) {
+	return findGame(ctx, target, open, false)
+}
+
+// findGame is FindGame, any file but a replay read as a video with
+// videos.
+func findGame(ctx context.Context, target string, open func() (Records, error), videos bool) (g history.Game, v *video.Video, err error) {
 	if target == "last" {
 		target = ""
 	}
@@ -49,7 +58,7 @@ func FindGame(ctx context.Context, target string, open func() (Records, error)) 
 	if err != nil && err != io.EOF {
 		return g, nil, fmt.Errorf("%s: %v", name, err)
 	}
-	if boardfile.Sniff(target, head) == boardfile.Replay {
+	if boardfile.Sniff(target, head) == boardfile.Replay || !videos && !isVideo(head, target) {
 		g, err := boardfile.ReadGameFile(target)
 		return g, nil, err
 	}
@@ -68,4 +77,14 @@ func GameVideo(g history.Game, program string) (*video.Video, error) {
 		return nil, err
 	}
 	return video.Parse(buf.Bytes(), video.RAWVF)
+}
+
+// isVideo reports whether the file name, whose content starts with head,
+// is a video rather than a board file: its content says so, or its
+// extension is a video's other than .txt, which records have too.
+func isVideo(head []byte, name string) bool {
+	if video.Detect(head, "") != 0 {
+		return true
+	}
+	return video.Detect(nil, name) != 0 && !strings.EqualFold(filepath.Ext(name), ".txt")
 }

@@ -2,8 +2,8 @@ package local
 
 import (
 	"os"
-	"strings"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/ui/replay"
