@@ -1,10 +1,18 @@
 package local
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/kept"
+	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/session"
 
 	"github.com/minesweeper-go/minesweeper/internal/ui/replay"
 	"github.com/minesweeper-go/minesweeper/internal/video"
@@ -50,6 +58,54 @@ func TestMarksOf(t *testing.T) {
 		}
 		if p := k.Moves[m.Move].Move.At; m.Text != "" && !strings.Contains(m.Text, p.String()) {
 			t.Errorf("marksOf()[%d] is at move %d, of %v; its text says %q", i, m.Move, p, m.Text)
+		}
+	}
+}
+
+// TestMarksOfOurGame checks the judged moves of one of our own games,
+// replayed from its record: its openings of the first closed cell after
+// the first opening, on a flag-free intermediate board, judged on its RAW
+// video, each mark at a move of the record that opens the cell it names.
+func TestMarksOfOurGame(t *testing.T) {
+	s := board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Opening}
+	g, err := game.New(game.Config{Settings: s, Layout: play.LayoutOf(s)}, 77, game.Drawn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 3, 15, 9, 0, 0, 0, time.UTC)
+	if _, err := g.Apply(game.Move{Action: game.Open, At: board.Point{X: 8, Y: 8}}, at); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; g.Status() == board.Playing; i++ {
+		b := g.Board()
+		p := board.Point{X: -1}
+		for j := range b.Width() * b.Height() {
+			if q := (board.Point{X: j % b.Width(), Y: j / b.Width()}); b.Tile(q) == board.TileClosed {
+				p = q
+				break
+			}
+		}
+		if _, err := g.Apply(game.Move{Action: game.Open, At: p}, at.Add(time.Duration(i)*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	end := at.Add(time.Hour)
+	hg := session.HistoryGame(g.Kept(end, true), end)
+	k, err := session.KeptOf(hg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := kept.GameVideo(hg, "minesweeper")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := marksOf(k, v)
+	if len(marks) == 0 {
+		t.Fatalf("marksOf of a game of blind openings = none; want its guesses")
+	}
+	for i, m := range marks {
+		if p := k.Moves[m.Move].Move.At; !strings.Contains(m.Text, fmt.Sprintf("move %d,", m.Move+1)) || !strings.Contains(m.Text, p.String()) {
+			t.Errorf("marksOf()[%d] is at move %d, of %v; its text says %q", i, m.Move+1, p, m.Text)
 		}
 	}
 }
