@@ -51,7 +51,10 @@ run:
 # processes contend for one file (the detector sees one process, and their
 # children, built with it, run SQLite's code ten times slower); and the ui's
 # layout checks, a screen at every size, whose loop the other ui tests
-# check under the detector.
+# check under the detector. And the end-to-end tests (TestE2E...,
+# TestVersionLinked): they drive the binary, built without the detector,
+# from the outside, and under it only their own waiting on tmux was
+# checked, at a third more CPU.
 #
 # To keep both cores busy to the end, each pass starts its longest packages
 # first; the first runs three packages at once (-p 3: some mostly wait, on
@@ -63,7 +66,7 @@ run:
 # machine the store's took 9.8 minutes, and every wait of a test for a
 # state gives up 30 s before that limit (internal/testwait), however
 # little time the test itself has had.
-RACE_FIRST = ./internal/ui/ ./cmd/minesweeper/ ./internal/serve/ ./internal/store/ ./internal/solver/
+RACE_FIRST = ./internal/ui/ ./internal/serve/ ./internal/store/ ./internal/solver/ ./cmd/minesweeper/
 RACEFREE_PKGS = ./internal/analyse/ ./internal/board/ ./internal/boardfile/ ./internal/buildinfo/ \
 	./internal/clidoc/ ./internal/cputime/ ./internal/daily/ ./internal/dirlock/ \
 	./internal/flagvalue/ ./internal/game/ ./internal/gen/ ./internal/judge/ \
@@ -71,8 +74,8 @@ RACEFREE_PKGS = ./internal/analyse/ ./internal/board/ ./internal/boardfile/ ./in
 	./internal/play/ ./internal/rawvf/ ./internal/record/ ./internal/splitmix/ \
 	./internal/testwait/ ./internal/ui/canvas/ ./internal/ui/keys/ \
 	./internal/ui/menu/ ./internal/ui/theme/ ./internal/video/
-NORACE_PKGS = ./internal/ui/ ./internal/store/ ./internal/serve/ \
-	./internal/noguess/ ./internal/bench/ ./cmd/minesweeper/ ./internal/session/
+NORACE_PKGS = ./cmd/minesweeper/ ./internal/ui/ ./internal/store/ ./internal/serve/ \
+	./internal/noguess/ ./internal/bench/ ./internal/session/
 NORACE_TESTS = \
 	TestStatsOverlayHuge \
 	TestStatsAsSummarize TestDailyAsSummarizeDaily TestPlayersApart TestMigrate \
@@ -88,7 +91,8 @@ NORACE_TESTS = \
 	TestProcessImportKilled TestProcessBetweenImportSteps TestProcessImportTogether \
 	TestClaimProcesses TestKilledServer \
 	TestFooterWords TestHelpSmall TestFooterWholeLabels \
-	TestTooManyEvents TestWatchSlowViewer
+	TestTooManyEvents TestWatchSlowViewer TestRaceStalledRacer TestWholeLabels \
+	TestE2E.* TestVersionLinked
 empty :=
 space := $(empty) $(empty)
 NORACE_RUN = ^($(subst $(space),|,$(strip $(NORACE_TESTS))))$$
@@ -107,7 +111,7 @@ test-race:
 	GORACE='atexit_sleep_ms=50 $(GORACE)' $(TESTRUN) -o bin/test/race -race -timeout 20m -p 3 -parallel 4 -except '$(RACEFREE_PKGS)' $(RACE_FIRST) ./...
 
 test-norace:
-	$(TESTRUN) -o bin/test/norace -run '$(NORACE_RUN)' $(NORACE_PKGS)
+	$(TESTRUN) -o bin/test/norace -parallel 4 -run '$(NORACE_RUN)' $(NORACE_PKGS)
 
 test-solver:
 	$(TESTRUN) -o bin/test/whole ./internal/solver/ $(RACEFREE_PKGS)

@@ -23,8 +23,8 @@ func TestE2EHint(t *testing.T) {
 		cells int    // the most hints a win can take
 		board string // as the summary names it
 	}{
-		{"beginner", 9 * 9, "9x9 with 10 mines"},
-		{"intermediate", 16 * 16, "16x16 with 40 mines"},
+		{"beginner", 9 * 9, "beginner"},
+		{"intermediate", 16 * 16, "intermediate"},
 	} {
 		t.Run(tc.level, func(t *testing.T) {
 			t.Parallel()

@@ -50,10 +50,10 @@ func TestE2EReader(t *testing.T) {
 			say("o", "you win in ")
 			tm.keys("-l", "q")
 			tm.keys("Enter")
-			tm.checkExit(" on 5x4 with 2 mines, assisted, board " + rec)
+			tm.checkExit(" on 5x4n2, assisted, board " + rec)
 			tm.checkLine(`^5 columns, 4 rows, 2 mines; column then row, from 1 at top left; help: \?$`)
 			tm.checkLine(`^you win in \d+\.\d s, known board: not in the records$`)
-			tm.checkLine(`^You win in \d+\.\d\ds on 5x4 with 2 mines, assisted, board .*; replay: minesweeper replay 1$`)
+			tm.checkLine(`^You win in \d+\.\d\ds on 5x4n2, assisted, board .*; replay: minesweeper replay 1$`)
 			// Each line said is one line of the terminal: nothing drawn
 			// over another.
 			screen := tm.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "e2e")

@@ -74,7 +74,7 @@ func testFlagsUndone(t *testing.T, dir, bin string) {
 	tm.waitForBoard(flagsOpened)
 	tm.keys("q")
 	tm.checkExit("Quit after ")
-	tm.checkLine(`^Quit after \d+s on 7x3 with 3 mines, assisted, undone, board .*flags\.txt \(again: minesweeper -board .*\)$`)
+	tm.checkLine(`^Quit after \d+s on 7x3n3, assisted, undone, board .*flags\.txt \(again: minesweeper -board .*\)$`)
 }
 
 // testFlagsResumed presses m on a random board (hints open cells until
@@ -84,8 +84,8 @@ func testFlagsResumed(t *testing.T, bin string) {
 	home := t.TempDir()
 	tm := startTmuxIn(t, home, bin, "-ascii", "-level", "beginner")
 	tm.waitFor("[ playing ]  9x9, seed ")
-	tm.keys("Enter")
-	tm.waitFor("|  ") // the opening rule: the corner floods
+	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
+	tm.waitFor("|  ")          // the opening rule: the corner floods
 	for tries := 0; ; tries++ {
 		if tries == 81 {
 			t.Fatalf("no mine certain after %d hints; the screen shows:\n%s", tries, tm.capture())
@@ -140,7 +140,7 @@ func testFlagsReplayed(t *testing.T, dir, bin string) {
 	tm.waitForBoard(lost)
 	tm.keys("q")
 	tm.checkExit("You lose after ")
-	tm.checkLine(`^You lose after \d+\.\d\ds on 7x3 with 3 mines, assisted, board .*; known board: not in the records; .*; replay: minesweeper replay 1$`)
+	tm.checkLine(`^You lose after \d+\.\d\ds on 7x3n3, assisted, board .*; known board: not in the records; .*; replay: minesweeper replay 1$`)
 
 	games := historyOf(t, bin, tm.home)
 	if len(games) != 1 {
@@ -180,7 +180,7 @@ func testKnownBoardWin(t *testing.T, dir, bin string) {
 	tm.waitFor("known board: not in the records; ")
 	tm.keys("q")
 	tm.checkExit("You win in ")
-	tm.checkLine(`^You win in \d+\.\d\ds on 5x4 with 2 mines, board .*known\.txt; 3BV 2, .*; known board: not in the records; no guess forced; replay: minesweeper replay 1$`)
+	tm.checkLine(`^You win in \d+\.\d\ds on 5x4n2, board .*known\.txt; 3BV 2, .*; known board: not in the records; no guess forced; replay: minesweeper replay 1$`)
 	screen := tm.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "e2e")
 	if strings.Contains(screen, "new best time") {
 		t.Errorf("a board file's win says new best time:\n%s", screen)
@@ -255,7 +255,7 @@ func testRestartAfterLoss(t *testing.T, bin string) {
 	tm.waitFor("[ You win ]")
 	tm.keys("q")
 	tm.checkExit("You win in ")
-	tm.checkLine(`^You win in \d+\.\d\ds on 3x3 with 7 mines, the safe first click, restarted, seed ` + seed + `; .*; known board: not in the records; .*replay: minesweeper replay 2$`)
+	tm.checkLine(`^You win in \d+\.\d\ds on 3x3n7 safe, restarted, seed ` + seed + `; .*; known board: not in the records; .*replay: minesweeper replay 2$`)
 
 	games := historyOf(t, bin, tm.home) // newest first
 	if len(games) != 2 {
@@ -303,7 +303,7 @@ func testGiveUp(t *testing.T, bin string) {
 			tm.tmux("resize-window", "-t", "e2e", "-x", "100", "-y", "24")
 			tm.waitFor("[ playing ]  9x9, seed ")
 			header := tm.header()
-			tm.keys("Enter")
+			tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
 			tm.waitFor("|  ")
 			tm.keys(tc.key)
 			tm.waitForFooter(func(footer string) bool { return strings.Contains(footer, tc.question) })
@@ -312,7 +312,7 @@ func testGiveUp(t *testing.T, bin string) {
 			if tc.lost {
 				tm.waitFor("|# # # # # # # # # |") // a board not started
 				tm.keys("q")
-				tm.checkExit("Quit before the first move on 9x9 with 10 mines")
+				tm.checkExit("Quit before the first move on beginner")
 				tm.checkLine(`; 1 game given up before it, kept as a loss$`)
 				games := historyOf(t, bin, tm.home)
 				if len(games) != 1 || games[0].Result != "lost" || !games[0].GaveUp || games[0].IsKnown() {
@@ -343,12 +343,12 @@ func testGiveUp(t *testing.T, bin string) {
 func testOverlayHides(t *testing.T, bin string) {
 	for _, tc := range []struct{ key, shows string }{
 		{"?", "Keys"},
-		{"i", "Statistics: 9x9n10 opening"},
+		{"i", "Statistics: beginner"},
 	} {
 		t.Run(tc.key, func(t *testing.T) {
 			tm := startTmuxIn(t, t.TempDir(), bin, "-ascii", "-level", "beginner")
 			tm.waitFor("[ playing ]")
-			tm.keys("Enter")
+			tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
 			tm.waitFor("|  ")
 			before := boardLines(tm.capture())
 			if !strings.Contains(before, "# #") || !regexp.MustCompile(`[1-8]`).MatchString(before) {
@@ -385,7 +385,7 @@ func testSeedLeavesSaved(t *testing.T, bin string) {
 	tm := startTmuxIn(t, home, bin, "-ascii", "-level", "beginner")
 	tm.waitFor("[ playing ]  9x9, seed ")
 	seed := regexp.MustCompile(`seed \d+`).FindString(tm.header())
-	tm.keys("Enter")
+	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
 	tm.waitFor("|  ")
 	left := boardLines(tm.capture())
 	tm.keys("q")
@@ -396,11 +396,11 @@ func testSeedLeavesSaved(t *testing.T, bin string) {
 	if screen := tm.capture(); strings.Contains(screen, "left unfinished") {
 		t.Errorf("-seed 7 offers the saved game:\n%s", screen)
 	}
-	tm.keys("Enter")
+	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
 	tm.waitFor("|  ")
 	tm.keys("q")
-	tm.checkExit(" on 9x9 with 10 mines, seed 7 (again: minesweeper -level beginner -seed 7)")
-	tm.checkLine(`^Quit after \d+s on 9x9 with 10 mines, seed 7 `)
+	tm.checkExit(" on beginner, seed 7 (again: minesweeper -level beginner -seed 7)")
+	tm.checkLine(`^Quit after \d+s on beginner, seed 7 `)
 
 	tm = startTmuxIn(t, home, bin, "-ascii", "-level", "beginner")
 	tm.waitFor("left unfinished")

@@ -22,20 +22,20 @@ func TestE2EReplayVideo(t *testing.T) {
 	tm.waitFor("30x16, board avf_exp_0_48_5.avf")
 	tm.keys("$")
 	tm.waitFor("[ You win ]")
-	tm.waitFor("; judged: 1 forced") // the line is cut at 80 columns
+	tm.waitFor("; 1 forced, 4 mistake")
 
 	tm.keys(",")
 	tm.waitFor("[ replay paused ]")
 	tm.waitFor("move 273 of 274")
 
 	tm.keys("N")
-	tm.waitFor("move 190, 68.44 s, mistake: risky click at (20,15), 35.6%")
+	tm.waitFor("move 190, 68.44 s, mistake: risky click (20,15), 35.6%")
 
 	tm.keys("2", "g")
-	tm.waitFor("move 2, 0.14 s, forced: guess at (12,9), 20.4% a mine")
+	tm.waitFor("move 2, 0.14 s, forced: guess (12,9), 20.4% a mine")
 
 	tm.keys("n")
-	tm.waitFor("move 3, 0.29 s, mistake: guess at (14,7), 20.6% a mine")
+	tm.waitFor("move 3, 0.29 s, mistake: guess (14,7), 20.6% a mine")
 
 	tm.keys("q")
 	tm.checkExit("")

@@ -44,7 +44,7 @@ func runLeaderboard(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 // leaderboardOptions are the flags of minesweeper leaderboard.
 type leaderboardOptions struct {
 	data, dsn, level, date *string
-	json                   *bool
+	json, nf               *bool
 	n                      int
 }
 
@@ -57,6 +57,7 @@ func leaderboardFlags() (*flag.FlagSet, *leaderboardOptions) {
 	f.level = fs.String("level", "", "the `level` whose boards are shown: beginner, intermediate or expert (default: all three)")
 	f.date = fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) of the daily boards shown (default: today)")
 	f.json = flagvalue.Bool(fs, "json", false, "print the leaderboards as a JSON array")
+	f.nf = flagvalue.Bool(fs, "nf", false, "print too the all-time boards of the NF style: each player's best clean win with no flag placed")
 	flagvalue.IntVar(fs, &f.n, "n", leaderDefault, "the `number` of entries a board lists, the first; 0 lists all")
 	return fs, f
 }
@@ -99,7 +100,7 @@ func leaderboardMain(args []string, stdout, stderr io.Writer, env leaderEnv) int
 		return failf("%s", userfile.Printable(err.Error()))
 	}
 	defer src.Close()
-	boards, err := leaderboard.Read(ctx, src, *date, daily.Today(env.now()), levels, n)
+	boards, err := leaderboard.Read(ctx, src, *date, daily.Today(env.now()), levels, *f.nf, n)
 	if err != nil {
 		return failf("%s", userfile.Printable(err.Error()))
 	}

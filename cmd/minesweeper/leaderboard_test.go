@@ -44,8 +44,15 @@ func (f *fakePlayers) Daily(_ context.Context, date, level string, limit int) (h
 	return history.Leaderboard{Level: level, Date: date}, nil
 }
 
-func (f *fakePlayers) AllTime(_ context.Context, level string, limit int) (history.Leaderboard, error) {
-	f.asked = append(f.asked, "all-time "+level+" "+fmt.Sprint(limit))
+func (f *fakePlayers) AllTime(_ context.Context, level string, nf bool, limit int) (history.Leaderboard, error) {
+	style := ""
+	if nf {
+		style = " NF"
+	}
+	f.asked = append(f.asked, "all-time "+level+style+" "+fmt.Sprint(limit))
+	if nf {
+		return history.Leaderboard{Level: level, NF: true}, nil
+	}
 	if f.fail != nil {
 		return history.Leaderboard{}, f.fail
 	}
@@ -104,6 +111,8 @@ func TestLeaderboard(t *testing.T) {
 		}},
 		{name: "expert-date-n5", args: []string{"-data", "d", "-level", "expert", "-date", "2026-11-20", "-n", "5"}, code: exitOK,
 			asked: []string{"secret 2026-11-20", "daily 2026-11-20 expert 5", "all-time expert 5"}},
+		{name: "expert-nf", args: []string{"-data", "d", "-level", "expert", "-nf"}, code: exitOK,
+			asked: []string{"secret 2026-11-26", "daily 2026-11-26 expert 20", "all-time expert 20", "all-time expert NF 20"}},
 		{name: "date-no-secret", args: []string{"-data", "d", "-level", "beginner", "-date", "2026-11-19"}, code: exitOK},
 		{name: "json-past", args: []string{"-data", "d", "-level", "expert", "-date", "2026-11-20", "-json"}, code: exitOK},
 		{name: "json", args: []string{"-data", "d", "-level", "expert", "-json"}, code: exitOK},

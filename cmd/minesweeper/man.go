@@ -3,13 +3,15 @@ package main
 import (
 	"github.com/minesweeper-go/minesweeper/internal/clidoc"
 	"github.com/minesweeper-go/minesweeper/internal/reader"
+	"github.com/minesweeper-go/minesweeper/internal/serve"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 )
 
 // manPage returns what the man page minesweeper(6) is made from: the
 // tables the help and the README are made from, commands(), each
 // command's flags, the ui's key tables and the line mode's commands, the
-// table its help is made from (see clidoc.WriteManPage).
+// table its help is made from, and the server's commands (see
+// clidoc.WriteManPage).
 func manPage() clidoc.Page {
 	keys := func(docs []ui.KeyDoc) []clidoc.Key {
 		ks := make([]clidoc.Key, len(docs))
@@ -22,5 +24,9 @@ func manPage() clidoc.Page {
 	for i, d := range reader.Docs {
 		lines[i] = clidoc.Key{Keys: d.Say, Action: d.Does}
 	}
-	return clidoc.Page{Commands: docCommands(), Keys: keys(ui.KeyHelp()), ReplayKeys: keys(ui.ReplayKeyHelp()), Lines: lines}
+	server := make([]clidoc.Key, len(serve.CommandDocs))
+	for i, c := range serve.CommandDocs {
+		server[i] = clidoc.Key{Keys: c.Use, Action: c.Does}
+	}
+	return clidoc.Page{Commands: docCommands(), Keys: keys(ui.KeyHelp()), ReplayKeys: keys(ui.ReplayKeyHelp()), Lines: lines, Server: server}
 }

@@ -34,7 +34,7 @@ func TestManPage(t *testing.T) {
 	if !bytes.Equal(b.Bytes(), want) {
 		t.Errorf("%s differs from the man page the tables make: run make man", manFile)
 	}
-	for _, part := range []string{".TH MINESWEEPER 6", "\\-first\\-click", ".SS completion", "Ctrl\\-Z", "left click"} {
+	for _, part := range []string{".TH MINESWEEPER 6", "\\-first\\-click", ".SS completion", "Ctrl\\-Z", "left click", ".B \"race [CODE]\"", ".B \"watch [NAME]\""} {
 		if !strings.Contains(b.String(), part) {
 			t.Errorf("the man page lacks %q", part)
 		}

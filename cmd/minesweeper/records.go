@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
+
+	"golang.org/x/term"
 
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
@@ -15,12 +18,13 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 )
 
 // statsOptions are the flags of minesweeper stats.
 type statsOptions struct {
-	json, ascii, daily, numbers *bool
-	n                           int
+	json, ascii, daily, numbers, top, plot *bool
+	n                                      int
 }
 
 // statsFlags returns the flags of minesweeper stats, their one definition.
@@ -30,7 +34,9 @@ func statsFlags() (*flag.FlagSet, *statsOptions) {
 	f.json = flagvalue.Bool(fs, "json", false, "print the statistics as JSON")
 	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
 	f.daily = flagvalue.Bool(fs, "daily", false, "print the results of the daily boards alone (with -json, as a JSON array)")
-	f.numbers = flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE")
+	f.numbers = flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE, and those of the NF style (no flag placed) apart")
+	f.top = flagvalue.Bool(fs, "top", false, "print each board's longest winning and losing streaks, its clean wins' average time and its ten best times instead, the NF style's apart")
+	f.plot = flagvalue.Bool(fs, "plot", false, "draw pictures of the records instead: the games a day over the last year, time against 3BV of the wins of the board played most under the line of the best 3BV/s, and its best time of each month; as sentences of numbers in the line mode (TERM=dumb)")
 	flagvalue.IntVar(fs, &f.n, "n", history.DefaultShown, "the `number` of kinds of board to show, the most played, the others summed up in one row; 0 shows all")
 	return fs, f
 }
@@ -53,12 +59,47 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	defer st.Close()
-	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, ASCII: *ascii, Kinds: f.n}
+	if *numbers && *f.top {
+		return complainer(stderr, fs.Name(), exitUsage)("-numbers and -top: one view at a time")
+	}
+	for _, other := range []struct {
+		on   bool
+		name string
+	}{{*numbers, "-numbers"}, {*f.top, "-top"}, {*onlyDaily, "-daily"}, {*asJSON, "-json"}} {
+		if *f.plot && other.on {
+			return complainer(stderr, fs.Name(), exitUsage)("-plot and %s: one view at a time", other.name)
+		}
+	}
+	if *f.plot {
+		return runPlots(fs.Name(), st, *ascii, stdout, stderr)
+	}
+	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, Top: *f.top, ASCII: *ascii, Kinds: f.n}
 	err := kept.Stats(context.Background(), st, v, daily.Today(time.Now()), stdout, func(msg string) {
 		fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
 	})
 	if err != nil {
 		return complainer(stderr, fs.Name(), exitFailure)("%v", err)
+	}
+	return exitOK
+}
+
+// runPlots prints the plots of stats -plot as wide as the terminal of
+// stdout (80 columns when it is none), in ASCII with ascii or under a
+// locale that is not UTF-8, as sentences in the line mode (TERM=dumb).
+func runPlots(name string, st *store.DB, ascii bool, stdout, stderr io.Writer) int {
+	v := kept.PlotView{Width: 80, Height: 24, Lines: local.Lines(false)}
+	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if w, h, err := term.GetSize(int(f.Fd())); err == nil {
+			v.Width, v.Height = w, h
+		}
+	}
+	env := map[string]string{}
+	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		env[k] = os.Getenv(k)
+	}
+	v.ASCII = ascii || remote.ASCII(env)
+	if err := kept.Plots(context.Background(), st, v, time.Now(), stdout); err != nil {
+		return complainer(stderr, name, exitFailure)("%v", err)
 	}
 	return exitOK
 }

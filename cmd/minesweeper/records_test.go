@@ -43,6 +43,8 @@ func statsGames() []history.Game {
 				g.Assisted = true
 			case "undone":
 				g.Undone = true
+			case "nf": // won with no flag placed
+				g.NF = true
 			}
 		}
 		games = append(games, g)
@@ -56,14 +58,14 @@ func statsGames() []history.Game {
 	add(6, expert, "expert", "lost", 20500, 170, 35)
 	add(10, expert, "expert", "won", 101270, 180, 230)
 	add(15, beginner, "beginner", "won", 5000, 22, 22, "assisted")
-	add(17, beginner, "beginner", "won", 11000, 28, 33)
+	add(17, beginner, "beginner", "won", 11000, 28, 33, "nf")
 	add(19, beginner, "beginner", "won", 4200, 24, 26, "undone")
 	add(25, noGuess, "expert", "won", 150500, 200, 260)
 	add(24*60, custom, "", "lost", 800, 19, 2)
 	add(24*60+5, noGuess, "expert", "won", 141270, 190, 215)
 	add(24*60+9, expert, "expert", "lost", 64000, 160, 90, "assisted")
 	figures(game.Figures{Opens: 80, Chords: 4, Flags: 6, Wasted: 2, Openings: 9, Islands: 21, Solved: 51, ZiNi: 118})
-	add(24*60+12, beginner, "beginner", "won", 8305, 27, 31)
+	add(24*60+12, beginner, "beginner", "won", 8305, 27, 31, "nf")
 	figures(game.Figures{Opens: 20, Chords: 5, Flags: 6, Wasted: 1, Openings: 3, Islands: 4, Solved: 27, ZiNi: 21})
 	return games
 }
@@ -136,7 +138,12 @@ var statsCases = []struct {
 	{name: "stats-n2-numbers", args: []string{"stats", "-n", "2", "-numbers"}},
 	{name: "stats-n1-json", args: []string{"stats", "-n", "1", "-json"}},
 	{name: "stats-n0", args: []string{"stats", "-n", "0"}},
+	{name: "stats-top", args: []string{"stats", "-top"}},
+	{name: "stats-top-numbers", args: []string{"stats", "-top", "-numbers"}},
 	{name: "stats-bad-n", args: []string{"stats", "-n", "-1"}},
+	{name: "stats-plot-json", args: []string{"stats", "-plot", "-json"}},
+	{name: "stats-plot-top", args: []string{"stats", "-top", "-plot"}},
+	{name: "stats-plot-no-games", args: []string{"stats", "-plot"}, empty: true},
 	{name: "history", args: []string{"history"}},
 	{name: "history-n2", args: []string{"history", "-n", "2"}},
 	{name: "history-json-n2", args: []string{"history", "-json", "-n", "2"}},

@@ -46,6 +46,9 @@ func TestVersionLinked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
+	if raceEnabled {
+		t.Skip("shares the end-to-end tests' binary, in make test's run without the race detector")
+	}
 	bin, err := buildBinary()
 	if err != nil {
 		t.Fatal(err)

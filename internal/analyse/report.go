@@ -109,14 +109,14 @@ func (m Move) cell() string {
 }
 
 // String words the move on one line, its verdict first, as a replay
-// says it: "mistake: guess at (3,4), 33.3% a mine; safest (5,6) 12.5%,
+// says it: "mistake: guess (3,4), 33.3% a mine; safest (5,6) 12.5%,
 // lost".
 func (m Move) String() string {
 	kind := "risky click"
 	if m.Guess {
 		kind = "guess"
 	}
-	return fmt.Sprintf("%v: %s at %s, %s a mine; safest %v %s%s", m.Verdict, kind, m.cell(), percent(m.Mine),
+	return fmt.Sprintf("%v: %s %s, %s a mine; safest %v %s%s", m.Verdict, kind, m.cell(), percent(m.Mine),
 		m.Safest, percent(m.SafestMine), strings.TrimPrefix(m.note(), m.Verdict.String()))
 }
 

@@ -56,16 +56,16 @@ func ExampleBoard_Chord() {
 	// 01F
 }
 
-// A kind of board has a text form, for files and flags, and words, for a
+// A kind of board has a text form, for files and flags, and a name, for a
 // person.
-func ExampleSettings_Describe() {
+func ExampleSettings_Name() {
 	s, err := board.ParseSettings("16x16n40 safe")
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(s)
-	fmt.Println(s.Describe())
+	fmt.Println(s.Name())
 	// Output:
 	// 16x16n40 safe
-	// 16x16 with 40 mines, the safe first click
+	// intermediate safe
 }

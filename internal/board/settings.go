@@ -36,23 +36,24 @@ func (s Settings) String() string {
 	return t
 }
 
-// Describe names the kind of board in words, for a person: the size and
-// the mines, "no-guess" for a no-guess board, and the first-click rule
-// unless it is the default, opening: "9x9 with 10 mines", "30x16 with 99
-// mines, no-guess", "16x16 with 40 mines, the safe first click".
-func (s Settings) Describe() string {
-	noun := "mines"
-	if s.Mines == 1 {
-		noun = "mine"
-	}
-	text := fmt.Sprintf("%dx%d with %d %s", s.Width, s.Height, s.Mines, noun)
-	if s.NoGuess {
-		text += ", no-guess"
+// Name names the kind of board for a person, the one wording every
+// screen, table and line uses: its level's name when its size and mines
+// are a level's (see LevelOf), else its size and mines as the text form
+// writes them; then its first-click rule unless it is the default,
+// opening, and "no-guess" for a no-guess board: "beginner", "expert
+// no-guess", "16x16n40 safe", "12x7n20".
+func (s Settings) Name() string {
+	name := LevelOf(s)
+	if name == "custom" {
+		name = fmt.Sprintf("%dx%dn%d", s.Width, s.Height, s.Mines)
 	}
 	if s.Rule != Opening {
-		text += fmt.Sprintf(", the %s first click", s.Rule)
+		name += " " + s.Rule.String()
 	}
-	return text
+	if s.NoGuess {
+		name += " no-guess"
+	}
+	return name
 }
 
 // MarshalText returns the settings' text form, as String writes it, so

@@ -9,23 +9,23 @@ import (
 )
 
 // TestSettingsText checks the settings' text form, both ways, and their
-// description in words.
+// name for a person.
 func TestSettingsText(t *testing.T) {
 	tests := []struct {
 		s          Settings
 		text, desc string
 	}{
-		{Settings{Width: 30, Height: 16, Mines: 99, Rule: Opening}, "30x16n99 opening", "30x16 with 99 mines"},
-		{Settings{Width: 30, Height: 16, Mines: 99, Rule: Opening, NoGuess: true}, "30x16n99 opening no-guess", "30x16 with 99 mines, no-guess"},
-		{Settings{Width: 9, Height: 9, Mines: 10, Rule: Safe}, "9x9n10 safe", "9x9 with 10 mines, the safe first click"},
-		{Settings{Width: 1, Height: 1, Mines: 1, Rule: Unsafe}, "1x1n1 unsafe", "1x1 with 1 mine, the unsafe first click"},
-		{Settings{Width: 12, Height: 8, Mines: 0, Rule: Opening}, "12x8n0 opening", "12x8 with 0 mines"},
-		// Settings that Check refuses are still described as they are.
-		{Settings{Width: 9, Height: 9, Mines: 10, Rule: Safe, NoGuess: true}, "", "9x9 with 10 mines, no-guess, the safe first click"},
+		{Settings{Width: 30, Height: 16, Mines: 99, Rule: Opening}, "30x16n99 opening", "expert"},
+		{Settings{Width: 30, Height: 16, Mines: 99, Rule: Opening, NoGuess: true}, "30x16n99 opening no-guess", "expert no-guess"},
+		{Settings{Width: 9, Height: 9, Mines: 10, Rule: Safe}, "9x9n10 safe", "beginner safe"},
+		{Settings{Width: 1, Height: 1, Mines: 1, Rule: Unsafe}, "1x1n1 unsafe", "1x1n1 unsafe"},
+		{Settings{Width: 12, Height: 8, Mines: 0, Rule: Opening}, "12x8n0 opening", "12x8n0"}, {Settings{Width: 16, Height: 16, Mines: 40, Rule: Opening}, "16x16n40 opening", "intermediate"},
+		// Settings that Check refuses are still named as they are.
+		{Settings{Width: 9, Height: 9, Mines: 10, Rule: Safe, NoGuess: true}, "", "beginner safe no-guess"},
 	}
 	for _, tt := range tests {
-		if got := tt.s.Describe(); got != tt.desc {
-			t.Errorf("%#v.Describe() = %q; want %q", tt.s, got, tt.desc)
+		if got := tt.s.Name(); got != tt.desc {
+			t.Errorf("%#v.Name() = %q; want %q", tt.s, got, tt.desc)
 		}
 		if tt.text == "" {
 			continue

@@ -47,6 +47,9 @@ type Page struct {
 	Keys       []Key // the game's
 	ReplayKeys []Key // a replay's
 	Lines      []Key // the line mode's commands (-reader), as its help says them
+	// Server are the commands a client of minesweeper serve may run
+	// (ssh -t HOST COMMAND).
+	Server []Key
 }
 
 // WriteManPage writes the man page minesweeper(6) of p. make man writes it
@@ -88,7 +91,9 @@ The game's flags:
 		writeManFlags(w, c.Flags)
 	}
 	keys := func(title string, docs []Key) {
-		fmt.Fprintf(w, ".SH %s\n", title)
+		if title != "" { // "": the docs of the section begun
+			fmt.Fprintf(w, ".SH %s\n", title)
+		}
 		for _, d := range docs {
 			font := "B"
 			if d.Mouse {
@@ -110,6 +115,15 @@ Cells are column then row, counted from 1 at the top left; a command
 given no cell or number acts at the cursor.
 `)
 	keys("LINE MODE COMMANDS", p.Lines)
+	fmt.Fprint(w, `.SH SERVER COMMANDS
+A client of
+.B minesweeper serve
+plays with
+.BR "ssh \-t HOST" ,
+or runs one of these commands with
+.BR "ssh \-t HOST COMMAND" :
+`)
+	keys("", p.Server)
 	fmt.Fprint(w, `.SH ENVIRONMENT
 .TP
 .B NO_COLOR

@@ -60,6 +60,9 @@ func DecodeLine(line []byte) (g Game, newer bool, err error) {
 	if err == nil && !newer {
 		err = g.Check() // numbers in range before any arithmetic
 	}
+	if err == nil && !newer {
+		g.Retell(TallyOf(g.Moves))
+	}
 	return g, newer, err
 }
 

@@ -7,6 +7,7 @@
 package history
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -44,6 +45,13 @@ type Game struct {
 	Islands  int `json:"islands,omitempty"`    // the board's islands
 	Solved   int `json:"3bv_solved,omitempty"` // the 3BV cleared
 	ZiNi     int `json:"zini,omitempty"`       // the board's greedy ZiNi
+
+	// NF reports whether the game was won in the NF style, with no flag
+	// placed (neither the player's mark nor the solver's), which
+	// speedrunners rank apart. A record's moves say it: reading a record
+	// with its moves sets it (see Retell), so a record kept before the
+	// field was has it too.
+	NF bool `json:"nf,omitempty"`
 
 	Assisted bool   `json:"assisted,omitempty"`
 	Undone   bool   `json:"undone,omitempty"` // a move was taken back
@@ -113,3 +121,79 @@ func (g *Game) Won() bool { return g.Result == "won" }
 // Kind returns the kind of board the game was played on, as statistics
 // group games: its settings.
 func (g *Game) Kind() board.Settings { return g.Board }
+
+// Tally is what the moves of a record count: the moves on the board (the
+// player's and the solver's, the clicks; see game.Figures), the solver's
+// among them, and the marks (a player's F or the solver's M: each places
+// a flag, or follows one). Its UnmarshalJSON reads a record's moves
+// without keeping them, for a table that does not show them.
+type Tally struct {
+	Moves  int // the moves of the record, events of help among them
+	Board  int
+	Solver int
+	Marks  int
+}
+
+// TallyOf returns the tally of moves.
+func TallyOf(moves []Move) Tally {
+	var t Tally
+	for _, m := range moves {
+		t.count(m.Move.Action)
+	}
+	return t
+}
+
+// count counts one move of action a.
+func (t *Tally) count(a game.Action) {
+	t.Moves++
+	if a.Event() {
+		return
+	}
+	t.Board++
+	switch a {
+	case game.FlagMine:
+		t.Solver++
+		t.Marks++
+	case game.AutoOpen:
+		t.Solver++
+	case game.Toggle:
+		t.Marks++
+	}
+}
+
+// UnmarshalJSON tallies a record's moves, a JSON array of moves (see
+// Move), keeping none.
+func (t *Tally) UnmarshalJSON(data []byte) error {
+	var moves []struct {
+		M game.Move `json:"m"`
+	}
+	if err := json.Unmarshal(data, &moves); err != nil {
+		return err
+	}
+	*t = Tally{}
+	for _, m := range moves {
+		t.count(m.M.Action)
+	}
+	return nil
+}
+
+// Retell sets what the record's moves, tallied in t, say of the game
+// beyond what the record says: whether it was won in the NF style and,
+// for a record kept before the solver's moves were clicks, whose clicks
+// were the player's alone (an auto-played win read "1 click, 1400%
+// efficiency"), its clicks as they are counted now, the moves on the
+// board, the solver's among them (see game.Figures). A record with no
+// move (one kept without them) is left as it is.
+func (g *Game) Retell(t Tally) {
+	if t.Moves == 0 {
+		return
+	}
+	g.NF = g.Won() && t.Marks == 0
+	if g.Solver > 0 || t.Solver == 0 || g.Clicks != t.Board-t.Solver || t.Board > MaxClicks {
+		return // the solver's moves counted, or none made
+	}
+	if g.Opens+g.Chords+g.Flags == g.Clicks && g.Clicks > 0 {
+		g.Solver = t.Solver // the record's clicks split, without the solver's
+	}
+	g.Clicks = t.Board
+}

@@ -3,6 +3,9 @@ package history
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,7 +80,7 @@ func TestOldLines(t *testing.T) {
 // the moves of help (M a mine the solver flagged, A a cell auto-play
 // opened, H a hint, P the odds view), and the marks of a known board, a
 // game given up, the first opening and the layout's sum, the ends.
-const newLine = `{"v":2,"date":"2025-04-01T10:00:00.5Z","board":"9x9n10 opening","level":"beginner","seed":99,"layout":null,"result":"lost","time_ms":4321,"3bv":0,"clicks":3,"assisted":true,"undone":true,"moves":[{"m":"O4,4","t":0},{"m":"H3,4","t":1200},{"m":"M1,1","t":1500},{"m":"A2,2","t":2000},{"m":"P0,0","t":2100},{"m":"F8,8","t":3000},{"m":"C4,4","t":4000}],"known":true,"seeded":true,"restarted":true,"gave_up":true,"first":[4,4],"sum":1234567890123,"ends":2,"ended":"won"}`
+const newLine = `{"v":2,"date":"2025-04-01T10:00:00.5Z","board":"9x9n10 opening","level":"beginner","seed":99,"layout":null,"result":"lost","time_ms":4321,"3bv":0,"clicks":5,"assisted":true,"undone":true,"moves":[{"m":"O4,4","t":0},{"m":"H3,4","t":1200},{"m":"M1,1","t":1500},{"m":"A2,2","t":2000},{"m":"P0,0","t":2100},{"m":"F8,8","t":3000},{"m":"C4,4","t":4000}],"known":true,"seeded":true,"restarted":true,"gave_up":true,"first":[4,4],"sum":1234567890123,"ends":2,"ended":"won"}`
 
 // TestNewLine checks that a line of this version, with every new field
 // and move letter, decodes to its game and encodes again byte for byte,
@@ -95,7 +98,7 @@ func TestNewLine(t *testing.T) {
 		Seed:     99,
 		Result:   "lost",
 		TimeMS:   4321,
-		Clicks:   3,
+		Clicks:   5,
 		Assisted: true,
 		Undone:   true,
 		Moves: []Move{
@@ -170,6 +173,55 @@ func TestIsKnown(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.g.IsKnown(); got != tt.want {
 			t.Errorf("IsKnown() of a %s game = %v; want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestEfficiency checks a game's clicks and efficiency as the records
+// give them, over records of games the solver played or helped: each move
+// on the board is a click, the player's or the solver's, so that no such
+// game's efficiency is over 100% (a click opens one 3BV at most; a chord
+// may open more, and may take a game's IOE over 100%, as minesweepergame.com
+// and Arbiter count it). A record kept before the solver's moves were
+// clicks, whose clicks were the player's alone, is read as it would be
+// kept now: an auto-played win read 1 click, 300%.
+func TestEfficiency(t *testing.T) {
+	const head = `{"v":2,"date":"2025-04-02T10:00:00Z","board":"9x9n10 opening","level":"beginner","seed":1,"layout":[],"result":"won","time_ms":3000,"3bv":3,`
+	tests := []struct {
+		name   string
+		line   string
+		clicks int
+		eff    string // as history prints it
+		nf     bool
+	}{
+		{"auto-played, kept before", head + `"clicks":1,"opens":1,"assisted":true,"moves":[{"m":"O0,0","t":0},{"m":"A1,1","t":10},{"m":"A2,2","t":20}]}`, 3, "100%", true},
+		{"auto-played, kept before the figures", head + `"clicks":1,"assisted":true,"moves":[{"m":"O0,0","t":0},{"m":"A1,1","t":10},{"m":"A2,2","t":20},{"m":"A3,3","t":30}]}`, 4, "75%", true},
+		{"auto-played, the solver's flags", head + `"clicks":1,"opens":1,"assisted":true,"moves":[{"m":"O0,0","t":0},{"m":"M5,5","t":5},{"m":"A1,1","t":10},{"m":"A2,2","t":20}]}`, 4, "75%", false},
+		{"auto-played, kept now", head + `"clicks":3,"opens":1,"solver":2,"assisted":true,"moves":[{"m":"O0,0","t":0},{"m":"A1,1","t":10},{"m":"A2,2","t":20}]}`, 3, "100%", true},
+		{"hints", head + `"clicks":3,"opens":3,"assisted":true,"moves":[{"m":"O0,0","t":0},{"m":"H1,1","t":5},{"m":"O1,1","t":10},{"m":"P0,0","t":15},{"m":"O2,2","t":20}]}`, 3, "100%", true},
+		{"flags", head + `"clicks":5,"opens":3,"flags":2,"moves":[{"m":"O0,0","t":0},{"m":"F5,5","t":5},{"m":"O1,1","t":10},{"m":"F6,6","t":15},{"m":"O2,2","t":20}]}`, 5, "60%", false},
+		{"chords", head + `"clicks":4,"opens":2,"chords":1,"flags":1,"moves":[{"m":"O0,0","t":0},{"m":"F5,5","t":5},{"m":"O4,4","t":10},{"m":"C4,4","t":20}]}`, 4, "75%", false},
+	}
+	for _, tt := range tests {
+		g, _, err := DecodeLine([]byte(tt.line))
+		if err != nil {
+			t.Fatalf("DecodeLine(%s): %v", tt.name, err)
+		}
+		if g.Clicks != tt.clicks || g.NF != tt.nf {
+			t.Errorf("DecodeLine(%s): clicks %d, NF %v; want %d, %v", tt.name, g.Clicks, g.NF, tt.clicks, tt.nf)
+		}
+		if e := g.Numbers().Efficiency(); e > 1 && g.Chords == 0 {
+			t.Errorf("DecodeLine(%s).Numbers().Efficiency() = %v; want at most 1", tt.name, e)
+		}
+		if !g.Numbers().Split() && g.Opens > 0 {
+			t.Errorf("DecodeLine(%s): the clicks by kind (%+v) do not sum to %d", tt.name, g.Figures(), g.Clicks)
+		}
+		var b strings.Builder
+		if err := WriteGames(&b, []Game{g}, []int64{1}); err != nil {
+			t.Fatal(err)
+		}
+		if row := strings.Fields(lastLine(b.String())); !slices.Contains(row, tt.eff) || !slices.Contains(row, strconv.Itoa(tt.clicks)) {
+			t.Errorf("WriteGames(%s) = %q; want %d clicks, %s", tt.name, lastLine(b.String()), tt.clicks, tt.eff)
 		}
 	}
 }

@@ -9,6 +9,9 @@ import "time"
 type Leaderboard struct {
 	Level string `json:"level"`          // beginner, intermediate or expert
 	Date  string `json:"date,omitempty"` // YYYY-MM-DD of a daily board; "" for all time
+	// NF makes an all-time board the NF style's: each player's best
+	// clean win with no flag placed (Game.NF), ranked apart.
+	NF bool `json:"nf,omitempty"`
 	// Players is how many players the board holds: every first attempt
 	// of the date, or every player with a clean win of the level. Entries
 	// may hold fewer (a limit).

@@ -13,10 +13,14 @@ import (
 )
 
 // Title returns the line above the leaderboard's table: "daily expert
-// 2026-11-25: 12 players", "all-time beginner: 1 player", and how many
+// 2026-11-25: 12 players", "all-time beginner: 1 player", "all-time
+// expert NF: 3 players", and how many
 // are listed when that is fewer than the players.
 func (lb Leaderboard) Title() string {
 	kind := "all-time " + lb.Level
+	if lb.NF {
+		kind += " NF"
+	}
 	if lb.Date != "" {
 		kind = "daily " + lb.Level + " " + lb.Date
 	}

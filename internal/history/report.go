@@ -11,7 +11,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -59,9 +58,11 @@ func WriteStats(w io.Writer, stats []Stats, spark func([]float64) string) error 
 // WriteBests writes the bests of the speedrunners' numbers of stats as a
 // table, one line per kind of board under a header line: the best speed
 // in 3BV per second, IOS, RQP (the lowest), IOE and ZNE of its clean
-// wins, "-" for a number none has. Boards the player could know have no
-// bests, and no line; kinds folded into one (see Fold) have a line of
-// "-".
+// wins, "-" for a number none has; IOE and ZNE as percentages, as the
+// line at a game's end and history give them. A kind with clean wins in
+// the NF style (see Game.NF) has a second line, "NF" after its name, of
+// their bests alone. Boards the player could know have no bests, and no
+// line; kinds folded into one (see Fold) have a line of "-".
 func WriteBests(w io.Writer, stats []Stats) error {
 	t := table{
 		{head: "board"},
@@ -77,21 +78,89 @@ func WriteBests(w io.Writer, stats []Stats) error {
 		}
 		return strconv.FormatFloat(v, 'f', digits, 64)
 	}
+	add := func(label string, b Bests) {
+		t.add(label, number(b.Best3BVs, 2), number(b.BestIOS, 3), number(b.BestRQP, 2), Percent(b.BestIOE), Percent(b.BestZNE))
+	}
 	for _, s := range stats {
 		if s.Known {
 			continue
 		}
-		t.add(s.label(),
-			number(s.Best3BVs, 2),
-			number(s.BestIOS, 3),
-			number(s.BestRQP, 2),
-			number(s.BestIOE, 3),
-			number(s.BestZNE, 3))
+		add(s.label(), Bests{Best3BVs: s.Best3BVs, BestIOS: s.BestIOS, BestRQP: s.BestRQP, BestIOE: s.BestIOE, BestZNE: s.BestZNE})
+		if s.NF != nil {
+			add(s.label()+" NF", *s.NF)
+		}
 	}
 	return t.write(w)
 }
 
-// label names the row of s in a table: its kind's Label, "known" after
+// Percent writes a fraction as a whole percentage, "83%", the one form of
+// an efficiency (IOE, ZNE) in every table and line; "-" for 0, a number
+// not known.
+func Percent(v float64) string {
+	if v <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*v)
+}
+
+// WriteTop writes, for each kind of board of stats, what Windows
+// Minesweeper's statistics screen gives beside the table of WriteStats: a
+// line with the kind's name, its longest winning and losing streaks, its
+// clean wins and their average time; then its best times (BestTimes at
+// most), fastest first, each with its date; then, apart, those of its
+// clean wins in the NF style (see Game.NF). Boards the player could know
+// have no best times, and kinds folded into one (see Fold) no line.
+func WriteTop(w io.Writer, stats []Stats) error {
+	var out strings.Builder
+	for i, s := range stats {
+		if s.Others > 0 {
+			continue
+		}
+		if i > 0 {
+			out.WriteString("\n")
+		}
+		fmt.Fprintf(&out, "%s: longest winning streak %d, longest losing streak %d; %s", s.label(), s.BestStreak, s.LosingStreak, CleanWinsText(s))
+		out.WriteString("\n")
+		writeTimes(&out, "", s.Best)
+		if s.NF != nil {
+			writeTimes(&out, "NF ", s.NF.Best)
+		}
+	}
+	_, err := io.WriteString(w, out.String())
+	return err
+}
+
+// CleanWinsText words the clean wins of s and their average time: "12
+// clean wins, average 14.20 s", "no clean win".
+func CleanWinsText(s Stats) string {
+	switch s.CleanWins {
+	case 0:
+		return "no clean win"
+	case 1:
+		return "1 clean win, average " + seconds(s.AverageMS)
+	}
+	return fmt.Sprintf("%d clean wins, average %s", s.CleanWins, seconds(s.AverageMS))
+}
+
+// writeTimes writes best times, one a line under a heading: their place
+// after style ("NF 1."), the time and the date.
+func writeTimes(out *strings.Builder, style string, best []Best) {
+	if len(best) == 0 {
+		return
+	}
+	t := table{{head: ""}, {head: "", right: true}, {head: ""}}
+	for i, b := range best {
+		t.add(fmt.Sprintf("  %s%d.", style, i+1), seconds(b.TimeMS), b.Date.Format("2006-01-02 15:04"))
+	}
+	var lines strings.Builder
+	t.write(&lines)
+	// The table's header is empty: its lines alone.
+	_, rest, _ := strings.Cut(lines.String(), "\n")
+	out.WriteString(rest)
+}
+
+// label names the row of s in a table: its kind's name (see
+// board.Settings.Name), "known" after
 // it for boards the player could know, or "N other kinds" for kinds
 // folded into one (see Fold).
 func (s *Stats) label() string {
@@ -101,9 +170,9 @@ func (s *Stats) label() string {
 	case s.Others > 1:
 		return fmt.Sprintf("%d other kinds", s.Others)
 	case s.Known:
-		return Label(s.Kind, s.Level) + " known" // boards the player could know, apart
+		return s.Kind.Name() + " known" // boards the player could know, apart
 	}
-	return Label(s.Kind, s.Level)
+	return s.Kind.Name()
 }
 
 // WriteStatsJSON writes stats as an indented JSON array, in one Write,
@@ -193,10 +262,13 @@ func WriteGames(w io.Writer, games []Game, nums []int64) error {
 		if v, ok := g.Speed(); ok && g.Won() {
 			speed = strconv.FormatFloat(v, 'f', 2, 64)
 		}
-		if g.Clicks > 0 && g.Won() {
-			eff = fmt.Sprintf("%.0f%%", 100*float64(g.ThreeBV)/float64(g.Clicks))
+		if g.Won() {
+			eff = Percent(g.Numbers().Efficiency())
 		}
 		var marks []string
+		if g.NF {
+			marks = append(marks, "NF")
+		}
 		if g.Assisted {
 			marks = append(marks, "assisted")
 		}
@@ -214,7 +286,7 @@ func WriteGames(w io.Writer, games []Game, nums []int64) error {
 		}
 		t.add(strconv.FormatInt(nums[i], 10),
 			g.Date.Format("2006-01-02 15:04"),
-			Label(g.Kind(), g.Level),
+			g.Kind().Name(),
 			userfile.Printable(g.Result),
 			seconds(g.TimeMS),
 			strconv.Itoa(g.ThreeBV),
@@ -249,25 +321,6 @@ func WriteGameJSON(w io.Writer, g *Game) error {
 	line = append(escapeJSON(line), '\n')
 	_, err = w.Write(line)
 	return err
-}
-
-// Label names a kind of board for a person: its level when it has one,
-// else its size and mines, followed by its first-click rule unless it is
-// the default, opening, and "no-guess" for a no-guess board: "expert
-// no-guess", "16x16n40 safe". The level comes from a file: what a
-// terminal would act on in it is made harmless (see userfile.Printable).
-func Label(s board.Settings, level string) string {
-	label := userfile.Printable(level)
-	if label == "" || label == "custom" {
-		label = fmt.Sprintf("%dx%dn%d", s.Width, s.Height, s.Mines)
-	}
-	if s.Rule != board.Opening {
-		label += " " + s.Rule.String()
-	}
-	if s.NoGuess {
-		label += " no-guess"
-	}
-	return label
 }
 
 // seconds writes a time in milliseconds as seconds to the hundredth,

@@ -39,6 +39,16 @@ type Stats struct {
 	WinRate       float64 `json:"win_rate"`       // Won / Played, from 0 to 1
 	CurrentStreak int     `json:"current_streak"` // wins since the last loss
 	BestStreak    int     `json:"best_streak"`    // the most wins in a row
+	// LosingStreak is the most losses in a row, as Windows Minesweeper's
+	// statistics give it.
+	LosingStreak int `json:"losing_streak"`
+
+	// CleanWins counts the clean wins, and AverageMS is their average
+	// time in milliseconds, rounded (0 when there is none): the average
+	// time of a win that Windows Minesweeper's statistics give, of the
+	// wins that enter the best times.
+	CleanWins int   `json:"clean_wins"`
+	AverageMS int64 `json:"average_ms"`
 
 	// Best holds the BestTimes fastest clean wins, fastest first; of two
 	// equal times the earlier game comes first.
@@ -60,6 +70,11 @@ type Stats struct {
 	BestRQP float64 `json:"best_rqp"`
 	BestIOE float64 `json:"best_ioe"`
 	BestZNE float64 `json:"best_zne"`
+
+	// NF holds the bests of the clean wins in the NF style, won with no
+	// flag placed (Game.NF), which speedrunners rank apart; nil when there
+	// is none.
+	NF *Bests `json:"nf,omitempty"`
 
 	// Others, when not 0, makes these the statistics of that many kinds
 	// of board folded into one (see Fold): their games played and won,
@@ -114,6 +129,62 @@ func (s Stats) MarshalJSON() ([]byte, error) {
 	}{s.Others, s.Played, s.Won, s.WinRate})
 }
 
+// Bests are the bests of a style's clean wins on a kind of board (see
+// Stats, whose fields of the same names they are for all its clean
+// wins): its BestTimes best times, its best speed and the bests of the
+// speedrunners' numbers, each 0 when no win has it.
+type Bests struct {
+	Best     []Best  `json:"best"`
+	Best3BVs float64 `json:"best_3bvs"`
+	BestIOS  float64 `json:"best_ios"`
+	BestRQP  float64 `json:"best_rqp"`
+	BestIOE  float64 `json:"best_ioe"`
+	BestZNE  float64 `json:"best_zne"`
+}
+
+// add counts the clean win g in b (Best is sorted and cut later).
+func (b *Bests) add(g *Game) {
+	b.Best = append(b.Best, Best{Date: g.Date, TimeMS: g.TimeMS})
+	if speed, ok := g.Speed(); ok {
+		b.Best3BVs = max(b.Best3BVs, speed)
+	}
+	n := g.Numbers()
+	b.BestIOS = max(b.BestIOS, n.IOS())
+	if v := n.RQP(); v > 0 && (b.BestRQP == 0 || v < b.BestRQP) {
+		b.BestRQP = v
+	}
+	b.BestIOE = max(b.BestIOE, n.Efficiency())
+	b.BestZNE = max(b.BestZNE, n.ZiNiEfficiency())
+}
+
+// SetBests sets the bests of s, those of all its clean wins, to b's,
+// its best times put in order and cut as sortBest does.
+func (s *Stats) SetBests(b Bests) {
+	s.Best, s.Best3BVs, s.BestIOS, s.BestRQP, s.BestIOE, s.BestZNE = sortBest(b.Best), b.Best3BVs, b.BestIOS, b.BestRQP, b.BestIOE, b.BestZNE
+}
+
+// sortBest puts best in order, fastest first, of equal times the earlier
+// (best is in date order: a stable sort by time breaks ties by date), and
+// keeps the first BestTimes.
+func sortBest(best []Best) []Best {
+	slices.SortStableFunc(best, func(a, b Best) int { return cmp.Compare(a.TimeMS, b.TimeMS) })
+	return slices.Clip(best[:min(len(best), BestTimes)])
+}
+
+// ClampMS returns a game's time held within 0 and MaxTimeMS, as the sum
+// of the clean wins' times (for their average) counts it: no sum of a
+// few million games overflows.
+func ClampMS(ms int64) int64 { return min(max(ms, 0), MaxTimeMS) }
+
+// Average returns the average of times summing to sum over n games,
+// rounded half up, or 0 for none.
+func Average(sum int64, n int) int64 {
+	if n <= 0 {
+		return 0
+	}
+	return (sum + int64(n)/2) / int64(n)
+}
+
 // Best is one of the best times on a kind of board.
 type Best struct {
 	Date   time.Time `json:"date"`
@@ -141,8 +212,11 @@ func Summarize(games []Game) []Stats {
 		known bool
 	}
 	var stats []*Stats
-	index := make(map[key]int) // kind to its place in stats
-	run := make(map[key]int)   // kind to its streak so far
+	index := make(map[key]int)  // kind to its place in stats
+	run := make(map[key]int)    // kind to its streak so far
+	losses := make(map[key]int) // kind to its losses in a row so far
+	sums := make(map[key]int64) // kind to the sum of its clean wins' times
+	bests := make(map[key]*Bests)
 	for _, g := range byDate {
 		kind := key{g.Kind(), g.IsKnown()}
 		i, ok := index[kind]
@@ -158,35 +232,46 @@ func Summarize(games []Game) []Stats {
 		}
 		if !g.Won() {
 			run[kind] = 0
+			losses[kind]++
+			s.LosingStreak = max(s.LosingStreak, losses[kind])
 			continue
 		}
 		s.Won++
 		run[kind]++
+		losses[kind] = 0
 		s.BestStreak = max(s.BestStreak, run[kind])
 		if g.Assisted || g.Undone || kind.known {
 			continue
 		}
-		s.Best = append(s.Best, Best{Date: g.Date, TimeMS: g.TimeMS})
+		s.CleanWins++
+		sums[kind] += ClampMS(g.TimeMS)
+		if bests[kind] == nil {
+			bests[kind] = &Bests{}
+		}
+		bests[kind].add(g)
 		if speed, ok := g.Speed(); ok {
-			s.Best3BVs = max(s.Best3BVs, speed)
 			s.Recent3BVs = append(s.Recent3BVs, speed)
 		}
-		n := g.Numbers()
-		s.BestIOS = max(s.BestIOS, n.IOS())
-		if v := n.RQP(); v > 0 && (s.BestRQP == 0 || v < s.BestRQP) {
-			s.BestRQP = v
+		if g.NF {
+			if s.NF == nil {
+				s.NF = &Bests{}
+			}
+			s.NF.add(g)
 		}
-		s.BestIOE = max(s.BestIOE, n.Efficiency())
-		s.BestZNE = max(s.BestZNE, n.ZiNiEfficiency())
 	}
 
 	out := make([]Stats, len(stats))
 	for i, s := range stats {
+		k := key{s.Kind, s.Known}
 		s.WinRate = float64(s.Won) / float64(s.Played)
-		s.CurrentStreak = run[key{s.Kind, s.Known}]
-		// Best is in date order: a stable sort by time breaks ties by date.
-		slices.SortStableFunc(s.Best, func(a, b Best) int { return cmp.Compare(a.TimeMS, b.TimeMS) })
-		s.Best = slices.Clip(s.Best[:min(len(s.Best), BestTimes)])
+		s.CurrentStreak = run[k]
+		s.AverageMS = Average(sums[k], s.CleanWins)
+		if b := bests[k]; b != nil {
+			s.SetBests(*b)
+		}
+		if s.NF != nil {
+			s.NF.Best = sortBest(s.NF.Best)
+		}
 		s.Recent3BVs = slices.Clone(s.Recent3BVs[max(0, len(s.Recent3BVs)-RecentSpeeds):])
 		out[i] = *s
 	}

@@ -48,6 +48,61 @@ var (
 	noGuess  = board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening, NoGuess: true}
 )
 
+// TestSummarizeWindows checks the statistics of Windows Minesweeper's
+// screen and the NF style's bests: the longest losing streak, the clean
+// wins and their average time, and the bests of the clean wins with no
+// flag placed, apart.
+func TestSummarizeWindows(t *testing.T) {
+	nf := func(g Game) Game { g.NF = true; return g }
+	tests := []struct {
+		name            string
+		games           []Game
+		losing, clean   int
+		average, nfBest int64 // nfBest -1: no NF bests
+		nfBestTimes     int
+	}{
+		{"none", nil, 0, 0, 0, -1, 0},
+		{"L L W L L L W", []Game{
+			played(0, beginner, "lost", 1000, 10), played(1, beginner, "lost", 1000, 10), played(2, beginner, "won", 3000, 10),
+			played(3, beginner, "lost", 1000, 10), played(4, beginner, "lost", 1000, 10), played(5, beginner, "lost", 1000, 10),
+			played(6, beginner, "won", 4000, 10),
+		}, 3, 2, 3500, -1, 0},
+		// Assisted and known wins are not clean: no average, no NF best.
+		{"not clean", []Game{
+			nf(played(0, beginner, "won", 1000, 10, "assisted")), played(1, beginner, "won", 2000, 10, "undone"),
+			played(2, beginner, "won", 6001, 10), played(3, beginner, "won", 6000, 10),
+		}, 0, 2, 6001, -1, 0},
+		// Losses in date order, whatever the slice's.
+		{"date order", []Game{
+			played(3, beginner, "lost", 1000, 10), played(0, beginner, "lost", 1000, 10),
+			played(2, beginner, "lost", 1000, 10), played(1, beginner, "won", 1000, 10),
+		}, 2, 1, 1000, -1, 0},
+		{"NF apart", []Game{
+			played(0, beginner, "won", 3000, 10), nf(played(1, beginner, "won", 5000, 10)),
+			nf(played(2, beginner, "won", 4000, 10)), nf(played(3, beginner, "lost", 100, 10)),
+		}, 1, 3, 4000, 4000, 2},
+	}
+	for _, tt := range tests {
+		stats := Summarize(tt.games)
+		var s Stats
+		if len(stats) > 0 {
+			s = stats[0]
+		}
+		if s.LosingStreak != tt.losing || s.CleanWins != tt.clean || s.AverageMS != tt.average {
+			t.Errorf("Summarize(%s): losing streak, clean wins, average = %d, %d, %d; want %d, %d, %d",
+				tt.name, s.LosingStreak, s.CleanWins, s.AverageMS, tt.losing, tt.clean, tt.average)
+		}
+		switch {
+		case tt.nfBest < 0 && s.NF != nil:
+			t.Errorf("Summarize(%s).NF = %+v; want nil", tt.name, s.NF)
+		case tt.nfBest >= 0 && s.NF == nil:
+			t.Errorf("Summarize(%s).NF = nil; want a best of %d ms", tt.name, tt.nfBest)
+		case tt.nfBest >= 0 && (len(s.NF.Best) != tt.nfBestTimes || s.NF.Best[0].TimeMS != tt.nfBest || s.NF.Best3BVs != 2.5):
+			t.Errorf("Summarize(%s).NF = %+v; want %d best times, the first %d ms, 2.5 3BV/s", tt.name, s.NF, tt.nfBestTimes, tt.nfBest)
+		}
+	}
+}
+
 func TestSummarize(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -194,8 +249,11 @@ func TestSummarize(t *testing.T) {
 				got = []Stats{}
 			}
 			for i := range got {
-				// TestSummarizeNumbers pins the bests of the numbers.
+				// TestSummarizeNumbers pins the bests of the numbers,
+				// TestSummarizeWindows the losing streak, the average
+				// and the NF bests.
 				got[i].BestIOS, got[i].BestRQP, got[i].BestIOE, got[i].BestZNE = 0, 0, 0, 0
+				got[i].LosingStreak, got[i].CleanWins, got[i].AverageMS, got[i].NF = 0, 0, 0, nil
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Summarize(%s) =\n%s\nwant\n%s", tt.name, dump(got), dump(tt.want))
@@ -392,13 +450,13 @@ func TestFold(t *testing.T) {
 	if err := WriteStats(&table, []Stats{all[0], rest}, SparklineASCII); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := lastLine(table.String()), "3 other kinds       6    2   33%       -     -      -"; got != want {
+	if got, want := lastLine(table.String()), "3 other kinds         6    2   33%       -     -      -"; got != want {
 		t.Errorf("WriteStats' folded row = %q; want %q", got, want)
 	}
 	if err := WriteBests(&bests, []Stats{all[0], Folded(1, 1, 1)}); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := lastLine(bests.String()), "1 other kind       -    -    -    -    -"; got != want {
+	if got, want := lastLine(bests.String()), "1 other kind         -    -    -    -    -"; got != want {
 		t.Errorf("WriteBests' folded row = %q; want %q", got, want)
 	}
 	var js strings.Builder

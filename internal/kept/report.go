@@ -18,6 +18,7 @@ type StatsView struct {
 	JSON    bool // as JSON
 	Daily   bool // the daily boards' results alone
 	Numbers bool // the bests of the speedrunners' numbers instead
+	Top     bool // each kind's streaks, average clean win and best times instead
 	ASCII   bool // the speeds' sparkline in ASCII characters
 	// Kinds is how many kinds of board are shown, the most played, the
 	// others summed up in one row; 0 shows all.
@@ -57,6 +58,8 @@ func Stats(ctx context.Context, st *store.DB, v StatsView, today string, w io.Wr
 		_, err = io.WriteString(&out, noGames)
 	case v.Numbers:
 		err = history.WriteBests(&out, stats)
+	case v.Top:
+		err = history.WriteTop(&out, stats)
 	default:
 		spark := history.Sparkline
 		if v.ASCII {

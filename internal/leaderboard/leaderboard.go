@@ -21,9 +21,9 @@ type Source interface {
 	// Daily returns the leaderboard of the daily board of date and level,
 	// at most limit entries (0: all).
 	Daily(ctx context.Context, date, level string, limit int) (history.Leaderboard, error)
-	// AllTime returns the all-time leaderboard of level, at most limit
-	// entries (0: all).
-	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
+	// AllTime returns the all-time leaderboard of level, of the NF
+	// style's wins alone with nf, at most limit entries (0: all).
+	AllTime(ctx context.Context, level string, nf bool, limit int) (history.Leaderboard, error)
 	// KeptSecret returns the secret the server's daily boards of date are
 	// laid from, and reports whether one was drawn.
 	KeptSecret(ctx context.Context, date string) ([32]byte, bool, error)
@@ -32,10 +32,11 @@ type Source interface {
 }
 
 // Read reads the daily boards of date and the all-time boards of levels
-// (every level when none) from src, in that order, at most limit entries
+// (every level when none) from src, in that order, then with nf the
+// all-time boards of the NF style (no flag placed), at most limit entries
 // each. The daily boards hold the commitment to the date's secret, if one
 // was drawn, and the secret once the date is before today.
-func Read(ctx context.Context, src Source, date, today string, levels []string, limit int) ([]history.Leaderboard, error) {
+func Read(ctx context.Context, src Source, date, today string, levels []string, nf bool, limit int) ([]history.Leaderboard, error) {
 	if len(levels) == 0 {
 		for _, lv := range board.Levels {
 			levels = append(levels, lv.Name)
@@ -59,12 +60,22 @@ func Read(ctx context.Context, src Source, date, today string, levels []string, 
 		}
 		boards = append(boards, lb)
 	}
-	for _, lv := range levels {
-		lb, err := src.AllTime(ctx, lv, limit)
-		if err != nil {
-			return nil, fmt.Errorf("the all-time %s board: %w", lv, err)
+	styles := []bool{false}
+	if nf {
+		styles = append(styles, true)
+	}
+	for _, style := range styles {
+		for _, lv := range levels {
+			lb, err := src.AllTime(ctx, lv, style, limit)
+			if err != nil {
+				name := lv
+				if style {
+					name += " NF"
+				}
+				return nil, fmt.Errorf("the all-time %s board: %w", name, err)
+			}
+			boards = append(boards, lb)
 		}
-		boards = append(boards, lb)
 	}
 	return boards, nil
 }

@@ -25,8 +25,8 @@ func (s source) Daily(_ context.Context, date, level string, _ int) (history.Lea
 	return history.Leaderboard{Level: level, Date: date}, nil
 }
 
-func (s source) AllTime(_ context.Context, level string, _ int) (history.Leaderboard, error) {
-	return history.Leaderboard{Level: level}, nil
+func (s source) AllTime(_ context.Context, level string, nf bool, _ int) (history.Leaderboard, error) {
+	return history.Leaderboard{Level: level, NF: nf}, nil
 }
 
 func (s source) KeptSecret(context.Context, string) ([32]byte, bool, error) {
@@ -43,16 +43,18 @@ func TestRead(t *testing.T) {
 	tests := []struct {
 		src  source
 		date string
-		want string // each board's level, date, and c (commitment) and s (secret)
+		nf   bool
+		want string // each board's level, date, NF, and c (commitment) and s (secret)
 		err  string
 	}{
-		{source{drawn: true}, "2026-11-26", "beginner 2026-11-26 c; expert 2026-11-26 c; beginner; expert", ""},
-		{source{drawn: true}, "2026-11-25", "beginner 2026-11-25 c s; expert 2026-11-25 c s; beginner; expert", ""},
-		{source{drawn: false}, "2026-11-25", "beginner 2026-11-25; expert 2026-11-25; beginner; expert", ""},
-		{source{drawn: true, failing: "expert"}, "2026-11-25", "", "the daily expert board of 2026-11-25: database is locked"},
+		{source{drawn: true}, "2026-11-26", true, "beginner 2026-11-26 c; expert 2026-11-26 c; beginner; expert; beginner NF; expert NF", ""},
+		{source{drawn: true}, "2026-11-26", false, "beginner 2026-11-26 c; expert 2026-11-26 c; beginner; expert", ""},
+		{source{drawn: true}, "2026-11-25", false, "beginner 2026-11-25 c s; expert 2026-11-25 c s; beginner; expert", ""},
+		{source{drawn: false}, "2026-11-25", false, "beginner 2026-11-25; expert 2026-11-25; beginner; expert", ""},
+		{source{drawn: true, failing: "expert"}, "2026-11-25", false, "", "the daily expert board of 2026-11-25: database is locked"},
 	}
 	for _, tt := range tests {
-		boards, err := Read(context.Background(), tt.src, tt.date, "2026-11-26", []string{"beginner", "expert"}, 20)
+		boards, err := Read(context.Background(), tt.src, tt.date, "2026-11-26", []string{"beginner", "expert"}, tt.nf, 20)
 		if err != nil {
 			if err.Error() != tt.err {
 				t.Errorf("Read(%+v, %s) = %v; want %q", tt.src, tt.date, err, tt.err)
@@ -62,6 +64,9 @@ func TestRead(t *testing.T) {
 		var got []string
 		for _, b := range boards {
 			line := strings.TrimSpace(b.Level + " " + b.Date)
+			if b.NF {
+				line += " NF"
+			}
 			if b.Commitment != "" {
 				if want := daily.Commitment(b.Date, b.Level, secret); b.Commitment != want {
 					t.Errorf("Read(%+v, %s): %s's commitment %s; want %s", tt.src, tt.date, line, b.Commitment, want)
@@ -84,7 +89,7 @@ func TestRead(t *testing.T) {
 
 // TestReadEveryLevel checks that no level asked for reads them all.
 func TestReadEveryLevel(t *testing.T) {
-	boards, err := Read(context.Background(), source{}, "2026-11-25", "2026-11-26", nil, 0)
+	boards, err := Read(context.Background(), source{}, "2026-11-25", "2026-11-26", nil, false, 0)
 	var got []string
 	for _, b := range boards {
 		got = append(got, b.Level)

@@ -42,11 +42,11 @@ func TestMarksOf(t *testing.T) {
 		verdict string
 		text    string
 	}{
-		{1, "forced", "move 2, 0.14 s, forced: guess at (12,9), 20.4% a mine; safest (12,9) 20.4%"},
-		{2, "mistake", "move 3, 0.29 s, mistake: guess at (14,7), 20.6% a mine; safest (12,8) 6.0%"},
-		{3, "mistake", "move 4, 0.47 s, mistake: risky click at (12,4), 21.2% a mine; safest (14,2) 0.0%"},
-		{25, "mistake", "move 26, 9.08 s, mistake: risky click at (16,11), 20.0% a mine; safest (15,1) 0.0%"},
-		{189, "mistake", "move 190, 68.44 s, mistake: risky click at (20,15), 35.6% a mine; safest (21,0) 0.0%"},
+		{1, "forced", "move 2, 0.14 s, forced: guess (12,9), 20.4% a mine; safest (12,9) 20.4%"},
+		{2, "mistake", "move 3, 0.29 s, mistake: guess (14,7), 20.6% a mine; safest (12,8) 6.0%"},
+		{3, "mistake", "move 4, 0.47 s, mistake: risky click (12,4), 21.2% a mine; safest (14,2) 0.0%"},
+		{25, "mistake", "move 26, 9.08 s, mistake: risky click (16,11), 20.0% a mine; safest (15,1) 0.0%"},
+		{189, "mistake", "move 190, 68.44 s, mistake: risky click (20,15), 35.6% a mine; safest (21,0) 0.0%"},
 	}
 	if len(marks) != len(want) {
 		t.Fatalf("marksOf = %d marks %v; want %d", len(marks), marks, len(want))

@@ -56,7 +56,7 @@ func TestClaimNone(t *testing.T) {
 		err := st.Claim(k, resume, false)
 		want := ""
 		if resume {
-			want = "no game of " + nine.Describe() + " was left unfinished"
+			want = "no game of " + nine.Name() + " was left unfinished"
 		}
 		got := ""
 		if err != nil {

@@ -181,9 +181,9 @@ func (st *Start) Claim(k *session.Session, resume, giveUp bool) error {
 	case ok:
 		st.Resume, st.AskResume, st.Others, st.GiveUp = kept, !resume, others, giveUp
 	case resume && st.Elsewhere > 0:
-		return fmt.Errorf("the game of %s left unfinished is being played elsewhere", st.Board.Describe())
+		return fmt.Errorf("the game of %s left unfinished is being played elsewhere", st.Board.Name())
 	case resume:
-		return fmt.Errorf("no game of %s was left unfinished", st.Board.Describe())
+		return fmt.Errorf("no game of %s was left unfinished", st.Board.Name())
 	}
 	return nil
 }

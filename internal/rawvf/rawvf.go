@@ -94,7 +94,8 @@ func CheckSize(width, height int) error {
 // them on too), the time and, for a finished game, its status and 3BV. Its
 // Mode is Classic, or UPK (unlimited previous knowledge) for a board the
 // player could know (see game.Kept.Known), or Cheat for a game the solver
-// helped or with a move taken back.
+// helped or with a move taken back; its Style NF for a game with no flag
+// placed (the NF style, which history marks on a win), else FL.
 //
 // The kept moves are the ones that stand: an undo takes its move out of
 // the log (see game.Game.Undo), so the video shows the game the player's
@@ -142,6 +143,7 @@ func writeDescription(w *bufio.Writer, k game.Kept, info Info) {
 	opt("Height", "%d", s.Height)
 	opt("Mines", "%d", s.Mines)
 	opt("Mode", "%s", mode(k))
+	opt("Style", "%s", style(k))
 	opt("Marks", "On")
 	opt("Input", "%s", Input)
 	opt("Time", "%s", seconds(k.Elapsed))
@@ -190,6 +192,18 @@ func mode(k game.Kept) string {
 		return "UPK"
 	}
 	return "Classic"
+}
+
+// style returns the format's style of the game, as the rankings tell
+// them apart: NF when no flag was placed (no mark of the player's, no
+// flag of the solver's), else FL.
+func style(k game.Kept) string {
+	for _, m := range k.Moves {
+		if m.Move.Action == game.Toggle || m.Move.Action == game.FlagMine {
+			return "FL"
+		}
+	}
+	return "NF"
 }
 
 // writeBoard writes the layout: "Board:", then each row.

@@ -269,14 +269,21 @@ func TestWriteReadBack(t *testing.T) {
 				{"O3,3", 3000}, {"U", 3500}, {"O0,3", 4000}, {"C1,0", 5000}, {"O4,3", 6000},
 			},
 			status: board.Won,
-			want:   map[string]string{"Mode": "Cheat", "Status": "won", "Time": "5.500", "BBBV": "6"},
+			want:   map[string]string{"Mode": "Cheat", "Style": "FL", "Status": "won", "Time": "5.500", "BBBV": "6"},
 		},
 		{
 			// A chord around a flag on a safe cell opens the mine.
 			name:   "wrong-flag",
 			steps:  []step{{"F1,0", 0}, {"O4,0", 200}, {"F1,0", 900}, {"F1,0", 1000}, {"F1,0", 1100}, {"C2,1", 1600}},
 			status: board.Lost,
-			want:   map[string]string{"Mode": "UPK", "Status": "lost", "Time": "1.400", "BBBV": "6"},
+			want:   map[string]string{"Mode": "UPK", "Style": "FL", "Status": "lost", "Time": "1.400", "BBBV": "6"},
+		},
+		{
+			// Won with no flag placed: the NF style.
+			name:   "nf",
+			steps:  []step{{"O4,0", 0}, {"O0,3", 400}, {"O0,0", 800}, {"O1,0", 1000}, {"O0,1", 1200}, {"O4,3", 1500}},
+			status: board.Won,
+			want:   map[string]string{"Mode": "UPK", "Style": "NF", "Status": "won", "Time": "1.500", "BBBV": "6"},
 		},
 		{
 			// The solver flags a mine that held a question mark (two
@@ -289,7 +296,7 @@ func TestWriteReadBack(t *testing.T) {
 				{"A1,0", 1500}, {"P0,0", 1600},
 			},
 			status: board.Playing,
-			want:   map[string]string{"Mode": "Cheat", "Time": "6.000"},
+			want:   map[string]string{"Mode": "Cheat", "Style": "FL", "Time": "6.000"},
 		},
 	}
 	date := time.Date(2026, 1, 2, 3, 4, 11, 0, time.UTC)

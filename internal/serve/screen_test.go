@@ -94,7 +94,13 @@ func stallClient(t *testing.T, ts *testServer) *ssh.Client {
 // stall is stallClient running command, or the game for "".
 func stall(t *testing.T, ts *testServer, command string) *ssh.Client {
 	t.Helper()
-	c := ts.dial(t, nil)
+	return stallAs(t, ts, nil, command)
+}
+
+// stallAs is stall as the player of key (a guest for nil).
+func stallAs(t *testing.T, ts *testServer, key ssh.Signer, command string) *ssh.Client {
+	t.Helper()
+	c := ts.dial(t, key)
 	stalled, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,9 @@ package serve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -103,6 +105,12 @@ type Config struct {
 	// players script their games from it.
 	showSeed bool
 
+	// raceBoard is the board of the races, raceBoard when empty; a test
+	// races on a small one.
+	raceBoard board.Settings
+	// raceCountdown is the countdown of the races, raceCountdown when 0.
+	raceCountdown time.Duration
+
 	// tick is the clock's redraw period of every screen (ui.Config.Tick);
 	// a load test turns it off to time the frames of keys alone.
 	tick time.Duration
@@ -113,6 +121,7 @@ type Config struct {
 type Game struct {
 	cfg   Config
 	lobby *lobby // the games in play, which viewers may follow
+	races races  // the races open, by code
 }
 
 // New returns the game of cfg.
@@ -140,9 +149,29 @@ func New(cfg Config) (*Game, error) {
 // accepted and ignored; none reaches the process.
 var sessionEnv = []string{"NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE"}
 
-// commands are the commands a session may run (ssh -t HOST watch NAME);
-// a session without one plays.
-var commands = []string{"watch", "watching"}
+// CommandDoc is what the man page says of a command a client of the
+// server may run (ssh -t HOST COMMAND).
+type CommandDoc struct {
+	Use  string // the command as typed: "watch [NAME]"
+	Does string
+}
+
+// CommandDocs are the commands a session may run, as the man page lists
+// them; a session without one plays.
+var CommandDocs = []CommandDoc{
+	{"watch [NAME]", "lists the games in play, and the best games of yesterday's daily boards as replays, to choose one from (r starts a race, c joins one by its code), or follows NAME's: a read-only view of the board as the player sees it"},
+	{"watching on|off", "lists the player's games for viewers, or keeps them from viewers; remembered"},
+	{"race [CODE]", fmt.Sprintf("starts a race and shows its code, or joins the race of CODE (for %d minutes after it was drawn, until the race starts; %d racers at most): when all are ready, a countdown starts the same no-guess board for every racer; the results are kept", int(RaceCodeLife/time.Minute), MaxRacers)},
+}
+
+// commands are the commands' names (ssh -t HOST watch NAME, race CODE).
+var commands = func() []string {
+	names := make([]string, len(CommandDocs))
+	for i, c := range CommandDocs {
+		names[i], _, _ = strings.Cut(c.Use, " ")
+	}
+	return names
+}()
 
 // App returns the game as a host.Server's app: its name, its words, the
 // environment it reads, its commands, and its handler (Handle).

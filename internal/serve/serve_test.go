@@ -37,7 +37,7 @@ func TestRefused(t *testing.T) {
 		want string
 	}{
 		{"no terminal", func(s *ssh.Session) error { return s.Shell() }, "minesweeper: the game needs a terminal: connect with ssh -t\r\n"},
-		{"exec", func(s *ssh.Session) error { return s.Start("ls") }, "minesweeper: this server plays minesweeper and runs no command but watch, watching: connect with ssh -t, and one of them or none\r\n"},
+		{"exec", func(s *ssh.Session) error { return s.Start("ls") }, "minesweeper: this server plays minesweeper and runs no command but watch, watching, race: connect with ssh -t, and one of them or none\r\n"},
 		{"watch without a terminal", func(s *ssh.Session) error { return s.Start("watch") }, "minesweeper: the game needs a terminal: connect with ssh -t\r\n"},
 	}
 	for _, tt := range tests {
@@ -76,7 +76,7 @@ func TestRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, _ := io.ReadAll(stderr)
-		if want := "minesweeper: this server plays minesweeper and runs no command but watch, watching: connect with ssh -t, and one of them or none\r\n"; string(got) != want {
+		if want := "minesweeper: this server plays minesweeper and runs no command but watch, watching, race: connect with ssh -t, and one of them or none\r\n"; string(got) != want {
 			t.Errorf("stderr %q, want %q", got, want)
 		}
 	})

@@ -41,9 +41,12 @@ func (g *Game) Handle(ctx context.Context, s *host.Session) int {
 		}
 	}()
 	var lines []string
-	if len(s.Command) > 0 {
-		lines = g.watch(s, scr)
-	} else {
+	switch {
+	case len(s.Command) > 0 && s.Command[0] == "race":
+		lines = g.race(ctx, s, scr)
+	case len(s.Command) > 0:
+		lines = g.watch(ctx, s, scr)
+	default:
 		lines = g.game(ctx, s, scr)
 	}
 	scr.Close()
@@ -226,7 +229,8 @@ func (g *Game) choose(h *host.Hold, b board.Settings) (board.Layout, error) {
 }
 
 // leaders returns the leaderboards of level: today's daily board's, with
-// the server's commitment to it, and all time's.
+// the server's commitment to it, all time's, and all time's of the NF
+// style (no flag placed).
 func (g *Game) leaders(ctx context.Context, level string) ([]history.Leaderboard, error) {
 	today := daily.Today(g.cfg.Now())
 	d, err := g.cfg.Players.Daily(ctx, today, level, leaderLimit)
@@ -238,11 +242,15 @@ func (g *Game) leaders(ctx context.Context, level string) ([]history.Leaderboard
 		return nil, err
 	}
 	d.Commitment = b.Commitment
-	a, err := g.cfg.Players.AllTime(ctx, level, leaderLimit)
+	a, err := g.cfg.Players.AllTime(ctx, level, false, leaderLimit)
 	if err != nil {
 		return nil, err
 	}
-	return []history.Leaderboard{d, a}, nil
+	nf, err := g.cfg.Players.AllTime(ctx, level, true, leaderLimit)
+	if err != nil {
+		return nil, err
+	}
+	return []history.Leaderboard{d, a, nf}, nil
 }
 
 // leaderLimit is how many lines of a leaderboard a player's screen gets.

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -19,10 +20,14 @@ import (
 
 // watch runs the command watch of session s on r: "watch NAME" follows
 // the game of the player named NAME until it ends or the viewer leaves;
-// "watch" lists the games in play to choose one from, and comes back to
-// the list after each. It returns the lines to print once the screen is
-// closed.
-func (g *Game) watch(s *host.Session, r *remote.Screen) []string {
+// "watch" lists the games in play, and the best games of yesterday's
+// daily boards to replay, to choose one from, and comes back to the list
+// after each. It returns the lines to print once the screen is closed.
+//
+// The list is the server's menu too: r starts a race, c asks for a
+// race's code and joins it; the list comes back after the race, the
+// race's results above it.
+func (g *Game) watch(ctx context.Context, s *host.Session, r *remote.Screen) []string {
 	look := watch.Look{ASCII: remote.ASCII(s.Env), Mono: s.Env["NO_COLOR"] != ""}
 	hold := s.Hold()
 	switch len(s.Command) {
@@ -36,13 +41,42 @@ func (g *Game) watch(s *host.Session, r *remote.Screen) []string {
 		return []string{"watch takes one name at most: ssh -t HOST watch, or watch NAME"}
 	}
 	note := ""
+	replays := g.replays(ctx)
+	list := func() []watch.Game { return append(g.lobby.list(), replays...) }
 	for {
-		name, ok := watch.Choose(r, look, note, g.lobby.list)
-		if !ok {
+		chosen, ok := watch.Choose(r, look, note, list)
+		switch {
+		case !ok:
 			return nil
+		case chosen.Key == watch.KeyRace:
+			note = strings.Join(g.raceOn(ctx, s, r, ""), " ")
+		case chosen.Key == watch.KeyJoin:
+			code, ok := r.AskName("The race's code (ssh -t HOST race shows it)", func(code string) error {
+				_, err := g.findRace(code)
+				return err
+			})
+			note = ""
+			if ok {
+				note = strings.Join(g.raceOn(ctx, s, r, code), " ")
+			}
+		case strings.HasPrefix(chosen.Key, replayPrefix):
+			note = g.followReplay(ctx, r, look, chosen)
+		default:
+			note = g.follow(r, look, hold, chosen.Player)
 		}
-		note = g.follow(r, look, hold, name)
 	}
+}
+
+// followReplay plays the replay chosen back on r until the viewer leaves;
+// it returns why it could not start, or "".
+func (g *Game) followReplay(ctx context.Context, r *remote.Screen, look watch.Look, chosen watch.Game) string {
+	done := make(chan struct{})
+	defer close(done)
+	rp, err := g.startReplay(ctx, chosen.Key, done)
+	if err != nil {
+		return err.Error()
+	}
+	return watch.Follow(r, chosen.Player, look, rp)
 }
 
 // follow shows the game of the player named name on r, its copy of the
@@ -104,6 +138,7 @@ type live struct {
 	lb        *lobby
 	player    string // the player's display name
 	unwatched bool   // the player keeps their games from viewers
+	racing    bool   // a race's game, closed until the race ends (l.mu)
 	count     atomic.Int32
 
 	mu      sync.Mutex
@@ -121,6 +156,23 @@ func (lb *lobby) add(player string, unwatched bool) *live {
 	lb.games = append(lb.games, l)
 	lb.mu.Unlock()
 	return l
+}
+
+// addRacer lists the game of the racer named player, closed to viewers
+// until the race ends (see open).
+func (lb *lobby) addRacer(player string, unwatched bool) *live {
+	l := lb.add(player, unwatched)
+	l.mu.Lock()
+	l.racing = true
+	l.mu.Unlock()
+	return l
+}
+
+// open opens a racer's game to viewers: the race is over.
+func (l *live) open() {
+	l.mu.Lock()
+	l.racing = false
+	l.mu.Unlock()
 }
 
 // remove takes l from the list, and ends its views.
@@ -166,12 +218,15 @@ func (l *live) notify() {
 }
 
 // closed returns why the game cannot be watched now, or "": its player
-// keeps it from viewers, or it is today's daily game (no help on the
-// board everyone plays today); l.mu is held.
+// keeps it from viewers, it is a race's before the race ends, or it is
+// today's daily game (no help on the board everyone plays today); l.mu
+// is held.
 func (l *live) closed() string {
 	switch {
 	case l.unwatched:
 		return "the player keeps their games from viewers"
+	case l.racing:
+		return "a race, watched once it ends"
 	case l.frame.Daily != "" && l.frame.Daily >= daily.Today(l.lb.now()):
 		return "today's daily game, watched once the day is over"
 	}

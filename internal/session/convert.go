@@ -60,6 +60,7 @@ func HistoryGame(k game.Kept, end time.Time) history.Game {
 	for _, m := range k.Moves {
 		g.Moves = append(g.Moves, history.Move{Move: m.Move, At: m.At.Milliseconds()})
 	}
+	g.Retell(history.TallyOf(g.Moves)) // its NF style
 	if k.Guesses != nil {
 		g.Guesses = make([]history.Guess, 0, len(k.Guesses))
 		for _, o := range k.Guesses {

@@ -104,3 +104,56 @@ func TestFiguresKept(t *testing.T) {
 		t.Errorf("KeptOf(%s) = 3BV %d, %+v; want 9, %+v", line, got.ThreeBV, got.Figures, f)
 	}
 }
+
+// TestPlayedNumbers plays games to their end on a board of two mines and
+// checks what their history lines say: each move on the board a click,
+// the player's or the solver's (auto-play's openings and flags counted as
+// it made them), no hint or odds view a click, so that no game of these
+// is over 100% efficiency; and the NF style of a win with no flag placed.
+func TestPlayedNumbers(t *testing.T) {
+	s := board.Settings{Width: 5, Height: 4, Mines: 2, Rule: board.Opening}
+	mines := []board.Point{{X: 1, Y: 1}, {X: 3, Y: 3}} // 3BV 6: two openings, four numbers alone
+	tests := []struct {
+		name   string
+		moves  string
+		clicks int
+		eff    float64
+		nf     bool
+	}{
+		{"opened", "O4,0 O0,3 O0,0 O1,0 O0,1 O4,3", 6, 1, true},
+		{"auto-played", "A4,0 A0,3 A0,0 A1,0 A0,1 A4,3", 6, 1, true},
+		{"auto-played, the solver's flag", "A4,0 M1,1 A0,3 A0,0 A1,0 A0,1 A4,3", 7, 6.0 / 7, false},
+		{"hints and odds", "O4,0 H0,3 O0,3 P0,0 O0,0 H1,0 O1,0 O0,1 O4,3", 6, 1, true},
+		{"a flag and a chord", "O4,0 F1,1 C2,1 O0,3 O0,0 O0,1 O4,3", 7, 6.0 / 7, false},
+	}
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, tt := range tests {
+		g, err := game.NewFixed(game.Config{Settings: s}, mines, "", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, text := range strings.Fields(tt.moves) {
+			var m game.Move
+			if err := m.UnmarshalText([]byte(text)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Apply(m, now.Add(time.Duration(i)*time.Second)); err != nil {
+				t.Fatalf("%s: Apply(%s) = %v", tt.name, text, err)
+			}
+		}
+		if g.Status() != board.Won {
+			t.Fatalf("%s: the game is %v; want won", tt.name, g.Status())
+		}
+		line, err := json.Marshal(HistoryGame(g.Record(now.Add(time.Minute)), now.Add(time.Minute)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hg, _, err := history.DecodeLine(line)
+		if err != nil {
+			t.Fatalf("%s: DecodeLine(%s) = %v", tt.name, line, err)
+		}
+		if e := hg.Numbers().Efficiency(); hg.Clicks != tt.clicks || e != tt.eff || hg.NF != tt.nf {
+			t.Errorf("%s: clicks %d, efficiency %v, NF %v; want %d, %v, %v", tt.name, hg.Clicks, e, hg.NF, tt.clicks, tt.eff, tt.nf)
+		}
+	}
+}

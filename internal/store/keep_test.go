@@ -215,18 +215,21 @@ func TestProcessKeepAtOnce(t *testing.T) {
 func checkRuns(t *testing.T, d *DB) {
 	t.Helper()
 	const cols = `player, kind, known, first_date, first_n, last_date, last_n, length`
-	from := strings.Replace(runsFromGames, "INSERT INTO runs ("+cols+")", "", 1)
-	from = strings.TrimSuffix(strings.TrimSpace(from), ";")
-	for _, q := range []string{
-		`SELECT ` + cols + ` FROM runs EXCEPT ` + from,
-		from + ` EXCEPT SELECT ` + cols + ` FROM runs`,
-	} {
-		var n int
-		if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM (`+q+`) AS x`).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n != 0 {
-			t.Errorf("the runs of wins differ from the games' in %d rows:\n%s", n, q)
+	losses := strings.NewReplacer("INSERT INTO runs", "INSERT INTO losses", "sum(1 - won)", "sum(won)", "WHERE won = 1", "WHERE won = 0").Replace(runsFromGames)
+	for _, tc := range []struct{ table, fill string }{{"runs", runsFromGames}, {"losses", losses}} {
+		from := strings.Replace(tc.fill, "INSERT INTO "+tc.table+" ("+cols+")", "", 1)
+		from = strings.TrimSuffix(strings.TrimSpace(from), ";")
+		for _, q := range []string{
+			`SELECT ` + cols + ` FROM ` + tc.table + ` EXCEPT ` + from,
+			from + ` EXCEPT SELECT ` + cols + ` FROM ` + tc.table,
+		} {
+			var n int
+			if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM (`+q+`) AS x`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if n != 0 {
+				t.Errorf("the %s differ from the games' in %d rows:\n%s", tc.table, n, q)
+			}
 		}
 	}
 }

@@ -113,7 +113,7 @@ func TestUnverifiedRuns(t *testing.T) {
 			return n
 		}
 		board := func() []string {
-			lb, err := s.AllTime(ctx, "expert", 0)
+			lb, err := s.AllTime(ctx, "expert", false, 0)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -310,6 +310,10 @@ var allTimeSQL = `WITH b AS MATERIALIZED (
 		FROM players p)
 	SELECT b.name, g.time_ms, g.speed, g.date FROM b JOIN games g ON g.n = b.n`
 
+// allTimeNFSQL is allTimeSQL of the clean wins with no flag placed
+// alone, each player's through the index games_leaders_nf.
+var allTimeNFSQL = strings.Replace(allTimeSQL, "AND gb.daily = ''", "AND gb.daily = '' AND gb.nf = 1", 1)
+
 // standardKind returns the text form of level's standard board: its
 // size and mines under the opening rule, mines laid uniformly (not
 // no-guess), the board every player of the all-time leaderboard of the
@@ -364,11 +368,16 @@ func (s *players) Daily(ctx context.Context, date, level string, limit int) (his
 
 // AllTime returns the all-time leaderboard of level: each named player's
 // best clean win of the level on a board they could not know, not a
-// daily board, by time, then 3BV/s, then date. Each player's is one read
-// of the index games_leaders, which holds them in that order.
-func (s *players) AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error) {
-	lb := history.Leaderboard{Level: level, Entries: []history.Entry{}}
-	rows, err := s.d.db.QueryContext(ctx, allTimeSQL, level, standardKind(level))
+// daily board, by time, then 3BV/s, then date; with nf, of the wins with
+// no flag placed alone. Each player's is one read of the index
+// games_leaders (games_leaders_nf), which holds them in that order.
+func (s *players) AllTime(ctx context.Context, level string, nf bool, limit int) (history.Leaderboard, error) {
+	lb := history.Leaderboard{Level: level, NF: nf, Entries: []history.Entry{}}
+	query := allTimeSQL
+	if nf {
+		query = allTimeNFSQL
+	}
+	rows, err := s.d.db.QueryContext(ctx, query, level, standardKind(level))
 	if err != nil {
 		return lb, err
 	}

@@ -96,7 +96,7 @@ func BenchmarkLeaderboards(b *testing.B) {
 				return lb.Players
 			}},
 			{"alltime", func(b *testing.B, s *players) int {
-				lb, err := s.AllTime(ctx, "expert", 10)
+				lb, err := s.AllTime(ctx, "expert", false, 10)
 				if err != nil {
 					b.Fatal(err)
 				}

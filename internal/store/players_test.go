@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -258,6 +259,11 @@ func TestLeaderboards(t *testing.T) {
 		)
 		gilNoGuess.Board.NoGuess = true
 		gilSafe.Board.Rule = board.Safe
+		// The NF style's board: Bob's slower win placed no flag, as did
+		// Cat's assisted one (not clean) and Eve's (no name).
+		for _, g := range []*history.Game{&bobSlower, &catAssist, &eveBest} {
+			g.Moves, g.NF = g.Moves[:1], true
+		}
 		catHelped.Assisted = true
 		danLost.Result = "lost"
 		danPrac.Known = true
@@ -313,13 +319,15 @@ func TestLeaderboards(t *testing.T) {
 				history.Leaderboard{Level: "expert", Date: "2026-11-25", Players: 1, Entries: []history.Entry{entry(1, "Ann", history.EntryWon, annExpert)}}},
 			{"Daily(2026-11-24, beginner, 0)", func() (history.Leaderboard, error) { return s.Daily(ctx, "2026-11-24", "beginner", 0) },
 				history.Leaderboard{Level: "beginner", Date: "2026-11-24", Entries: []history.Entry{}}},
-			{"AllTime(beginner, 0)", func() (history.Leaderboard, error) { return s.AllTime(ctx, "beginner", 0) },
+			{"AllTime(beginner, 0)", func() (history.Leaderboard, error) { return s.AllTime(ctx, "beginner", false, 0) },
 				history.Leaderboard{Level: "beginner", Players: 3, Entries: allWant}},
-			{"AllTime(beginner, 1)", func() (history.Leaderboard, error) { return s.AllTime(ctx, "beginner", 1) },
+			{"AllTime(beginner, 1)", func() (history.Leaderboard, error) { return s.AllTime(ctx, "beginner", false, 1) },
 				history.Leaderboard{Level: "beginner", Players: 3, Entries: allWant[:1]}},
-			{"AllTime(expert, 0)", func() (history.Leaderboard, error) { return s.AllTime(ctx, "expert", 0) },
+			{"AllTime(expert, 0)", func() (history.Leaderboard, error) { return s.AllTime(ctx, "expert", false, 0) },
 				history.Leaderboard{Level: "expert", Players: 1, Entries: []history.Entry{entry(1, "Dan", history.EntryWon, danExpert)}}},
-			{"AllTime(intermediate, 0)", func() (history.Leaderboard, error) { return s.AllTime(ctx, "intermediate", 0) },
+			{"AllTime(beginner, NF, 0)", func() (history.Leaderboard, error) { return s.AllTime(ctx, "beginner", true, 0) },
+				history.Leaderboard{Level: "beginner", NF: true, Players: 1, Entries: []history.Entry{entry(1, "Bob", history.EntryWon, bobSlower)}}},
+			{"AllTime(intermediate, 0)", func() (history.Leaderboard, error) { return s.AllTime(ctx, "intermediate", false, 0) },
 				history.Leaderboard{Level: "intermediate", Entries: []history.Entry{}}},
 		} {
 			got, err := tt.board()
@@ -328,6 +336,27 @@ func TestLeaderboards(t *testing.T) {
 			}
 			if g, w := asJSON(t, got), asJSON(t, tt.want); g != w {
 				t.Errorf("%s =\n%s\nwant\n%s", tt.name, g, w)
+			}
+		}
+		// The replays of the daily board: its clean wins that count, the
+		// fastest first.
+		for _, tt := range []struct {
+			limit int
+			want  []string
+		}{
+			{0, []string{"Fay", "Gil", "Bob", "Ann"}},
+			{2, []string{"Fay", "Gil"}},
+		} {
+			games, err := s.DailyGames(ctx, "2026-11-25", "beginner", tt.limit)
+			var names []string
+			for _, g := range games {
+				names = append(names, g.Name)
+				if g.N == 0 || !strings.HasPrefix(g.Player, "SHA256:") {
+					t.Errorf("DailyGames: %+v; want its number and its player", g)
+				}
+			}
+			if err != nil || !slices.Equal(names, tt.want) {
+				t.Errorf("DailyGames(2026-11-25, beginner, %d) = %v, %v; want %v", tt.limit, names, err, tt.want)
 			}
 		}
 	})
@@ -344,6 +373,9 @@ func TestLeadersIndexed(t *testing.T) {
 	}{
 		{dailyBoardSQL, []any{"beginner", "2026-11-25"}, []string{"games_board (level=? AND daily=?"}},
 		{allTimeSQL, []any{"beginner", standardKind("beginner")}, []string{"games_leaders (player=? AND kind=?)"}},
+		// SQLite takes either index of the leaders (it may filter
+		// games_leaders' rows by nf): one seek a player, no scan.
+		{allTimeNFSQL, []any{"beginner", standardKind("beginner")}, []string{"USING INDEX games_leaders"}},
 	} {
 		plan := planOf(t, s.d.db, tt.query, tt.args...)
 		for _, w := range tt.want {

@@ -189,6 +189,12 @@ CREATE TABLE daily_secrets (
 	// is "Paul"): every name is keyed again at open (rekeyNames), the
 	// oldest player's first.
 	`UPDATE players SET name_key = NULL;`,
+	// The races of a server (minesweeper serve's race): one row a race
+	// and one a racer, the results by race: places, wins, times.
+	racesTables,
+	// The NF style and the statistics of Windows Minesweeper's screen,
+	// as SQLite's.
+	styleAndLosses("BIGINT", "least(greatest(time_ms, 0), %d)"),
 }
 
 // pgConns is the most connections a server's store holds open: a write

@@ -49,6 +49,7 @@ type columns struct {
 	known   bool
 	won     bool
 	clean   bool
+	nf      bool // won with no flag placed (history.Game.NF)
 	timeMS  int64
 	speed   sql.NullFloat64
 	level   string
@@ -71,6 +72,7 @@ func columnsOf(g *history.Game) columns {
 		kind:   g.Board.String(),
 		known:  g.IsKnown(),
 		won:    g.Won(),
+		nf:     g.Won() && g.NF,
 		timeMS: g.TimeMS,
 		daily:  g.Daily,
 	}
@@ -204,9 +206,9 @@ func (d *DB) insertGame(ctx context.Context, tx *sql.Tx, g *history.Game, rec []
 	c := columnsOf(g)
 	var n int64
 	err := tx.QueryRowContext(ctx,
-		`INSERT INTO games (player, date, kind, known, won, clean, time_ms, speed, level, daily, record, ios, rqp, ioe, zne)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING n`,
-		d.player, c.date, c.kind, b2i(c.known), b2i(c.won), b2i(c.clean), c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne).Scan(&n)
+		`INSERT INTO games (player, date, kind, known, won, clean, time_ms, speed, level, daily, record, ios, rqp, ioe, zne, nf)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING n`,
+		d.player, c.date, c.kind, b2i(c.known), b2i(c.won), b2i(c.clean), c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne, b2i(c.nf)).Scan(&n)
 	if err != nil {
 		return 0, err
 	}
@@ -264,7 +266,8 @@ func (d *DB) Amend(ctx context.Context, n int64, was, g history.Game) error {
 			return fmt.Errorf("%w (game %d)", ErrAmend, n)
 		}
 		oc, c := columnsOf(&old), columnsOf(&g)
-		same := oc.date == c.date && oc.ordered == c.ordered && oc.won == c.won && oc.level == c.level
+		same := oc.date == c.date && oc.ordered == c.ordered && oc.won == c.won && oc.level == c.level &&
+			oc.clean == c.clean && oc.timeMS == c.timeMS
 		if !same {
 			// The kinds' rows change: the old game leaves its place, in
 			// the statistics, before the new one takes its own.
@@ -274,8 +277,8 @@ func (d *DB) Amend(ctx context.Context, n int64, was, g history.Game) error {
 		}
 		if _, err := tx.ExecContext(ctx,
 			`UPDATE games SET date = $1, kind = $2, known = $3, won = $4, clean = $5, time_ms = $6, speed = $7, level = $8, daily = $9, record = $10,
-			ios = $11, rqp = $12, ioe = $13, zne = $14 WHERE n = $15 AND player = $16`,
-			c.date, c.kind, b2i(c.known), b2i(c.won), b2i(c.clean), c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne, n, d.player); err != nil {
+			ios = $11, rqp = $12, ioe = $13, zne = $14, nf = $15 WHERE n = $16 AND player = $17`,
+			c.date, c.kind, b2i(c.known), b2i(c.won), b2i(c.clean), c.timeMS, c.speed, c.level, c.daily, string(rec), c.ios, c.rqp, c.ioe, c.zne, b2i(c.nf), n, d.player); err != nil {
 			return err
 		}
 		if same {
@@ -331,12 +334,13 @@ func (d *DB) countGames(ctx context.Context) (int64, error) {
 	return n, err
 }
 
-// brief is a game's record read without its moves and layout, which a
-// table of games does not show.
+// brief is a game's record read without its layout and with its moves
+// tallied, not kept (see history.Tally), which a table of games does not
+// show.
 type brief struct {
 	history.Game
-	Layout skip `json:"layout"`
-	Moves  skip `json:"moves"`
+	Layout skip          `json:"layout"`
+	Moves  history.Tally `json:"moves"`
 }
 
 // skip is a JSON value passed over.
@@ -382,6 +386,7 @@ func (d *DB) EachLatest(ctx context.Context, limit int, full bool, f func(Number
 			var b brief
 			if err = json.Unmarshal(data, &b); err == nil {
 				g = b.Game
+				g.Retell(b.Moves)
 			} else {
 				err = fmt.Errorf("game %d cannot be read: %v", n, err)
 			}
@@ -402,7 +407,7 @@ func (d *DB) EachLatest(ctx context.Context, limit int, full bool, f func(Number
 // most played kinds when limit is not 0, the rest folded into one last
 // row (history.Fold).
 func (d *DB) stats(ctx context.Context, kind *board.Settings, limit int) ([]history.Stats, error) {
-	query := `SELECT kind, known, played, won, streak, best_streak, level FROM kinds WHERE player = $1`
+	query := `SELECT kind, known, played, won, streak, best_streak, level, losing_streak, clean_wins, clean_ms FROM kinds WHERE player = $1`
 	args := []any{d.player}
 	if kind != nil {
 		query += ` AND kind = $2`
@@ -468,7 +473,8 @@ func (d *DB) kindRows(ctx context.Context, tx *sql.Tx, query string, args []any)
 	for rows.Next() {
 		var s history.Stats
 		var text string
-		if err := rows.Scan(&text, &s.Known, &s.Played, &s.Won, &s.CurrentStreak, &s.BestStreak, &s.Level); err != nil {
+		var cleanMS int64
+		if err := rows.Scan(&text, &s.Known, &s.Played, &s.Won, &s.CurrentStreak, &s.BestStreak, &s.Level, &s.LosingStreak, &s.CleanWins, &cleanMS); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -479,6 +485,7 @@ func (d *DB) kindRows(ctx context.Context, tx *sql.Tx, query string, args []any)
 		if s.Played > 0 {
 			s.WinRate = float64(s.Won) / float64(s.Played)
 		}
+		s.AverageMS = history.Average(cleanMS, s.CleanWins)
 		s.Best, s.Recent3BVs = []history.Best{}, []float64{}
 		out = append(out, s)
 	}
@@ -486,39 +493,25 @@ func (d *DB) kindRows(ctx context.Context, tx *sql.Tx, query string, args []any)
 	return out, rows.Err()
 }
 
-// bests reads the best times and speeds of the clean wins of s.Kind.
+// bests reads the best times, speeds and numbers of the clean wins of
+// s.Kind, and apart those of its clean wins in the NF style.
 func (d *DB) bests(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
 	kind := s.Kind.String()
-	// The date as the record has it, in its own time zone.
-	// A record damaged in the file has its date column still.
-	rows, err := tx.QueryContext(ctx, `SELECT `+d.dial().recordDate+`, date, time_ms
-		FROM games WHERE player = $1 AND kind = $2 AND clean = 1 ORDER BY time_ms, date, n LIMIT $3`, d.player, kind, history.BestTimes)
+	b, err := d.styleBests(ctx, tx, kind, "")
 	if err != nil {
 		return err
 	}
-	for rows.Next() {
-		var b history.Best
-		var text sql.NullString
-		var date int64
-		if err := rows.Scan(&text, &date, &b.TimeMS); err != nil {
-			rows.Close()
+	s.SetBests(b) // read in order, BestTimes at most
+	if len(b.Best) > 0 {
+		nf, err := d.styleBests(ctx, tx, kind, " AND nf = 1")
+		if err != nil {
 			return err
 		}
-		if b.Date, err = time.Parse(time.RFC3339Nano, text.String); err != nil {
-			b.Date = time.Unix(0, date).UTC()
+		if len(nf.Best) > 0 {
+			s.NF = &nf
 		}
-		s.Best = append(s.Best, b)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	var best sql.NullFloat64
-	if err := tx.QueryRowContext(ctx, `SELECT max(speed) FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND speed IS NOT NULL`, d.player, kind).Scan(&best); err != nil {
-		return err
-	}
-	s.Best3BVs = best.Float64
-	rows, err = tx.QueryContext(ctx, `SELECT speed FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND speed IS NOT NULL ORDER BY date DESC, n DESC LIMIT $3`,
+	rows, err := tx.QueryContext(ctx, `SELECT speed FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND speed IS NOT NULL ORDER BY date DESC, n DESC LIMIT $3`,
 		d.player, kind, history.RecentSpeeds)
 	if err != nil {
 		return err
@@ -534,21 +527,56 @@ func (d *DB) bests(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
 	for i, j := 0, len(s.Recent3BVs)-1; i < j; i, j = i+1, j-1 {
 		s.Recent3BVs[i], s.Recent3BVs[j] = s.Recent3BVs[j], s.Recent3BVs[i]
 	}
-	if err := rows.Err(); err != nil {
-		return err
+	return rows.Err()
+}
+
+// styleBests reads the bests of the clean wins of kind that style, a
+// condition on games ("" for all, " AND nf = 1" for the NF style's),
+// selects, each through its index (games_best, or games_nf_best, and the
+// others of their style).
+func (d *DB) styleBests(ctx context.Context, tx *sql.Tx, kind, style string) (history.Bests, error) {
+	b := history.Bests{Best: []history.Best{}}
+	// The date as the record has it, in its own time zone.
+	// A record damaged in the file has its date column still.
+	rows, err := tx.QueryContext(ctx, `SELECT `+d.dial().recordDate+`, date, time_ms
+		FROM games WHERE player = $1 AND kind = $2 AND clean = 1`+style+` ORDER BY time_ms, date, n LIMIT $3`, d.player, kind, history.BestTimes)
+	if err != nil {
+		return b, err
 	}
-	return d.bestNumbers(ctx, tx, s)
+	for rows.Next() {
+		var t history.Best
+		var text sql.NullString
+		var date int64
+		if err := rows.Scan(&text, &date, &t.TimeMS); err != nil {
+			rows.Close()
+			return b, err
+		}
+		if t.Date, err = time.Parse(time.RFC3339Nano, text.String); err != nil {
+			t.Date = time.Unix(0, date).UTC()
+		}
+		b.Best = append(b.Best, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return b, err
+	}
+	var best sql.NullFloat64
+	if err := tx.QueryRowContext(ctx, `SELECT max(speed) FROM games WHERE player = $1 AND kind = $2 AND clean = 1`+style+` AND speed IS NOT NULL`, d.player, kind).Scan(&best); err != nil {
+		return b, err
+	}
+	b.Best3BVs = best.Float64
+	return b, d.bestNumbers(ctx, tx, kind, style, &b)
 }
 
 // bestNumbers reads the bests of the speedrunners' numbers of the clean
-// wins of s.Kind, each through its index.
-func (d *DB) bestNumbers(ctx context.Context, tx *sql.Tx, s *history.Stats) error {
-	kind := s.Kind.String()
+// wins of kind that style selects (see styleBests), each through its
+// index.
+func (d *DB) bestNumbers(ctx context.Context, tx *sql.Tx, kind, style string, s *history.Bests) error {
 	var rqp, ioe, zne sql.NullFloat64
 	if err := tx.QueryRowContext(ctx, `SELECT
-		(SELECT min(rqp) FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND rqp IS NOT NULL),
-		(SELECT max(ioe) FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND ioe IS NOT NULL),
-		(SELECT max(zne) FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND zne IS NOT NULL)`, d.player, kind).Scan(&rqp, &ioe, &zne); err != nil {
+		(SELECT min(rqp) FROM games WHERE player = $1 AND kind = $2 AND clean = 1`+style+` AND rqp IS NOT NULL),
+		(SELECT max(ioe) FROM games WHERE player = $1 AND kind = $2 AND clean = 1`+style+` AND ioe IS NOT NULL),
+		(SELECT max(zne) FROM games WHERE player = $1 AND kind = $2 AND clean = 1`+style+` AND zne IS NOT NULL)`, d.player, kind).Scan(&rqp, &ioe, &zne); err != nil {
 		return err
 	}
 	s.BestRQP, s.BestIOE, s.BestZNE = rqp.Float64, ioe.Float64, zne.Float64
@@ -560,7 +588,7 @@ func (d *DB) bestNumbers(ctx context.Context, tx *sql.Tx, s *history.Stats) erro
 	var ms int64
 	var bv sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT ios, time_ms, `+d.dial().record3BV+`
-		FROM games WHERE player = $1 AND kind = $2 AND clean = 1 AND ios IS NOT NULL ORDER BY ios DESC LIMIT 1`, d.player, kind).Scan(&ios, &ms, &bv)
+		FROM games WHERE player = $1 AND kind = $2 AND clean = 1`+style+` AND ios IS NOT NULL ORDER BY ios DESC LIMIT 1`, d.player, kind).Scan(&ios, &ms, &bv)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil

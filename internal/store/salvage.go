@@ -262,7 +262,7 @@ type rowCount struct{ saved, lost int64 }
 
 // derived are the tables counted again from the others rather than
 // copied.
-var derived = map[string]bool{"kinds": true, "runs": true}
+var derived = map[string]bool{"kinds": true, "runs": true, "losses": true}
 
 // salvageChunk is how many row ids a salvage reads at once, at most: the
 // rows it holds in memory before it writes them.
@@ -490,7 +490,7 @@ func keepSequences(ctx context.Context, src *sql.DB, tx *sql.Tx) error {
 // (count): every game is then the latest of its kind, and costs a keep's
 // few statements.
 func recountAll(ctx context.Context, nd *DB, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, `SELECT n, player, date, kind, known, won, level FROM main.games ORDER BY player, kind, known, date, n`)
+	rows, err := tx.QueryContext(ctx, `SELECT n, player, date, kind, known, won, clean, time_ms, level FROM main.games ORDER BY player, kind, known, date, n`)
 	if err != nil {
 		return err
 	}
@@ -502,7 +502,7 @@ func recountAll(ctx context.Context, nd *DB, tx *sql.Tx) error {
 	var games []game
 	for rows.Next() {
 		var g game
-		if err := rows.Scan(&g.n, &g.player, &g.c.date, &g.c.kind, &g.c.known, &g.c.won, &g.c.level); err != nil {
+		if err := rows.Scan(&g.n, &g.player, &g.c.date, &g.c.kind, &g.c.known, &g.c.won, &g.c.clean, &g.c.timeMS, &g.c.level); err != nil {
 			rows.Close()
 			return err
 		}

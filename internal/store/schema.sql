@@ -9,7 +9,7 @@ CREATE TABLE games (
 	speed     REAL,                              -- 3BV/s of a clean win with a time
 	level     TEXT    NOT NULL,
 	record    TEXT    NOT NULL                   -- the game, as history.Game's JSON
-, daily TEXT NOT NULL DEFAULT '', ios REAL, rqp REAL, ioe REAL, zne REAL, player TEXT NOT NULL DEFAULT '');
+, daily TEXT NOT NULL DEFAULT '', ios REAL, rqp REAL, ioe REAL, zne REAL, player TEXT NOT NULL DEFAULT '', nf INTEGER NOT NULL DEFAULT 0);
 
 CREATE TABLE saved (
 	id     INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -45,7 +45,7 @@ CREATE TABLE "kinds" (
 	first_date  INTEGER NOT NULL,
 	first_n     INTEGER NOT NULL,
 	last_date   INTEGER NOT NULL,
-	last_n      INTEGER NOT NULL, level_date INTEGER NOT NULL DEFAULT 0, level_n    INTEGER NOT NULL DEFAULT 0,
+	last_n      INTEGER NOT NULL, level_date INTEGER NOT NULL DEFAULT 0, level_n    INTEGER NOT NULL DEFAULT 0, losing_streak INTEGER NOT NULL DEFAULT 0, clean_wins    INTEGER NOT NULL DEFAULT 0, clean_ms      INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (player, kind, known)
 );
 
@@ -117,6 +117,35 @@ CREATE TABLE import_steps (
 	date      BIGINT  NOT NULL  -- when that step committed, in Unix nanoseconds
 );
 
+CREATE TABLE races (
+	id     BIGINT  NOT NULL PRIMARY KEY,
+	kind   TEXT    NOT NULL, -- its board, in its text form
+	ended  BIGINT  NOT NULL, -- when it ended, in Unix nanoseconds
+	racers BIGINT  NOT NULL
+);
+
+CREATE TABLE race_results (
+	race    BIGINT  NOT NULL REFERENCES races (id),
+	player  TEXT    NOT NULL, -- the racer's key fingerprint
+	place   BIGINT  NOT NULL, -- from 1; racers tied share one
+	won     INTEGER NOT NULL, -- the racer cleared the board
+	time_ms BIGINT  NOT NULL, -- the finish time of a cleared board, else 0
+	cleared DOUBLE PRECISION NOT NULL, -- the share of the safe cells opened
+	PRIMARY KEY (race, player)
+);
+
+CREATE TABLE losses (
+	player     TEXT    NOT NULL DEFAULT '',
+	kind       TEXT    NOT NULL,
+	known      INTEGER NOT NULL,
+	first_date INTEGER NOT NULL, -- its first loss in date order
+	first_n    INTEGER NOT NULL,
+	last_date  INTEGER NOT NULL, -- its last
+	last_n     INTEGER NOT NULL,
+	length     INTEGER NOT NULL,
+	PRIMARY KEY (player, kind, known, first_date, first_n)
+);
+
 CREATE INDEX games_player ON games (player, n);
 
 CREATE INDEX games_date   ON games (player, date DESC, n);
@@ -150,4 +179,22 @@ CREATE UNIQUE INDEX players_name ON players (name_key);
 CREATE INDEX runs_length ON runs (player, kind, known, length);
 
 CREATE INDEX kinds_played ON kinds (player, known, played DESC, first_date, first_n, won);
+
+CREATE INDEX race_results_player ON race_results (player, place);
+
+CREATE INDEX games_nf_best  ON games (player, kind, time_ms, date, n) WHERE clean = 1 AND nf = 1;
+
+CREATE INDEX games_nf_speed ON games (player, kind, speed) WHERE clean = 1 AND nf = 1 AND speed IS NOT NULL;
+
+CREATE INDEX games_nf_ios   ON games (player, kind, ios) WHERE clean = 1 AND nf = 1 AND ios IS NOT NULL;
+
+CREATE INDEX games_nf_rqp   ON games (player, kind, rqp) WHERE clean = 1 AND nf = 1 AND rqp IS NOT NULL;
+
+CREATE INDEX games_nf_ioe   ON games (player, kind, ioe) WHERE clean = 1 AND nf = 1 AND ioe IS NOT NULL;
+
+CREATE INDEX games_nf_zne   ON games (player, kind, zne) WHERE clean = 1 AND nf = 1 AND zne IS NOT NULL;
+
+CREATE INDEX games_leaders_nf ON games (player, kind, time_ms, speed DESC, date, n) WHERE clean = 1 AND daily = '' AND nf = 1;
+
+CREATE INDEX losses_length ON losses (player, kind, known, length);
 

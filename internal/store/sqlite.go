@@ -17,6 +17,7 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -542,6 +543,58 @@ CREATE TABLE daily_secrets (
 	// is "Paul"): every name is keyed again at open (rekeyNames), the
 	// oldest player's first.
 	`UPDATE players SET name_key = NULL;`,
+	// The races of a server (minesweeper serve's race): one row a race
+	// and one a racer, the results by race: places, wins, times.
+	racesTables,
+	// The NF style and the statistics of Windows Minesweeper's screen
+	// (issue 40), as SQLite keeps them.
+	styleAndLosses("INTEGER", "min(max(time_ms, 0), %d)"),
+}
+
+// styleAndLosses is the step that adds, in the types of integer of a
+// database and with its expression of a time held within 0 and
+// history.MaxTimeMS (a format of the bound): the NF style of each game
+// (won with no flag placed, history.Game.NF; the games kept before have
+// it from their records, read as text: "nf":true, or moves none of which
+// ("F..." or "M...") placed a flag), indexes for the bests of the clean
+// NF wins and for the NF style's all-time leaderboards; the runs of
+// losses of each kind (losses), as runs keeps those of wins, from the
+// games kept before; and in kinds the longest losing streak, the clean
+// wins and their times summed, for their average.
+func styleAndLosses(integer, clamp string) string {
+	losses := strings.NewReplacer("INSERT INTO runs", "INSERT INTO losses", "sum(1 - won)", "sum(won)", "WHERE won = 1", "WHERE won = 0").Replace(runsFromGames)
+	return `
+ALTER TABLE games ADD COLUMN nf INTEGER NOT NULL DEFAULT 0; -- 1: won with no flag placed
+UPDATE games SET nf = 1 WHERE won = 1 AND (record LIKE '%"nf":true%'
+	OR record LIKE '%"moves":[{%' AND record NOT LIKE '%"m":"F%' AND record NOT LIKE '%"m":"M%');
+CREATE INDEX games_nf_best  ON games (player, kind, time_ms, date, n) WHERE clean = 1 AND nf = 1;
+CREATE INDEX games_nf_speed ON games (player, kind, speed) WHERE clean = 1 AND nf = 1 AND speed IS NOT NULL;
+CREATE INDEX games_nf_ios   ON games (player, kind, ios) WHERE clean = 1 AND nf = 1 AND ios IS NOT NULL;
+CREATE INDEX games_nf_rqp   ON games (player, kind, rqp) WHERE clean = 1 AND nf = 1 AND rqp IS NOT NULL;
+CREATE INDEX games_nf_ioe   ON games (player, kind, ioe) WHERE clean = 1 AND nf = 1 AND ioe IS NOT NULL;
+CREATE INDEX games_nf_zne   ON games (player, kind, zne) WHERE clean = 1 AND nf = 1 AND zne IS NOT NULL;
+CREATE INDEX games_leaders_nf ON games (player, kind, time_ms, speed DESC, date, n) WHERE clean = 1 AND daily = '' AND nf = 1;
+CREATE TABLE losses (
+	player     TEXT    NOT NULL DEFAULT '',
+	kind       TEXT    NOT NULL,
+	known      INTEGER NOT NULL,
+	first_date ` + integer + ` NOT NULL, -- its first loss in date order
+	first_n    ` + integer + ` NOT NULL,
+	last_date  ` + integer + ` NOT NULL, -- its last
+	last_n     ` + integer + ` NOT NULL,
+	length     ` + integer + ` NOT NULL,
+	PRIMARY KEY (player, kind, known, first_date, first_n)
+);
+CREATE INDEX losses_length ON losses (player, kind, known, length);
+` + losses + `
+ALTER TABLE kinds ADD COLUMN losing_streak ` + integer + ` NOT NULL DEFAULT 0;
+ALTER TABLE kinds ADD COLUMN clean_wins    ` + integer + ` NOT NULL DEFAULT 0;
+ALTER TABLE kinds ADD COLUMN clean_ms      ` + integer + ` NOT NULL DEFAULT 0; -- the clean wins' times, each within 0 and a hundred years
+UPDATE kinds SET losing_streak = coalesce((SELECT max(length) FROM losses
+	WHERE losses.player = kinds.player AND losses.kind = kinds.kind AND losses.known = kinds.known), 0);
+UPDATE kinds SET (clean_wins, clean_ms) = (SELECT count(*), coalesce(sum(` + fmt.Sprintf(clamp, history.MaxTimeMS) + `), 0) FROM games
+	WHERE games.player = kinds.player AND games.kind = kinds.kind AND games.known = kinds.known AND games.clean = 1);
+`
 }
 
 // runsFromGames fills the table runs from the games: each win with the

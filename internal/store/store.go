@@ -68,6 +68,12 @@ type Store interface {
 	// history.SummarizeDaily gives them, the current streaks running to
 	// today (YYYY-MM-DD).
 	DailyStats(ctx context.Context, today string) ([]history.DailyStats, error)
+	// Activity returns how many games ended each day from since on, in
+	// since's time zone, oldest first; the days without games left out.
+	Activity(ctx context.Context, since time.Time) ([]history.Day, error)
+	// Wins returns the latest limit clean wins of kind from since on
+	// whose 3BV is known, oldest first.
+	Wins(ctx context.Context, kind board.Settings, since time.Time, limit int) ([]history.Win, error)
 
 	// Save keeps g as a game left unfinished, beside any other of its
 	// kind, and returns its id; replace, when its ID is not 0, claims a
@@ -151,8 +157,9 @@ type Players interface {
 	// on a board nobody could know (not known, not a daily board) and
 	// on the level's standard board (the opening rule, mines laid
 	// uniformly: not no-guess), so that every time on it is of one game;
-	// at most limit entries, all when limit is 0.
-	AllTime(ctx context.Context, level string, limit int) (history.Leaderboard, error)
+	// with nf, of the clean wins with no flag placed alone (the NF
+	// style's board); at most limit entries, all when limit is 0.
+	AllTime(ctx context.Context, level string, nf bool, limit int) (history.Leaderboard, error)
 	// Moderation is the operator's: bans, rulings on games, names.
 	Moderation
 	// DailySecret returns the secret of the server's daily boards of
@@ -167,6 +174,16 @@ type Players interface {
 	// server looks at once for all of them (the daily games whose day
 	// has ended, see session.EndPastDailiesOf).
 	Unfinished(ctx context.Context, kinds []board.Settings) ([]string, error)
+	// DailyGames returns the clean wins that count for the daily board
+	// of date and level, the fastest first, at most limit (0: all): the
+	// games a server replays once the day is over.
+	DailyGames(ctx context.Context, date, level string, limit int) ([]DailyGame, error)
+	// KeepRace keeps a race's results (minesweeper serve's race), and
+	// returns its number.
+	KeepRace(ctx context.Context, r Race) (int64, error)
+	// RaceStats returns what the races of player id come to: races,
+	// wins and places.
+	RaceStats(ctx context.Context, id string) (RaceStats, error)
 	// Close closes the database.
 	Close() error
 }

@@ -130,6 +130,7 @@ func randomGames(r *rand.Rand, n int) []history.Game {
 		if r.IntN(4) > 0 {
 			setFigures(r, &g)
 		}
+		g.NF = g.Won() && r.IntN(3) == 0 && g.Flags == 0 // no flag placed
 		games = append(games, g)
 	}
 	return games

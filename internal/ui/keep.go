@@ -7,6 +7,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
+	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
@@ -95,7 +96,8 @@ func statsLines(st session.Stats) []string {
 	} else {
 		lines = append(lines,
 			fmt.Sprintf("played %d, won %d (%.0f%%)", c.Played, c.Won, 100*c.WinRate),
-			fmt.Sprintf("winning streak %d, best %d", c.CurrentStreak, c.BestStreak),
+			fmt.Sprintf("winning streak %d, best %d; longest losing streak %d", c.CurrentStreak, c.BestStreak, c.LosingStreak),
+			history.CleanWinsText(c),
 		)
 		if c.Best3BVs > 0 {
 			lines = append(lines, fmt.Sprintf("best 3BV/s %.2f", c.Best3BVs))
@@ -105,6 +107,12 @@ func statsLines(st session.Stats) []string {
 		} else {
 			lines = append(lines, "best times:")
 			for i, b := range c.Best {
+				lines = append(lines, fmt.Sprintf("%2d. %8.2f s  %s", i+1, float64(b.TimeMS)/1000, b.Date.Format("2006-01-02 15:04")))
+			}
+		}
+		if c.NF != nil {
+			lines = append(lines, "best times with no flag placed (NF):")
+			for i, b := range c.NF.Best {
 				lines = append(lines, fmt.Sprintf("%2d. %8.2f s  %s", i+1, float64(b.TimeMS)/1000, b.Date.Format("2006-01-02 15:04")))
 			}
 		}

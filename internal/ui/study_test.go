@@ -72,7 +72,7 @@ func TestReplayStudy(t *testing.T) {
 	h.typ("3gv")
 	h.waitFooter("odds:")
 	h.typ("v$")
-	if sc := h.snap(); !sc.contains("judged: 1 forced, 1 mistake") {
+	if sc := h.snap(); !sc.contains("; 1 forced, 1 mistake") {
 		t.Errorf("the end of the replay does not count the verdicts:\n%s", sc)
 	}
 }

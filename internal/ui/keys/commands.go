@@ -41,6 +41,7 @@ const (
 	ActLeaders                // show the server's leaderboards of the level
 	ActJump                   // move (dx, dy) to the next closed cell past opened ground
 	ActNumber                 // move to the next (dy 1) or previous (dy -1) number with a closed neighbour
+	ActCounters               // show or hide the live counters under the board
 	ActBack                   // a replay: pause, then take the last move back
 	ActSeek                   // a replay: go to the move of the count (0 without one)
 	ActSeekTime               // a replay: go to the second of the count on the game's clock
@@ -78,6 +79,7 @@ var actionNames = [...]string{
 	ActLeaders:  "leaders",
 	ActJump:     "jump",
 	ActNumber:   "number",
+	ActCounters: "counters",
 	ActBack:     "back",
 	ActSeek:     "seek",
 	ActSeekTime: "seek-time",
@@ -110,12 +112,21 @@ func GameCommand(ev *tcell.EventKey) Command { return CommandOf(keyCommands, ev)
 
 // CommandOf returns what a key means in the table of bindings cmds. A
 // special key with Shift held means what its shifted row says, else what
-// it means alone; characters mean the same whatever the modifiers, and
+// it means alone; characters carry their case, so Shift plays no part;
 // Ctrl-letters are read in every form tcell delivers them (see
-// CtrlLetter).
+// CtrlLetter). A key held with Alt (or Meta), and a special key held with
+// Ctrl that is no Ctrl-letter, mean nothing: Alt+a is not a, which would
+// start auto-play.
 func CommandOf(cmds map[Key]Command, ev *tcell.EventKey) Command {
+	mods := ev.Modifiers()
+	if mods&(tcell.ModAlt|tcell.ModMeta) != 0 {
+		return Command{}
+	}
 	if k := ev.Key(); k != tcell.KeyRune {
-		if ev.Modifiers()&tcell.ModShift != 0 {
+		if mods&tcell.ModCtrl != 0 && CtrlLetter(ev) == 0 {
+			return Command{} // Ctrl+Up is not Up
+		}
+		if mods&tcell.ModShift != 0 {
 			if c, ok := cmds[shifted(k)]; ok {
 				return c
 			}

@@ -220,12 +220,9 @@ func (r *Reel) Progress(width int) string {
 	return "[" + string(line) + "]"
 }
 
-// Summary counts the judged moves by verdict, for the line under a
-// replayed game: "judged: 1 forced, 4 mistake", or "" when none is.
-func (r *Reel) Summary() string {
-	if len(r.Marks) == 0 {
-		return ""
-	}
+// Verdicts counts the judged moves by verdict, in the order of their
+// first, for the line under a replayed game: "1 forced", "4 mistake".
+func (r *Reel) Verdicts() []string {
 	var words []string
 	counts := map[string]int{}
 	for _, m := range r.Marks {
@@ -238,5 +235,5 @@ func (r *Reel) Summary() string {
 	for i, w := range words {
 		parts[i] = fmt.Sprintf("%d %s", counts[w], w)
 	}
-	return "judged: " + strings.Join(parts, ", ")
+	return parts
 }

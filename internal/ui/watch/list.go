@@ -20,7 +20,16 @@ type Game struct {
 	// Closed, when not empty, is why the game cannot be watched now ("a
 	// daily game", "not watched"): it is listed, and not chosen.
 	Closed string
+	// Key is what the caller knows the game by; "" means Player.
+	Key string
 }
+
+// The keys of the list's choices other than a game: Choose returns a
+// Game of one of them as its Key.
+const (
+	KeyRace = "\x00race" // r: start a race
+	KeyJoin = "\x00join" // c: join a race by its code
+)
 
 // refresh is how often the list is read again while it is shown.
 const refresh = time.Second
@@ -30,9 +39,10 @@ type tickList struct{}
 
 // Choose shows the games that list returns, read again every second,
 // on r, with the line note above them when it is not empty, until the
-// viewer chooses one that can be watched (Enter) or leaves (q, Esc,
-// Ctrl-C); it returns the chosen game's player, or false.
-func Choose(r *remote.Screen, look Look, note string, list func() []Game) (string, bool) {
+// viewer chooses one that can be watched (Enter), starts a race (r,
+// KeyRace), joins one (c, KeyJoin) or leaves (q, Esc, Ctrl-C); it returns
+// the chosen game, or false.
+func Choose(r *remote.Screen, look Look, note string, list func() []Game) (Game, bool) {
 	s := r.Tcell()
 	th := newTheme(s, look)
 	done := make(chan struct{})
@@ -62,7 +72,7 @@ func Choose(r *remote.Screen, look Look, note string, list func() []Game) (strin
 		for y := range shh {
 			canvas.Blank(c, 0, sw, y)
 		}
-		canvas.PutText(c, 0, 0, sw, "Games in play: arrows choose, Enter watches, q leaves", th.Text)
+		canvas.PutText(c, 0, 0, sw, "Games in play: arrows choose, Enter watches, r starts a race, c joins one, q leaves", th.Text)
 		canvas.PutText(c, 0, 1, sw, note, th.Text)
 		if len(games) == 0 {
 			canvas.PutText(c, 2, 2, sw, "no game is being played now", th.Text)
@@ -83,7 +93,7 @@ func Choose(r *remote.Screen, look Look, note string, list func() []Game) (strin
 		s.Show()
 		ev := s.PollEvent()
 		if ev == nil || r.Quitting() {
-			return "", false
+			return Game{}, false
 		}
 		switch ev := ev.(type) {
 		case *tcell.EventResize:
@@ -91,20 +101,24 @@ func Choose(r *remote.Screen, look Look, note string, list func() []Game) (strin
 			sh.Reset(0, 0)
 		case *tcell.EventInterrupt:
 			if _, ok := ev.Data().(term.Quit); ok {
-				return "", false
+				return Game{}, false
 			}
 		case *tcell.EventError:
-			return "", false
+			return Game{}, false
 		case *tcell.EventKey:
 			switch {
 			case leaves(ev):
-				return "", false
+				return Game{}, false
 			case ev.Key() == tcell.KeyUp || ev.Key() == tcell.KeyRune && ev.Rune() == 'k':
 				at--
 			case ev.Key() == tcell.KeyDown || ev.Key() == tcell.KeyRune && ev.Rune() == 'j':
 				at++
 			case ev.Key() == tcell.KeyEnter && at < len(games) && games[at].Closed == "":
-				return games[at].Player, true
+				return games[at], true
+			case ev.Key() == tcell.KeyRune && ev.Rune() == 'r':
+				return Game{Key: KeyRace}, true
+			case ev.Key() == tcell.KeyRune && ev.Rune() == 'c':
+				return Game{Key: KeyJoin}, true
 			}
 		}
 	}

@@ -152,19 +152,25 @@ func drawFrame(s tcell.Screen, th *theme.Theme, name string, f *play.Frame) {
 		name, f.FlagsLeft, f.Mines, int(f.Elapsed/time.Second), state, f.Width, f.Height, 100*f.Cleared())
 	canvas.PutText(s, 0, 0, sw, head, th.Text)
 	canvas.PutText(s, 0, sh-1, sw, "q stops watching", th.Text)
-	// The board's room: between the header and the footer, in its frame.
-	vc, vr := min(f.Width, (sw-2)/theme.CellW), min(f.Height, sh-4)
+	drawBoard(s, th, f, 0, 1, sw, sh-4)
+}
+
+// drawBoard draws the board of frame f in its frame at x0, y0, in at most
+// w columns and rows rows for the cells, scrolled to keep the cursor in
+// view; it returns the column past the frame's right edge (x0 when there
+// is no room).
+func drawBoard(s tcell.Screen, th *theme.Theme, f *play.Frame, x0, y0, w, rows int) int {
+	vc, vr := min(f.Width, (w-2)/theme.CellW), min(f.Height, rows)
 	if vc <= 0 || vr <= 0 {
-		return
+		return x0
 	}
 	ox := max(0, min(f.Cursor.X-vc/2, f.Width-vc))
 	oy := max(0, min(f.Cursor.Y-vr/2, f.Height-vr))
-	x0, y0 := 0, 1
 	x1, y1 := x0+vc*theme.CellW+1, y0+vr+1
 	th.Box(s, x0, y0, x1, y1)
 	if f.Hidden || len(f.Tiles) != f.Width*f.Height {
 		canvas.PutText(s, x0+2, y0+1, x1, "hidden by the player", th.Text)
-		return
+		return x1 + 1
 	}
 	for y := oy; y < oy+vr; y++ {
 		for x := ox; x < ox+vc; x++ {
@@ -178,4 +184,5 @@ func drawFrame(s tcell.Screen, th *theme.Theme, name string, f *play.Frame) {
 			s.Put(sx+1, y0+1+y-oy, gl[1], st)
 		}
 	}
+	return x1 + 1
 }
