@@ -71,7 +71,7 @@ func commands() []command {
 		{"gen", "write one board and its start click as a record on standard output", runGen, first(genFlags), "> record", false},
 		{"stats", "show the statistics of the games played, per kind of board", runStats, first(statsFlags), "", false},
 		{"history", "list the latest games played, newest first", runHistory, first(historyFlags), "", false},
-		{"replay", "play a kept game back at its own pace: the last, number N, or a FILE", runReplay, first(replayFlags), "[FILE|N]", true},
+		{"replay", "play a kept game or another program's video back, to study: the last, number N, or a FILE", runReplay, first(replayFlags), "[FILE|N]", true},
 		{"export", "write a kept game for other tools: a RAW video (RAWVF), or its board as MBF", runExport, first(exportFlags), "[FILE|N]", true},
 		{"analyse", "judge a kept game or another program's video: its numbers, each guess and risky click by the exact odds", runAnalyse, first(analyseFlags), "[FILE|N]", true},
 		{"serve", "serve the game over SSH, with the daily board's leaderboard", runServe, first(serveFlags), "", false},

@@ -157,7 +157,7 @@ type replayOptions struct {
 func replayFlags() (*flag.FlagSet, *replayOptions) {
 	fs := flag.NewFlagSet("minesweeper replay", flag.ContinueOnError)
 	f := &replayOptions{}
-	f.speed = flagvalue.Float64(fs, "speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast")
+	f.speed = flagvalue.Float64(fs, "speed", 1, "the `factor` of the game's own pace to start at: 2 plays twice as fast (0.25 to 16)")
 	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
 	return fs, f
 }
@@ -173,12 +173,22 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	failf := complainer(stderr, fs.Name(), exitFailure)
-	if *speed <= 0 || *speed > 64 {
-		return complainer(stderr, fs.Name(), exitUsage)("-speed: %v is not a speed (want more than 0, at most 64)", *speed)
+	if *speed < 0.25 || *speed > 16 {
+		return complainer(stderr, fs.Name(), exitUsage)("-speed: %v is not a speed (want 0.25 to 16)", *speed)
 	}
-	g, err := replayTarget(fs.Name(), target, stderr)
-	if err == nil {
-		err = local.Replay(g, *speed, *ascii, stdin, stdout, stderr)
+	how := local.Replayed{Speed: *speed, ASCII: *ascii}
+	g, v, err := kept.FindGame(context.Background(), target, func() (kept.Records, error) {
+		if st, ok := openStore(fs.Name(), stderr); ok {
+			return st, nil
+		}
+		return nil, errors.New("the history cannot be read")
+	})
+	switch {
+	case err != nil:
+	case v != nil:
+		err = local.ReplayVideo(v, target, how, stdin, stdout, stderr)
+	default:
+		err = local.Replay(g, program, how, stdin, stdout, stderr)
 	}
 	if err != nil {
 		return failf("%v", err)

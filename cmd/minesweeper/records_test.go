@@ -328,6 +328,10 @@ func TestRunReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	avf, err := os.ReadFile(filepath.Join("..", "..", "internal", "video", "testdata", "avf_exp_0_48_5.avf"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -341,7 +345,11 @@ func TestRunReplay(t *testing.T) {
 		{"a line of the log", []string{write("game.json", line)}, exitFailure, noTerminal},
 		{"history -json -n 1", []string{write("list.json", "[\n  "+strings.TrimSpace(line)+"\n]\n")}, exitFailure, noTerminal},
 		{"two arguments", []string{"1", "2"}, exitUsage, "minesweeper replay: unexpected argument \"2\" (want one FILE or N)\n"},
-		{"a bad speed", []string{"-speed", "-1"}, exitUsage, "minesweeper replay: -speed: -1 is not a speed (want more than 0, at most 64)\n"},
+		{"a bad speed", []string{"-speed", "-1"}, exitUsage, "minesweeper replay: -speed: -1 is not a speed (want 0.25 to 16)\n"},
+		{"a speed past 16", []string{"-speed", "32"}, exitUsage, "minesweeper replay: -speed: 32 is not a speed (want 0.25 to 16)\n"},
+		{"Arbiter's video", []string{write("exp.avf", string(avf))}, exitFailure, noTerminal},
+		{"a cut video", []string{write("cut.avf", string(avf[:len(avf)/2]))}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "cut.avf") + ": AVF: truncated at byte 41670 of 41677, reading an event (8 more bytes wanted)\n"},
+		{"a video of no level", []string{"-speed", "0.25", write("far.avf", string(avf[:5])+"\xff\xff\xff\xff"+string(avf[9:]))}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "far.avf") + ": AVF: invalid at byte 6: level 255 is not 3 to 6\n"},
 		{"a missing file", []string{filepath.Join(dir, "nope")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "nope") + ": no such file or directory\n"},
 		{"a record", []string{write("rec.txt", "4 5 2 1\n0 0\n3 3\n0 4\n")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "rec.txt") + ": not a replay but, it seems, a board file (record): minesweeper -board " + filepath.Join(dir, "rec.txt") + " plays it\n"},
 		{"a replay with a byte order mark", []string{write("bom.json", "\uFEFF"+line)}, exitFailure, noTerminal},

@@ -108,6 +108,18 @@ func (m Move) cell() string {
 	return m.Cell.String()
 }
 
+// String words the move on one line, its verdict first, as a replay
+// says it: "mistake: guess (3,4), 33.3% a mine; safest (5,6) 12.5%,
+// lost".
+func (m Move) String() string {
+	kind := "risky click"
+	if m.Guess {
+		kind = "guess"
+	}
+	return fmt.Sprintf("%v: %s %s, %s a mine; safest %v %s%s", m.Verdict, kind, m.cell(), percent(m.Mine),
+		m.Safest, percent(m.SafestMine), strings.TrimPrefix(m.note(), m.Verdict.String()))
+}
+
 // note words a move's verdict, with what else it says: "forced, lost",
 // "perfect; the solver plays for survival".
 func (m Move) note() string {

@@ -6,7 +6,6 @@
 package local
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -16,7 +15,6 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/reader"
 	"github.com/minesweeper-go/minesweeper/internal/session"
@@ -152,24 +150,4 @@ func report(k *session.Session, res play.Result, flags string, stdout, stderr io
 		return ui.SignalStatus(res.Signal) // 128 plus its number, as a shell reports it
 	}
 	return 0
-}
-
-// Replay plays the kept game g back on the full screen, at speed times
-// its own pace at the start, drawn in ASCII characters alone with ascii.
-// It needs a terminal on stdin and one to draw on.
-func Replay(g history.Game, speed float64, ascii bool, stdin io.Reader, stdout, stderr io.Writer) error {
-	k, err := session.KeptOf(g)
-	if err != nil {
-		return err
-	}
-	if !ui.CanPlay(stdin, stdout, stderr) {
-		return errors.New("a replay needs a terminal on standard input, and one to draw on")
-	}
-	_, err = ui.Play(ui.Config{
-		// A huge board's game is kept without its layout: its seed lays it
-		// again, with the layout of its settings (a no-guess board's).
-		Start: play.Start{Board: k.Settings, Layout: play.LayoutOf(k.Settings), Seed: g.Seed, Replay: &k, ReplaySpeed: speed},
-		Prefs: ui.Prefs{QuestionMarks: true, ASCII: ascii, Mono: os.Getenv("NO_COLOR") != ""},
-	})
-	return err
 }

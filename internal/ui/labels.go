@@ -91,6 +91,8 @@ func (u *ui) footerMessage() []labels.Clause {
 		msg = fmt.Sprintf("laying %d mines on %dx%d...", b.Mines(), b.Width(), b.Height())
 	case u.thinking(u.cfg.Now()):
 		msg = "thinking..."
+	case u.v.count > 0 && u.rp != nil:
+		msg = fmt.Sprintf("count %d: g goes to move %[1]d, t to second %[1]d, n to the %[1]dth guess on; Esc drops it", u.v.count)
 	case u.v.count > 0:
 		msg = fmt.Sprintf("count %d: the next move or jump goes %[1]d times; Esc drops it", u.v.count)
 	case u.v.message != "":
@@ -129,7 +131,7 @@ func (u *ui) footerLine(width int) labels.Line {
 		return ln
 	}
 	if u.rp != nil {
-		place := u.replayPlace()
+		place := u.rp.Place(width * 2 / 5)
 		if utf8.RuneCountInString(place)+len(keys.FooterSep)+utf8.RuneCountInString(help) <= width {
 			ln.Add("", place, u.th.Text, keys.Command{})
 			width -= utf8.RuneCountInString(place) + len(keys.FooterSep)
@@ -189,9 +191,17 @@ func (u *ui) numbersClauses(now time.Time) []labels.Clause {
 		add(c)
 	}
 	sep = "; "
-	for _, c := range u.g.Verdict().Clauses() {
+	verdict, vsep := u.g.Verdict().Clauses(), "; "
+	if u.rp != nil && len(u.rp.Marks) > 0 {
+		verdict, vsep = u.rp.Verdicts(), ", " // the analysis's verdicts rather than the audit's
+	}
+	for i, c := range verdict {
+		if i > 0 {
+			sep = vsep
+		}
 		add(c)
 	}
+	sep = "; "
 	for _, c := range play.MoreNumbers(n) {
 		add(c)
 		sep = ", "

@@ -2,139 +2,109 @@ package ui
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/replay"
 )
 
-// Replays. A kept game is played back on the game's own screen: each move
-// at its time on the game's clock, scaled by the speed, with the guess
-// audit as in play, so that a replay ends on the screen the game ended on.
+// Replays. A kept game, ours or another program's video, is played back
+// on the game's own screen: each move at its time on the game's clock,
+// scaled by the speed, so that a replay ends on the screen the game ended
+// on. Its state and its places to seek to are a replay.Reel's; the judged
+// guesses (Config.ReplayMarks) are said as they are played.
 
 // replayTick is how often the clock posts a tick during a replay: moves
 // are played within a fiftieth of a second of their time.
 const replayTick = time.Second / 50
 
-// replayLead is how long, on the game's clock, the closed board is shown
-// before the first move.
-const replayLead = time.Second
-
-// The slowest and the fastest replay; each step of the keys halves or
-// doubles the speed.
-const (
-	minSpeed = 1.0 / 16
-	maxSpeed = 64.0
-)
-
-// replayer is the state of a replay: the kept game and where its playback
-// stands. It is view state: the game state is the board it plays on.
-type replayer struct {
-	k      game.Kept
-	next   int           // the index in k.Moves of the next move to play
-	at     time.Duration // the position on the game's clock; negative before the first move
-	speed  float64       // game time per real time
-	paused bool
-	last   time.Time // the real time at which at was last advanced
-	base   time.Time // the game's first opening, in the game's time
-}
-
 // startReplay makes the ui play k back, at cfg.Start.ReplaySpeed, from its
 // board as newGame loads it: every cell closed, the clock before the
-// first move.
+// first move. A title of the game is its first message.
 func (u *ui) startReplay(k game.Kept) {
 	u.newAudits()
-	now := u.cfg.Now()
-	speed := u.cfg.Start.ReplaySpeed
-	if speed <= 0 {
-		speed = 1
-	}
-	u.rp = &replayer{k: k, at: -replayLead, speed: min(max(speed, minSpeed), maxSpeed), last: now, base: now}
-	u.rp.startClock(u.g)
+	u.rp = replay.New(k, u.cfg.Start.ReplaySpeed, u.cfg.Now(), u.cfg.ReplayMarks)
+	u.replayClock(u.g)
+	u.v.message = u.cfg.ReplayTitle
 }
 
-// startClock starts the clock of g, the game the replay plays on, where
+// replayClock starts the clock of g, the game the replay plays on, where
 // the kept game's moves count from, when the kept game's had run (see
 // game.Game.StartClock).
-func (r *replayer) startClock(g *game.Game) {
-	if r.k.Elapsed > 0 {
-		g.StartClock(r.base)
+func (u *ui) replayClock(g *game.Game) {
+	if u.rp.Kept.Elapsed > 0 {
+		g.StartClock(u.rp.Base)
 	}
 }
-
-// done reports whether every move has been played.
-func (r *replayer) done() bool { return r.next >= len(r.k.Moves) }
-
-// end returns the game's clock at the end of the replay: its last move,
-// or the clock when it was kept if that is later.
-func (r *replayer) end() time.Duration {
-	end := r.k.Elapsed
-	if n := len(r.k.Moves); n > 0 {
-		end = max(end, r.k.Moves[n-1].At)
-	}
-	return end
-}
-
-// now returns the replay's time on the game's clock.
-func (r *replayer) now() time.Time { return r.base.Add(r.at) }
 
 // replayOn advances the replay to the real time now at its speed, unless
 // it is paused, playing the moves whose time has come.
 func (u *ui) replayOn(s tcell.Screen, now time.Time) {
-	r := u.rp
-	if !r.paused {
-		at := r.at + time.Duration(float64(now.Sub(r.last))*r.speed)
-		if r.done() {
-			at = min(at, r.end())
-		}
-		u.replayTo(s, at)
-	}
-	r.last = now
+	u.replayTo(s, u.rp.Target(now))
 }
 
 // replayTo plays every move up to the time at on the game's clock.
 func (u *ui) replayTo(s tcell.Screen, at time.Duration) {
 	r := u.rp
-	for !r.done() && r.k.Moves[r.next].At <= at {
+	for r.Due(at) {
 		u.replayStep(s)
 	}
-	r.at = max(r.at, at)
+	r.At = max(r.At, at)
 }
 
-// replayStep plays the next move at its time.
+// replayStep plays the next move at its time, and says its verdict if it
+// is judged.
 func (u *ui) replayStep(s tcell.Screen) {
 	r := u.rp
-	m := r.k.Moves[r.next]
-	r.next++
-	r.at = max(r.at, m.At)
+	m := r.Take()
 	if u.g.Board().In(m.Move.At) {
 		u.v.cursor = m.Move.At // where the player acted, as a click puts the cursor
 	}
-	_ = u.play(m.Move, r.base.Add(m.At)) // a move that fails changes nothing, as in play
+	_ = u.play(m.Move, r.Base.Add(m.At)) // a move that fails changes nothing, as in play
+	if mk, ok := r.Played(); ok {
+		u.v.message = mk.Text
+	}
 	u.stale()
 	u.freshOdds(s)
 }
 
-// replayRestart closes the board again and goes back to before the first
-// move, keeping the speed and the pause.
-func (u *ui) replayRestart() {
+// replaySeek closes the board again and plays the first n moves at once,
+// their audit left out (each judged move has its verdict), keeping the
+// speed; it pauses unless n is 0. Going forward it plays on from where it
+// stands.
+func (u *ui) replaySeek(s tcell.Screen, n int) {
 	r := u.rp
-	if g, err := game.Load(u.g.Config(), r.k); err == nil {
-		u.setPlay(u.replayPlay(g))
-		r.startClock(g)
+	n = r.Clamp(n)
+	if n < r.Next || n == 0 {
+		if g, err := game.Load(u.g.Config(), r.Kept); err == nil {
+			u.setPlay(u.replayPlay(g))
+			u.replayClock(g)
+		}
+		u.newAudits()
+		r.Rewind()
 	}
-	u.newAudits()
+	for r.Next < n {
+		m := r.Take()
+		_, _ = u.g.Apply(m.Move, r.Base.Add(m.At))
+		if u.g.Board().In(m.Move.At) {
+			u.v.cursor = m.Move.At
+		}
+	}
+	u.v.message = ""
+	if mk, ok := r.Played(); ok {
+		u.v.message = mk.Text
+	}
+	r.Paused = r.Paused || n > 0
 	u.stale()
-	r.next, r.at = 0, -replayLead
+	u.freshOdds(s)
 }
 
 // replayKey carries out a key during a replay and reports whether the
 // replay should end. Any key closes the help; the replay's keys are
-// keys.ReplayTable's.
+// keys.ReplayTable's, a count before g, t, n and N as in the game.
 func (u *ui) replayKey(s tcell.Screen, ev *tcell.EventKey) bool {
 	c := keys.CommandOf(keys.ReplayCommands, ev)
 	if u.v.overlay != noOverlay {
@@ -149,35 +119,51 @@ func (u *ui) replayKey(s tcell.Screen, ev *tcell.EventKey) bool {
 		}
 		return false
 	}
-	r, now := u.rp, u.cfg.Now()
-	u.replayOn(s, now)
+	if u.v.count.Key(ev) {
+		return false
+	}
+	c = u.v.count.Apply(c)
+	r := u.rp
+	u.replayOn(s, u.cfg.Now())
 	switch c.Act {
 	case keys.ActPause:
-		if !r.paused && r.done() && r.at >= r.end() {
-			u.replayRestart() // at the end, play starts it again
+		if !r.Paused && r.AtEnd() {
+			u.replaySeek(s, 0) // at the end, play starts it again
 		} else {
-			r.paused = !r.paused
+			r.Paused = !r.Paused
 		}
 	case keys.ActFaster:
-		r.speed = min(r.speed*2, maxSpeed)
+		r.Faster()
 	case keys.ActSlower:
-		r.speed = max(r.speed/2, minSpeed)
+		r.Slower()
 	case keys.ActStep:
-		r.paused = true
-		if !r.done() {
+		r.Paused = true
+		if !r.Done() {
 			u.replayStep(s)
 		}
+	case keys.ActBack:
+		u.replaySeek(s, r.Next-max(c.Times(), 1))
+	case keys.ActSeek:
+		u.replaySeek(s, c.Times())
+	case keys.ActSeekTime:
+		u.replaySeek(s, r.MoveAt(time.Duration(c.Times())*time.Second))
+	case keys.ActGuess:
+		if n, ok := r.Guess(c.DY, c.Times()); ok {
+			u.replaySeek(s, n)
+		} else {
+			u.v.message = "no guess is judged that way"
+		}
 	case keys.ActToEnd:
-		u.replayTo(s, r.end())
+		u.replayTo(s, r.End())
 	case keys.ActToStart:
-		u.replayRestart()
+		u.replaySeek(s, 0)
 	case keys.ActQuit:
 		if u.back != nil {
 			u.endReplay()
 			return false
 		}
 		return true
-	case keys.ActSuspend, keys.ActRedraw, keys.ActHelp:
+	case keys.ActSuspend, keys.ActRedraw, keys.ActHelp, keys.ActOdds:
 		return u.do(s, c)
 	}
 	return false
@@ -198,6 +184,7 @@ func (u *ui) replayGame() error {
 	u.back = u.p
 	u.setPlay(u.replayPlay(g))
 	u.startReplay(k)
+	u.v.message = ""
 	return nil
 }
 
@@ -216,24 +203,4 @@ func (u *ui) endReplay() {
 // replayState returns the header's word for the replay: "replay 2x",
 // "replay paused", or "" once it has played every move of a game that
 // ended, when the header says how the game ended.
-func (u *ui) replayState() string {
-	r := u.rp
-	switch {
-	case r.done() && u.g.Status() != board.Playing:
-		return ""
-	case r.paused:
-		return "replay paused"
-	}
-	return "replay " + speedText(r.speed)
-}
-
-// speedText writes a speed as a factor: "1x", "0.25x", "16x".
-func speedText(v float64) string {
-	return strconv.FormatFloat(v, 'f', -1, 64) + "x"
-}
-
-// replayPlace returns where the replay stands, for its footer: "move 12
-// of 40".
-func (u *ui) replayPlace() string {
-	return fmt.Sprintf("move %d of %d", u.rp.next, len(u.rp.k.Moves))
-}
+func (u *ui) replayState() string { return u.rp.State(u.g.Status() != board.Playing) }

@@ -24,6 +24,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
+	"github.com/minesweeper-go/minesweeper/internal/ui/replay"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
@@ -32,10 +33,15 @@ import (
 // world (the clock, the ticker, Ctrl-Z, the solver, the seeds of new
 // games), which tests replace.
 type Config struct {
-	Start  play.Start // the game to start: a new one, a saved one resumed, or a replay
-	Prefs  Prefs      // how the game looks and what f does
-	Keeper Keeper     // the session: what the games count for and where they are kept; nil keeps nothing
-	Keys   *Keys      // the keys as the player bound them (see keys.Parse); nil is the default keys
+	Start play.Start // the game to start: a new one, a saved one resumed, or a replay
+	// ReplayMarks are the judged moves of Start.Replay, said as they are
+	// played and marked on its progress line; ReplayTitle, when set, names
+	// the game replayed (another program's video) in the first message.
+	ReplayMarks []replay.Mark
+	ReplayTitle string
+	Prefs       Prefs  // how the game looks and what f does
+	Keeper      Keeper // the session: what the games count for and where they are kept; nil keeps nothing
+	Keys        *Keys  // the keys as the player bound them (see keys.Parse); nil is the default keys
 
 	// Now returns the current time; nil means time.Now. Tests fix it.
 	Now func() time.Time

@@ -16,6 +16,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/ui/labels"
 	"github.com/minesweeper-go/minesweeper/internal/ui/menu"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
+	"github.com/minesweeper-go/minesweeper/internal/ui/replay"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
@@ -198,7 +199,7 @@ type ui struct {
 	as        assist          // the solver's analysis of the board, and requests
 	auto      autoplay        // the solver playing for the player
 	aud       auditor         // the analyses of the openings, for the guess count
-	rp        *replayer       // the replay played back, or nil in a game
+	rp        *replay.Reel    // the replay played back, or nil in a game
 	back      *play.Play      // the play a replay of its game ('e') comes back to
 	menu      menu.Menu       // the options menu's choice, while it is open
 	done      <-chan struct{} // closed when the loop has ended
@@ -312,7 +313,7 @@ func (u *ui) render(s tcell.Screen) {
 // else cfg.Now's.
 func (u *ui) now() time.Time {
 	if u.rp != nil {
-		return u.rp.now()
+		return u.rp.Now()
 	}
 	return u.cfg.Now()
 }

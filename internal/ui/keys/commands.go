@@ -42,6 +42,10 @@ const (
 	ActJump                   // move (dx, dy) to the next closed cell past opened ground
 	ActNumber                 // move to the next (dy 1) or previous (dy -1) number with a closed neighbour
 	ActCounters               // show or hide the live counters under the board
+	ActBack                   // a replay: pause, then take the last move back
+	ActSeek                   // a replay: go to the move of the count (0 without one)
+	ActSeekTime               // a replay: go to the second of the count on the game's clock
+	ActGuess                  // a replay: go to the next (dy 1) or previous (dy -1) guess, played
 )
 
 // actionNames are the names of the action values, by value.
@@ -76,6 +80,10 @@ var actionNames = [...]string{
 	ActJump:     "jump",
 	ActNumber:   "number",
 	ActCounters: "counters",
+	ActBack:     "back",
+	ActSeek:     "seek",
+	ActSeekTime: "seek-time",
+	ActGuess:    "guess",
 }
 
 // String returns the action's name.
@@ -93,7 +101,7 @@ type Command struct {
 	At     board.Point // the cell under the mouse, when OnCell
 	OnCell bool        // a mouse gesture: move the cursor to At first
 	Page   bool        // ActMove: DY counts screens of rows, not rows
-	times  int         // ActJump, ActNumber: how many jumps, 0 meaning one
+	times  int         // ActJump, ActNumber, ActGuess, ActBack: how many; ActSeek, ActSeekTime: where to; 0 for no count
 }
 
 // far is a move long enough to reach any edge; moves are clamped.

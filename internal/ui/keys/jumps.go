@@ -54,11 +54,15 @@ func (n *Count) Apply(c Command) Command {
 		if abs(c.DY) < far {
 			c.DY *= times
 		}
-	case ActJump, ActNumber:
+	case ActJump, ActNumber, ActGuess, ActSeek, ActSeekTime, ActBack:
 		c.times = times
 	}
 	return c
 }
+
+// Times returns the count a command was given (see Count.Apply), 0 for
+// none.
+func (c Command) Times() int { return c.times }
 
 // jumpFrom returns where a jump from p by the step (dx, dy) lands on b:
 // past the run of closed cells p is in, then past opened ground (open
