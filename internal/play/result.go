@@ -184,6 +184,9 @@ func Summary(r Result, saved bool, again string) string {
 		line += "; it can be replayed once it is kept"
 	case over:
 		line += "; not kept, so it cannot be replayed"
+	case saved && r.Kept.Known():
+		// Saved as any game left is, it stays known when resumed.
+		line += "; saved, to go on: " + again + "; a known board, so it counts for nothing"
 	case saved:
 		line += "; saved, to go on: " + again
 	case again != "":

@@ -538,16 +538,17 @@ type Leaving struct {
 
 // Leave keeps what the player left, k being the last game: a started game
 // left before its end, never ended (one that ended was kept then, and
-// plays on after an undo), on a board the player could not know is saved
-// for the next run, beside the other games left unfinished, without its
-// layout when its seed lays it again. The saved game the run started
+// plays on after an undo), is saved for the next run, beside the other
+// games left unfinished, without its layout when its seed lays it again.
+// A game on a known board (a chosen seed, a board file, a restart) is
+// saved too, and stays known when resumed: it counts for nothing still. The saved game the run started
 // from, and that one alone, is removed: it is over, given up or replaced
 // by the game saved now. Both release the run's claim on it; a claim
 // another run took over is left to that one, and the game is not saved
 // twice.
 func (s *Session) Leave(k game.Kept, started bool) Leaving {
 	var out Leaving
-	if started && k.Status == board.Playing && k.Ends == 0 && !k.Known() && s.open() && !s.practice(k) {
+	if started && k.Status == board.Playing && k.Ends == 0 && s.open() && !s.practice(k) {
 		save := k
 		if save.Laid && save.Origin != game.File {
 			save.Mines = nil // laid again from the seed and the first opening
@@ -576,8 +577,8 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 }
 
 // practice reports whether k, a game left unfinished, is a practice game
-// of a daily board (see DailyOf), which is not saved, as a known board's
-// game is not.
+// of a daily board (see DailyOf), which is not saved: the daily command
+// plays it again.
 func (s *Session) practice(k game.Kept) bool {
 	if k.Daily == "" {
 		return false
