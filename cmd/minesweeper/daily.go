@@ -46,9 +46,11 @@ func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if _, err := daily.Level(*level); err != nil {
+	lv, err := daily.Level(*level)
+	if err != nil {
 		return usagef("-level: %v", err)
 	}
+	*level = lv.Name
 	if *date != "" {
 		if err := daily.CheckDate(*date); err != nil {
 			return usagef("-date: %v", err)

@@ -88,16 +88,11 @@ func (f *Flags) Resolve() (Config, error) {
 		return cfg, nil
 	}
 
-	var lv *board.Level
-	for i := range board.Levels {
-		if board.Levels[i].Name == f.Level {
-			lv = &board.Levels[i]
-		}
-	}
-	if lv == nil {
+	lv, ok := board.LevelNamed(f.Level)
+	if !ok {
 		return Config{}, fmt.Errorf("-level: unknown level %q (want beginner, intermediate or expert)", f.Level)
 	}
-	cfg.Width, cfg.Height, cfg.Mines = lv.Width, lv.Height, lv.Mines
+	cfg.Width, cfg.Height, cfg.Mines, cfg.Level = lv.Width, lv.Height, lv.Mines, lv.Name
 	for _, d := range []struct {
 		name string
 		v    int
