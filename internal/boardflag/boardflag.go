@@ -40,7 +40,7 @@ func Add(fs *flag.FlagSet, withFile bool) *Flags {
 	fs.StringVar(&f.firstClick, "first-click", "opening", "first-click rule: unsafe (mines anywhere), safe (the first cell is safe) or opening (it and its neighbours are safe)")
 	flagvalue.BoolVar(fs, &f.noGuess, "no-guess", false, "lay the mines so that logic alone clears the board from the first click (needs -first-click opening)")
 	if withFile {
-		fs.StringVar(&f.file, "board", "", "play the layout (and replay the clicks) of a record `file` in the judge's format")
+		fs.StringVar(&f.file, "board", "", "play the layout (and replay the clicks) of a board `file`: a record in the judge's format, an MBF file or a replay (one game of the history)")
 	}
 	return f
 }

@@ -5,9 +5,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
@@ -138,5 +140,18 @@ func TestResolveEndlessFile(t *testing.T) {
 	case <-testwait.After(t):
 		// A guard, not a measure: the reading has no end.
 		t.Fatalf("resolve(-board %s) still reading at the test's deadline", name)
+	}
+}
+
+// TestBoardUsage checks that -board's help names every format the board
+// files are read in (see boardfile.Read), not the record format alone.
+func TestBoardUsage(t *testing.T) {
+	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
+	Add(fs, true)
+	usage := fs.Lookup("board").Usage
+	for _, f := range []boardfile.Format{boardfile.Record, boardfile.MBF, boardfile.Replay} {
+		if !strings.Contains(usage, " "+f.String()) {
+			t.Errorf("-board's usage %q does not name the %v format", usage, f)
+		}
 	}
 }
