@@ -340,7 +340,10 @@ func TestRunReplay(t *testing.T) {
 		{"two arguments", []string{"1", "2"}, exitUsage, "minesweeper replay: unexpected argument \"2\" (want one FILE or N)\n"},
 		{"a bad speed", []string{"-speed", "-1"}, exitUsage, "minesweeper replay: -speed: -1 is not a speed (want more than 0, at most 64)\n"},
 		{"a missing file", []string{filepath.Join(dir, "nope")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "nope") + ": no such file or directory\n"},
-		{"a record", []string{write("rec.txt", "4 5 2 1\n0 0\n3 3\n0 4\n")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "rec.txt") + ": not a replay but, it seems, a board file (record): minesweeper -board " + filepath.Join(dir, "rec.txt") + " plays it\n"},
+		{"a record", []string{write("rec.txt", "4 5 2 1\n0 0\n3 3\n0 4\n")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "rec.txt") + ": not a replay but a board file (record): minesweeper -board " + filepath.Join(dir, "rec.txt") + " plays it\n"},
+		// A text file that is no board file: -board would refuse it too.
+		{"a text file", []string{write("passwd", "root:x:0:0:root:/root:/bin/bash\n")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "passwd") + `: neither a replay (a game of the history log) nor a board file (as a record: line 1: the number of rows: not an integer: "root:x:0:0:root:/root:/bin/bash")` + "\n"},
+		{"a record -board refuses", []string{write("bad.txt", "4 5 2 1\n0 9\n")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "bad.txt") + ": neither a replay (a game of the history log) nor a board file (as a record: line 2: mine 1 of 2: column 9 is off the board (0 to 4))\n"},
 		{"a replay with a byte order mark", []string{write("bom.json", "\uFEFF"+line)}, exitFailure, noTerminal},
 		{"a cut replay", []string{write("cut.json", line[:40])}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "cut.json") + ": the input ends inside the game\n"},
 		{"a bad layout", []string{write("bad.json", `{"v":1,"board":"9x9n2 opening","layout":[[1,1]]}`)}, exitFailure, `minesweeper replay: the layout holds 1 mine; the board "9x9n2 opening" has 2` + "\n"},
