@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -128,11 +129,13 @@ var statsCases = []struct {
 	args  []string
 	empty bool
 	extra string
-	daily bool // the log is dailyGames
+	daily bool   // the log is dailyGames
+	lcAll string // the locale: C.UTF-8 unless set
 }{
 	{name: "stats", args: []string{"stats"}},
 	{name: "stats-json", args: []string{"stats", "-json"}},
 	{name: "stats-ascii", args: []string{"stats", "-ascii"}},
+	{name: "stats-lc-all-c", args: []string{"stats"}, lcAll: "C"}, // as -ascii: the locale is not UTF-8
 	{name: "stats-numbers", args: []string{"stats", "-numbers"}},
 	{name: "stats-n1", args: []string{"stats", "-n", "1"}},
 	{name: "stats-n2-numbers", args: []string{"stats", "-n", "2", "-numbers"}},
@@ -170,6 +173,7 @@ func TestStatsHistoryGolden(t *testing.T) {
 	}
 	for _, tt := range statsCases {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("LC_ALL", cmp.Or(tt.lcAll, "C.UTF-8"))
 			var dir string
 			switch {
 			case tt.empty:
