@@ -167,7 +167,7 @@ func (v Verdict) String() string {
 	}
 	if v.HasFatal {
 		if o := v.Fatal; o.Safe {
-			fmt.Fprintf(&b, "; lost on a %s mine; %v was safe: w shows it", solver.Percent(o.Mine), o.SafeAt)
+			fmt.Fprintf(&b, "; lost on a %s mine; %s was safe: w shows it", solver.Percent(o.Mine), o.SafeAt.Shown())
 		} else {
 			fmt.Fprintf(&b, "; lost on a forced guess, a %s chance of a mine", solver.Percent(o.Mine))
 		}
