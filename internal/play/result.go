@@ -31,7 +31,10 @@ type Result struct {
 	// the player (a server's leaderboards): Summary does not say it.
 	SecretSeed bool
 	Theme      string // the theme in use at the end, as the menu left it
-	GaveUp     int    // games given up before the last, each kept as a loss
+	// QuestionMarks reports whether f cycled through a question mark at
+	// the end, as the flag or the menu left it.
+	QuestionMarks bool
+	GaveUp        int // games given up before the last, each kept as a loss
 	// DailyEnd is how the run's first game on a daily board ended, or was
 	// given up, for the line a player shares (see ShareLine); nil if none
 	// did.

@@ -401,9 +401,20 @@ func (s *Session) Prefs(check func(theme string) error) (b board.Settings, board
 	return p.Board, true, p.Theme
 }
 
-// Remember keeps b and theme as what the player chose last; with withBoard
-// false, the board kept before stays.
-func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
+// QuestionMarks reports whether the player's last choice lets f cycle
+// through a question mark after the flag: true, the default, when they
+// chose none (see Remember).
+func (s *Session) QuestionMarks() bool {
+	if !s.peek() {
+		return true
+	}
+	p, ok, err := s.store.Prefs(ctx)
+	return err != nil || !ok || !p.NoQuestionMarks
+}
+
+// Remember keeps b, theme and questionMarks as what the player chose
+// last; with withBoard false, the board kept before stays.
+func (s *Session) Remember(b board.Settings, withBoard bool, theme string, questionMarks bool) {
 	if !s.open() {
 		return
 	}
@@ -417,7 +428,7 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 			p.Level = name
 		}
 	}
-	p.Theme = theme
+	p.Theme, p.NoQuestionMarks = theme, !questionMarks
 	if p.Board == (board.Settings{}) {
 		return // nothing worth keeping: a board file's game, no theme chosen
 	}
