@@ -73,7 +73,7 @@ RACEFREE_PKGS = ./internal/analyse/ ./internal/board/ ./internal/boardfile/ ./in
 	./internal/kept/ ./internal/leaderboard/ ./internal/mbf/ ./internal/moderate/ \
 	./internal/play/ ./internal/rawvf/ ./internal/record/ ./internal/splitmix/ \
 	./internal/testwait/ ./internal/ui/canvas/ ./internal/ui/keys/ \
-	./internal/ui/menu/ ./internal/ui/theme/ ./internal/video/
+	./internal/ui/labels/ ./internal/ui/menu/ ./internal/ui/theme/ ./internal/video/
 NORACE_PKGS = ./cmd/minesweeper/ ./internal/ui/ ./internal/store/ ./internal/serve/ \
 	./internal/noguess/ ./internal/bench/ ./internal/session/
 NORACE_TESTS = \
@@ -91,7 +91,7 @@ NORACE_TESTS = \
 	TestProcessImportKilled TestProcessBetweenImportSteps TestProcessImportTogether \
 	TestClaimProcesses TestKilledServer \
 	TestFooterWords TestHelpSmall TestFooterWholeLabels \
-	TestTooManyEvents TestWatchSlowViewer TestRaceStalledRacer \
+	TestTooManyEvents TestWatchSlowViewer TestRaceStalledRacer TestWholeLabels \
 	TestE2E.* TestVersionLinked
 empty :=
 space := $(empty) $(empty)

@@ -84,8 +84,8 @@ func testFlagsResumed(t *testing.T, bin string) {
 	home := t.TempDir()
 	tm := startTmuxIn(t, home, bin, "-ascii", "-level", "beginner")
 	tm.waitFor("[ playing ]  9x9, seed ")
-	tm.keys("Enter")
-	tm.waitFor("|  ") // the opening rule: the corner floods
+	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
+	tm.waitFor("|  ")          // the opening rule: the corner floods
 	for tries := 0; ; tries++ {
 		if tries == 81 {
 			t.Fatalf("no mine certain after %d hints; the screen shows:\n%s", tries, tm.capture())
@@ -303,7 +303,7 @@ func testGiveUp(t *testing.T, bin string) {
 			tm.tmux("resize-window", "-t", "e2e", "-x", "100", "-y", "24")
 			tm.waitFor("[ playing ]  9x9, seed ")
 			header := tm.header()
-			tm.keys("Enter")
+			tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
 			tm.waitFor("|  ")
 			tm.keys(tc.key)
 			tm.waitForFooter(func(footer string) bool { return strings.Contains(footer, tc.question) })
@@ -348,7 +348,7 @@ func testOverlayHides(t *testing.T, bin string) {
 		t.Run(tc.key, func(t *testing.T) {
 			tm := startTmuxIn(t, t.TempDir(), bin, "-ascii", "-level", "beginner")
 			tm.waitFor("[ playing ]")
-			tm.keys("Enter")
+			tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
 			tm.waitFor("|  ")
 			before := boardLines(tm.capture())
 			if !strings.Contains(before, "# #") || !regexp.MustCompile(`[1-8]`).MatchString(before) {
@@ -385,7 +385,7 @@ func testSeedLeavesSaved(t *testing.T, bin string) {
 	home := t.TempDir()
 	tm := startTmuxIn(t, home, bin, "-ascii", "-level", "beginner")
 	tm.waitFor("[ playing ]  9x9, seed ")
-	tm.keys("Enter")
+	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
 	tm.waitFor("|  ")
 	tm.keys("q")
 	tm.checkExit("; saved, to go on: minesweeper -level beginner -resume")
@@ -395,7 +395,7 @@ func testSeedLeavesSaved(t *testing.T, bin string) {
 	if screen := tm.capture(); strings.Contains(screen, "left unfinished") {
 		t.Errorf("-seed 7 offers the saved game:\n%s", screen)
 	}
-	tm.keys("Enter")
+	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
 	tm.waitFor("|  ")
 	left := boardLines(tm.capture())
 	tm.keys("q")

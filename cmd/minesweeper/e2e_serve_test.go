@@ -200,8 +200,8 @@ func TestE2EServe(t *testing.T) {
 	// A connection dropped mid-game: the game is saved and offered again.
 	tm = startTmux(t, "env", append([]string{"LANG=C", "ssh", "-tt"}, sshArgs(srv.port, key)...)...)
 	tm.waitFor("[ playing ]")
-	tm.keys("Enter")
-	tm.waitFor("|  ") // the opening rule: the corner opens
+	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
+	tm.waitFor("|  ")          // the opening rule: the corner opens
 	left := boardLines(tm.capture())
 	tm.kill(syscall.SIGKILL) // ssh dies; its connection with it
 	if !testwait.Until(t, func() bool { return strings.Count(srv.stderr.String(), "session ended") >= 2 }) {

@@ -267,8 +267,8 @@ func TestE2EResume(t *testing.T) {
 	home := t.TempDir()
 	tm := startTmuxIn(t, home, bin, "-ascii", "-width", "12", "-height", "8", "-mines", "10")
 	tm.waitFor("12x8, seed ")
-	tm.keys("Enter")
-	tm.waitFor("|  ") // the opening rule: the corner is a zero, open
+	tm.keys("g", "0", "Enter") // the top-left corner, whose opening reaches the frame
+	tm.waitFor("|  ")          // the opening rule: the corner is a zero, open
 	left := boardLines(tm.capture())
 	if strings.Count(left, "\n") != 7 {
 		t.Fatalf("the board's rows:\n%s\nwant 8 rows", left)

@@ -21,8 +21,8 @@ import (
 
 // statsOptions are the flags of minesweeper stats.
 type statsOptions struct {
-	json, ascii, daily, numbers, top *bool
-	n                                int
+	json, ascii, daily, numbers, top, plot *bool
+	n                                      int
 }
 
 // statsFlags returns the flags of minesweeper stats, their one definition.
@@ -34,6 +34,7 @@ func statsFlags() (*flag.FlagSet, *statsOptions) {
 	f.daily = flagvalue.Bool(fs, "daily", false, "print the results of the daily boards alone (with -json, as a JSON array)")
 	f.numbers = flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE, and those of the NF style (no flag placed) apart")
 	f.top = flagvalue.Bool(fs, "top", false, "print each board's longest winning and losing streaks, its clean wins' average time and its ten best times instead, the NF style's apart")
+	f.plot = flagvalue.Bool(fs, "plot", false, "draw pictures of the records instead: the games a day over the last year, time against 3BV of the wins of the board played most under the line of the best 3BV/s, and its best time of each month; as sentences of numbers in the line mode (TERM=dumb)")
 	flagvalue.IntVar(fs, &f.n, "n", history.DefaultShown, "the `number` of kinds of board to show, the most played, the others summed up in one row; 0 shows all")
 	return fs, f
 }
@@ -51,20 +52,35 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.n < 0 {
 		return complainer(stderr, fs.Name(), exitUsage)("-n: %d is negative (want a number of kinds of board, 0 for all)", f.n)
 	}
+	err := flagvalue.Apart(fs, "one view at a time", "numbers", "top")
+	if err == nil {
+		err = flagvalue.Apart(fs, "one view at a time", "plot", "numbers", "top", "daily", "json")
+	}
+	if err != nil {
+		return complainer(stderr, fs.Name(), exitUsage)("%v", err)
+	}
 	st, ok := openStore(fs.Name(), stderr)
 	if !ok {
 		return exitFailure
 	}
 	defer st.Close()
-	if *numbers && *f.top {
-		return complainer(stderr, fs.Name(), exitUsage)("-numbers and -top: one view at a time")
+	if *f.plot {
+		return runPlots(fs.Name(), st, *ascii, stdout, stderr)
 	}
 	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, Top: *f.top, ASCII: *ascii || term.ASCIILocale(os.Getenv), Kinds: f.n}
-	err := kept.Stats(context.Background(), st, v, daily.Today(time.Now()), stdout, func(msg string) {
+	err = kept.Stats(context.Background(), st, v, daily.Today(time.Now()), stdout, func(msg string) {
 		fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
 	})
 	if err != nil {
 		return complainer(stderr, fs.Name(), exitFailure)("%v", err)
+	}
+	return exitOK
+}
+
+// runPlots prints the plots of stats -plot (see local.PlotView).
+func runPlots(name string, st *store.DB, ascii bool, stdout, stderr io.Writer) int {
+	if err := kept.Plots(context.Background(), st, local.PlotView(stdout, ascii), time.Now(), stdout); err != nil {
+		return complainer(stderr, name, exitFailure)("%v", err)
 	}
 	return exitOK
 }

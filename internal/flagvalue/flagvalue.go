@@ -349,3 +349,22 @@ func Size(s string) (w, h int, err error) {
 	}
 	return w, h, nil
 }
+
+// Apart returns an error when the boolean flag name of fs is true with
+// one of others, the first in their order: "-name and -other: " and why.
+// A flag fs does not define is taken as false.
+func Apart(fs *flag.FlagSet, why, name string, others ...string) error {
+	on := func(n string) bool {
+		f := fs.Lookup(n)
+		return f != nil && f.Value.String() == "true"
+	}
+	if !on(name) {
+		return nil
+	}
+	for _, o := range others {
+		if on(o) {
+			return fmt.Errorf("-%s and -%s: %s", name, o, why)
+		}
+	}
+	return nil
+}

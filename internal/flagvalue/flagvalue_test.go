@@ -343,3 +343,34 @@ func TestSize(t *testing.T) {
 		}
 	}
 }
+
+// TestApart checks the error of flags that cannot be given together: the
+// first of the others set, none when the flag is not.
+func TestApart(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"-b"}, ""},
+		{[]string{"-a"}, ""},
+		{[]string{"-a", "-c"}, "-a and -c: one at a time"},
+		{[]string{"-a", "-c", "-b"}, "-a and -b: one at a time"},
+		{[]string{"-a=false", "-b"}, ""},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		Bool(fs, "a", false, "")
+		Bool(fs, "b", false, "")
+		Bool(fs, "c", false, "")
+		if err := fs.Parse(tt.args); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if err := Apart(fs, "one at a time", "a", "b", "c", "undefined"); err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("Apart(%q) = %q; want %q", tt.args, got, tt.want)
+		}
+	}
+}

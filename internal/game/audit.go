@@ -135,9 +135,15 @@ func (g *Game) Verdict() Verdict {
 // mine", with the openings still being counted or not counted after the
 // guesses: "1 guess: 50% (1 opening still being counted, 2 not counted)".
 // It is empty while the game goes on.
-func (v Verdict) String() string {
+func (v Verdict) String() string { return strings.Join(v.Clauses(), "; ") }
+
+// Clauses returns the verdict's clauses, which String joins with "; ":
+// the guesses forced, then after a loss what the fatal cell was. A screen
+// too narrow for them all shows the first ones whole. There are none while
+// the game goes on.
+func (v Verdict) Clauses() []string {
 	if !v.Over {
-		return ""
+		return nil
 	}
 	var b strings.Builder
 	switch len(v.Guesses) {
@@ -165,14 +171,15 @@ func (v Verdict) String() string {
 	if len(notes) > 0 {
 		fmt.Fprintf(&b, " (%s)", strings.Join(notes, ", "))
 	}
+	clauses := []string{b.String()}
 	if v.HasFatal {
 		if o := v.Fatal; o.Safe {
-			fmt.Fprintf(&b, "; lost on a %s mine; %s was safe: w shows it", solver.Percent(o.Mine), o.SafeAt.Shown())
+			clauses = append(clauses, fmt.Sprintf("lost on a %s mine", solver.Percent(o.Mine)), fmt.Sprintf("%s was safe: w shows it", o.SafeAt.Shown()))
 		} else {
-			fmt.Fprintf(&b, "; lost on a forced guess, a %s chance of a mine", solver.Percent(o.Mine))
+			clauses = append(clauses, fmt.Sprintf("lost on a forced guess, a %s chance of a mine", solver.Percent(o.Mine)))
 		}
 	}
-	return b.String()
+	return clauses
 }
 
 // openings writes n openings: "1 opening", "2 openings".

@@ -691,6 +691,21 @@ func (g *Game) Figures() Figures {
 	return f
 }
 
+// SolvedSoFar returns the 3BV the game has cleared so far, as Figures
+// counts it (Solved), and reports whether it is known: once the mines are
+// laid, on a board of up to LayoutCells cells. It counts no ZiNi, so a
+// screen may ask for it at every frame of a game in play: the count is
+// kept until a move changes the board.
+func (g *Game) SolvedSoFar() (int, bool) {
+	if !g.b.Started() || g.b.Width()*g.b.Height() > LayoutCells {
+		return 0, false
+	}
+	if !g.censusSet || g.censusVersion != g.version {
+		g.census, g.censusVersion, g.censusSet = g.b.Census(), g.version, true
+	}
+	return g.census.Solved, true
+}
+
 // ThreeBV returns the board's 3BV, the fewest clicks that clear it, once
 // its mines are laid; 0 before. On the largest boards it takes a pass over
 // the grid.

@@ -31,6 +31,7 @@ type Result struct {
 	// the player (a server's leaderboards): Summary does not say it.
 	SecretSeed bool
 	Theme      string // the theme in use at the end, as the menu left it
+	Counters   bool   // whether the live counters were shown at the end (c), to remember
 	// QuestionMarks reports whether f cycled through a question mark at
 	// the end, as the flag or the menu left it.
 	QuestionMarks bool
@@ -211,23 +212,32 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// NumbersText words a game's numbers, with its time or not.
+// NumbersText words a game's numbers, with its time or not: its
+// NumbersClauses joined with commas.
 func NumbersText(n game.Numbers, withTime bool) string {
-	t := ""
+	return strings.Join(NumbersClauses(n, withTime), ", ")
+}
+
+// NumbersClauses words a game's numbers, a clause each: its time, if
+// withTime; then for a win its 3BV, 3BV per second, clicks and
+// efficiency, else its clicks. A screen too narrow for them all shows the
+// first ones whole.
+func NumbersClauses(n game.Numbers, withTime bool) []string {
+	var clauses []string
 	if withTime {
-		t = fmt.Sprintf("%.2f s, ", n.Time.Seconds())
+		clauses = append(clauses, fmt.Sprintf("%.2f s", n.Time.Seconds()))
 	}
-	text := t + clicksText(n)
-	if n.Won && n.ThreeBV > 0 {
-		text = fmt.Sprintf("%s3BV %d", t, n.ThreeBV)
-		if v := n.Speed(); v > 0 {
-			text += fmt.Sprintf(", %.2f 3BV/s", v)
-		}
-		if e := n.Efficiency(); e > 0 {
-			text += fmt.Sprintf(", %s, %.0f%% efficiency", clicksText(n), 100*e)
-		}
+	if !n.Won || n.ThreeBV <= 0 {
+		return append(clauses, clicksText(n))
 	}
-	return text
+	clauses = append(clauses, fmt.Sprintf("3BV %d", n.ThreeBV))
+	if v := n.Speed(); v > 0 {
+		clauses = append(clauses, fmt.Sprintf("%.2f 3BV/s", v))
+	}
+	if e := n.Efficiency(); e > 0 {
+		clauses = append(clauses, clicksText(n), fmt.Sprintf("%.0f%% efficiency", 100*e))
+	}
+	return clauses
 }
 
 // clicksText words a game's clicks, saying how many were the solver's.

@@ -105,19 +105,20 @@ func TestWatchFollows(t *testing.T) {
 	viewer := openCommand(t, ts.dial(t, nil), 80, 24, "watch alice")
 	viewer.waitFor("watching Alice")
 	player.waitFor("1 watching")
-	// The cursor starts on the top left cell; each key's state is
-	// awaited: the viewer shows only what the player was shown.
-	b := waitSame(t, player, viewer, board.Point{}, false, shownBoard{})
+	// The cursor starts on the centre cell of the beginner's board; each
+	// key's state is awaited: the viewer shows only what the player was
+	// shown.
+	b := waitSame(t, player, viewer, board.Point{X: 4, Y: 4}, false, shownBoard{})
 	for _, k := range []struct {
 		key     string
 		cursor  board.Point
 		changed bool
 	}{
-		{"l", board.Point{X: 1}, false},
-		{"j", board.Point{X: 1, Y: 1}, false},
-		{" ", board.Point{X: 1, Y: 1}, true}, // the first opening
-		{"h", board.Point{Y: 1}, false},
-		{"k", board.Point{}, false},
+		{"l", board.Point{X: 5, Y: 4}, false},
+		{"j", board.Point{X: 5, Y: 5}, false},
+		{" ", board.Point{X: 5, Y: 5}, true}, // the first opening
+		{"h", board.Point{X: 4, Y: 5}, false},
+		{"k", board.Point{X: 4, Y: 4}, false},
 	} {
 		player.send(k.key)
 		b = waitSame(t, player, viewer, k.cursor, k.changed, b)
@@ -144,7 +145,7 @@ func TestWatchList(t *testing.T) {
 	viewer.waitFor("Bob")
 	viewer.send("\r")
 	viewer.waitFor("watching Bob")
-	waitSame(t, player, viewer, board.Point{}, false, shownBoard{})
+	waitSame(t, player, viewer, board.Point{X: 4, Y: 4}, false, shownBoard{}) // the cursor on the centre cell
 	player.send("q")
 	viewer.waitFor("Bob left")
 	viewer.send("q")

@@ -14,7 +14,7 @@ import (
 // TestOver checks that sessions over the stores of two players of one
 // server keep each player's games apart, open no store of the player's
 // home (MINESWEEPER_HOME is not made), and that closing one leaves the
-// other's store open.
+// other's store open; the plots of the records read a player's own.
 func TestOver(t *testing.T) {
 	home := filepath.Join(t.TempDir(), "home")
 	t.Setenv("MINESWEEPER_HOME", home)
@@ -43,6 +43,10 @@ func TestOver(t *testing.T) {
 		if st := tt.s.Stats(kind); st.Counted.Played != tt.want {
 			t.Errorf("game %d: Stats().Counted.Played = %d; want %d", i, st.Counted.Played, tt.want)
 		}
+	}
+	// The plots of ann's records: her two wins, on her day.
+	if pl := ann.Stats(kind).Plots; pl.Kind != kind.Name() || !pl.Today.Equal(t0) || len(pl.Wins) != 2 || len(pl.Days) != 1 || pl.Days[0].Games != 2 {
+		t.Errorf("ann's Stats().Plots = %+v; want 2 wins of %s, 2 games on one day, to %v", pl, kind.Name(), t0)
 	}
 	ann.Close()
 	if st := bob.Stats(kind); st.Err != nil || st.Counted.Played != 1 || st.Counted.Best[0].TimeMS != 40000 {

@@ -19,6 +19,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/plot"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 )
 
@@ -348,6 +349,9 @@ type Stats struct {
 	// Daily are the results of the daily boards, every level played, the
 	// current streaks running to today (UTC, by Now).
 	Daily []history.DailyStats
+	// Plots are what the plots of the records show of the kind (see
+	// PlotRecords), to Now.
+	Plots plot.Records
 }
 
 // Stats returns the statistics of the kind of board kind.
@@ -361,6 +365,9 @@ func (s *Session) Stats(kind board.Settings) Stats {
 	}
 	st := Stats{Kept: true}
 	if st.Daily, err = s.store.DailyStats(ctx, daily.Today(s.Now())); err != nil {
+		return Stats{Kept: true, Err: err}
+	}
+	if st.Plots, err = PlotRecords(ctx, s.store, kind, s.Now()); err != nil {
 		return Stats{Kept: true, Err: err}
 	}
 	for _, sum := range stats {

@@ -68,6 +68,12 @@ type Store interface {
 	// history.SummarizeDaily gives them, the current streaks running to
 	// today (YYYY-MM-DD).
 	DailyStats(ctx context.Context, today string) ([]history.DailyStats, error)
+	// Activity returns how many games ended each day from since on, in
+	// since's time zone, oldest first; the days without games left out.
+	Activity(ctx context.Context, since time.Time) ([]history.Day, error)
+	// Wins returns the latest limit clean wins of kind from since on
+	// whose 3BV is known, oldest first.
+	Wins(ctx context.Context, kind board.Settings, since time.Time, limit int) ([]history.Win, error)
 
 	// Save keeps g as a game left unfinished, beside any other of its
 	// kind, and returns its id; replace, when its ID is not 0, claims a

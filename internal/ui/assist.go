@@ -152,7 +152,7 @@ func (u *ui) toggleOdds(s tcell.Screen) {
 	if !a.odds {
 		return
 	}
-	u.v.message = fmt.Sprintf("odds: chance of a mine in %%, %s safe, %s a mine",
+	u.v.message = fmt.Sprintf("odds: chance of a mine in tenths, 3 is 30%%; %s safe, %s a mine",
 		u.th.OddsSafe[0]+u.th.OddsSafe[1], u.th.OddsMine[0]+u.th.OddsMine[1])
 	u.ask(s, wantNothing)
 	u.logOdds()

@@ -104,7 +104,7 @@ func TestPostMortem(t *testing.T) {
 		}
 	})
 	t.Run("a safe cell existed", func(t *testing.T) {
-		h := start(t, asciiCfg(t, hintBoard), 80, 24)
+		h := start(t, asciiCfg(t, hintBoard), 100, 24)
 		h.typ("jj\n")   // leaves (2,0), a certain mine, and (3,0), safe
 		h.typ("kkll\n") // (2,0)
 		sc := h.snap()

@@ -83,7 +83,7 @@ func (u *ui) chooseDaily(level string) error {
 	}
 	u.as.oddsLogged = false
 	u.newAudits()
-	u.v.cursor, u.v.ox, u.v.oy = b.Start, 0, 0
+	u.placeCursor()
 	u.v.message = dailyNote(count)
 	return nil
 }

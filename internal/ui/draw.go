@@ -2,20 +2,18 @@ package ui
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/plot"
 	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/plotview"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
-	"github.com/minesweeper-go/minesweeper/internal/game"
-	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // draw paints one whole frame from the game and view states and the
@@ -97,95 +95,10 @@ func (u *ui) stateText() (string, tcell.Style) {
 	return "playing", u.th.OK
 }
 
-// headerParts returns the header of a screen width columns wide, split
-// around the state: the text before it, the state in brackets, and the text
-// after it. When the line is short it drops, in turn, the board (while a
-// server's commitment to a daily board is shown), the commitment, the
-// seed (or board file), the board, the word "Time", the word "Mines", the mines and time,
-// and the spaces in the brackets; the last, no wider than minHeader, is
-// returned even when it does not fit.
-func (u *ui) headerParts(now time.Time, width int) (before, state, after string) {
-	g, b := u.g, u.g.Board()
-	left, secs := b.FlagsLeft(), int(g.Elapsed(now)/time.Second)
-	word, _ := u.stateText()
-	// One count of mines: those left to flag, of all of them.
-	count := fmt.Sprintf("%d/%d", left, b.Mines())
-	size := fmt.Sprintf("  %dx%d", b.Width(), b.Height())
-	fixed := g.Origin() == game.File
-	if k := g.Settings(); !fixed && k.Rule != board.Opening {
-		size += ", " + k.Rule.String() + " first click"
-	}
-	if g.Settings().NoGuess && !fixed {
-		size += ", no-guess"
-	}
-	if g.Assisted() {
-		size += ", assisted"
-	}
-	if g.Undone() {
-		size += ", undone"
-	}
-	if g.Restarted() {
-		size += ", restarted"
-	}
-	if w := u.cfg.Watched; w != nil {
-		if n := w.Viewers(); n > 0 {
-			size += fmt.Sprintf(", %d watching", n)
-		}
-	}
-	origin := fmt.Sprintf(", seed %d", g.Seed())
-	committed := "" // the origin with a server's commitment to the daily board
-	if u.cfg.SecretSeed && g.Status() == board.Playing {
-		origin = "" // shown once the game is over
-	}
-	if d, ok := g.Daily(); ok {
-		origin = ", daily " + d.Date
-		committed = origin + u.commitment(d)
-	}
-	if fixed && g.Source() != "" {
-		// The name may come from a replay or a saved game, files the
-		// player could have edited: no escape sequence of it is drawn.
-		origin = ", board " + userfile.Printable(filepath.Base(g.Source()))
-		committed = ""
-	}
-	if committed == "" {
-		committed = origin
-	}
-	full, wide := fmt.Sprintf("Mines %s  Time %d  ", count, secs), "[ "+word+" ]"
-	forms := [][3]string{
-		{full, wide, size + committed},
-		{full, wide, size + committed}, // or, with a server's commitment, the commitment without the size
-		{full, wide, size + origin},
-		{full, wide, size},
-		{full, wide, ""},
-		{fmt.Sprintf("Mines %s  %ds  ", count, secs), wide, ""},
-		{fmt.Sprintf("%s  %ds  ", count, secs), wide, ""},
-		{"", wide, ""},
-		{"", "[" + word + "]", ""},
-	}
-	if committed != origin {
-		forms[1][2] = "  " + strings.TrimPrefix(committed, ", ")
-	}
-	for _, f := range forms[:len(forms)-1] {
-		if utf8.RuneCountInString(f[0]+f[1]+f[2]) <= width {
-			return f[0], f[1], f[2]
-		}
-	}
-	f := forms[len(forms)-1]
-	return f[0], f[1], f[2]
-}
-
-// header returns the header of the layout's screen, as headerParts splits
-// it, and the column where it starts, centred.
-func (u *ui) header(now time.Time) (x int, before, state, after string) {
-	before, state, after = u.headerParts(now, u.lay.sw)
-	return u.lay.centred(utf8.RuneCountInString(before + state + after)), before, state, after
-}
-
-// drawHeader draws the header, centred, its state in the state's style.
+// drawHeader draws the header (see headerLine), centred, its state in
+// the state's style.
 func (u *ui) drawHeader(s tcell.Screen, now time.Time) {
-	_, before, state, after := u.header(now)
-	_, st := u.stateText()
-	u.lay.putLine(s, u.lay.headerY, canvas.Span{Text: before, Style: u.th.Text}, canvas.Span{Text: state, Style: st}, canvas.Span{Text: after, Style: u.th.Text})
+	u.lay.putLine(s, u.lay.headerY, u.headerLine(now, u.lay.sw).Spans()...)
 }
 
 // drawFrame draws the frame around the visible board, with arrows on the
@@ -266,61 +179,17 @@ func (u *ui) drawPaused(s tcell.Screen, lines ...string) {
 	}
 }
 
-// drawFooter draws the footer: the labels of the keys that fit, or a
-// message and the labels of quit and help, which are always shown. No
-// word is cut.
+// drawFooter draws the footer (see footerLine) and, on the line below
+// when there is one, a finished game's numbers or the live counters (see
+// numbersLine). No label is cut.
 func (u *ui) drawFooter(s tcell.Screen) {
-	l, b, y := u.lay, u.g.Board(), u.lay.footerY
+	l, y := u.lay, u.lay.footerY
 	if y >= l.sh {
 		return
 	}
-	var msg string
-	switch {
-	case u.running(jobLay):
-		msg = fmt.Sprintf("laying %d mines on %dx%d...", b.Mines(), b.Width(), b.Height())
-	case u.thinking(u.cfg.Now()):
-		msg = "thinking..."
-	case u.v.count > 0:
-		msg = fmt.Sprintf("count %d: the next move or jump goes %[1]d times; Esc drops it", u.v.count)
-	case u.v.message != "":
-		msg = u.v.message
-	case l.scrolled(b.Width(), b.Height()):
-		msg = fmt.Sprintf("cols %d-%d of %d, rows %d-%d of %d",
-			l.ox+1, l.ox+l.vc, b.Width(), l.oy+1, l.oy+l.vr, b.Height())
-	}
-	var line []canvas.Span
-	width := l.sw
-	if msg == "" && u.rp != nil {
-		place := u.replayPlace()
-		if len(place)+len(keys.FooterSep)+len(keys.LabelOf(u.keyset.Rows(), keys.ActHelp)) <= l.sw {
-			line = append(line, canvas.Span{Text: place + keys.FooterSep, Style: u.th.Text})
-			width -= len(place) + len(keys.FooterSep)
-		}
-	}
-	if msg == "" {
-		for i, r := range keys.FooterRows(u.footerKeys(), width) {
-			if i > 0 {
-				line = append(line, canvas.Span{Text: keys.FooterSep, Style: tcell.StyleDefault})
-			}
-			st := u.th.Text
-			if r.Act() == keys.ActHelp {
-				st = u.th.Bold
-			}
-			line = append(line, canvas.Span{Text: r.Label, Style: st})
-		}
-	} else {
-		// The message gets what the two keys always shown leave it.
-		quit, help := keys.LabelOf(u.keyset.Rows(), keys.ActQuit), keys.LabelOf(u.keyset.Rows(), keys.ActHelp)
-		always := utf8.RuneCountInString(quit) + len(keys.FooterSep) + utf8.RuneCountInString(help)
-		if msg = canvas.FitWords(msg, l.sw-len(keys.FooterSep)-always); msg != "" {
-			line = append(line, canvas.Span{Text: msg, Style: u.th.Text}, canvas.Span{Text: keys.FooterSep, Style: tcell.StyleDefault})
-		}
-		line = append(line, canvas.Span{Text: quit, Style: u.th.Text}, canvas.Span{Text: keys.FooterSep, Style: tcell.StyleDefault}, canvas.Span{Text: help, Style: u.th.Bold})
-	}
-	l.putLine(s, y, line...)
-	// A finished game's numbers go on the line below, when there is one.
-	if b.Status() != board.Playing && y+1 < l.sh {
-		l.putLine(s, y+1, canvas.Span{Text: u.numbers(u.now(), l.sw), Style: u.th.Text})
+	l.putLine(s, y, u.footerLine(l.sw).Spans()...)
+	if y+1 < l.sh {
+		l.putLine(s, y+1, u.numbersLine(u.now(), l.sw).Spans()...)
 	}
 }
 
@@ -345,34 +214,6 @@ func (u *ui) footerKeys() []keys.Row {
 	return rows
 }
 
-// numbers returns the line under a finished game's footer, in width
-// columns: its numbers (the time to the hundredth; for a win the 3BV, the
-// 3BV per second, the clicks and the efficiency), what it counts for, and
-// the guesses it forced, as many of their words as fit; then as many of
-// the further numbers (see moreNumbers) as fit whole.
-func (u *ui) numbers(now time.Time, width int) string {
-	// What the game counts for first: it is the word a narrow screen must
-	// not cut.
-	n := u.g.Numbers(now)
-	text := play.NumbersText(n, true)
-	if note := u.p.Counts().Note(); note != "" && u.rp == nil {
-		text = note + "; " + text
-	}
-	if v := u.g.Verdict().String(); v != "" {
-		text += "; " + v
-	}
-	text = canvas.FitWords(text, width)
-	sep := "; "
-	for _, more := range play.MoreNumbers(n) {
-		if utf8.RuneCountInString(text)+len(sep)+utf8.RuneCountInString(more) > width {
-			break
-		}
-		text += sep + more
-		sep = ", "
-	}
-	return text
-}
-
 // helpLines returns the help overlay's text.
 func (u *ui) helpLines() []string { return keys.HelpText(u.keys(), u.cfg.keyMode()) }
 
@@ -384,14 +225,19 @@ type helpBox struct {
 	rows         []helpRow
 }
 
-// helpRow is one row of the overlay's text; the rows of a heading are bold.
+// helpRow is one row of the overlay's text; the rows of a heading are
+// bold, a plot's row is drawn in its spans.
 type helpRow struct {
-	text string
-	bold bool
+	text  string
+	bold  bool
+	spans []canvas.Span
 }
 
 // helpBox returns the box of the overlay shown: as wide as its longest
-// line and as tall as its rows, up to the screen's size, centred.
+// line and as tall as its rows, up to the screen's size, centred under
+// the header, which stays in sight (the options change the game it
+// names), or centred on the screen, over the header, when the rows under
+// it are too few.
 func (u *ui) helpBox() helpBox {
 	l := u.lay
 	lines := u.overlayLines()
@@ -401,19 +247,27 @@ func (u *ui) helpBox() helpBox {
 	}
 	w = min(w+4, l.sw)
 	var rows []helpRow
-	for _, line := range lines {
+	for i, line := range lines {
 		bold := line != "" && !strings.HasPrefix(line, " ")
+		if sp, ok := u.v.plots[i]; ok && u.v.overlay == statsOverlay {
+			rows = append(rows, helpRow{line, sp == nil && line != "", sp}) // a plot is not wrapped
+			continue
+		}
 		if u.v.overlay == leadersOverlay {
 			// A table's rows are cut at the box's edge, not wrapped.
-			rows = append(rows, helpRow{line, bold})
+			rows = append(rows, helpRow{line, bold, nil})
 			continue
 		}
 		for _, r := range canvas.Wrap(line, w-4, hang(line, w-4)) {
-			rows = append(rows, helpRow{r, bold})
+			rows = append(rows, helpRow{r, bold, nil})
 		}
 	}
 	h := min(len(rows)+2, l.sh)
-	return helpBox{x0: l.centred(w), y0: max((l.sh-h)/2, 0), w: w, h: h, rows: rows}
+	y0 := max((l.sh-h)/2, 0)
+	if under := l.headerY + 1; h <= l.sh-under {
+		y0 = max(y0, under)
+	}
+	return helpBox{x0: l.centred(w), y0: y0, w: w, h: h, rows: rows}
 }
 
 // hang returns the column at which the continuation rows of a help line
@@ -474,6 +328,9 @@ func (u *ui) drawHelp(s tcell.Screen) {
 			line, st = canvas.FitWords("  "+th.Up+" more: arrows scroll", b.w-4), th.Bold
 		case more && i == rows-1 && top+rows < len(b.rows):
 			line, st = canvas.FitWords("  "+th.Down+" more: arrows scroll", b.w-4), th.Bold
+		case row.spans != nil:
+			plotview.Put(s, x0+2, y0+1+i, x1-1, row.spans)
+			continue
 		}
 		canvas.PutText(s, x0+2, y0+1+i, x1-1, line, st)
 	}
@@ -530,8 +387,16 @@ func (u *ui) statsOverlayLines() []string {
 		return append(lines, "", "No statistics are kept.")
 	}
 	lines = append(lines, "")
-	for _, l := range statsLines(u.cfg.Keeper.Stats(u.g.Settings())) {
+	st := u.cfg.Keeper.Stats(u.g.Settings())
+	for _, l := range statsLines(st) {
 		lines = append(lines, "  "+l)
+	}
+	u.v.plots = map[int][]canvas.Span{}
+	if !st.Plots.Today.IsZero() { // the plots were read
+		for _, r := range plotview.Rows(u.th, plot.Draw(st.Plots, min(u.lay.sw-4, 100), 8, u.th.ASCII)) {
+			u.v.plots[len(lines)] = r.Spans
+			lines = append(lines, r.Text)
+		}
 	}
 	return append(lines, "", "Any key closes this.")
 }

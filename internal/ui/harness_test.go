@@ -54,6 +54,9 @@ func fixed(t testing.TB, text string) Config {
 	return Config{
 		Start: play.Start{Board: board.Settings{Width: b.Width(), Height: b.Height(), Mines: b.Mines(), Rule: board.Opening}, Seed: 42, Fixed: true, Mines: b.Layout()},
 		Prefs: Prefs{QuestionMarks: true},
+		// The scripts of the tests name their cells from the top-left
+		// corner.
+		Cursor: &board.Point{},
 	}
 }
 

@@ -16,14 +16,14 @@ type origin uint8
 const (
 	fromNowhere origin = iota // no button is down, or the gesture acts on nothing
 	fromBoard                 // a button went down on a board cell
-	fromState                 // the left button went down on the header's state
+	fromLabel                 // the left button went down on a label that runs a command (see hotSpot)
 )
 
 // originNames are the names of the origin values, by value.
 var originNames = [...]string{
 	fromNowhere: "nowhere",
 	fromBoard:   "board",
-	fromState:   "state",
+	fromLabel:   "label",
 }
 
 // String returns the origin's name.
@@ -44,6 +44,7 @@ type gesture struct {
 	from origin           // where the first button went down
 	at   board.Point      // the cell under the pointer, when over
 	over bool             // the pointer is on a board cell
+	spot hotSpot          // the label pressed, from a label
 }
 
 // chord reports whether the buttons held chord on release: left and right
@@ -87,7 +88,9 @@ func (m *gesture) cancel() { m.from = fromNowhere }
 // first right press made. On release, the left button alone opens the cell
 // under the pointer (or chords on an open number) and a chord chords there;
 // a release off the board, or of a gesture that began off it, does nothing.
-// A left press on the header's state starts a new game on release there.
+// A left press on the header's state starts a new game on release there,
+// and one on a key's label in the footer runs the key's command: a player
+// with only a mouse reaches the options, the statistics and the help.
 func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c keys.Command, press bool) {
 	btn := ev.Buttons()
 	switch {
@@ -102,7 +105,7 @@ func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c keys.Command, pres
 	}
 	x, y := ev.Position()
 	m.at, m.over = lay.cellAt(x, y)
-	onState := y == lay.headerY && x >= lay.stateX0 && x < lay.stateX1 && !lay.tooSmall
+	spot, onSpot := lay.hotAt(x, y)
 	btn &= mouseButtons
 	if btn == 0 {
 		// A release: the gesture ends, acting where the pointer is.
@@ -111,8 +114,8 @@ func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c keys.Command, pres
 		switch {
 		case done.held == 0:
 			return keys.Command{}, false
-		case done.from == fromState && onState:
-			return keys.Command{Act: keys.ActNew}, false
+		case done.from == fromLabel && onSpot && spot == done.spot:
+			return spot.Cmd, false
 		case done.from != fromBoard || !done.over:
 			return keys.Command{}, false
 		case done.chord():
@@ -129,8 +132,8 @@ func (m *gesture) update(ev *tcell.EventMouse, lay layout) (c keys.Command, pres
 		switch {
 		case m.over:
 			m.from = fromBoard
-		case onState && btn&tcell.Button1 != 0:
-			m.from = fromState
+		case onSpot && btn&tcell.Button1 != 0:
+			m.from, m.spot = fromLabel, spot
 		default:
 			m.from = fromNowhere
 		}

@@ -36,13 +36,10 @@ func (u *ui) answerResume(s tcell.Screen, ev *tcell.EventKey) bool {
 		u.v.overlay = noOverlay
 		// Given up ("it is then lost": the prompt asked) for the daily
 		// board again, as practice, or a new game.
-		u.v.cursor = board.Point{}
-		if d := u.cfg.Start.Daily; d != nil {
-			u.v.cursor = d.Start
-		}
 		if err := u.p.Restarted(u.cfg.Start); err != nil {
 			u.v.message = err.Error()
 		}
+		u.placeCursor()
 		u.newAudits()
 	case c.Act == keys.ActSuspend:
 		return u.do(s, c)

@@ -293,7 +293,7 @@ func TestResumeAtOnce(t *testing.T) {
 	h.typ("q")
 	res := h.wait().res
 
-	rc := Config{Start: play.Start{Board: res.Settings, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true, QuestionMarks: true}}
+	rc := Config{Start: play.Start{Board: res.Settings, Seed: 1, Resume: keptOf(res)}, Prefs: Prefs{ASCII: true, QuestionMarks: true}, Cursor: &board.Point{}}
 	h = start(t, rc, 80, 24)
 	sc := h.snap()
 	checkRows(t, sc, "#1   ", "11   ", "  111", "  1##")

@@ -35,7 +35,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 // helpListsEveryKey is TestHelpListsEveryKey under cfg.
 func helpListsEveryKey(t *testing.T, cfg Config, question bool) {
 	t.Helper()
-	h := start(t, cfg, 80, 40)
+	h := start(t, cfg, 80, 44)
 	h.typ("?")
 	sc := h.snap()
 	acts := map[keys.Action]bool{}
@@ -178,7 +178,7 @@ func TestFooterWidths(t *testing.T) {
 // TestPageKeys checks that PgDn and PgUp move the cursor and the view by a
 // screen less one row, and stop at the board's edges.
 func TestPageKeys(t *testing.T) {
-	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 40, Mines: 10, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 40, Mines: 10, Rule: board.Opening}, Seed: 1}, Prefs: Prefs{ASCII: true}, Cursor: &board.Point{}}
 	h := start(t, cfg, 80, 12) // 8 rows of the board in sight
 	tests := []struct {
 		key      tcell.Key
@@ -218,7 +218,7 @@ func TestReboundKeysPlay(t *testing.T) {
 	}
 	cfg := asciiCfg(t, small)
 	cfg.Keys = k
-	h := start(t, cfg, 80, 24)
+	h := start(t, cfg, 80, 30)
 	h.typ("$o") // opens the top-right corner: everything but the mines and (4,3)
 	h.typ("0gfx")
 	sc := h.snap()

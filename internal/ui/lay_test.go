@@ -12,7 +12,7 @@ import (
 
 // bigCfg is a random board just large enough to be laid off the loop.
 func bigCfg() Config {
-	return Config{Start: play.Start{Board: board.Settings{Width: 1024, Height: layOffLoopCells / 1024, Mines: 40000, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}}
+	return Config{Start: play.Start{Board: board.Settings{Width: 1024, Height: layOffLoopCells / 1024, Mines: 40000, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}, Cursor: &board.Point{}}
 }
 
 // holdLaying makes the laying of mines wait until the returned function

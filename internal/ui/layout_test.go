@@ -12,6 +12,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/labels"
 )
 
 // TestTooSmall draws the 9x9 board, which needs 14x7 (the footer's
@@ -54,13 +55,14 @@ func TestNeed(t *testing.T) {
 		name, board  string
 		needW, needH int
 		footer       string
+		header       string // the mines and the time, the last to go
 	}{
 		// A board wider than the screen scrolls, and the footer says
 		// where the view is, in the words that fit.
-		{"9x9", nine, 14, 7, "q quit  ? help"},
-		{"30x16", strings.Repeat(strings.Repeat(".", 29)+"*\n", 16), 14, 7, "q quit  ? help"},
-		{"3x2", "*..\n...\n", 14, 6, "q quit  ? help"},
-		{"1x1", ".\n", 14, 5, "q quit  ? help"},
+		{"9x9", nine, 14, 7, "q quit  ? help", "6/6 0s"},
+		{"30x16", strings.Repeat(strings.Repeat(".", 29)+"*\n", 16), 14, 7, "q quit  ? help", "16/16 0s"},
+		{"3x2", "*..\n...\n", 14, 6, "q quit  ? help", "1/1 0s"},
+		{"1x1", ".\n", 14, 5, "q quit  ? help", "0/0 0s"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,8 +74,8 @@ func TestNeed(t *testing.T) {
 			}
 			h := start(t, cfg, tt.needW, tt.needH)
 			sc := h.snap()
-			if got := strings.TrimSpace(sc.header()); got != "[ playing ]" {
-				t.Errorf("header at %dx%d = %q; want %q", tt.needW, tt.needH, got, "[ playing ]")
+			if got := strings.TrimSpace(sc.header()); got != tt.header {
+				t.Errorf("header at %dx%d = %q; want %q", tt.needW, tt.needH, got, tt.header)
 			}
 			if got := strings.TrimSpace(sc.line(sc.footerY())); got != tt.footer {
 				t.Errorf("footer at %dx%d = %q; want %q", tt.needW, tt.needH, got, tt.footer)
@@ -160,7 +162,7 @@ func TestCentred(t *testing.T) {
 
 // TestFooterWords draws the footer at every width from 30 to 120 columns:
 // the keys' labels are whole, "q quit" and "? help" always there; a
-// message and the game's numbers are cut only between words, and "? help"
+// message and the game's numbers are cut only between clauses, and "? help"
 // still follows the message.
 func TestFooterWords(t *testing.T) {
 	if raceEnabled {
@@ -209,24 +211,19 @@ func TestFooterWords(t *testing.T) {
 				if !ok {
 					t.Errorf("width %d: footer %q; want it to end with \"q quit  ? help\"", w, footer)
 				}
-				if head = strings.TrimRight(head, " "); !wordPrefix(head, msg(w)) || len([]rune(footer)) > w {
-					t.Errorf("width %d: footer %q; want whole words of %q, then \"q quit  ? help\"", w, footer, msg(w))
+				if head = strings.TrimRight(head, " "); !clausePrefix(head, msg(w)) || len([]rune(footer)) > w {
+					t.Errorf("width %d: footer %q; want whole clauses of %q, then \"q quit  ? help\"", w, footer, msg(w))
 				}
 				if numbers == "" {
 					continue
 				}
 				// The further numbers come whole clauses, or not at all.
-				if got := strings.TrimSpace(sc.line(sc.footerY() + 1)); got == "" || !wordPrefix(got, numbers) && !strings.HasPrefix(numbers, got+", ") && !strings.HasPrefix(numbers, got+"; ") {
-					t.Errorf("width %d: numbers %q; want whole words of %q", w, got, numbers)
+				if got := strings.TrimSpace(sc.line(sc.footerY() + 1)); got == "" || !clausePrefix(got, numbers) {
+					t.Errorf("width %d: numbers %q; want whole clauses of %q", w, got, numbers)
 				}
 			}
 		})
 	}
-}
-
-// wordPrefix reports whether head is text or its first words.
-func wordPrefix(head, text string) bool {
-	return head == text || head == "" || strings.HasPrefix(text, head+" ")
 }
 
 // footerY returns the row of the footer: the one under the frame.
@@ -322,8 +319,10 @@ func helpRows(t *testing.T, sc screen) []string {
 	return rows
 }
 
-// TestHeaderParts pins the header's forms as the line narrows, and checks
-// that minHeader holds the narrowest form of every state.
+// TestHeaderParts pins the header's forms as the line narrows: the mines
+// and the time are the last to go; and checks that on the narrowest
+// screen a game is drawn on (14 columns) every state keeps them, and its
+// state in its short word when it fits.
 func TestHeaderParts(t *testing.T) {
 	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	tests := []struct {
@@ -336,9 +335,11 @@ func TestHeaderParts(t *testing.T) {
 		{34, "Mines 6/6  Time 0  [ playing ]"},
 		{29, "Mines 6/6  0s  [ playing ]"},
 		{25, "6/6  0s  [ playing ]"},
-		{17, "[ playing ]"},
-		{10, "[playing]"},
-		{0, "[playing]"},
+		{18, "6/6  0s  [playing]"},
+		{17, "6/6 0s [playing]"},
+		{10, "6/6 0s"},
+		{5, "6/6"},
+		{0, ""},
 	}
 	cfg := fixed(t, nine)
 	g, err := firstGame(cfg)
@@ -347,21 +348,22 @@ func TestHeaderParts(t *testing.T) {
 	}
 	u := newUI(nil, g, cfg, nil)
 	for _, tt := range tests {
-		before, state, after := u.headerParts(t0, tt.width)
-		if got := before + state + after; got != tt.want {
-			t.Errorf("headerParts(%d) = %q; want %q", tt.width, got, tt.want)
+		ln := u.headerLine(t0, tt.width)
+		if got := lineText(ln); got != tt.want {
+			t.Errorf("headerLine(%d) = %q; want %q", tt.width, got, tt.want)
 		}
 	}
 	states := []struct {
 		name string
 		play func(g *game.Game)
+		want string
 	}{
-		{"playing", func(g *game.Game) {}},
-		{"lost", func(g *game.Game) { g.Apply(game.Move{Action: game.Open, At: board.Point{X: 1, Y: 1}}, t0) }},
+		{"playing", func(g *game.Game) {}, "6/6 0s"},
+		{"lost", func(g *game.Game) { g.Apply(game.Move{Action: game.Open, At: board.Point{X: 1, Y: 1}}, t0) }, "6/6 0s [lost]"},
 		{"paused", func(g *game.Game) {
 			g.Apply(game.Move{Action: game.Open, At: board.Point{X: 8, Y: 0}}, t0)
 			g.TogglePause(t0)
-		}},
+		}, "6/6 0s"},
 		{"won", func(g *game.Game) {
 			for y := range 9 {
 				for x := range 9 {
@@ -370,7 +372,7 @@ func TestHeaderParts(t *testing.T) {
 					}
 				}
 			}
-		}},
+		}, "0/6 0s [won]"},
 	}
 	for _, st := range states {
 		g, err := firstGame(cfg)
@@ -379,10 +381,17 @@ func TestHeaderParts(t *testing.T) {
 		}
 		st.play(g)
 		u := newUI(nil, g, cfg, nil)
-		word, _ := u.stateText()
-		before, state, after := u.headerParts(t0, minHeader)
-		if got := before + state + after; len(got) > minHeader || !strings.Contains(got, word) {
-			t.Errorf("%s: headerParts(minHeader %d) = %q; want the state %q in %d columns", st.name, minHeader, got, word, minHeader)
+		if got := lineText(u.headerLine(t0, 14)); !strings.HasPrefix(got, st.want) || len(got) > 14 {
+			t.Errorf("%s: headerLine(14) = %q; want %q first, in 14 columns", st.name, got, st.want)
 		}
 	}
+}
+
+// lineText returns the text a line draws.
+func lineText(ln labels.Line) string {
+	var b strings.Builder
+	for _, p := range ln.Parts {
+		b.WriteString(p.Text)
+	}
+	return b.String()
 }

@@ -38,6 +38,7 @@ func (u *ui) menuKey(s tcell.Screen, ev *tcell.EventKey) bool {
 	switch u.menu.Key(ev) {
 	case menu.Close:
 		u.v.overlay = noOverlay
+		u.v.escClosed = ev.Key() == tcell.KeyEsc
 	case menu.Enter:
 		u.applyMenu()
 	}
@@ -87,7 +88,7 @@ func (u *ui) applyMenu() {
 		}
 		u.as.oddsLogged = false
 		u.newAudits()
-		u.v.cursor, u.v.ox, u.v.oy = board.Point{}, 0, 0
+		u.placeCursor()
 		u.v.message = ""
 	}
 	if m.Theme != u.cfg.Prefs.Theme {

@@ -290,7 +290,13 @@ func TestMousePressStopsAutoPlay(t *testing.T) {
 // with nothing held does nothing, and a press begins a gesture.
 func TestGestureReports(t *testing.T) {
 	lay := newLayout(80, 24, 5, 4, board.Point{}, 0, 0)
-	lay.stateX0, lay.stateX1 = 17, 28
+	lay.hot = []hotSpot{
+		{Y: lay.headerY, X0: 17, X1: 28, Cmd: keys.Command{Act: keys.ActNew}},
+		{Y: lay.footerY, X0: 30, X1: 39, Cmd: keys.Command{Act: keys.ActMenu}},
+	}
+	footer := func(x int, btn tcell.ButtonMask) *tcell.EventMouse {
+		return tcell.NewEventMouse(x, lay.footerY, btn, tcell.ModNone)
+	}
 	cell := func(p board.Point, btn tcell.ButtonMask) *tcell.EventMouse {
 		return tcell.NewEventMouse(lay.cellX(p.X), lay.cellY(p.Y), btn, tcell.ModNone)
 	}
@@ -319,6 +325,9 @@ func TestGestureReports(t *testing.T) {
 		{"a gesture begun off the board opens nothing", []*tcell.EventMouse{tcell.NewEventMouse(79, 10, b1, tcell.ModNone), cell(pt(2, 1), b1), cell(pt(2, 1), none)}, keys.Command{}, false},
 		{"state release starts a new game", []*tcell.EventMouse{state(20, b1), state(21, none)}, keys.Command{Act: keys.ActNew}, false},
 		{"right on the state does nothing", []*tcell.EventMouse{state(20, b2), state(20, none)}, keys.Command{}, false},
+		{"a footer label's release runs its key", []*tcell.EventMouse{footer(31, b1), footer(38, none)}, keys.Command{Act: keys.ActMenu}, false},
+		{"a release off the label pressed does nothing", []*tcell.EventMouse{footer(31, b1), footer(40, none)}, keys.Command{}, false},
+		{"a release on another label does nothing", []*tcell.EventMouse{footer(31, b1), state(20, none)}, keys.Command{}, false},
 		{"wheel moves, held or not", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), tcell.WheelDown)}, keys.Command{Act: keys.ActMove, DY: 1}, false},
 		{"the wheel leaves the gesture be", []*tcell.EventMouse{cell(pt(2, 1), b1), cell(pt(2, 1), tcell.WheelUp), cell(pt(2, 1), none)}, keys.Command{Act: keys.ActOpen, At: pt(2, 1), OnCell: true}, false},
 	}

@@ -17,7 +17,7 @@ import (
 // the settings.
 func TestNoGuessGame(t *testing.T) {
 	s := board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening, NoGuess: true}
-	cfg := Config{Start: play.Start{Board: s, Layout: noguess.Layout, Seed: 5}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: s, Layout: noguess.Layout, Seed: 5}, Prefs: Prefs{ASCII: true}, Cursor: &board.Point{}}
 	h := start(t, cfg, 120, 30)
 	checkHeader(t, h.snap(), "Mines 99/99  Time 0  [ playing ]  30x16, no-guess, seed 5")
 	h.typ("JJLl\n")
@@ -31,7 +31,7 @@ func TestNoGuessGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := Config{Start: play.Start{Board: s, Seed: 5, Fixed: true, Mines: mines, Clicks: []board.Point{at}}, Prefs: Prefs{ASCII: true}}
+	ref := Config{Start: play.Start{Board: s, Seed: 5, Fixed: true, Mines: mines, Clicks: []board.Point{at}}, Prefs: Prefs{ASCII: true}, Cursor: &board.Point{}}
 	h2 := start(t, ref, 120, 30)
 	h2.typ("JJLl")
 	if want := h2.snap().boardRows(); !slices.Equal(got, want) {

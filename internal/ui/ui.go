@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/game"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
@@ -61,6 +62,12 @@ type Config struct {
 	// neither the footer nor the help, and says there is no leaderboard.
 	Leaders func(level string) ([]history.Leaderboard, error)
 
+	// Cursor, when not nil, is where the cursor starts on the first board,
+	// unless it is a daily board, which starts on its start cell: a
+	// scripted game (a test, a demo) names its cells from there. Nil
+	// starts it at the board's centre.
+	Cursor *board.Point
+
 	// SecretSeed hides a game's seed until it is over, on the screen and
 	// in Result's summary: on a server with a shared leaderboard, a seed
 	// seen before the end lays, offline, a board the player could know.
@@ -100,6 +107,10 @@ type Prefs struct {
 	ASCII         bool   // draw with ASCII characters only
 	Mono          bool   // no colours (NO_COLOR): glyphs and reverse video only
 	Theme         string // the theme's name (see ThemeNames); "" is the default
+	// Counters shows the live counters under the board as the game goes
+	// on: the 3BV solved so far, the 3BV per second, the clicks and the
+	// efficiency (c turns them on and off).
+	Counters bool
 }
 
 // Watched is what follows a game in play from outside its screen, such
@@ -156,6 +167,7 @@ func Run(s tcell.Screen, cfg Config) (play.Result, error) {
 	u.colors = s.Colors()
 	u.setTheme(cfg.Prefs.Theme)
 	if cfg.Start.Replay != nil {
+		u.startCursor()
 		u.setPlay(u.replayPlay(g))
 		u.startReplay(*cfg.Start.Replay)
 	} else {
@@ -221,8 +233,8 @@ func (u *ui) begin(back time.Time) {
 	if d := st.Daily; d != nil {
 		u.p.Commit(*d)
 	}
-	if p, ok := u.g.StartCell(); ok {
-		u.v.cursor = p
+	u.startCursor()
+	if _, ok := u.g.StartCell(); ok {
 		u.v.message = dailyNote(st.DailyCount)
 	}
 	if st.Note != "" && u.v.message == "" {
@@ -233,6 +245,15 @@ func (u *ui) begin(back time.Time) {
 	}
 	if st.Resume != nil && st.AskResume {
 		u.askResume(back)
+	}
+}
+
+// startCursor puts the cursor where the first game starts (placeCursor),
+// or where Config.Cursor asks on a board without a start cell.
+func (u *ui) startCursor() {
+	u.placeCursor()
+	if _, ok := u.g.StartCell(); !ok && u.cfg.Cursor != nil && u.g.Board().In(*u.cfg.Cursor) {
+		u.v.cursor = *u.cfg.Cursor
 	}
 }
 
@@ -251,6 +272,7 @@ func (u *ui) result(now time.Time) play.Result {
 	r := u.p.Result(now)
 	r.Signal, r.Theme, r.SecretSeed = u.signal, u.cfg.Prefs.Theme, u.cfg.SecretSeed
 	r.QuestionMarks = u.cfg.Prefs.QuestionMarks
+	r.Counters = u.cfg.Prefs.Counters
 	return r
 }
 

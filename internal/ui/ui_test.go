@@ -272,7 +272,7 @@ func TestSourcePrintable(t *testing.T) {
 // state: the game in play is at stake, so each asks first, and the second
 // n or click gives it up, a loss handed to the keeper.
 func TestNewGame(t *testing.T) {
-	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, Seed: 7}, Prefs: Prefs{ASCII: true}, Cursor: &board.Point{}}
 	clickState := func(h *harness) {
 		sc := h.snap()
 		x := strings.Index(sc.header(), "[ ")
@@ -338,7 +338,7 @@ func TestScroll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Start: play.Start{Board: board.Settings{Width: 200, Height: 100, Mines: 2}, Fixed: true, Mines: b.Layout()}, Prefs: Prefs{ASCII: true}}
+	cfg := Config{Start: play.Start{Board: board.Settings{Width: 200, Height: 100, Mines: 2}, Fixed: true, Mines: b.Layout()}, Prefs: Prefs{ASCII: true}, Cursor: &board.Point{}}
 	h := start(t, cfg, 80, 24)
 	sc := h.snap()
 	footer := "cols 1-39 of 200, rows 1-20 of 100  q quit  ? help"

@@ -13,6 +13,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/labels"
 	"github.com/minesweeper-go/minesweeper/internal/ui/menu"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
@@ -50,12 +51,31 @@ type view struct {
 	cursor  board.Point
 	ox, oy  int // the board cell at the top-left of the viewport
 	overlay overlay
-	helpTop int        // the first line of the help shown, when it does not fit
-	message string     // shown in the footer until the next command
-	mouse   gesture    // the mouse buttons held and what their release does
-	stats   []string   // the statistics overlay's lines, as read when it opened
-	leaders leaders    // the leaderboards overlay's boards, once read
-	count   keys.Count // the count typed before a move, 0 for none
+	helpTop int                   // the first line of the help shown, when it does not fit
+	message string                // shown in the footer until the next command
+	mouse   gesture               // the mouse buttons held and what their release does
+	stats   []string              // the statistics overlay's lines, as read when it opened
+	plots   map[int][]canvas.Span // the styled spans of its lines that are plots, by line
+	leaders leaders               // the leaderboards overlay's boards, once read
+	count   keys.Count            // the count typed before a move, 0 for none
+	centre  bool                  // the next layout centres the viewport on the cursor
+	// escClosed is whether the last key was an Esc that closed an
+	// overlay: an Esc right after it asks before it quits, as a player
+	// pressing Esc twice to be sure the menu is gone does not mean to
+	// leave.
+	escClosed bool
+}
+
+// placeCursor puts the cursor where a new board is first played: on a
+// daily board's start cell, else at the board's centre, where an opening
+// reaches furthest; the next layout centres the view on it.
+func (u *ui) placeCursor() {
+	b := u.g.Board()
+	u.v.cursor = board.Point{X: (b.Width() - 1) / 2, Y: (b.Height() - 1) / 2}
+	if p, ok := u.g.StartCell(); ok {
+		u.v.cursor = p
+	}
+	u.v.centre = true
 }
 
 // Screen geometry. The header is one line, the board is framed, the footer
@@ -66,7 +86,7 @@ const (
 	cellW   = theme.CellW
 	minCols = 4 // the fewest board columns worth drawing
 	minRows = 3 // the fewest board rows worth drawing
-	// minHeader is the narrowest header headerParts writes: the longest
+	// minHeader is the narrowest header worth drawing: the longest
 	// state, "[You lose]", alone.
 	minHeader = len("[You lose]")
 )
@@ -77,15 +97,29 @@ var minFooter = utf8.RuneCountInString(keys.LabelOf(keys.Table, keys.ActQuit) + 
 
 // layout is where things go on a screen of a given size.
 type layout struct {
-	sw, sh           int
-	tooSmall         bool
-	needW, needH     int // the smallest screen the game is drawn on
-	headerY          int
-	stateX0, stateX1 int // the header's state, which starts a new game on a click
-	fx, fy           int // the frame's top-left corner
-	vc, vr           int // visible board columns and rows
-	ox, oy           int // board cell at the viewport's top-left
-	footerY          int
+	sw, sh       int
+	tooSmall     bool
+	needW, needH int // the smallest screen the game is drawn on
+	headerY      int
+	hot          []hotSpot // where a click runs a command: the header's state, the footer's labels
+	fx, fy       int       // the frame's top-left corner
+	vc, vr       int       // visible board columns and rows
+	ox, oy       int       // board cell at the viewport's top-left
+	footerY      int
+}
+
+// hotSpot is where on the screen a click runs a command: the header's
+// state, the footer's labels.
+type hotSpot = labels.Spot
+
+// hotAt returns the hot spot at (x, y), if any.
+func (l layout) hotAt(x, y int) (hotSpot, bool) {
+	for _, h := range l.hot {
+		if y == h.Y && x >= h.X0 && x < h.X1 && !l.tooSmall {
+			return h, true
+		}
+	}
+	return hotSpot{}, false
 }
 
 // newLayout places a bw by bh board on an sw by sh screen, scrolling the
@@ -231,6 +265,10 @@ func (u *ui) setTheme(name string) {
 func (u *ui) settle(s tcell.Screen) {
 	sw, sh := s.Size()
 	b := u.g.Board()
+	if u.v.centre {
+		l := newLayout(sw, sh, b.Width(), b.Height(), u.v.cursor, 0, 0)
+		u.v.ox, u.v.oy, u.v.centre = u.v.cursor.X-l.vc/2, u.v.cursor.Y-l.vr/2, l.tooSmall
+	}
 	u.lay = newLayout(sw, sh, b.Width(), b.Height(), u.v.cursor, u.v.ox, u.v.oy)
 	now := u.now()
 	if u.rp == nil {
@@ -241,9 +279,12 @@ func (u *ui) settle(s tcell.Screen) {
 	}
 	if !u.lay.tooSmall {
 		u.v.ox, u.v.oy = u.lay.ox, u.lay.oy
-		x, before, state, _ := u.header(now)
-		u.lay.stateX0 = x + utf8.RuneCountInString(before)
-		u.lay.stateX1 = min(u.lay.stateX0+utf8.RuneCountInString(state), sw)
+		// A click on the header's state, or on a key's label in the
+		// footer, runs its command.
+		u.lay.hot = u.headerLine(now, sw).Spots(sw, u.lay.headerY)
+		if u.rp == nil && u.lay.footerY < sh {
+			u.lay.hot = append(u.lay.hot, u.footerLine(sw).Spots(sw, u.lay.footerY)...)
+		}
 	}
 }
 
@@ -387,10 +428,16 @@ func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (keys.Command, bool) {
 		return keys.Command{}, u.replayKey(s, ev)
 	}
 	c := u.keyCommand(ev)
+	escAgain := u.v.escClosed && ev.Key() == tcell.KeyEsc && c.Act == keys.ActQuit
+	u.v.escClosed = false
+	if escAgain && u.v.overlay == noOverlay {
+		u.v.message = "Esc again quits"
+		return keys.Command{}, false
+	}
 	if c.Act != u.confirm && u.confirm != keys.ActNone && c.Act != keys.ActRedraw {
 		u.confirm = keys.ActNone // another key takes the question back
 	}
-	if c.Act != keys.ActAuto && c.Act != keys.ActSuspend && c.Act != keys.ActRedraw && u.stopAuto() {
+	if c.Act != keys.ActAuto && c.Act != keys.ActSuspend && c.Act != keys.ActRedraw && c.Act != keys.ActCounters && u.stopAuto() {
 		// Any other key stops auto-play, and only that.
 		return keys.Command{}, c.Act == keys.ActQuit
 	}
@@ -406,6 +453,7 @@ func (u *ui) key(s tcell.Screen, ev *tcell.EventKey) (keys.Command, bool) {
 		}
 		if c.Act != keys.ActSuspend && c.Act != keys.ActRedraw {
 			u.v.overlay = noOverlay
+			u.v.escClosed = ev.Key() == tcell.KeyEsc
 			return keys.Command{}, false
 		}
 	}
@@ -603,6 +651,8 @@ func (u *ui) own(s tcell.Screen, c keys.Command) error {
 		u.toggleAuto(s)
 	case keys.ActWhere:
 		u.showSafe()
+	case keys.ActCounters:
+		u.cfg.Prefs.Counters = !u.cfg.Prefs.Counters
 	case keys.ActHelp:
 		u.v.overlay, u.v.helpTop = helpOverlay, 0
 	case keys.ActStats:

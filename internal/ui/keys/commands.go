@@ -12,68 +12,70 @@ type Action uint8
 
 // The actions a key or a click can ask for.
 const (
-	ActNone    Action = iota // nothing: an unbound key
-	ActMove                  // move the cursor by (dx, dy), clamped to the board
-	ActOpen                  // open the cell, or chord on an open number
-	ActMark                  // cycle the marks on the cell
-	ActChord                 // chord on the cell
-	ActNew                   // a new game with the next seed
-	ActRestart               // the same board again
-	ActPause                 // pause or resume
-	ActHelp                  // show the help
-	ActQuit                  // leave the game
-	ActSuspend               // Ctrl-Z
-	ActRedraw                // repaint the whole terminal
-	ActHint                  // move to a certainly safe cell; again, say why
-	ActFlags                 // flag every certain mine
-	ActOdds                  // show or hide every closed cell's chance of a mine
-	ActAuto                  // let the solver play; again, faster
-	ActWhere                 // after a loss, show the cell that was certainly safe
-	ActStats                 // show the statistics of this kind of board
-	ActUndo                  // take back the last move, even a fatal one
-	ActFaster                // a replay: twice as fast
-	ActSlower                // a replay: half as fast
-	ActStep                  // a replay: pause, then play the next move
-	ActToEnd                 // a replay: play every move left
-	ActToStart               // a replay: back to before the first move
-	ActMenu                  // the options menu
-	ActReplay                // after the end: replay the game
-	ActLeaders               // show the server's leaderboards of the level
-	ActJump                  // move (dx, dy) to the next closed cell past opened ground
-	ActNumber                // move to the next (dy 1) or previous (dy -1) number with a closed neighbour
+	ActNone     Action = iota // nothing: an unbound key
+	ActMove                   // move the cursor by (dx, dy), clamped to the board
+	ActOpen                   // open the cell, or chord on an open number
+	ActMark                   // cycle the marks on the cell
+	ActChord                  // chord on the cell
+	ActNew                    // a new game with the next seed
+	ActRestart                // the same board again
+	ActPause                  // pause or resume
+	ActHelp                   // show the help
+	ActQuit                   // leave the game
+	ActSuspend                // Ctrl-Z
+	ActRedraw                 // repaint the whole terminal
+	ActHint                   // move to a certainly safe cell; again, say why
+	ActFlags                  // flag every certain mine
+	ActOdds                   // show or hide every closed cell's chance of a mine
+	ActAuto                   // let the solver play; again, faster
+	ActWhere                  // after a loss, show the cell that was certainly safe
+	ActStats                  // show the statistics of this kind of board
+	ActUndo                   // take back the last move, even a fatal one
+	ActFaster                 // a replay: twice as fast
+	ActSlower                 // a replay: half as fast
+	ActStep                   // a replay: pause, then play the next move
+	ActToEnd                  // a replay: play every move left
+	ActToStart                // a replay: back to before the first move
+	ActMenu                   // the options menu
+	ActReplay                 // after the end: replay the game
+	ActLeaders                // show the server's leaderboards of the level
+	ActJump                   // move (dx, dy) to the next closed cell past opened ground
+	ActNumber                 // move to the next (dy 1) or previous (dy -1) number with a closed neighbour
+	ActCounters               // show or hide the live counters under the board
 )
 
 // actionNames are the names of the action values, by value.
 var actionNames = [...]string{
-	ActNone:    "none",
-	ActMove:    "move",
-	ActOpen:    "open",
-	ActMark:    "mark",
-	ActChord:   "chord",
-	ActNew:     "new",
-	ActRestart: "restart",
-	ActPause:   "pause",
-	ActHelp:    "help",
-	ActQuit:    "quit",
-	ActSuspend: "suspend",
-	ActRedraw:  "redraw",
-	ActHint:    "hint",
-	ActFlags:   "flags",
-	ActOdds:    "odds",
-	ActAuto:    "auto",
-	ActWhere:   "where",
-	ActStats:   "stats",
-	ActUndo:    "undo",
-	ActFaster:  "faster",
-	ActSlower:  "slower",
-	ActStep:    "step",
-	ActToEnd:   "to-end",
-	ActToStart: "to-start",
-	ActMenu:    "menu",
-	ActReplay:  "replay",
-	ActLeaders: "leaders",
-	ActJump:    "jump",
-	ActNumber:  "number",
+	ActNone:     "none",
+	ActMove:     "move",
+	ActOpen:     "open",
+	ActMark:     "mark",
+	ActChord:    "chord",
+	ActNew:      "new",
+	ActRestart:  "restart",
+	ActPause:    "pause",
+	ActHelp:     "help",
+	ActQuit:     "quit",
+	ActSuspend:  "suspend",
+	ActRedraw:   "redraw",
+	ActHint:     "hint",
+	ActFlags:    "flags",
+	ActOdds:     "odds",
+	ActAuto:     "auto",
+	ActWhere:    "where",
+	ActStats:    "stats",
+	ActUndo:     "undo",
+	ActFaster:   "faster",
+	ActSlower:   "slower",
+	ActStep:     "step",
+	ActToEnd:    "to-end",
+	ActToStart:  "to-start",
+	ActMenu:     "menu",
+	ActReplay:   "replay",
+	ActLeaders:  "leaders",
+	ActJump:     "jump",
+	ActNumber:   "number",
+	ActCounters: "counters",
 }
 
 // String returns the action's name.
@@ -102,12 +104,21 @@ func GameCommand(ev *tcell.EventKey) Command { return CommandOf(keyCommands, ev)
 
 // CommandOf returns what a key means in the table of bindings cmds. A
 // special key with Shift held means what its shifted row says, else what
-// it means alone; characters mean the same whatever the modifiers, and
+// it means alone; characters carry their case, so Shift plays no part;
 // Ctrl-letters are read in every form tcell delivers them (see
-// CtrlLetter).
+// CtrlLetter). A key held with Alt (or Meta), and a special key held with
+// Ctrl that is no Ctrl-letter, mean nothing: Alt+a is not a, which would
+// start auto-play.
 func CommandOf(cmds map[Key]Command, ev *tcell.EventKey) Command {
+	mods := ev.Modifiers()
+	if mods&(tcell.ModAlt|tcell.ModMeta) != 0 {
+		return Command{}
+	}
 	if k := ev.Key(); k != tcell.KeyRune {
-		if ev.Modifiers()&tcell.ModShift != 0 {
+		if mods&tcell.ModCtrl != 0 && CtrlLetter(ev) == 0 {
+			return Command{} // Ctrl+Up is not Up
+		}
+		if mods&tcell.ModShift != 0 {
 			if c, ok := cmds[shifted(k)]; ok {
 				return c
 			}

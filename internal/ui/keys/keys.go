@@ -167,6 +167,8 @@ var Table = []Row{
 	{Keys: []Binding{{char('v'), Command{Act: ActOdds}}}, Label: "v odds", Prio: 10, help: "show, hide each cell's chance of a mine"},
 	{Keys: []Binding{{char('a'), Command{Act: ActAuto}}}, Label: "a auto", Prio: 11, help: "the solver plays; again: faster"},
 	{Keys: []Binding{{char('w'), Command{Act: ActWhere}}}, help: "after a loss: where a safe cell was"},
+	{Keys: []Binding{{char('c'), Command{Act: ActCounters}}}, Label: "c counters", Prio: 17,
+		help: "show, hide live 3BV, 3BV/s, clicks, efficiency"},
 	{Keys: []Binding{{char('i'), Command{Act: ActStats}}}, Label: "i stats", Prio: 14, help: "statistics of this kind of board"},
 	{Keys: []Binding{{char('o'), Command{Act: ActMenu}}}, Label: "o options", Prio: 9, help: "options: board, rules, theme, daily board"},
 	{Keys: []Binding{{char('b'), Command{Act: ActLeaders}}}, Label: "b leaders", Prio: 16,
@@ -193,6 +195,7 @@ var Table = []Row{
 	{mouse: "left+right, middle", help: "chord on release; the press shows the 3x3"},
 	{mouse: "wheel", help: "move up and down"},
 	{mouse: "click [ state ]", help: "new game, on release"},
+	{mouse: "click a footer label", help: "its key, on release: o options, i stats, ? help"},
 }
 
 // suspendHelp says what Ctrl-Z does: on a remote terminal it pauses the

@@ -48,18 +48,25 @@ func TestKeyTableCommands(t *testing.T) {
 
 // TestKeyModifiers checks how modifiers the table does not name are read:
 // a special key with Shift means what it means alone unless a shifted row
-// binds it, and characters ignore Alt.
+// binds it; a key with Alt or Meta, and a special key with Ctrl, mean
+// nothing (Alt+a started auto-play).
 func TestKeyModifiers(t *testing.T) {
 	tests := []struct {
 		ev   *tcell.EventKey
 		want Command
 	}{
 		{tcell.NewEventKey(tcell.KeyUp, 0, tcell.ModShift), move(0, -5)},
-		{tcell.NewEventKey(tcell.KeyUp, 0, tcell.ModShift|tcell.ModCtrl), move(0, -5)},
-		{tcell.NewEventKey(tcell.KeyUp, 0, tcell.ModCtrl), move(0, -1)},
+		{tcell.NewEventKey(tcell.KeyUp, 0, tcell.ModShift|tcell.ModCtrl), Command{}},
+		{tcell.NewEventKey(tcell.KeyUp, 0, tcell.ModCtrl), Command{}},
+		{tcell.NewEventKey(tcell.KeyUp, 0, tcell.ModAlt), Command{}},
+		{tcell.NewEventKey(tcell.KeyRune, 'a', tcell.ModAlt), Command{}},
+		{tcell.NewEventKey(tcell.KeyRune, 'a', tcell.ModNone), Command{Act: ActAuto}},
+		{tcell.NewEventKey(tcell.KeyRune, 'q', tcell.ModMeta), Command{}},
+		{tcell.NewEventKey(tcell.KeyCtrlZ, 0, tcell.ModCtrl), Command{Act: ActSuspend}},
+		{tcell.NewEventKey(tcell.KeyRune, 'z', tcell.ModCtrl), Command{Act: ActSuspend}},
 		{tcell.NewEventKey(tcell.KeyHome, 0, tcell.ModShift), move(-far, 0)},
 		{tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModShift), Command{Act: ActOpen}},
-		{tcell.NewEventKey(tcell.KeyRune, 'f', tcell.ModAlt), Command{Act: ActMark}},
+		{tcell.NewEventKey(tcell.KeyRune, 'f', tcell.ModAlt), Command{}},
 		{tcell.NewEventKey(tcell.KeyRune, 'H', tcell.ModShift), move(-5, 0)},
 		{tcell.NewEventKey(tcell.KeyRune, 'x', tcell.ModNone), Command{}},
 		{tcell.NewEventKey(tcell.KeyRune, 'f', tcell.ModCtrl), Command{}},

@@ -10,10 +10,12 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/plot"
 )
 
 // CellW is how many columns a board cell is drawn in: two, so that the
@@ -50,6 +52,10 @@ type Theme struct {
 	sOddsSafe, sOddsMine tcell.Style
 	sOdds                [len(oddsBands)]tcell.Style
 	oddsAltBg            tcell.Color
+
+	// ASCII reports whether the theme draws with ASCII characters alone.
+	ASCII bool
+	plot  [plot.Bar + 1]tcell.Style // the plots' styles, by class
 
 	// cursors maps the style of every kind of cell on the board to its
 	// style under the cursor; the monochrome theme has none.
@@ -374,7 +380,7 @@ func New(name string, ascii, mono bool, colors int) *Theme {
 	if mono {
 		pal = nil
 	}
-	t := &Theme{mono: pal == nil, ansi: pal != nil && pal == ansi}
+	t := &Theme{mono: pal == nil, ansi: pal != nil && pal == ansi, ASCII: ascii}
 	if ascii {
 		t.closed, t.flag, t.question = Glyph{"#", " "}, Glyph{"F", " "}, Glyph{"?", " "}
 		t.mine, t.hit, t.wrongFlag = Glyph{"*", " "}, Glyph{"X", " "}, Glyph{"!", " "}
@@ -406,6 +412,7 @@ func New(name string, ascii, mono bool, colors int) *Theme {
 		t.colour(pal)
 	}
 
+	t.plotStyles()
 	t.StyleNames = map[tcell.Style]string{}
 	add := func(name string, st tcell.Style) {
 		if _, ok := t.StyleNames[st]; !ok {
@@ -433,6 +440,41 @@ func New(name string, ascii, mono bool, colors int) *Theme {
 		add("cursor+"+name+" alt", t.Cursor(t.oddsAlt(odds[name])))
 	}
 	return t
+}
+
+// Plot returns the style of the spans of class c of a plot of the
+// records (see internal/plot).
+func (t *Theme) Plot(c plot.Class) tcell.Style {
+	if c < 0 || int(c) >= len(t.plot) {
+		return t.Text
+	}
+	return t.plot[c]
+}
+
+// plotStyles sets the plots' styles, on the terminal's own background:
+// a day of the calendar in the colour of a win, bold at the busiest, a
+// win on the plot of time against 3BV in the colour of a 1, the best line
+// in the colour of a loss, a month's bar in the colour of a 2. Without
+// colours, the glyphs tell them apart, the wins and the busiest in bold.
+func (t *Theme) plotStyles() {
+	plain := tcell.StyleDefault
+	on := func(st tcell.Style, fromBg bool) tcell.Style {
+		fg, bg, _ := st.Decompose()
+		if fromBg {
+			fg = bg
+		}
+		return plain.Foreground(fg)
+	}
+	t.plot = [...]tcell.Style{plot.Text: t.Text, plot.Axis: t.Frame, plot.Level0: plain.Dim(true),
+		plot.Level1: plain, plot.Level2: plain, plot.Level3: plain, plot.Level4: plain.Bold(true),
+		plot.Dot: plain.Bold(true), plot.Best: plain, plot.Bar: plain}
+	if t.mono {
+		return
+	}
+	for c := plot.Level1; c <= plot.Level4; c++ {
+		t.plot[c] = on(t.Win, true).Bold(c == plot.Level4)
+	}
+	t.plot[plot.Dot], t.plot[plot.Best], t.plot[plot.Bar] = on(t.sNum[1], false), on(t.Lose, true), on(t.sNum[2], false)
 }
 
 // monochrome sets the styles of the monochrome theme: the terminal's own
@@ -540,12 +582,20 @@ func (t *Theme) Tile(tl board.Tile) (Glyph, tcell.Style) {
 
 // Odds returns the Glyph and style of a closed cell in the odds view, from
 // the chance p that it holds a mine and whether it is certainly safe or
-// certainly a mine: certain cells apart, the others as a percentage from 1
-// to 99 ("7%", "42"), so that the view reads without colours.
+// certainly a mine: certain cells apart, the others as the chance in
+// tenths, one digit from 0 to 9 ("3" is 25% to 34%) and a blank column.
 //
-// Two-digit chances side by side would read as one number ("1542"), so
-// every other cell, as on a chessboard (alt), is set apart: a darker
-// background in colour, underlined without colours.
+// A cell is two columns wide, and two digits, or a digit and a percent
+// sign, side by side read as one number ("171717", "8%8%8%"); one digit
+// and a blank column read apart on any terminal, with or without colours,
+// beside each other and beside open cells, whose numbers are written the
+// same way (a digit on the right would run into the number of an open
+// cell on its left). A chance is told from a number by its closed cell's
+// background, or underline, and the footer says the view is on. A player
+// picks the safest cell by the digits, and within a tenth by the colours,
+// whose bands are finer at the low chances that matter. Every other cell,
+// as on a chessboard (alt), is set apart too: a darker background in
+// colour, underlined without colours.
 func (t *Theme) Odds(p float64, safe, mine, alt bool) (Glyph, tcell.Style) {
 	g, st := t.oddsOf(p, safe, mine)
 	if alt {
@@ -571,18 +621,13 @@ func (t *Theme) oddsOf(p float64, safe, mine bool) (Glyph, tcell.Style) {
 	case mine:
 		return t.OddsMine, t.sOddsMine
 	}
-	// Two digits, or one and a percent sign, so that a chance never reads
-	// as an open cell's number, which is one digit and a space.
 	pc := min(max(int(math.Round(100*p)), 1), 99)
-	text := fmt.Sprintf("%d%%", pc)
-	if pc >= 10 {
-		text = fmt.Sprintf("%d", pc)
-	}
+	tenths := min(int(math.Round(10*p)), 9)
 	band := 0
 	for band < len(oddsBands)-1 && pc >= oddsBands[band] {
 		band++
 	}
-	return Glyph{text[:1], text[1:]}, t.sOdds[band]
+	return Glyph{strconv.Itoa(tenths), " "}, t.sOdds[band]
 }
 
 // Cursor returns the style of a cell of style st under the cursor: in

@@ -440,3 +440,27 @@ func TestColourBlindNumbers(t *testing.T) {
 		t.Errorf("default theme, deuteranopia: closest numbers %d and %d are %.1f apart; want under %d, or no need of a colour-blind theme", a, b, d, minNumberDistance)
 	}
 }
+
+// TestOddsReadApart checks that the chances of two cells side by side in
+// the odds view read as two figures, not one ("171717", "8%8%8%"), in
+// every theme, with and without colours, and that the figure is the
+// chance in tenths, on the left of its cell as an open cell's number.
+func TestOddsReadApart(t *testing.T) {
+	for _, name := range Names() {
+		for _, ascii := range []bool{false, true} {
+			th := New(name, ascii, false, TrueColour)
+			for pc := 1; pc <= 99; pc++ {
+				p := float64(pc) / 100
+				gl, _ := th.Odds(p, false, false, false)
+				alt, _ := th.Odds(p, false, false, true)
+				row := gl[0] + gl[1] + alt[0] + alt[1] + gl[0] + gl[1]
+				if got := strings.Fields(row); len(got) != 3 {
+					t.Errorf("%s (ascii %v): three cells of %d%% read %q: %d figures; want 3", name, ascii, pc, row, len(got))
+				}
+				if want := fmt.Sprint(min((pc+5)/10, 9)); gl[0] != want || gl[1] != " " {
+					t.Errorf("%s (ascii %v): the odds of %d%% = %q; want %q and a blank", name, ascii, pc, gl[0]+gl[1], want)
+				}
+			}
+		}
+	}
+}
