@@ -558,15 +558,16 @@ type Leaving struct {
 // left before its end, never ended (one that ended was kept then, and
 // plays on after an undo), is saved for the next run, beside the other
 // games left unfinished, without its layout when its seed lays it again.
-// A game on a known board (a chosen seed, a board file, a restart) is
-// saved too, and stays known when resumed: it counts for nothing still. The saved game the run started
+// A game on a known board (a chosen seed, a restart) is saved too, and
+// stays known when resumed: it counts for nothing still. A board file's
+// game is not: the file plays it again, and -board offers no saved game. The saved game the run started
 // from, and that one alone, is removed: it is over, given up or replaced
 // by the game saved now. Both release the run's claim on it; a claim
 // another run took over is left to that one, and the game is not saved
 // twice.
 func (s *Session) Leave(k game.Kept, started bool) Leaving {
 	var out Leaving
-	if started && k.Status == board.Playing && k.Ends == 0 && s.open() && !s.practice(k) {
+	if started && k.Status == board.Playing && k.Ends == 0 && k.Origin != game.File && s.open() && !s.practice(k) {
 		save := k
 		if save.Laid && save.Origin != game.File {
 			save.Mines = nil // laid again from the seed and the first opening

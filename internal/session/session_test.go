@@ -397,12 +397,22 @@ func TestLeaveSavesKnown(t *testing.T) {
 }
 
 // TestLeaveDoesNotSave checks the games Leave does not save: one kept
-// already when it ended, one not started, one over.
+// already when it ended, one on a board file (the file plays it again),
+// one not started, one over.
 func TestLeaveDoesNotSave(t *testing.T) {
 	ended := won(t, 10, game.Drawn)
 	if err := ended.Undo(at(20)); err != nil {
 		t.Fatal(err)
 	}
+	sb, err := board.Parse(small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := game.NewFixed(smallConfig(t), sb.Layout(), "board.txt", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(t, file, at(0), mv(game.Open, 4, 0))
 	inPlay := newGame(t, smallConfig(t), 1, game.Drawn)
 	apply(t, inPlay, at(0), mv(game.Open, 4, 0))
 	fresh := newGame(t, smallConfig(t), 1, game.Drawn)
@@ -413,6 +423,7 @@ func TestLeaveDoesNotSave(t *testing.T) {
 		started bool
 	}{
 		{"a game that ended and plays on after an undo", ended, true},
+		{"a board file's game", file, true},
 		{"a game not started", fresh, false},
 		{"a game over", won(t, 10, game.Drawn), true},
 	}
