@@ -146,9 +146,11 @@ func genDaily(fs *flag.FlagSet, level, date, secret, commitment, format string, 
 	if refused != "" {
 		return usagef("-daily: cannot be combined with -%s (the date and the level fix the board)", refused)
 	}
-	if _, err := daily.Level(level); err != nil {
+	lv, err := daily.Level(level)
+	if err != nil {
 		return usagef("-level: %v", err)
 	}
+	level = lv.Name
 	if date == "" {
 		date = daily.Today(time.Now())
 	} else if err := daily.CheckDate(date); err != nil {

@@ -24,7 +24,7 @@ func dailyFlags() (*flag.FlagSet, *dailyOptions) {
 	f.level = fs.String("level", "beginner", "the `level` whose daily board is played: beginner, intermediate or expert")
 	f.date = fs.String("date", "", "the `date` (YYYY-MM-DD, UTC) whose board is played, as practice unless it is today (default: today)")
 	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
-	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
+	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag; not given, as the last run left it (o changes it)")
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	f.keys = addKeysFlag(fs)
 	f.reader = readerFlag(fs)
@@ -46,9 +46,11 @@ func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if _, err := daily.Level(*level); err != nil {
+	lv, err := daily.Level(*level)
+	if err != nil {
 		return usagef("-level: %v", err)
 	}
+	*level = lv.Name
 	if *date != "" {
 		if err := daily.CheckDate(*date); err != nil {
 			return usagef("-date: %v", err)
@@ -66,6 +68,9 @@ func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer k.Close()       // before the warnings: closing may warn
 	if _, _, lastTheme := k.Prefs(ui.CheckTheme); *theme == "" {
 		*theme = lastTheme
+	}
+	if !given(fs, "question") { // given, it is remembered at the end
+		*question = k.QuestionMarks()
 	}
 	b, count, err := k.Daily(*date, *level)
 	if err != nil {

@@ -142,3 +142,23 @@ func TestGenDailyErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelAnyCase checks that a level is read in any case, as
+// board.LevelNamed reads it: the board flags' -level and gen -daily's
+// write the board of the level in small letters.
+func TestLevelAnyCase(t *testing.T) {
+	tests := []struct {
+		args        []string
+		level, want string
+	}{
+		{[]string{"-seed", "3", "-level"}, "Expert", "expert"},
+		{[]string{"-seed", "3", "-level"}, "INTERMEDIATE", "intermediate"},
+		{[]string{"-daily", "-date", "2026-11-25", "-level"}, "Expert", "expert"},
+	}
+	for _, tt := range tests {
+		got := genOut(t, append(tt.args, tt.level)...)
+		if want := genOut(t, append(tt.args, tt.want)...); !bytes.Equal(got, want) {
+			t.Errorf("gen %v %s wrote\n%s\nwant, as with %s,\n%s", tt.args, tt.level, got, tt.want, want)
+		}
+	}
+}

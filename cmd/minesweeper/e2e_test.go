@@ -147,8 +147,8 @@ func TestE2E(t *testing.T) {
 		tm.waitFor("│  ") // the opening rule: the corner is a zero
 		tm.keys("Escape")
 		// A seed the player chose lays a board the player can know: it is
-		// not saved over the saved game of its kind, and sets no record.
-		tm.checkExit(" on beginner, seed 1 (again: minesweeper -level beginner -seed 1)")
+		// saved, as any started game is, and counts for nothing.
+		tm.checkExit(" on beginner, seed 1; saved, to go on: minesweeper -level beginner -resume; a known board, so it counts for nothing")
 	})
 	t.Run("standard output to a file", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "results.txt")

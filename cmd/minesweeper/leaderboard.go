@@ -82,10 +82,11 @@ func leaderboardMain(args []string, stdout, stderr io.Writer, env leaderEnv) int
 	}
 	var levels []string // all
 	if *level != "" {
-		if _, err := daily.Level(*level); err != nil {
+		lv, err := daily.Level(*level)
+		if err != nil {
 			return usagef("-level: %v", err)
 		}
-		levels = []string{*level}
+		levels = []string{lv.Name}
 	}
 	if *date == "" {
 		*date = daily.Today(env.now())

@@ -111,6 +111,8 @@ func TestLeaderboard(t *testing.T) {
 		}},
 		{name: "expert-date-n5", args: []string{"-data", "d", "-level", "expert", "-date", "2026-11-20", "-n", "5"}, code: exitOK,
 			asked: []string{"secret 2026-11-20", "daily 2026-11-20 expert 5", "all-time expert 5"}},
+		{name: "expert-capital", args: []string{"-data", "d", "-level", "Expert", "-date", "2026-11-20", "-n", "5"}, code: exitOK,
+			asked: []string{"secret 2026-11-20", "daily 2026-11-20 expert 5", "all-time expert 5"}},
 		{name: "expert-nf", args: []string{"-data", "d", "-level", "expert", "-nf"}, code: exitOK,
 			asked: []string{"secret 2026-11-26", "daily 2026-11-26 expert 20", "all-time expert 20", "all-time expert NF 20"}},
 		{name: "date-no-secret", args: []string{"-data", "d", "-level", "beginner", "-date", "2026-11-19"}, code: exitOK},

@@ -65,3 +65,31 @@ func TestNewGivesUp(t *testing.T) {
 		})
 	}
 }
+
+// TestQuestionRemembered checks that -question=false is remembered, as
+// the theme is: the next run without the flag has no question mark, and
+// -question given again turns them on, and is remembered in turn.
+func TestQuestionRemembered(t *testing.T) {
+	t.Setenv("MINESWEEPER_HOME", t.TempDir())
+	size := []string{"-reader", "-width", "12", "-height", "8", "-mines", "10"}
+	tests := []struct {
+		flags []string
+		want  string // what the second f says
+	}{
+		{nil, "question mark at (1,1)"},
+		{[]string{"-question=false"}, "no mark at (1,1)"},
+		{nil, "no mark at (1,1)"},
+		{[]string{"-question"}, "question mark at (1,1)"},
+		{nil, "question mark at (1,1)"},
+	}
+	for i, tt := range tests {
+		var out, errs strings.Builder
+		args := append(append([]string{}, size...), tt.flags...)
+		if code := run(args, strings.NewReader("f 1 1\nf 1 1\nq\n"), &out, &errs); code != exitOK {
+			t.Fatalf("run %d %v: exit %d, %q %q", i, tt.flags, code, out.String(), errs.String())
+		}
+		if !strings.Contains(out.String(), tt.want) {
+			t.Errorf("run %d %v said:\n%s\nwant %q", i, tt.flags, out.String(), tt.want)
+		}
+	}
+}

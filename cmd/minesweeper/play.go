@@ -48,6 +48,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *theme == "" {
 			*theme = lastTheme
 		}
+		if !given(fs, "question") { // given, it is remembered at the end
+			*question = k.QuestionMarks()
+		}
 		// No flag chooses the board: the one played last, if any.
 		if lastOK && !bf.Chosen() {
 			c, lerr := boardflag.Last(cfg, last)
@@ -102,7 +105,7 @@ func playFlags() (*flag.FlagSet, *playOptions) {
 	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
 	f := &playOptions{board: boardflag.Add(fs, true)}
 	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw with ASCII characters only")
-	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag")
+	f.question = flagvalue.Bool(fs, "question", true, "let f cycle through a question mark after the flag; not given, as the last run left it (o changes it)")
 	f.theme = fs.String("theme", "", "the colours: default, colour-blind or mono (default: the theme chosen last)")
 	f.resume = flagvalue.Bool(fs, "resume", false, "go on with the game of this board left unfinished, without asking")
 	f.fresh = flagvalue.Bool(fs, "new", false, "start a new game, giving up the game of this board left unfinished as a loss, asked first as n asks")
@@ -134,4 +137,11 @@ func addKeysFlag(fs *flag.FlagSet) *string {
 // readerFlag defines -reader, on the game and on daily.
 func readerFlag(fs *flag.FlagSet) *bool {
 	return flagvalue.Bool(fs, "reader", false, "play in lines, for screen readers: a command a line, one line said for each (chosen when TERM=dumb)")
+}
+
+// given reports whether the flag name of fs was given.
+func given(fs *flag.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/daily"
@@ -15,6 +16,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
 // statsOptions are the flags of minesweeper stats.
@@ -28,7 +30,7 @@ func statsFlags() (*flag.FlagSet, *statsOptions) {
 	fs := flag.NewFlagSet("minesweeper stats", flag.ContinueOnError)
 	f := &statsOptions{}
 	f.json = flagvalue.Bool(fs, "json", false, "print the statistics as JSON")
-	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks")
+	f.ascii = flagvalue.Bool(fs, "ascii", false, "draw the speeds with ASCII characters rather than blocks (so does a locale that is not UTF-8, LC_ALL=C)")
 	f.daily = flagvalue.Bool(fs, "daily", false, "print the results of the daily boards alone (with -json, as a JSON array)")
 	f.numbers = flagvalue.Bool(fs, "numbers", false, "print the bests of the speedrunners' numbers instead: 3BV/s, IOS, RQP, IOE, ZNE, and those of the NF style (no flag placed) apart")
 	f.top = flagvalue.Bool(fs, "top", false, "print each board's longest winning and losing streaks, its clean wins' average time and its ten best times instead, the NF style's apart")
@@ -65,7 +67,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *f.plot {
 		return runPlots(fs.Name(), st, *ascii, stdout, stderr)
 	}
-	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, Top: *f.top, ASCII: *ascii, Kinds: f.n}
+	v := kept.StatsView{JSON: *asJSON, Daily: *onlyDaily, Numbers: *numbers, Top: *f.top, ASCII: *ascii || term.ASCIILocale(os.Getenv), Kinds: f.n}
 	err = kept.Stats(context.Background(), st, v, daily.Today(time.Now()), stdout, func(msg string) {
 		fmt.Fprintf(stderr, "%s: %s; these statistics count the games imported so far\n", fs.Name(), msg)
 	})

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -128,11 +129,13 @@ var statsCases = []struct {
 	args  []string
 	empty bool
 	extra string
-	daily bool // the log is dailyGames
+	daily bool   // the log is dailyGames
+	lcAll string // the locale: C.UTF-8 unless set
 }{
 	{name: "stats", args: []string{"stats"}},
 	{name: "stats-json", args: []string{"stats", "-json"}},
 	{name: "stats-ascii", args: []string{"stats", "-ascii"}},
+	{name: "stats-lc-all-c", args: []string{"stats"}, lcAll: "C"}, // as -ascii: the locale is not UTF-8
 	{name: "stats-numbers", args: []string{"stats", "-numbers"}},
 	{name: "stats-n1", args: []string{"stats", "-n", "1"}},
 	{name: "stats-n2-numbers", args: []string{"stats", "-n", "2", "-numbers"}},
@@ -173,6 +176,7 @@ func TestStatsHistoryGolden(t *testing.T) {
 	}
 	for _, tt := range statsCases {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("LC_ALL", cmp.Or(tt.lcAll, "C.UTF-8"))
 			var dir string
 			switch {
 			case tt.empty:
@@ -351,7 +355,10 @@ func TestRunReplay(t *testing.T) {
 		{"a cut video", []string{write("cut.avf", string(avf[:len(avf)/2]))}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "cut.avf") + ": AVF: truncated at byte 41670 of 41677, reading an event (8 more bytes wanted)\n"},
 		{"a video of no level", []string{"-speed", "0.25", write("far.avf", string(avf[:5])+"\xff\xff\xff\xff"+string(avf[9:]))}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "far.avf") + ": AVF: invalid at byte 6: level 255 is not 3 to 6\n"},
 		{"a missing file", []string{filepath.Join(dir, "nope")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "nope") + ": no such file or directory\n"},
-		{"a record", []string{write("rec.txt", "4 5 2 1\n0 0\n3 3\n0 4\n")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "rec.txt") + ": not a replay but, it seems, a board file (record): minesweeper -board " + filepath.Join(dir, "rec.txt") + " plays it\n"},
+		{"a record", []string{write("rec.txt", "4 5 2 1\n0 0\n3 3\n0 4\n")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "rec.txt") + ": not a replay but a board file (record): minesweeper -board " + filepath.Join(dir, "rec.txt") + " plays it\n"},
+		// A text file that is no board file: -board would refuse it too.
+		{"a text file", []string{write("passwd", "root:x:0:0:root:/root:/bin/bash\n")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "passwd") + `: neither a replay (a game of the history log) nor a board file (as a record: line 1: the number of rows: not an integer: "root:x:0:0:root:/root:/bin/bash")` + "\n"},
+		{"a record -board refuses", []string{write("bad.txt", "4 5 2 1\n0 9\n")}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "bad.txt") + ": neither a replay (a game of the history log) nor a board file (as a record: line 2: mine 1 of 2: column 9 is off the board (0 to 4))\n"},
 		{"a replay with a byte order mark", []string{write("bom.json", "\uFEFF"+line)}, exitFailure, noTerminal},
 		{"a cut replay", []string{write("cut.json", line[:40])}, exitFailure, "minesweeper replay: " + filepath.Join(dir, "cut.json") + ": the input ends inside the game\n"},
 		{"a bad layout", []string{write("bad.json", `{"v":1,"board":"9x9n2 opening","layout":[[1,1]]}`)}, exitFailure, `minesweeper replay: the layout holds 1 mine; the board "9x9n2 opening" has 2` + "\n"},

@@ -221,6 +221,18 @@ var Levels = []Level{
 	{"expert", 30, 16, 99},
 }
 
+// LevelNamed returns the level called name, its letters in any case
+// ("Expert", "EXPERT"), and reports whether there is one: every level a
+// player types is read through it.
+func LevelNamed(name string) (Level, bool) {
+	for _, lv := range Levels {
+		if strings.EqualFold(lv.Name, name) {
+			return lv, true
+		}
+	}
+	return Level{}, false
+}
+
 // LevelOf returns the name of the level of s's size and mine count, or
 // "custom".
 func LevelOf(s Settings) string {

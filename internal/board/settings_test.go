@@ -260,3 +260,24 @@ func TestCheckPoint(t *testing.T) {
 		}
 	}
 }
+
+func TestLevelNamed(t *testing.T) {
+	tests := []struct {
+		name string
+		want string // "" for none
+	}{
+		{"beginner", "beginner"},
+		{"Expert", "expert"},
+		{"INTERMEDIATE", "intermediate"},
+		{"eXpErT", "expert"},
+		{"custom", ""},
+		{"expert ", ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		lv, ok := LevelNamed(tt.name)
+		if got := lv.Name; got != tt.want || ok != (tt.want != "") {
+			t.Errorf("LevelNamed(%q) = %q, %v; want %q, %v", tt.name, got, ok, tt.want, tt.want != "")
+		}
+	}
+}

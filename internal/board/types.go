@@ -9,8 +9,15 @@ import (
 // both counted from zero at the top-left corner.
 type Point struct{ X, Y int }
 
-// String returns the point as "(x,y)".
+// String returns the point as "(x,y)", counted from zero as the code,
+// the record format and the move text count it.
 func (p Point) String() string { return fmt.Sprintf("(%d,%d)", p.X, p.Y) }
+
+// Shown returns the point as a player reads it, on the full screen and
+// in the line mode alike: column then row, counted from 1 at the top-left
+// corner, "(4,7)" for Point{3, 6}. Every cell put in text for a player
+// goes through it, so that cells are counted one way.
+func (p Point) Shown() string { return fmt.Sprintf("(%d,%d)", p.X+1, p.Y+1) }
 
 // Add returns the point p+q.
 func (p Point) Add(q Point) Point { return Point{p.X + q.X, p.Y + q.Y} }

@@ -45,7 +45,9 @@ func ReadFile(name string) (*record.Record, error) {
 // ReadGameFile reads the game of the replay file name (see ReadGame),
 // naming the file in errors once. It reads a regular file only, of at most
 // MaxReplay bytes, and what its errors quote of the file is made
-// printable.
+// printable. A file that is no replay is read as a board file (see Read):
+// the error suggests -board only for one that -board plays, and says
+// otherwise what the file is not, and why.
 func ReadGameFile(name string) (history.Game, error) {
 	fail := func(err error) (history.Game, error) {
 		return history.Game{}, fmt.Errorf("%s: %s", name, userfile.Printable(err.Error()))
@@ -61,7 +63,10 @@ func ReadGameFile(name string) (history.Game, error) {
 		return fail(err)
 	}
 	if f := Sniff(name, head); f != Replay {
-		return history.Game{}, fmt.Errorf("%s: not a replay but, it seems, a board file (%v): minesweeper -board %s plays it", name, f, userfile.ShellQuote(name))
+		if _, err := Read(name, br); err != nil {
+			return fail(fmt.Errorf("neither a replay (a game of the history log) nor a board file (as a %v: %v)", f, err))
+		}
+		return history.Game{}, fmt.Errorf("%s: not a replay but a board file (%v): minesweeper -board %s plays it", name, f, userfile.ShellQuote(name))
 	}
 	g, err := ReadGame(br)
 	if err != nil {

@@ -40,7 +40,7 @@ func Add(fs *flag.FlagSet, withFile bool) *Flags {
 	fs.StringVar(&f.firstClick, "first-click", "opening", "first-click rule: unsafe (mines anywhere), safe (the first cell is safe) or opening (it and its neighbours are safe)")
 	flagvalue.BoolVar(fs, &f.noGuess, "no-guess", false, "lay the mines so that logic alone clears the board from the first click (needs -first-click opening)")
 	if withFile {
-		fs.StringVar(&f.file, "board", "", "play the layout (and replay the clicks) of a record `file` in the judge's format")
+		fs.StringVar(&f.file, "board", "", "play the layout (and replay the clicks) of a board `file`: a record in the judge's format, an MBF file or a replay (one game of the history)")
 	}
 	return f
 }
@@ -88,16 +88,11 @@ func (f *Flags) Resolve() (Config, error) {
 		return cfg, nil
 	}
 
-	var lv *board.Level
-	for i := range board.Levels {
-		if board.Levels[i].Name == f.Level {
-			lv = &board.Levels[i]
-		}
-	}
-	if lv == nil {
+	lv, ok := board.LevelNamed(f.Level)
+	if !ok {
 		return Config{}, fmt.Errorf("-level: unknown level %q (want beginner, intermediate or expert)", f.Level)
 	}
-	cfg.Width, cfg.Height, cfg.Mines = lv.Width, lv.Height, lv.Mines
+	cfg.Width, cfg.Height, cfg.Mines, cfg.Level = lv.Width, lv.Height, lv.Mines, lv.Name
 	for _, d := range []struct {
 		name string
 		v    int

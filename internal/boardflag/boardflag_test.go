@@ -5,9 +5,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/boardfile"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
@@ -41,6 +43,8 @@ func TestResolve(t *testing.T) {
 		{"board file with a byte order mark", []string{"-board", bom}, Config{Settings: board.Settings{Width: 5, Height: 4, Mines: 1, Rule: board.Opening}, Level: "custom", File: bom}, ""},
 		{"decimal with a leading zero", []string{"-width", "010", "-height", "+09", "-mines", "007"}, Config{Settings: board.Settings{Width: 10, Height: 9, Mines: 7, Rule: board.Opening}, Level: "custom"}, ""},
 
+		{"a level in capitals", []string{"-level", "Expert"}, Config{Settings: board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}, Level: "expert"}, ""},
+		{"a level all in capitals", []string{"-level", "INTERMEDIATE", "-mines", "30"}, Config{Settings: board.Settings{Width: 16, Height: 16, Mines: 30, Rule: board.Opening}, Level: "custom"}, ""},
 		{"unknown level", []string{"-level", "hard"}, Config{}, `-level: unknown level "hard" (want beginner, intermediate or expert)`},
 		{"unknown rule", []string{"-first-click", "lucky"}, Config{}, `-first-click: unknown first-click rule "lucky" (want unsafe, safe or opening)`},
 		{"width zero", []string{"-width", "0"}, Config{}, "-width: 0 is below 1"},
@@ -136,5 +140,18 @@ func TestResolveEndlessFile(t *testing.T) {
 	case <-testwait.After(t):
 		// A guard, not a measure: the reading has no end.
 		t.Fatalf("resolve(-board %s) still reading at the test's deadline", name)
+	}
+}
+
+// TestBoardUsage checks that -board's help names every format the board
+// files are read in (see boardfile.Read), not the record format alone.
+func TestBoardUsage(t *testing.T) {
+	fs := flag.NewFlagSet("minesweeper", flag.ContinueOnError)
+	Add(fs, true)
+	usage := fs.Lookup("board").Usage
+	for _, f := range []boardfile.Format{boardfile.Record, boardfile.MBF, boardfile.Replay} {
+		if !strings.Contains(usage, " "+f.String()) {
+			t.Errorf("-board's usage %q does not name the %v format", usage, f)
+		}
 	}
 }

@@ -101,12 +101,11 @@ func CheckDate(date string) error {
 	return nil
 }
 
-// Level returns the level called name.
+// Level returns the level called name, in any case (see
+// board.LevelNamed): its Name is the one to use thereafter.
 func Level(name string) (board.Level, error) {
-	for _, lv := range board.Levels {
-		if lv.Name == name {
-			return lv, nil
-		}
+	if lv, ok := board.LevelNamed(name); ok {
+		return lv, nil
 	}
 	return board.Level{}, fmt.Errorf("%q: %w", name, ErrLevel)
 }
@@ -120,6 +119,9 @@ func Key(date, level string) string {
 // Of returns the daily board of date and level, without its mines (see
 // Mines): the first two steps of the package's function.
 func Of(date, level string) (Board, error) {
+	if lv, ok := board.LevelNamed(level); ok {
+		level = lv.Name // "Expert" is expert's board: the key holds the name as Levels spells it
+	}
 	sum := sha256.Sum256([]byte(Key(date, level)))
 	return ofSum(date, level, sum[:])
 }

@@ -139,7 +139,7 @@ func TestOfErrors(t *testing.T) {
 		{"", "beginner", ErrDate},
 		{"tomorrow", "beginner", ErrDate},
 		{"2026-11-25", "custom", ErrLevel},
-		{"2026-11-25", "Expert", ErrLevel},
+		{"2026-11-25", "expert level", ErrLevel},
 	}
 	for _, tt := range tests {
 		if _, err := Of(tt.date, tt.level); !errors.Is(err, tt.want) {
@@ -220,6 +220,18 @@ func TestNoGuess(t *testing.T) {
 			if g.Status != board.Won {
 				t.Errorf("%s %s: the solver's game ended %v; want won", date, lv.Name, g.Status)
 			}
+		}
+	}
+}
+
+// TestOfAnyCase checks that a level in capitals names the board of its
+// name in small letters, as board.LevelNamed reads it.
+func TestOfAnyCase(t *testing.T) {
+	for _, level := range []string{"Expert", "EXPERT"} {
+		got, err := Of("2026-11-25", level)
+		want, _ := Of("2026-11-25", "expert")
+		if err != nil || got != want {
+			t.Errorf("Of(%q, %q) = %+v, %v; want %+v", "2026-11-25", level, got, err, want)
 		}
 	}
 }

@@ -174,7 +174,7 @@ func (v Verdict) Clauses() []string {
 	clauses := []string{b.String()}
 	if v.HasFatal {
 		if o := v.Fatal; o.Safe {
-			clauses = append(clauses, fmt.Sprintf("lost on a %s mine", solver.Percent(o.Mine)), fmt.Sprintf("%v was safe: w shows it", o.SafeAt))
+			clauses = append(clauses, fmt.Sprintf("lost on a %s mine", solver.Percent(o.Mine)), fmt.Sprintf("%s was safe: w shows it", o.SafeAt.Shown()))
 		} else {
 			clauses = append(clauses, fmt.Sprintf("lost on a forced guess, a %s chance of a mine", solver.Percent(o.Mine)))
 		}

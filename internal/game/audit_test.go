@@ -103,7 +103,7 @@ func TestVerdict(t *testing.T) {
 		{"a win without a guess, unsafe: the first click was one", small, board.Unsafe, board.Point{X: 4, Y: 0}, []board.Point{{X: 4, Y: 3}},
 			"1 guess: 90%"},
 		{"a loss on a mine the numbers showed", small, board.Opening, board.Point{X: 4, Y: 0}, []board.Point{{X: 3, Y: 3}},
-			"no guess forced; lost on a 100% mine; (4,3) was safe: w shows it"},
+			"no guess forced; lost on a 100% mine; (5,4) was safe: w shows it"},
 		{"a guess won", fiftyFifty, board.Safe, board.Point{X: 0, Y: 2}, []board.Point{{X: 1, Y: 0}},
 			"1 guess: 50%"},
 		{"a guess lost", fiftyFifty, board.Safe, board.Point{X: 0, Y: 2}, []board.Point{{X: 0, Y: 0}},

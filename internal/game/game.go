@@ -267,6 +267,11 @@ func (g *Game) fresh() {
 	g.stops &^= StopPause
 }
 
+// SetQuestionMarks makes Toggle cycle through a question mark after the
+// flag, or not, from the next game on: the game in play keeps its own,
+// by which its clicks are counted.
+func (g *Game) SetQuestionMarks(on bool) { g.cfg.QuestionMarks = on }
+
 // Renew starts a new random game of the game's settings, laid from seed,
 // a seed the player did not choose.
 func (g *Game) Renew(seed uint64) error { return g.random(seed) }

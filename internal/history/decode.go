@@ -37,13 +37,16 @@ func Dir() (string, error) {
 const Playing = "playing"
 
 // Prefs is what the player chose last: the board, its level's name when
-// it was a level, and the theme. The game starts with them when no flag
+// it was a level, the theme and the question marks. The game starts with them when no flag
 // says otherwise.
 type Prefs struct {
 	V     int            `json:"v"`               // Version
 	Board board.Settings `json:"board"`           // in its text form, "30x16n99 opening"
 	Level string         `json:"level,omitempty"` // beginner, intermediate, expert; empty for a custom board
 	Theme string         `json:"theme,omitempty"` // the theme's name; empty for the default
+	// NoQuestionMarks turns the question marks off: f cycles between flag
+	// and closed only (-question=false, or in the options menu).
+	NoQuestionMarks bool `json:"no_question_marks,omitempty"`
 	// Unwatched keeps the player's games on a server from its viewers
 	// (minesweeper serve's "watching off").
 	Unwatched bool `json:"unwatched,omitempty"`

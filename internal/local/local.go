@@ -119,7 +119,7 @@ func playLines(k *session.Session, uc ui.Config, asked bool, stdin io.Reader, st
 			return 1 // no game was made
 		}
 	}
-	res.Theme = uc.Prefs.Theme
+	res.Theme, res.QuestionMarks = uc.Prefs.Theme, uc.Prefs.QuestionMarks
 	select {
 	case res.Signal = <-caught:
 	default:

@@ -32,7 +32,10 @@ type Result struct {
 	SecretSeed bool
 	Theme      string // the theme in use at the end, as the menu left it
 	Counters   bool   // whether the live counters were shown at the end (c), to remember
-	GaveUp     int    // games given up before the last, each kept as a loss
+	// QuestionMarks reports whether f cycled through a question mark at
+	// the end, as the flag or the menu left it.
+	QuestionMarks bool
+	GaveUp        int // games given up before the last, each kept as a loss
 	// DailyEnd is how the run's first game on a daily board ended, or was
 	// given up, for the line a player shares (see ShareLine); nil if none
 	// did.
@@ -185,6 +188,9 @@ func Summary(r Result, saved bool, again string) string {
 		line += "; it can be replayed once it is kept"
 	case over:
 		line += "; not kept, so it cannot be replayed"
+	case saved && r.Kept.Known():
+		// Saved as any game left is, it stays known when resumed.
+		line += "; saved, to go on: " + again + "; a known board, so it counts for nothing"
 	case saved:
 		line += "; saved, to go on: " + again
 	case again != "":

@@ -140,13 +140,14 @@ func (p *Play) Restarted(st Start) error {
 
 // Leave keeps what the player left with k (see session.Session.Leave):
 // the game in play saved, or given up; and remembers its board, unless a
-// board file's or a daily's, and the theme for the next run. It reports
+// board file's or a daily's, the theme and the question marks for the
+// next run. It reports
 // whether the game was saved.
 func Leave(k *session.Session, res Result) bool {
 	left := k.Leave(res.Kept, res.Started)
 	// A board file's game is no board to start with next time; a random
 	// game that followed it (n) is. A daily board is today's only.
-	k.Remember(res.Settings, res.Source == "" && res.Kept.Daily == "", res.Theme)
+	k.Remember(res.Settings, res.Source == "" && res.Kept.Daily == "", res.Theme, res.QuestionMarks)
 	return left.Saved
 }
 

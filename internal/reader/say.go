@@ -13,8 +13,8 @@ import (
 )
 
 // Cell writes a cell as the player says it: column and row counted from
-// 1, "(4,7)".
-func Cell(p board.Point) string { return fmt.Sprintf("(%d,%d)", p.X+1, p.Y+1) }
+// 1, "(4,7)", as the full screen writes it (board.Point.Shown).
+func Cell(p board.Point) string { return p.Shown() }
 
 // TileWord says what a tile shows: "closed", "flag", "2", "empty" for an
 // open 0, "mine" after a loss.
@@ -267,17 +267,10 @@ func TimeWords(d time.Duration) string { return fmt.Sprintf("%.1f seconds", d.Se
 // String), its cells counted from 1: "hint (4,7), safe: the 1 at (3,6)
 // already touches the mine at (2,5)"; a guess names its cell.
 func HintWords(h solver.Hint) string {
-	one := board.Point{X: 1, Y: 1}
-	s := h
-	s.Cell, s.Number = h.Cell.Add(one), h.Number.Add(one)
-	s.Mines = make([]board.Point, len(h.Mines))
-	for i, m := range h.Mines {
-		s.Mines[i] = m.Add(one)
-	}
 	if !h.Safe() {
-		return s.String()
+		return h.String()
 	}
-	return fmt.Sprintf("hint %s, %s", Cell(h.Cell), s.String())
+	return fmt.Sprintf("hint %s, %s", Cell(h.Cell), h.String())
 }
 
 // Undone says what an undo took back: the move m, and that the game

@@ -132,7 +132,7 @@ func TestSavedRace(t *testing.T) {
 // as they are, with one warning that names them, not the history.
 func TestPrefsNewer(t *testing.T) {
 	s, dir := newSession(t)
-	s.Remember(smallConfig(t).Settings, true, "mono")
+	s.Remember(smallConfig(t).Settings, true, "mono", true)
 	st, err := store.Open(dir, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +151,7 @@ func TestPrefsNewer(t *testing.T) {
 	if _, ok, theme := next.Prefs(nil); ok || theme != "" {
 		t.Errorf("Prefs() = %v, %q; want none", ok, theme)
 	}
-	next.Remember(smallConfig(t).Settings, true, "")
+	next.Remember(smallConfig(t).Settings, true, "", true)
 	w := next.Warnings()
 	if len(w) != 1 || !strings.Contains(w[0], "newer minesweeper") || strings.Contains(w[0], "history") {
 		t.Errorf("warnings %q; want one, that the choices are a newer minesweeper's", w)
@@ -179,5 +179,26 @@ func TestClose(t *testing.T) {
 	noWarnings(t, s)
 	if got := savedSeeds(t, dir); len(got) != 1 || got[0] != 1 {
 		t.Errorf("saved games of seeds %v; want [1]", got)
+	}
+}
+
+// TestRememberQuestionMarks checks that the question marks are
+// remembered with the theme: on until the player turns them off, off
+// until turned on again.
+func TestRememberQuestionMarks(t *testing.T) {
+	s, dir := newSession(t)
+	if !s.QuestionMarks() {
+		t.Error("QuestionMarks() = false before any choice; want true")
+	}
+	for _, on := range []bool{false, true, false} {
+		s.Remember(smallConfig(t).Settings, true, "mono", on)
+		next := sessionIn(t, dir)
+		if got := next.QuestionMarks(); got != on {
+			t.Errorf("QuestionMarks() after Remember(..., %v) = %v; want %v", on, got, on)
+		}
+		if _, _, theme := next.Prefs(nil); theme != "mono" {
+			t.Errorf("Prefs() theme %q; want mono", theme)
+		}
+		noWarnings(t, next)
 	}
 }

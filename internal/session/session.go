@@ -408,9 +408,20 @@ func (s *Session) Prefs(check func(theme string) error) (b board.Settings, board
 	return p.Board, true, p.Theme
 }
 
-// Remember keeps b and theme as what the player chose last; with withBoard
-// false, the board kept before stays.
-func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
+// QuestionMarks reports whether the player's last choice lets f cycle
+// through a question mark after the flag: true, the default, when they
+// chose none (see Remember).
+func (s *Session) QuestionMarks() bool {
+	if !s.peek() {
+		return true
+	}
+	p, ok, err := s.store.Prefs(ctx)
+	return err != nil || !ok || !p.NoQuestionMarks
+}
+
+// Remember keeps b, theme and questionMarks as what the player chose
+// last; with withBoard false, the board kept before stays.
+func (s *Session) Remember(b board.Settings, withBoard bool, theme string, questionMarks bool) {
 	if !s.open() {
 		return
 	}
@@ -424,7 +435,7 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string) {
 			p.Level = name
 		}
 	}
-	p.Theme = theme
+	p.Theme, p.NoQuestionMarks = theme, !questionMarks
 	if p.Board == (board.Settings{}) {
 		return // nothing worth keeping: a board file's game, no theme chosen
 	}
@@ -545,16 +556,18 @@ type Leaving struct {
 
 // Leave keeps what the player left, k being the last game: a started game
 // left before its end, never ended (one that ended was kept then, and
-// plays on after an undo), on a board the player could not know is saved
-// for the next run, beside the other games left unfinished, without its
-// layout when its seed lays it again. The saved game the run started
+// plays on after an undo), is saved for the next run, beside the other
+// games left unfinished, without its layout when its seed lays it again.
+// A game on a known board (a chosen seed, a restart) is saved too, and
+// stays known when resumed: it counts for nothing still. A board file's
+// game is not: the file plays it again, and -board offers no saved game. The saved game the run started
 // from, and that one alone, is removed: it is over, given up or replaced
 // by the game saved now. Both release the run's claim on it; a claim
 // another run took over is left to that one, and the game is not saved
 // twice.
 func (s *Session) Leave(k game.Kept, started bool) Leaving {
 	var out Leaving
-	if started && k.Status == board.Playing && k.Ends == 0 && !k.Known() && s.open() && !s.practice(k) {
+	if started && k.Status == board.Playing && k.Ends == 0 && k.Origin != game.File && s.open() && !s.practice(k) {
 		save := k
 		if save.Laid && save.Origin != game.File {
 			save.Mines = nil // laid again from the seed and the first opening
@@ -583,8 +596,8 @@ func (s *Session) Leave(k game.Kept, started bool) Leaving {
 }
 
 // practice reports whether k, a game left unfinished, is a practice game
-// of a daily board (see DailyOf), which is not saved, as a known board's
-// game is not.
+// of a daily board (see DailyOf), which is not saved: the daily command
+// plays it again.
 func (s *Session) practice(k game.Kept) bool {
 	if k.Daily == "" {
 		return false

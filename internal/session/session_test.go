@@ -353,19 +353,66 @@ func TestLeaveSaves(t *testing.T) {
 	noWarnings(t, next)
 }
 
-// TestLeaveDoesNotSave checks the games Leave does not save: one on a
-// known board, one kept already when it ended, one not started.
-func TestLeaveDoesNotSave(t *testing.T) {
-	ended := won(t, 10, game.Drawn)
-	if err := ended.Undo(at(20)); err != nil {
-		t.Fatal(err)
-	}
+// TestLeaveSavesKnown checks that a game on a known board left in play
+// is saved, as any started game is, and resumes known: it counts for
+// nothing still.
+func TestLeaveSavesKnown(t *testing.T) {
 	seeded := newGame(t, smallConfig(t), 1, game.Seeded)
 	apply(t, seeded, at(0), mv(game.Open, 4, 0))
 	restarted := newGame(t, smallConfig(t), 1, game.Drawn)
 	apply(t, restarted, at(0), mv(game.Open, 4, 0))
 	restarted.Restart()
 	apply(t, restarted, at(1), mv(game.Open, 4, 0))
+	tests := []struct {
+		name   string
+		g      *game.Game
+		origin game.Origin
+	}{
+		{"a seeded game", seeded, game.Seeded},
+		{"a game restarted after an opening", restarted, game.Drawn},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, dir := newSession(t)
+			k := tt.g.Kept(at(30), true)
+			if left := s.Leave(k, true); !left.Saved {
+				t.Fatalf("Leave() = %+v; want it saved", left)
+			}
+			noWarnings(t, s)
+			next := sessionIn(t, dir)
+			kept, _, ok := next.Saved(k.Settings, false)
+			if !ok || kept == nil {
+				t.Fatalf("Saved() = %v, %v; want the game left", kept, ok)
+			}
+			if !kept.Known() || kept.Origin != tt.origin {
+				t.Errorf("Saved(): Known() = %v, Origin = %v; want true, %v", kept.Known(), kept.Origin, tt.origin)
+			}
+			r := resumed(t, smallConfig(t), *kept, at(100))
+			if got, want := r.Board().String(), tt.g.Board().String(); got != want {
+				t.Errorf("the game resumed is\n%s\nwant\n%s", got, want)
+			}
+			noWarnings(t, next)
+		})
+	}
+}
+
+// TestLeaveDoesNotSave checks the games Leave does not save: one kept
+// already when it ended, one on a board file (the file plays it again),
+// one not started, one over.
+func TestLeaveDoesNotSave(t *testing.T) {
+	ended := won(t, 10, game.Drawn)
+	if err := ended.Undo(at(20)); err != nil {
+		t.Fatal(err)
+	}
+	sb, err := board.Parse(small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := game.NewFixed(smallConfig(t), sb.Layout(), "board.txt", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(t, file, at(0), mv(game.Open, 4, 0))
 	inPlay := newGame(t, smallConfig(t), 1, game.Drawn)
 	apply(t, inPlay, at(0), mv(game.Open, 4, 0))
 	fresh := newGame(t, smallConfig(t), 1, game.Drawn)
@@ -375,9 +422,8 @@ func TestLeaveDoesNotSave(t *testing.T) {
 		g       *game.Game
 		started bool
 	}{
-		{"a seeded game", seeded, true},
-		{"a game restarted after an opening", restarted, true},
 		{"a game that ended and plays on after an undo", ended, true},
+		{"a board file's game", file, true},
 		{"a game not started", fresh, false},
 		{"a game over", won(t, 10, game.Drawn), true},
 	}

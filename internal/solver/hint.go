@@ -69,14 +69,14 @@ func (h Hint) Safe() bool { return h.Reason != Guess }
 
 // String explains the hint in one line, as "safe: the 1 at (4,7) already
 // touches the mine at (5,8)" or "no safe cell: the best guess is (9,2),
-// 18% mine".
+// 18% mine", its cells as a player reads them (board.Point.Shown).
 func (h Hint) String() string {
 	switch h.Reason {
 	case ByNumber:
 		var b strings.Builder
-		fmt.Fprintf(&b, "safe: the %d at %v already touches ", h.Shows, h.Number)
+		fmt.Fprintf(&b, "safe: the %d at %s already touches ", h.Shows, h.Number.Shown())
 		if len(h.Mines) == 1 {
-			fmt.Fprintf(&b, "the mine at %v", h.Mines[0])
+			fmt.Fprintf(&b, "the mine at %s", h.Mines[0].Shown())
 		} else {
 			fmt.Fprintf(&b, "its %d mines at ", len(h.Mines))
 			for i, m := range h.Mines {
@@ -86,25 +86,25 @@ func (h Hint) String() string {
 				case i > 0:
 					b.WriteString(", ")
 				}
-				b.WriteString(m.String())
+				b.WriteString(m.Shown())
 			}
 		}
 		return b.String()
 	case ByLayouts:
 		if h.Layouts == 1 {
-			return fmt.Sprintf("safe: the one layout of mines that fits the numbers around the %d at %v leaves it empty", h.Shows, h.Number)
+			return fmt.Sprintf("safe: the one layout of mines that fits the numbers around the %d at %s leaves it empty", h.Shows, h.Number.Shown())
 		}
 		if h.Layouts >= 1e6 {
-			return fmt.Sprintf("safe in every layout of mines (%s) that fits the numbers around the %d at %v", countText(h.Layouts), h.Shows, h.Number)
+			return fmt.Sprintf("safe in every layout of mines (%s) that fits the numbers around the %d at %s", countText(h.Layouts), h.Shows, h.Number.Shown())
 		}
-		return fmt.Sprintf("safe in all %s layouts of mines that fit the numbers around the %d at %v", countText(h.Layouts), h.Shows, h.Number)
+		return fmt.Sprintf("safe in all %s layouts of mines that fit the numbers around the %d at %s", countText(h.Layouts), h.Shows, h.Number.Shown())
 	case ByCount:
 		if h.Left == 0 {
 			return "safe: every mine is already certain"
 		}
 		return fmt.Sprintf("safe: only %s left, and the numbers need %s elsewhere", plural(h.Left, "mine is", "mines are"), allOf(h.Left))
 	}
-	return fmt.Sprintf("no safe cell: the best guess is %v, %s mine", h.Cell, Percent(h.Mine))
+	return fmt.Sprintf("no safe cell: the best guess is %s, %s mine", h.Cell.Shown(), Percent(h.Mine))
 }
 
 // countText writes a count of layouts: exactly below a million, then in

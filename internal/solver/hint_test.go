@@ -20,17 +20,17 @@ func TestHintText(t *testing.T) {
 	}{
 		{"a number whose mine is certain", `
 			#1#
-			11#`, 1, board.Point{X: 2}, "safe: the 1 at (1,0) already touches the mine at (0,0)"},
+			11#`, 1, board.Point{X: 2}, "safe: the 1 at (2,1) already touches the mine at (1,1)"},
 		{"every layout of the group", `
 			1#
 			##
-			1#`, 1, board.Point{}, "safe in all 2 layouts of mines that fit the numbers around the 1 at (0,0)"},
+			1#`, 1, board.Point{}, "safe in all 2 layouts of mines that fit the numbers around the 1 at (1,1)"},
 		{"the count", `
 			1##
 			1##`, 1, board.Point{X: 2}, "safe: only 1 mine is left, and the numbers need it elsewhere"},
 		{"no safe cell", `
 			##
-			11`, 1, board.Point{X: 1}, "no safe cell: the best guess is (1,0), 50% mine"},
+			11`, 1, board.Point{X: 1}, "no safe cell: the best guess is (2,1), 50% mine"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,27 +46,29 @@ func TestHintText(t *testing.T) {
 	}
 }
 
+// TestHintString checks the hints' words, their cells as a player reads
+// them, counted from 1: Point{3, 6} is (4,7).
 func TestHintString(t *testing.T) {
 	tests := []struct {
 		h    Hint
 		want string
 	}{
-		{Hint{Reason: ByNumber, Number: board.Point{X: 4, Y: 7}, Shows: 2, Mines: []board.Point{{X: 5, Y: 8}, {X: 3, Y: 6}}},
+		{Hint{Reason: ByNumber, Number: board.Point{X: 3, Y: 6}, Shows: 2, Mines: []board.Point{{X: 4, Y: 7}, {X: 2, Y: 5}}},
 			"safe: the 2 at (4,7) already touches its 2 mines at (5,8) and (3,6)"},
-		{Hint{Reason: ByNumber, Number: board.Point{X: 4, Y: 7}, Shows: 3, Mines: []board.Point{{X: 5, Y: 8}, {X: 3, Y: 6}, {X: 3, Y: 7}}},
+		{Hint{Reason: ByNumber, Number: board.Point{X: 3, Y: 6}, Shows: 3, Mines: []board.Point{{X: 4, Y: 7}, {X: 2, Y: 5}, {X: 2, Y: 6}}},
 			"safe: the 3 at (4,7) already touches its 3 mines at (5,8), (3,6) and (3,7)"},
-		{Hint{Reason: ByLayouts, Number: board.Point{X: 1, Y: 2}, Shows: 1, Layouts: 1},
+		{Hint{Reason: ByLayouts, Number: board.Point{X: 0, Y: 1}, Shows: 1, Layouts: 1},
 			"safe: the one layout of mines that fits the numbers around the 1 at (1,2) leaves it empty"},
-		{Hint{Reason: ByLayouts, Number: board.Point{X: 1, Y: 2}, Shows: 3, Layouts: 12},
+		{Hint{Reason: ByLayouts, Number: board.Point{X: 0, Y: 1}, Shows: 3, Layouts: 12},
 			"safe in all 12 layouts of mines that fit the numbers around the 3 at (1,2)"},
-		{Hint{Reason: ByLayouts, Number: board.Point{X: 1, Y: 2}, Shows: 3, Layouts: 3.4e7},
+		{Hint{Reason: ByLayouts, Number: board.Point{X: 0, Y: 1}, Shows: 3, Layouts: 3.4e7},
 			"safe in every layout of mines (about 34 million) that fits the numbers around the 3 at (1,2)"},
-		{Hint{Reason: ByLayouts, Number: board.Point{X: 1, Y: 2}, Shows: 3, Layouts: 2e12},
+		{Hint{Reason: ByLayouts, Number: board.Point{X: 0, Y: 1}, Shows: 3, Layouts: 2e12},
 			"safe in every layout of mines (more than a billion) that fits the numbers around the 3 at (1,2)"},
 		{Hint{Reason: ByCount, Left: 3}, "safe: only 3 mines are left, and the numbers need all 3 elsewhere"},
 		{Hint{Reason: ByCount, Left: 0}, "safe: every mine is already certain"},
-		{Hint{Reason: Guess, Cell: board.Point{X: 9, Y: 2}, Mine: 0.18}, "no safe cell: the best guess is (9,2), 18% mine"},
-		{Hint{Reason: Guess, Cell: board.Point{X: 9, Y: 2}, Mine: 0.001}, "no safe cell: the best guess is (9,2), <1% mine"},
+		{Hint{Reason: Guess, Cell: board.Point{X: 8, Y: 1}, Mine: 0.18}, "no safe cell: the best guess is (9,2), 18% mine"},
+		{Hint{Reason: Guess, Cell: board.Point{X: 8, Y: 1}, Mine: 0.001}, "no safe cell: the best guess is (9,2), <1% mine"},
 	}
 	for _, tt := range tests {
 		if got := tt.h.String(); got != tt.want {

@@ -222,7 +222,7 @@ func (u *ui) answer(w want) {
 		}
 		u.v.cursor = h.Cell
 		a.hinted = true
-		u.v.message = fmt.Sprintf("safe: %v; s again says why", h.Cell)
+		u.v.message = fmt.Sprintf("safe: %s; s again says why", h.Cell.Shown())
 	case wantFlags:
 		n := 0
 		for _, p := range a.an.Mines() {

@@ -108,12 +108,12 @@ func TestPostMortem(t *testing.T) {
 		h.typ("jj\n")   // leaves (2,0), a certain mine, and (3,0), safe
 		h.typ("kkll\n") // (2,0)
 		sc := h.snap()
-		want := "no guess forced; lost on a 100% mine; (3,0) was safe"
+		want := "no guess forced; lost on a 100% mine; (4,1) was safe" // cells counted from 1
 		if !sc.contains(want) {
 			t.Errorf("the numbers lack %q:\n%s", want, sc)
 		}
 		h.typ("w")
-		sc = h.waitFooter("(3,0) was certainly safe")
+		sc = h.waitFooter("(4,1) was certainly safe")
 		wx, wy := sc.at(board.Point{X: 3, Y: 0})
 		if x, y, ok := sc.cursor(h.th); !ok || x != wx || y != wy {
 			t.Errorf("cursor at %d,%d (%v) after w; want on (3,0) at %d,%d", x, y, ok, wx, wy)

@@ -54,14 +54,14 @@ func TestHint(t *testing.T) {
 	h := start(t, cfg, 80, 24)
 	h.typ("jj\n")
 	h.typ("s")
-	sc := h.waitFooter("safe: (3,0); s again says why")
+	sc := h.waitFooter("safe: (4,1); s again says why") // cell (3,0), counted from 1
 	wx, wy := sc.at(board.Point{X: 3, Y: 0})
 	if x, y, ok := sc.cursor(h.th); !ok || x != wx || y != wy {
 		t.Errorf("cursor at %d,%d (%v) after s; want on cell (3,0) at %d,%d", x, y, ok, wx, wy)
 	}
 	checkHeader(t, sc, "assisted")
 	h.typ("s")
-	h.waitFooter("safe: the 1 at (2,1) already touches the mine at (2,0)")
+	h.waitFooter("safe: the 1 at (3,2) already touches the mine at (3,1)")
 	h.typ("m")
 	sc = h.waitFooter("1 mine is certain: all flagged")
 	if row := sc.boardRows()[0]; !strings.Contains(row, "F") {
@@ -79,7 +79,7 @@ func TestHintNoSafeCell(t *testing.T) {
 	h := start(t, fixed(t, "*.\n..\n..\n"), 80, 24)
 	h.typ("jj\n")
 	h.typ("s")
-	sc := h.waitFooter("no safe cell: the best guess is (0,0), 50% mine")
+	sc := h.waitFooter("no safe cell: the best guess is (1,1), 50% mine")
 	wx, wy := sc.at(board.Point{})
 	if x, y, ok := sc.cursor(h.th); !ok || x != wx || y != wy {
 		t.Errorf("cursor at %d,%d (%v); want on cell (0,0) at %d,%d", x, y, ok, wx, wy)

@@ -119,5 +119,5 @@ func (u *ui) showSafe() {
 		return
 	}
 	u.v.cursor = o.SafeAt
-	u.v.message = fmt.Sprintf("%v was certainly safe when the last cell was opened", o.SafeAt)
+	u.v.message = fmt.Sprintf("%s was certainly safe when the last cell was opened", o.SafeAt.Shown())
 }

@@ -12,8 +12,8 @@ import (
 )
 
 // The options menu (o), whose state is package menu's: Enter plays a new
-// game on the board chosen, or only changes the theme when the board is
-// the same.
+// game on the board chosen, or only changes the theme and the question
+// marks (from the next game) when the board is the same.
 
 // openMenu opens the menu on the settings of the game in play.
 func (u *ui) openMenu() {
@@ -22,7 +22,7 @@ func (u *ui) openMenu() {
 		name = theme.Names()[0]
 	}
 	d, isDaily := u.g.Daily()
-	u.menu = menu.New(u.g.Settings(), isDaily, d.Date, daily.Today(u.cfg.Now()), name, theme.Names())
+	u.menu = menu.New(u.g.Settings(), isDaily, d.Date, daily.Today(u.cfg.Now()), name, theme.Names(), u.cfg.Prefs.QuestionMarks)
 	u.v.overlay = menuOverlay
 }
 
@@ -51,6 +51,9 @@ func (u *ui) menuKey(s tcell.Screen, ev *tcell.EventKey) bool {
 func (u *ui) applyMenu() {
 	m := &u.menu
 	g := u.g
+	// The question marks from the next game on, the one chosen here too.
+	u.cfg.Prefs.QuestionMarks = m.QuestionMarks
+	g.SetQuestionMarks(m.QuestionMarks)
 	inPlay, _ := g.Daily()
 	switch {
 	case m.Daily && (!m.WasDaily || m.Settings != g.Settings() || m.Date != inPlay.Date):

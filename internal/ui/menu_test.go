@@ -112,3 +112,25 @@ var errTooMany = errorString("at most 5 mines here")
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// TestMenuQuestionMarks checks that the menu's question marks are the
+// game's from the next game on, and the result's, to be remembered.
+func TestMenuQuestionMarks(t *testing.T) {
+	h := start(t, asciiCfg(t, small), 80, 30)
+	h.typ("o")
+	h.key(tcell.KeyUp, tcell.ModNone)
+	h.typ("l")
+	if sc := h.snap(); !sc.contains("> ? marks      < off >") {
+		t.Errorf("the question marks' line:\n%s", sc)
+	}
+	h.key(tcell.KeyEnter, tcell.ModNone)
+	h.typ("n")  // a new game: f puts a flag or takes it off
+	h.typ("ff") // no question mark between
+	if sc := h.snap(); strings.Contains(strings.Join(sc.boardRows(), "\n"), "?") {
+		t.Errorf("f f left a question mark:\n%s", sc)
+	}
+	h.typ("q")
+	if res := h.wait().res; res.QuestionMarks {
+		t.Errorf("Result().QuestionMarks = true; want false, as the menu left them")
+	}
+}

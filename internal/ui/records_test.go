@@ -103,7 +103,7 @@ func TestHelpIsAMove(t *testing.T) {
 		h.typ("m")
 		h.waitFooter("all flagged")
 		h.typ("s")
-		h.waitFooter("safe: (3,0)")
+		h.waitFooter("safe: (4,1)")
 		h.typ("q")
 		if o := h.wait(); moveTexts(o.res.Moves) != "O0,2 M2,0 H3,0" {
 			t.Errorf("moves %q; want the opening, the solver's flag and the hint", moveTexts(o.res.Moves))

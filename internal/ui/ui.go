@@ -286,6 +286,7 @@ func startGame(cfg Config, now func() time.Time) (*game.Game, error) {
 func (u *ui) result(now time.Time) play.Result {
 	r := u.p.Result(now)
 	r.Signal, r.Theme, r.SecretSeed = u.signal, u.cfg.Prefs.Theme, u.cfg.SecretSeed
+	r.QuestionMarks = u.cfg.Prefs.QuestionMarks
 	r.Counters = u.cfg.Prefs.Counters
 	return r
 }

@@ -26,19 +26,21 @@ const (
 	fieldNoGuess
 	fieldTheme
 	fieldDaily
+	fieldQuestion
 	fieldCount // the number of lines
 )
 
 // menuFieldNames are the names of the menuField values, by value.
 var menuFieldNames = [...]string{
-	fieldLevel:   "Level",
-	fieldWidth:   "Width",
-	fieldHeight:  "Height",
-	fieldMines:   "Mines",
-	fieldRule:    "First click",
-	fieldNoGuess: "No-guess",
-	fieldTheme:   "Theme",
-	fieldDaily:   "Daily board",
+	fieldLevel:    "Level",
+	fieldWidth:    "Width",
+	fieldHeight:   "Height",
+	fieldMines:    "Mines",
+	fieldRule:     "First click",
+	fieldNoGuess:  "No-guess",
+	fieldTheme:    "Theme",
+	fieldDaily:    "Daily board",
+	fieldQuestion: "? marks", // f cycles flag, ?, none
 }
 
 // String returns the line's name as the menu shows it.
@@ -59,9 +61,12 @@ type Menu struct {
 	Daily, WasDaily bool
 	Date, today     string // the daily board's date; today's, UTC
 	Theme           string // the theme chosen, one of themes
-	themes          []string
-	typing          bool   // a number is being typed on the line: digits append
-	Err             string // why Enter was refused, shown under the menu
+	// QuestionMarks reports whether f is to cycle through a question mark
+	// after the flag.
+	QuestionMarks bool
+	themes        []string
+	typing        bool   // a number is being typed on the line: digits append
+	Err           string // why Enter was refused, shown under the menu
 	// Confirmed reports whether the player was told that another board
 	// gives up the game in play: the next Enter does.
 	Confirmed bool
@@ -69,9 +74,9 @@ type Menu struct {
 
 // New returns the menu opened on the settings s of the game in play, a
 // daily board of date or not, on the day today, in the theme called
-// theme, one of themes.
-func New(s board.Settings, isDaily bool, date, today, theme string, themes []string) Menu {
-	return Menu{Settings: s, Daily: isDaily, WasDaily: isDaily, Date: date, today: today, Theme: theme, themes: themes}
+// theme, one of themes, with question marks or not.
+func New(s board.Settings, isDaily bool, date, today, theme string, themes []string, questionMarks bool) Menu {
+	return Menu{Settings: s, Daily: isDaily, WasDaily: isDaily, Date: date, today: today, Theme: theme, themes: themes, QuestionMarks: questionMarks}
 }
 
 // Outcome is what a key asks of the menu's owner.
@@ -193,6 +198,8 @@ func (m *Menu) change(dir int) {
 			}
 			m.Settings.Rule, m.Settings.NoGuess = board.Opening, true
 		}
+	case fieldQuestion:
+		m.QuestionMarks = !m.QuestionMarks
 	case fieldTheme:
 		i := slices.Index(m.themes, m.Theme)
 		m.Theme = m.themes[(i+dir+len(m.themes))%len(m.themes)]
@@ -207,14 +214,18 @@ func (m *Menu) change(dir int) {
 // then the keys and what Enter refused.
 func (m *Menu) Lines() []string {
 	values := [fieldCount]string{
-		fieldLevel:   board.LevelOf(m.Settings),
-		fieldWidth:   strconv.Itoa(m.Settings.Width),
-		fieldHeight:  strconv.Itoa(m.Settings.Height),
-		fieldMines:   strconv.Itoa(m.Settings.Mines),
-		fieldRule:    m.Settings.Rule.String(),
-		fieldNoGuess: "off",
-		fieldTheme:   m.Theme,
-		fieldDaily:   "off",
+		fieldLevel:    board.LevelOf(m.Settings),
+		fieldWidth:    strconv.Itoa(m.Settings.Width),
+		fieldHeight:   strconv.Itoa(m.Settings.Height),
+		fieldMines:    strconv.Itoa(m.Settings.Mines),
+		fieldRule:     m.Settings.Rule.String(),
+		fieldNoGuess:  "off",
+		fieldTheme:    m.Theme,
+		fieldDaily:    "off",
+		fieldQuestion: "off",
+	}
+	if m.QuestionMarks {
+		values[fieldQuestion] = "on"
 	}
 	if m.Settings.NoGuess {
 		values[fieldNoGuess] = "on"

@@ -10,7 +10,6 @@ package remote
 import (
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -312,24 +311,7 @@ func (t *remoteTTY) Close() error {
 // in ASCII: its locale names a character set other than UTF-8. A session
 // that sends none is taken to be UTF-8, as nearly every terminal is.
 func ASCII(env map[string]string) bool {
-	for _, name := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		v := env[name]
-		if v == "" {
-			continue
-		}
-		if v == "C" || v == "POSIX" {
-			return true
-		}
-		if i := strings.IndexByte(v, '.'); i >= 0 {
-			cs := v[i+1:]
-			if j := strings.IndexByte(cs, '@'); j >= 0 {
-				cs = cs[:j]
-			}
-			return !term.IsUTF8(cs)
-		}
-		return false
-	}
-	return false
+	return term.ASCIILocale(func(name string) string { return env[name] })
 }
 
 // terminalEnv are the environment variables tcell reads when a screen

@@ -261,6 +261,33 @@ func Post(s tcell.Screen, data any, done <-chan struct{}) {
 	}
 }
 
+// ASCIILocale reports whether text for a terminal whose locale variables
+// getenv returns should be ASCII: the first of LC_ALL, LC_CTYPE and LANG
+// that is set names the C or POSIX locale, or a character set other than
+// UTF-8 ("en_US.ISO-8859-1"). A locale without a character set, or none,
+// is taken to be UTF-8, as nearly every terminal is. It is tcell's rule
+// for the character set of the full screen (Screen.CharacterSet), so
+// what is printed outside it (stats) follows the screen.
+func ASCIILocale(getenv func(string) string) bool {
+	for _, name := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		v := getenv(name)
+		if v == "" {
+			continue
+		}
+		if v == "C" || v == "POSIX" {
+			return true
+		}
+		if j := strings.IndexByte(v, '@'); j >= 0 {
+			v = v[:j]
+		}
+		if i := strings.IndexByte(v, '.'); i >= 0 {
+			return !IsUTF8(v[i+1:])
+		}
+		return false
+	}
+	return false
+}
+
 // IsUTF8 reports whether a terminal's character set is UTF-8.
 func IsUTF8(charset string) bool {
 	return strings.EqualFold(charset, "UTF-8") || strings.EqualFold(charset, "UTF8")
