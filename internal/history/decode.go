@@ -47,6 +47,9 @@ type Prefs struct {
 	// NoQuestionMarks turns the question marks off: f cycles between flag
 	// and closed only (-question=false, or in the options menu).
 	NoQuestionMarks bool `json:"no_question_marks,omitempty"`
+	// Counters shows the live counters under the board as the game goes
+	// (c).
+	Counters bool `json:"counters,omitempty"`
 	// Unwatched keeps the player's games on a server from its viewers
 	// (minesweeper serve's "watching off").
 	Unwatched bool `json:"unwatched,omitempty"`

@@ -52,6 +52,7 @@ func Play(k *session.Session, g Game, stdin io.Reader, stdout, stderr io.Writer)
 		return 1
 	}
 	g.Prefs.Mono = os.Getenv("NO_COLOR") != ""
+	g.Prefs.Counters = k.Counters() // as the player left them (c)
 	uc := ui.Config{
 		Start: g.Start,
 		Prefs: g.Prefs,

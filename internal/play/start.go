@@ -147,7 +147,7 @@ func Leave(k *session.Session, res Result) bool {
 	left := k.Leave(res.Kept, res.Started)
 	// A board file's game is no board to start with next time; a random
 	// game that followed it (n) is. A daily board is today's only.
-	k.Remember(res.Settings, res.Source == "" && res.Kept.Daily == "", res.Theme, res.QuestionMarks)
+	k.Remember(res.Settings, res.Source == "" && res.Kept.Daily == "", session.Choices{Theme: res.Theme, QuestionMarks: res.QuestionMarks, Counters: res.Counters})
 	return left.Saved
 }
 

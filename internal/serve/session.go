@@ -124,7 +124,7 @@ func (g *Game) game(ctx context.Context, s *host.Session, r *remote.Screen) []st
 // it; it returns the lines to print once the screen is closed.
 func (g *Game) played(k *session.Session, r *remote.Screen, uc ui.Config, name string) []string {
 	last, lastOK, theme := k.Prefs(ui.CheckTheme)
-	uc.Prefs.Theme, uc.Prefs.QuestionMarks = theme, k.QuestionMarks()
+	uc.Prefs.Theme, uc.Prefs.QuestionMarks, uc.Prefs.Counters = theme, k.QuestionMarks(), k.Counters()
 	if lastOK {
 		// A board the server cannot hold now is not started on.
 		if layout, err := k.Choose(last); err == nil {

@@ -132,7 +132,7 @@ func TestSavedRace(t *testing.T) {
 // as they are, with one warning that names them, not the history.
 func TestPrefsNewer(t *testing.T) {
 	s, dir := newSession(t)
-	s.Remember(smallConfig(t).Settings, true, "mono", true)
+	s.Remember(smallConfig(t).Settings, true, Choices{Theme: "mono", QuestionMarks: true})
 	st, err := store.Open(dir, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +151,7 @@ func TestPrefsNewer(t *testing.T) {
 	if _, ok, theme := next.Prefs(nil); ok || theme != "" {
 		t.Errorf("Prefs() = %v, %q; want none", ok, theme)
 	}
-	next.Remember(smallConfig(t).Settings, true, "", true)
+	next.Remember(smallConfig(t).Settings, true, Choices{QuestionMarks: true})
 	w := next.Warnings()
 	if len(w) != 1 || !strings.Contains(w[0], "newer minesweeper") || strings.Contains(w[0], "history") {
 		t.Errorf("warnings %q; want one, that the choices are a newer minesweeper's", w)
@@ -191,13 +191,34 @@ func TestRememberQuestionMarks(t *testing.T) {
 		t.Error("QuestionMarks() = false before any choice; want true")
 	}
 	for _, on := range []bool{false, true, false} {
-		s.Remember(smallConfig(t).Settings, true, "mono", on)
+		s.Remember(smallConfig(t).Settings, true, Choices{Theme: "mono", QuestionMarks: on})
 		next := sessionIn(t, dir)
 		if got := next.QuestionMarks(); got != on {
 			t.Errorf("QuestionMarks() after Remember(..., %v) = %v; want %v", on, got, on)
 		}
 		if _, _, theme := next.Prefs(nil); theme != "mono" {
 			t.Errorf("Prefs() theme %q; want mono", theme)
+		}
+		noWarnings(t, next)
+	}
+}
+
+// TestRememberCounters checks that the live counters (c) are remembered
+// as the question marks are: off until the player shows them, then shown
+// at the next run until hidden again.
+func TestRememberCounters(t *testing.T) {
+	s, dir := newSession(t)
+	if s.Counters() {
+		t.Error("Counters() = true before any choice; want false")
+	}
+	for _, on := range []bool{true, false, true} {
+		s.Remember(smallConfig(t).Settings, true, Choices{QuestionMarks: true, Counters: on})
+		next := sessionIn(t, dir)
+		if got := next.Counters(); got != on {
+			t.Errorf("Counters() after Remember(counters %v) = %v; want %v", on, got, on)
+		}
+		if !next.QuestionMarks() {
+			t.Error("QuestionMarks() = false; want the question marks kept on beside the counters")
 		}
 		noWarnings(t, next)
 	}

@@ -419,9 +419,26 @@ func (s *Session) QuestionMarks() bool {
 	return err != nil || !ok || !p.NoQuestionMarks
 }
 
-// Remember keeps b, theme and questionMarks as what the player chose
-// last; with withBoard false, the board kept before stays.
-func (s *Session) Remember(b board.Settings, withBoard bool, theme string, questionMarks bool) {
+// Counters reports whether the player left the live counters shown under
+// the board (c) when they last played; false when they chose none.
+func (s *Session) Counters() bool {
+	if !s.peek() {
+		return false
+	}
+	p, ok, err := s.store.Prefs(ctx)
+	return err == nil && ok && p.Counters
+}
+
+// Choices are what a player chose besides the board, which Remember keeps
+// for the next run: the theme, the question marks, the live counters.
+type Choices struct {
+	Theme                   string
+	QuestionMarks, Counters bool
+}
+
+// Remember keeps b and c as what the player chose last; with withBoard
+// false, the board kept before stays.
+func (s *Session) Remember(b board.Settings, withBoard bool, c Choices) {
 	if !s.open() {
 		return
 	}
@@ -435,7 +452,7 @@ func (s *Session) Remember(b board.Settings, withBoard bool, theme string, quest
 			p.Level = name
 		}
 	}
-	p.Theme, p.NoQuestionMarks = theme, !questionMarks
+	p.Theme, p.NoQuestionMarks, p.Counters = c.Theme, !c.QuestionMarks, c.Counters
 	if p.Board == (board.Settings{}) {
 		return // nothing worth keeping: a board file's game, no theme chosen
 	}
