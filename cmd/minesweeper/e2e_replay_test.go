@@ -29,13 +29,13 @@ func TestE2EReplayVideo(t *testing.T) {
 	tm.waitFor("move 273 of 274")
 
 	tm.keys("N")
-	tm.waitFor("move 190, 68.44 s, mistake: risky click (20,15), 35.6%")
+	tm.waitFor("move 190, 68.44 s, mistake: risky click (21,16), 35.6%")
 
 	tm.keys("2", "g")
-	tm.waitFor("move 2, 0.14 s, forced: guess (12,9), 20.4% a mine")
+	tm.waitFor("move 2, 0.14 s, forced: guess (13,10), 20.4% a mine")
 
 	tm.keys("n")
-	tm.waitFor("move 3, 0.29 s, mistake: guess (14,7), 20.6% a mine")
+	tm.waitFor("move 3, 0.29 s, mistake: guess (15,8), 20.6% a mine")
 
 	tm.keys("q")
 	tm.checkExit("")

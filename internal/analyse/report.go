@@ -82,8 +82,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprint(tw, "move\ttime\tcell\tmine\tsafest\t\tsolver\t\t  verdict\n")
 		for _, m := range r.Moves {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%v\t%s\t%v\t%s\t  %s\n", m.Step, seconds(m.At), m.cell(), percent(m.Mine),
-				m.Safest, percent(m.SafestMine), m.Solver, percent(m.SolverMine), m.note())
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t  %s\n", m.Step, seconds(m.At), m.cell(), percent(m.Mine),
+				m.Safest.Shown(), percent(m.SafestMine), m.Solver.Shown(), percent(m.SolverMine), m.note())
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -100,12 +100,13 @@ func write(w io.Writer, s string) error {
 	return err
 }
 
-// cell words the move's cell: "(3,4)", or "chord (3,4)".
+// cell words the move's cell as a player reads it, from 1, column then
+// row: "(3,4)", or "chord (3,4)".
 func (m Move) cell() string {
 	if m.Chord {
-		return "chord " + m.Cell.String()
+		return "chord " + m.Cell.Shown()
 	}
-	return m.Cell.String()
+	return m.Cell.Shown()
 }
 
 // String words the move on one line, its verdict first, as a replay
@@ -116,8 +117,8 @@ func (m Move) String() string {
 	if m.Guess {
 		kind = "guess"
 	}
-	return fmt.Sprintf("%v: %s %s, %s a mine; safest %v %s%s", m.Verdict, kind, m.cell(), percent(m.Mine),
-		m.Safest, percent(m.SafestMine), strings.TrimPrefix(m.note(), m.Verdict.String()))
+	return fmt.Sprintf("%v: %s %s, %s a mine; safest %s %s%s", m.Verdict, kind, m.cell(), percent(m.Mine),
+		m.Safest.Shown(), percent(m.SafestMine), strings.TrimPrefix(m.note(), m.Verdict.String()))
 }
 
 // note words a move's verdict, with what else it says: "forced, lost",

@@ -42,11 +42,11 @@ func TestMarksOf(t *testing.T) {
 		verdict string
 		text    string
 	}{
-		{1, "forced", "move 2, 0.14 s, forced: guess (12,9), 20.4% a mine; safest (12,9) 20.4%"},
-		{2, "mistake", "move 3, 0.29 s, mistake: guess (14,7), 20.6% a mine; safest (12,8) 6.0%"},
-		{3, "mistake", "move 4, 0.47 s, mistake: risky click (12,4), 21.2% a mine; safest (14,2) 0.0%"},
-		{25, "mistake", "move 26, 9.08 s, mistake: risky click (16,11), 20.0% a mine; safest (15,1) 0.0%"},
-		{189, "mistake", "move 190, 68.44 s, mistake: risky click (20,15), 35.6% a mine; safest (21,0) 0.0%"},
+		{1, "forced", "move 2, 0.14 s, forced: guess (13,10), 20.4% a mine; safest (13,10) 20.4%"},
+		{2, "mistake", "move 3, 0.29 s, mistake: guess (15,8), 20.6% a mine; safest (13,9) 6.0%"},
+		{3, "mistake", "move 4, 0.47 s, mistake: risky click (13,5), 21.2% a mine; safest (15,3) 0.0%"},
+		{25, "mistake", "move 26, 9.08 s, mistake: risky click (17,12), 20.0% a mine; safest (16,2) 0.0%"},
+		{189, "mistake", "move 190, 68.44 s, mistake: risky click (21,16), 35.6% a mine; safest (22,1) 0.0%"},
 	}
 	if len(marks) != len(want) {
 		t.Fatalf("marksOf = %d marks %v; want %d", len(marks), marks, len(want))
@@ -56,7 +56,7 @@ func TestMarksOf(t *testing.T) {
 		if m.Move != w.move || m.Verdict != w.verdict || m.Text != w.text {
 			t.Errorf("marksOf()[%d] = %d %q %q; want %d %q %q", i, m.Move, m.Verdict, m.Text, w.move, w.verdict, w.text)
 		}
-		if p := k.Moves[m.Move].Move.At; m.Text != "" && !strings.Contains(m.Text, p.String()) {
+		if p := k.Moves[m.Move].Move.At; m.Text != "" && !strings.Contains(m.Text, p.Shown()) {
 			t.Errorf("marksOf()[%d] is at move %d, of %v; its text says %q", i, m.Move, p, m.Text)
 		}
 	}
@@ -104,7 +104,7 @@ func TestMarksOfOurGame(t *testing.T) {
 		t.Fatalf("marksOf of a game of blind openings = none; want its guesses")
 	}
 	for i, m := range marks {
-		if p := k.Moves[m.Move].Move.At; !strings.Contains(m.Text, fmt.Sprintf("move %d,", m.Move+1)) || !strings.Contains(m.Text, p.String()) {
+		if p := k.Moves[m.Move].Move.At; !strings.Contains(m.Text, fmt.Sprintf("move %d,", m.Move+1)) || !strings.Contains(m.Text, p.Shown()) {
 			t.Errorf("marksOf()[%d] is at move %d, of %v; its text says %q", i, m.Move+1, p, m.Text)
 		}
 	}
