@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"io"
 
@@ -30,12 +29,9 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	failf := complainer(stderr, fs.Name(), exitFailure)
 	ctx := context.Background()
-	v, err := kept.FindVideo(ctx, target, func() (kept.Records, error) {
-		if st, ok := openStore(fs.Name(), stderr); ok {
-			return st, nil
-		}
-		return nil, errors.New("the history cannot be read")
-	}, program)
+	open, closeStore := lazyStore(fs.Name(), stderr)
+	defer closeStore()
+	v, err := kept.FindVideo(ctx, target, open, program)
 	if err != nil {
 		return failf("%v", err)
 	}

@@ -179,12 +179,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return complainer(stderr, fs.Name(), exitUsage)("-speed: %v is not a speed (want 0.25 to 16)", *speed)
 	}
 	how := local.Replayed{Speed: *speed, ASCII: *ascii}
-	g, v, err := kept.FindGame(context.Background(), target, func() (kept.Records, error) {
-		if st, ok := openStore(fs.Name(), stderr); ok {
-			return st, nil
-		}
-		return nil, errors.New("the history cannot be read")
-	})
+	open, closeStore := lazyStore(fs.Name(), stderr)
+	defer closeStore()
+	g, v, err := kept.FindGame(context.Background(), target, open)
 	switch {
 	case err != nil:
 	case v != nil:
@@ -208,4 +205,26 @@ func replayTarget(name, target string, stderr io.Writer) (history.Game, error) {
 		}
 		return nil, errors.New("the history cannot be read")
 	})
+}
+
+// lazyStore returns how a command that may need the player's records
+// (replay, analyse: not for a file) opens them, once and only when asked,
+// and what closes what it opened.
+func lazyStore(name string, stderr io.Writer) (open func() (kept.Records, error), closeStore func()) {
+	var st *store.DB
+	open = func() (kept.Records, error) {
+		if st == nil {
+			s, ok := openStore(name, stderr)
+			if !ok {
+				return nil, errors.New("the history cannot be read")
+			}
+			st = s
+		}
+		return st, nil
+	}
+	return open, func() {
+		if st != nil {
+			st.Close()
+		}
+	}
 }
