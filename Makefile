@@ -73,7 +73,7 @@ RACEFREE_PKGS = ./internal/analyse/ ./internal/board/ ./internal/boardfile/ ./in
 	./internal/kept/ ./internal/leaderboard/ ./internal/mbf/ ./internal/moderate/ \
 	./internal/play/ ./internal/rawvf/ ./internal/record/ ./internal/splitmix/ \
 	./internal/testwait/ ./internal/ui/canvas/ ./internal/ui/keys/ \
-	./internal/ui/labels/ ./internal/ui/menu/ ./internal/ui/theme/ ./internal/video/
+	./internal/ui/labels/ ./internal/ui/leaders/ ./internal/ui/menu/ ./internal/ui/theme/ ./internal/video/
 NORACE_PKGS = ./cmd/minesweeper/ ./internal/ui/ ./internal/store/ ./internal/serve/ \
 	./internal/noguess/ ./internal/bench/ ./internal/session/
 NORACE_TESTS = \

@@ -8,6 +8,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/analyse"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/kept"
+	"github.com/minesweeper-go/minesweeper/internal/local"
 )
 
 // analyseFlags returns the flags of minesweeper analyse, their one
@@ -29,7 +30,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	failf := complainer(stderr, fs.Name(), exitFailure)
 	ctx := context.Background()
-	open, closeStore := lazyStore(fs.Name(), stderr)
+	open, closeStore := local.LazyRecords(fs.Name(), stderr)
 	defer closeStore()
 	v, err := kept.FindVideo(ctx, target, open, program)
 	if err != nil {

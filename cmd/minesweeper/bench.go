@@ -14,7 +14,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/boardflag"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
@@ -95,8 +95,8 @@ func benchMain(args []string, stdout, stderr io.Writer, interrupts <-chan os.Sig
 			Games: games, Shard: shard, Seed: cfg.Seed, MaxClicks: maxClicks, Workers: workers,
 			NewPlayer: newPlayer,
 		},
-		Level: cfg.Level, JSON: *asJSON, Progress: ui.IsTerminal(stderr),
-		Signals: bench.Signals{Name: "minesweeper bench", C: interrupts, Exit: exit, Status: ui.SignalStatus},
+		Level: cfg.Level, JSON: *asJSON, Progress: term.IsTerminal(stderr),
+		Signals: bench.Signals{Name: "minesweeper bench", C: interrupts, Exit: exit, Status: term.SignalStatus},
 	}.Run(stdout, stderr)
 }
 
@@ -124,6 +124,6 @@ func benchMerge(args []string, stdout, stderr io.Writer, interrupts <-chan os.Si
 	}
 	return bench.MergeCommand{
 		Names: fs.Args(), JSON: *asJSON, Read: read,
-		Signals: bench.Signals{Name: fs.Name(), C: interrupts, Exit: exit, Status: ui.SignalStatus},
+		Signals: bench.Signals{Name: fs.Name(), C: interrupts, Exit: exit, Status: term.SignalStatus},
 	}.Run(stdout, stderr)
 }

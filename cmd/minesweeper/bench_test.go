@@ -20,7 +20,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/bench"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/solver"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
 // TestRunBench runs "minesweeper bench" end to end through run, with the
@@ -307,8 +307,8 @@ func TestBenchInterrupted(t *testing.T) {
 			}
 		}
 		want := fmt.Sprintf("minesweeper bench: %s after %d of 1000000 games; the report is partial\n", tt.name, games)
-		if code != ui.SignalStatus(tt.sig) || stderr.String() != want {
-			t.Errorf("bench %v interrupted: exit status %d, stderr %q; want %d, %q", args, code, stderr.String(), ui.SignalStatus(tt.sig), want)
+		if code != term.SignalStatus(tt.sig) || stderr.String() != want {
+			t.Errorf("bench %v interrupted: exit status %d, stderr %q; want %d, %q", args, code, stderr.String(), term.SignalStatus(tt.sig), want)
 		}
 	}
 }
@@ -516,8 +516,8 @@ func TestBenchMergeInterrupted(t *testing.T) {
 			return os.ReadFile(name)
 		})
 		want := fmt.Sprintf("minesweeper bench merge: %s after 2 of 3 reports; no report\n", tt.name)
-		if code != ui.SignalStatus(tt.sig) || stdout.Len() != 0 || stderr.String() != want {
-			t.Errorf("bench merge, %s: exit status %d, stdout %q, stderr %q; want %d, none, %q", tt.name, code, stdout.String(), stderr.String(), ui.SignalStatus(tt.sig), want)
+		if code != term.SignalStatus(tt.sig) || stdout.Len() != 0 || stderr.String() != want {
+			t.Errorf("bench merge, %s: exit status %d, stdout %q, stderr %q; want %d, none, %q", tt.name, code, stdout.String(), stderr.String(), term.SignalStatus(tt.sig), want)
 		}
 		if !slices.Equal(read, files[:2]) {
 			t.Errorf("bench merge, %s: read %q; want %q", tt.name, read, files[:2])
@@ -533,14 +533,14 @@ func TestBenchMergeInterrupted(t *testing.T) {
 		if name == files[0] {
 			sig <- os.Interrupt
 			sig <- os.Interrupt
-			if code := <-exited; code != ui.SignalStatus(os.Interrupt) {
-				t.Errorf("bench merge: exit(%d) on the second interrupt; want exit(%d)", code, ui.SignalStatus(os.Interrupt))
+			if code := <-exited; code != term.SignalStatus(os.Interrupt) {
+				t.Errorf("bench merge: exit(%d) on the second interrupt; want exit(%d)", code, term.SignalStatus(os.Interrupt))
 			}
 		}
 		return os.ReadFile(name)
 	})
 	want := "minesweeper bench merge: stopped again; quitting without a report\nminesweeper bench merge: interrupt after 1 of 3 reports; no report\n"
-	if code != ui.SignalStatus(os.Interrupt) || stdout.Len() != 0 || stderr.String() != want {
-		t.Errorf("bench merge, two interrupts: exit status %d, stdout %q, stderr %q; want %d, none, %q", code, stdout.String(), stderr.String(), ui.SignalStatus(os.Interrupt), want)
+	if code != term.SignalStatus(os.Interrupt) || stdout.Len() != 0 || stderr.String() != want {
+		t.Errorf("bench merge, two interrupts: exit status %d, stdout %q, stderr %q; want %d, none, %q", code, stdout.String(), stderr.String(), term.SignalStatus(os.Interrupt), want)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/clidoc"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // completionFlags returns the flags of minesweeper completion: none.
@@ -66,7 +66,7 @@ func flagValues(name string) []string {
 		}
 		return names
 	case "theme":
-		return ui.ThemeNames()
+		return theme.Names()
 	case "first-click":
 		var names []string
 		for _, r := range board.FirstClicks {

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"io"
 
+	uitheme "github.com/minesweeper-go/minesweeper/internal/ui/theme"
+
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/local"
@@ -56,7 +58,7 @@ func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usagef("-date: %v", err)
 		}
 	}
-	if err := ui.CheckTheme(*theme); err != nil {
+	if err := uitheme.Check(*theme); err != nil {
 		return usagef("-theme: %v", err)
 	}
 	keys, err := local.Keys(*keysName)
@@ -66,7 +68,7 @@ func runDaily(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	k := newSession(stderr)
 	defer k.Flush(stderr) // the warnings of an early return
 	defer k.Close()       // before the warnings: closing may warn
-	if _, _, lastTheme := k.Prefs(ui.CheckTheme); *theme == "" {
+	if _, _, lastTheme := k.Prefs(uitheme.Check); *theme == "" {
 		*theme = lastTheme
 	}
 	if !given(fs, "question") { // given, it is remembered at the end

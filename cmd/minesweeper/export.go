@@ -6,6 +6,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/kept"
+	"github.com/minesweeper-go/minesweeper/internal/local"
 )
 
 // program is how a video's description names this program.
@@ -34,7 +35,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *format != kept.RAWVF && *format != kept.MBF {
 		return usagef("-format: unknown format %q (want rawvf or mbf)", *format)
 	}
-	g, err := replayTarget(fs.Name(), target, stderr)
+	g, err := local.FindGame(fs.Name(), target, stderr)
 	if err == nil {
 		err = kept.Export(stdout, g, *format, program)
 	}

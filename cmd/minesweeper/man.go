@@ -4,7 +4,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/clidoc"
 	"github.com/minesweeper-go/minesweeper/internal/reader"
 	"github.com/minesweeper-go/minesweeper/internal/serve"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
+	uikeys "github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
 
 // manPage returns what the man page minesweeper(6) is made from: the
@@ -13,7 +13,7 @@ import (
 // table its help is made from, and the server's commands (see
 // clidoc.WriteManPage).
 func manPage() clidoc.Page {
-	keys := func(docs []ui.KeyDoc) []clidoc.Key {
+	keys := func(docs []uikeys.Doc) []clidoc.Key {
 		ks := make([]clidoc.Key, len(docs))
 		for i, d := range docs {
 			ks[i] = clidoc.Key{Keys: d.Keys, Action: d.Action, Mouse: d.Mouse}
@@ -28,5 +28,5 @@ func manPage() clidoc.Page {
 	for i, c := range serve.CommandDocs {
 		server[i] = clidoc.Key{Keys: c.Use, Action: c.Does}
 	}
-	return clidoc.Page{Commands: docCommands(), Keys: keys(ui.KeyHelp()), ReplayKeys: keys(ui.ReplayKeyHelp()), Lines: lines, Server: server}
+	return clidoc.Page{Commands: docCommands(), Keys: keys(uikeys.Help()), ReplayKeys: keys(uikeys.ReplayHelp()), Lines: lines, Server: server}
 }

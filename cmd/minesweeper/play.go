@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 
+	uikeys "github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	uitheme "github.com/minesweeper-go/minesweeper/internal/ui/theme"
+
 	"github.com/minesweeper-go/minesweeper/internal/boardflag"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/local"
@@ -35,16 +38,16 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = checkResume(bf, *resume, *fresh)
 	}
 	if err == nil {
-		if err = ui.CheckTheme(*theme); err != nil {
+		if err = uitheme.Check(*theme); err != nil {
 			err = fmt.Errorf("-theme: %w", err)
 		}
 	}
-	var keys *ui.Keys
+	var keys *uikeys.Set
 	if err == nil {
 		keys, err = local.Keys(*keysName)
 	}
 	if err == nil {
-		last, lastOK, lastTheme := k.Prefs(ui.CheckTheme)
+		last, lastOK, lastTheme := k.Prefs(uitheme.Check)
 		if *theme == "" {
 			*theme = lastTheme
 		}

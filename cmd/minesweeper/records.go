@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,7 +13,6 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/kept"
 	"github.com/minesweeper-go/minesweeper/internal/local"
-	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
@@ -59,7 +57,7 @@ func runStats(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return complainer(stderr, fs.Name(), exitUsage)("%v", err)
 	}
-	st, ok := openStore(fs.Name(), stderr)
+	st, ok := local.OpenRecords(fs.Name(), stderr)
 	if !ok {
 		return exitFailure
 	}
@@ -113,7 +111,7 @@ func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if n < 0 {
 		return complainer(stderr, fs.Name(), exitUsage)("-n: %d is negative (want a number of games, 0 for all)", n)
 	}
-	st, ok := openStore(fs.Name(), stderr)
+	st, ok := local.OpenRecords(fs.Name(), stderr)
 	if !ok {
 		return exitFailure
 	}
@@ -122,30 +120,6 @@ func runHistory(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return complainer(stderr, fs.Name(), exitFailure)("%v", err)
 	}
 	return exitOK
-}
-
-// openStore opens the player's records, printing the store's warnings,
-// and any error, as one line each on stderr under name.
-func openStore(name string, stderr io.Writer) (*store.DB, bool) {
-	warn := func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", name, msg) }
-	dir, err := history.Dir()
-	var st *store.DB
-	if err == nil {
-		notice := func(msg string) { fmt.Fprintf(stderr, "%s: %s\n", name, msg) }
-		if msg := store.ImportNotice(dir); msg != "" {
-			notice(msg)
-		}
-		st, err = store.OpenNotify(dir, warn, notice)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, false
-	}
-	// The games that wait to be kept are kept first, or wait on.
-	if _, msg, _, _ := session.KeepWaiting(st); msg != "" {
-		warn(msg)
-	}
-	return st, true
 }
 
 // replayOptions are the flags of minesweeper replay.
@@ -179,7 +153,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return complainer(stderr, fs.Name(), exitUsage)("-speed: %v is not a speed (want 0.25 to 16)", *speed)
 	}
 	how := local.Replayed{Speed: *speed, ASCII: *ascii}
-	open, closeStore := lazyStore(fs.Name(), stderr)
+	open, closeStore := local.LazyRecords(fs.Name(), stderr)
 	defer closeStore()
 	g, v, err := kept.FindGame(context.Background(), target, open)
 	switch {
@@ -193,38 +167,4 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failf("%v", err)
 	}
 	return exitOK
-}
-
-// replayTarget returns the game that target names (see kept.Find),
-// opening the records with openStore: name is the command's, for the
-// store's warnings.
-func replayTarget(name, target string, stderr io.Writer) (history.Game, error) {
-	return kept.Find(context.Background(), target, func() (kept.Records, error) {
-		if st, ok := openStore(name, stderr); ok {
-			return st, nil
-		}
-		return nil, errors.New("the history cannot be read")
-	})
-}
-
-// lazyStore returns how a command that may need the player's records
-// (replay, analyse: not for a file) opens them, once and only when asked,
-// and what closes what it opened.
-func lazyStore(name string, stderr io.Writer) (open func() (kept.Records, error), closeStore func()) {
-	var st *store.DB
-	open = func() (kept.Records, error) {
-		if st == nil {
-			s, ok := openStore(name, stderr)
-			if !ok {
-				return nil, errors.New("the history cannot be read")
-			}
-			st = s
-		}
-		return st, nil
-	}
-	return open, func() {
-		if st != nil {
-			st.Close()
-		}
-	}
 }

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/adrg/xdg"
-	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 )
 
 // KeysFileName is the name of the keys file in the configuration
@@ -39,15 +39,15 @@ func KeysFile() (string, error) {
 // named by -keys when it is given (a file that is not there is an error),
 // else those of KeysFile (a file that is not there is the default keys).
 // An error names the file, and the line at fault.
-func Keys(name string) (*ui.Keys, error) {
+func Keys(name string) (*keys.Set, error) {
 	if name != "" {
-		return ui.ReadKeys(name)
+		return keys.Read(name)
 	}
 	path, err := KeysFile()
 	if err != nil {
 		return nil, err
 	}
-	k, err := ui.ReadKeys(path)
+	k, err := keys.Read(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

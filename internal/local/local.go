@@ -19,6 +19,8 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/reader"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
+	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 )
 
 // Game is a game to play on the process's terminal, its flags read.
@@ -26,7 +28,7 @@ type Game struct {
 	Name  string // the command's, which its lines on stderr start with
 	Start play.Start
 	Prefs ui.Prefs // Mono is set from NO_COLOR
-	Keys  *ui.Keys
+	Keys  *keys.Set
 	// Claim claims the game of the start's board left unfinished, if
 	// any (see play.Start.Claim), as -resume (Resume) and -new (GiveUp)
 	// ask.
@@ -47,7 +49,7 @@ type Game struct {
 // of a signal that ended the game.
 func Play(k *session.Session, g Game, stdin io.Reader, stdout, stderr io.Writer) int {
 	lines := Lines(g.Reader)
-	if !lines && !ui.CanPlay(stdin, stdout, stderr) {
+	if !lines && !term.CanPlay(stdin, stdout, stderr) {
 		fmt.Fprintf(stderr, "%s: the game needs a terminal on standard input, and one to draw on (%s)\n", g.Name, g.NoTerminal)
 		return 1
 	}
@@ -148,7 +150,7 @@ func report(k *session.Session, res play.Result, flags string, stdout, stderr io
 		fmt.Fprintln(stdout, line)
 	}
 	if res.Signal != nil {
-		return ui.SignalStatus(res.Signal) // 128 plus its number, as a shell reports it
+		return term.SignalStatus(res.Signal) // 128 plus its number, as a shell reports it
 	}
 	return 0
 }

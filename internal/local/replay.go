@@ -16,6 +16,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 	"github.com/minesweeper-go/minesweeper/internal/ui/replay"
+	"github.com/minesweeper-go/minesweeper/internal/ui/term"
 	"github.com/minesweeper-go/minesweeper/internal/video"
 )
 
@@ -38,7 +39,7 @@ func Replay(g history.Game, program string, how Replayed, stdin io.Reader, stdou
 	if err != nil {
 		return err
 	}
-	if !ui.CanPlay(stdin, stdout, stderr) {
+	if !term.CanPlay(stdin, stdout, stderr) {
 		return errNoReplayTerminal
 	}
 	var marks []replay.Mark
@@ -59,7 +60,7 @@ func ReplayVideo(v *video.Video, name string, how Replayed, stdin io.Reader, std
 	if err != nil {
 		return err
 	}
-	if !ui.CanPlay(stdin, stdout, stderr) {
+	if !term.CanPlay(stdin, stdout, stderr) {
 		return errNoReplayTerminal
 	}
 	st := play.Start{Board: k.Settings, Replay: &k, ReplaySpeed: how.Speed}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	uitheme "github.com/minesweeper-go/minesweeper/internal/ui/theme"
+
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/history"
@@ -123,7 +125,7 @@ func (g *Game) game(ctx context.Context, s *host.Session, r *remote.Screen) []st
 // game left unfinished, or the board played last and the game left on
 // it; it returns the lines to print once the screen is closed.
 func (g *Game) played(k *session.Session, r *remote.Screen, uc ui.Config, name string) []string {
-	last, lastOK, theme := k.Prefs(ui.CheckTheme)
+	last, lastOK, theme := k.Prefs(uitheme.Check)
 	uc.Prefs.Theme, uc.Prefs.QuestionMarks, uc.Prefs.Counters = theme, k.QuestionMarks(), k.Counters()
 	if lastOK {
 		// A board the server cannot hold now is not started on.

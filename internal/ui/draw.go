@@ -10,6 +10,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/plot"
 	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	"github.com/minesweeper-go/minesweeper/internal/ui/leaders"
 	"github.com/minesweeper-go/minesweeper/internal/ui/plotview"
 
 	"github.com/gdamore/tcell/v2"
@@ -241,9 +242,9 @@ type helpRow struct {
 func (u *ui) helpBox() helpBox {
 	l := u.lay
 	lines := u.overlayLines()
-	w := maxWidth(lines)
+	w := leaders.MaxWidth(lines)
 	if u.v.overlay == leadersOverlay {
-		w = max(w, u.leadersWidth(l.sw))
+		w = max(w, u.v.leaders.Width(l.sw, u.cfg.Replay != nil))
 	}
 	w = min(w+4, l.sw)
 	var rows []helpRow
@@ -373,7 +374,7 @@ func (u *ui) overlayLines() []string {
 	case statsOverlay:
 		return u.v.stats
 	case leadersOverlay:
-		return u.leadersLines(u.lay.sw)
+		return u.v.leaders.Lines(u.lay.sw, u.cfg.Replay != nil)
 	}
 	return u.helpLines()
 }
@@ -388,7 +389,7 @@ func (u *ui) statsOverlayLines() []string {
 	}
 	lines = append(lines, "")
 	st := u.cfg.Keeper.Stats(u.g.Settings())
-	for _, l := range statsLines(st) {
+	for _, l := range st.Lines() {
 		lines = append(lines, "  "+l)
 	}
 	u.v.plots = map[int][]canvas.Span{}

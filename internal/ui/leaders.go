@@ -2,31 +2,14 @@ package ui
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
-	"github.com/minesweeper-go/minesweeper/internal/userfile"
+	"github.com/minesweeper-go/minesweeper/internal/ui/leaders"
 )
-
-// noLeaders is what 'b' says off a server.
-const noLeaders = "no leaderboard here: play on a server (minesweeper serve)"
-
-// leaders is the leaderboards overlay's view state: the boards read for
-// it when it opened, and the one shown.
-type leaders struct {
-	level   string // the level asked for; "" for every level
-	reading bool   // the boards have not come back yet
-	boards  []history.Leaderboard
-	err     error  // why they cannot be read
-	at      int    // the board shown, an index of boards
-	row     int    // the entry chosen (Up, Down), which Enter replays
-	note    string // why the entry chosen is not replayed
-}
 
 // leadersRead is the answer of a job that read the leaderboards.
 type leadersRead struct {
@@ -40,7 +23,7 @@ type leadersRead struct {
 func (u *ui) openLeaders(s tcell.Screen) {
 	read := u.cfg.Leaders
 	if read == nil {
-		u.v.message = noLeaders
+		u.v.message = leaders.None
 		return
 	}
 	levels := []string{board.LevelOf(u.g.Settings())}
@@ -52,7 +35,7 @@ func (u *ui) openLeaders(s tcell.Screen) {
 		}
 	}
 	u.v.overlay, u.v.helpTop = leadersOverlay, 0
-	u.v.leaders = leaders{level: lv, reading: true}
+	u.v.leaders = leaders.Open(lv)
 	u.start(s, jobLeaders, func(ctx context.Context) any {
 		var all []history.Leaderboard
 		for _, l := range levels {
@@ -68,11 +51,9 @@ func (u *ui) openLeaders(s tcell.Screen) {
 
 // leadersBack takes the boards read, if their overlay is still open.
 func (u *ui) leadersBack(r leadersRead) {
-	if u.v.overlay != leadersOverlay {
-		return
+	if u.v.overlay == leadersOverlay {
+		u.v.leaders.Back(r.boards, r.err)
 	}
-	l := &u.v.leaders
-	l.reading, l.boards, l.err, l.at = false, r.boards, r.err, 0
 }
 
 // leadersKey applies a key to the open leaderboards overlay: Tab, Right
@@ -85,9 +66,11 @@ func (u *ui) leadersBack(r leadersRead) {
 func (u *ui) leadersKey(s tcell.Screen, ev *tcell.EventKey) (done, ok bool) {
 	step, l := 0, &u.v.leaders
 	switch k := ev.Key(); {
-	case k == tcell.KeyEnter && u.cfg.Replay != nil && l.at < len(l.boards):
-		u.replayEntry(s, l.boards[l.at], l.row)
-		return false, true
+	case k == tcell.KeyEnter && u.cfg.Replay != nil:
+		if lb, ok := l.Chosen(); ok {
+			u.replayEntry(s, lb, l.Row)
+			return false, true
+		}
 	case k == tcell.KeyTab, k == tcell.KeyRight:
 		step = 1
 	case k == tcell.KeyBacktab, k == tcell.KeyLeft:
@@ -106,15 +89,12 @@ func (u *ui) leadersKey(s tcell.Screen, ev *tcell.EventKey) (done, ok bool) {
 		// Up and down scroll a board too long for the screen, and
 		// never close it: the arrows are the overlay's.
 		u.scrollHelp(c.DY)
-		if n := len(l.boards); n > 0 {
-			l.row, l.note = clamp(l.row+c.DY, 0, max(len(l.boards[l.at].Entries)-1, 0)), ""
-		}
+		l.Choose(c.DY)
 		return false, true
 	default:
 		return false, false
 	}
-	if n := len(l.boards); n > 0 {
-		l.at, l.row, l.note = (l.at+step+n)%n, 0, ""
+	if l.Switch(step) {
 		u.v.helpTop = 0
 	}
 	return false, true
@@ -126,94 +106,9 @@ func (u *ui) leadersKey(s tcell.Screen, ev *tcell.EventKey) (done, ok bool) {
 func (u *ui) replayEntry(s tcell.Screen, lb history.Leaderboard, i int) {
 	show, err := u.cfg.Replay(lb, i)
 	if err != nil {
-		u.v.leaders.note = err.Error()
+		u.v.leaders.Note = err.Error()
 		return
 	}
 	u.v.message = show(s, func(ev tcell.Event) { u.held = append(u.held, ev) })
 	u.whole = true // the replay drew on the screen
-}
-
-// leadersLines returns the overlay's lines on a screen sw columns wide:
-// those of the board shown (see boardLines), or what stands for them.
-func (u *ui) leadersLines(sw int) []string {
-	l := u.v.leaders
-	title := "Leaderboards"
-	if l.level != "" {
-		title += ": " + l.level
-	}
-	switch {
-	case l.reading:
-		return []string{title, "", "  reading the leaderboards...", "", "Esc, q close this."}
-	case l.err != nil:
-		return []string{title, "", "  The leaderboards cannot be read:", "  " + userfile.Printable(l.err.Error()), "", "Esc, q close this."}
-	case len(l.boards) == 0:
-		return []string{title, "", "  The server has no leaderboard of this level.", "", "Esc, q close this."}
-	}
-	return u.boardLines(l.at, sw)
-}
-
-// boardLines returns the lines of board i: its title, its table, the names
-// cut so that the table fits a screen sw columns wide when it can, and
-// which keys switch and close.
-func (u *ui) boardLines(i, sw int) []string {
-	l := u.v.leaders
-	lb := l.boards[i]
-	lines := history.LeaderLines(lb, 0)
-	// The box's frame and margins, and the table's indent.
-	const around = 4 + 2
-	if over := maxWidth(lines) + around - sw; over > 0 && len(lb.Entries) > 0 {
-		names := 0
-		for _, e := range lb.Entries {
-			names = max(names, userfile.Width(userfile.Printable(e.Name)))
-		}
-		lines = history.LeaderLines(lb, max(names-over, len("name")))
-	}
-	out := []string{capital(lb.Title()), ""}
-	pick := u.cfg.Replay != nil && lb.Date != "" && len(lb.Entries) > 0
-	for j, line := range append(lines, lb.SecretLines()...) {
-		mark := "  "
-		if pick && j == l.row+1 && i == l.at {
-			mark = "> " // the row Enter replays
-		}
-		out = append(out, strings.TrimRight(mark+line, " "))
-	}
-	keys := "Esc, q close this."
-	if len(l.boards) > 1 {
-		keys = fmt.Sprintf("Board %d of %d: Tab, arrows switch; Esc, q close.", i+1, len(l.boards))
-	}
-	if out = append(out, "", keys); pick {
-		out = append(out, "Up, Down choose a game; Enter replays it once the day is over.")
-	}
-	if l.note != "" {
-		out = append(out, userfile.Printable(l.note))
-	}
-	return out
-}
-
-// leadersWidth returns the columns of the widest of the boards' lines on
-// a screen sw columns wide: the overlay's box keeps that width whichever
-// board it shows, rather than jump at each switch.
-func (u *ui) leadersWidth(sw int) int {
-	w := 0
-	for i := range u.v.leaders.boards {
-		w = max(w, maxWidth(u.boardLines(i, sw)))
-	}
-	return w
-}
-
-// maxWidth returns the columns of the widest of lines.
-func maxWidth(lines []string) int {
-	w := 0
-	for _, line := range lines {
-		w = max(w, userfile.Width(line))
-	}
-	return w
-}
-
-// capital returns s with its first letter in capitals, for a heading.
-func capital(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
 }

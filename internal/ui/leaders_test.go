@@ -13,6 +13,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/play"
+	"github.com/minesweeper-go/minesweeper/internal/ui/leaders"
 )
 
 // fakeLeaders is a Config.Leaders that remembers the levels it was asked
@@ -166,8 +167,8 @@ func TestLeadersOffServer(t *testing.T) {
 	}
 	h.typ("b")
 	sc := h.snap()
-	if !strings.Contains(sc.String(), noLeaders) || strings.Contains(sc.String(), "Leaderboards") {
-		t.Errorf("b off a server:\n%s\nwant the footer to say %q", sc, noLeaders)
+	if !strings.Contains(sc.String(), leaders.None) || strings.Contains(sc.String(), "Leaderboards") {
+		t.Errorf("b off a server:\n%s\nwant the footer to say %q", sc, leaders.None)
 	}
 
 	h = start(t, beginner(&fakeLeaders{}), 160, 24)

@@ -58,9 +58,7 @@ func (u *ui) applyMenu() {
 	switch {
 	case m.Daily && (!m.WasDaily || m.Settings != g.Settings() || m.Date != inPlay.Date):
 		// Today's daily board of the level chosen, which is not in play.
-		if u.atStake() && !m.Confirmed {
-			m.Confirmed = true
-			m.Err = "this gives up the game in play, as a loss: Enter again to confirm"
+		if m.Unconfirmed(u.atStake()) {
 			return
 		}
 		if err := u.chooseDaily(board.LevelOf(m.Settings)); err != nil {
@@ -74,9 +72,7 @@ func (u *ui) applyMenu() {
 			return
 		}
 		// Another board gives up the game in play: Enter again confirms.
-		if u.atStake() && !m.Confirmed {
-			m.Confirmed = true
-			m.Err = "this gives up the game in play, as a loss: Enter again to confirm"
+		if m.Unconfirmed(u.atStake()) {
 			return
 		}
 		u.stopAuto()

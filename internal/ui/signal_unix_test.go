@@ -75,7 +75,7 @@ func TestSignalQuits(t *testing.T) {
 			if o.err != nil || o.res.Signal != tt.sig {
 				t.Errorf("playOn = signal %v, %v; want %v, nil", o.res.Signal, o.err, tt.sig)
 			}
-			if got := SignalStatus(o.res.Signal); got != tt.want {
+			if got := term.SignalStatus(o.res.Signal); got != tt.want {
 				t.Errorf("SignalStatus(%v) = %d; want %d", tt.sig, got, tt.want)
 			}
 		})

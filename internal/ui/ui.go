@@ -26,6 +26,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/replay"
 	"github.com/minesweeper-go/minesweeper/internal/ui/term"
+	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // Config is what Run plays: the game to start, the player's preferences
@@ -39,9 +40,9 @@ type Config struct {
 	// the game replayed (another program's video) in the first message.
 	ReplayMarks []replay.Mark
 	ReplayTitle string
-	Prefs       Prefs  // how the game looks and what f does
-	Keeper      Keeper // the session: what the games count for and where they are kept; nil keeps nothing
-	Keys        *Keys  // the keys as the player bound them (see keys.Parse); nil is the default keys
+	Prefs       Prefs     // how the game looks and what f does
+	Keeper      Keeper    // the session: what the games count for and where they are kept; nil keeps nothing
+	Keys        *keys.Set // the keys as the player bound them (see keys.Parse); nil is the default keys
 
 	// Now returns the current time; nil means time.Now. Tests fix it.
 	Now func() time.Time
@@ -116,7 +117,7 @@ type Prefs struct {
 	QuestionMarks bool   // 'f' cycles flag, question mark, none; else flag, none
 	ASCII         bool   // draw with ASCII characters only
 	Mono          bool   // no colours (NO_COLOR): glyphs and reverse video only
-	Theme         string // the theme's name (see ThemeNames); "" is the default
+	Theme         string // the theme's name (see theme.Names); "" is the default
 	// Counters shows the live counters under the board as the game goes
 	// on: the 3BV solved so far, the 3BV per second, the clicks and the
 	// efficiency (c turns them on and off).
@@ -274,9 +275,9 @@ func (u *ui) startCursor() {
 
 // startGame returns the first game of cfg (see play.First), its clock read
 // with now. A config it cannot play, such as one that names no theme of
-// ThemeNames, is an error.
+// theme.Names, is an error.
 func startGame(cfg Config, now func() time.Time) (*game.Game, error) {
-	if err := CheckTheme(cfg.Prefs.Theme); err != nil {
+	if err := theme.Check(cfg.Prefs.Theme); err != nil {
 		return nil, err
 	}
 	return play.First(cfg.Start, game.Config{QuestionMarks: cfg.Prefs.QuestionMarks}, now)

@@ -14,6 +14,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/ui/canvas"
 	"github.com/minesweeper-go/minesweeper/internal/ui/keys"
 	"github.com/minesweeper-go/minesweeper/internal/ui/labels"
+	"github.com/minesweeper-go/minesweeper/internal/ui/leaders"
 	"github.com/minesweeper-go/minesweeper/internal/ui/menu"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 	"github.com/minesweeper-go/minesweeper/internal/ui/replay"
@@ -57,7 +58,7 @@ type view struct {
 	mouse   gesture               // the mouse buttons held and what their release does
 	stats   []string              // the statistics overlay's lines, as read when it opened
 	plots   map[int][]canvas.Span // the styled spans of its lines that are plots, by line
-	leaders leaders               // the leaderboards overlay's boards, once read
+	leaders leaders.View          // the leaderboards overlay's boards, once read
 	count   keys.Count            // the count typed before a move, 0 for none
 	centre  bool                  // the next layout centres the viewport on the cursor
 	// escClosed is whether the last key was an Esc that closed an

@@ -79,6 +79,18 @@ func New(s board.Settings, isDaily bool, date, today, theme string, themes []str
 	return Menu{Settings: s, Daily: isDaily, WasDaily: isDaily, Date: date, today: today, Theme: theme, themes: themes, QuestionMarks: questionMarks}
 }
 
+// Unconfirmed reports whether the choice, which gives up a game at stake
+// (atStake), waits for a second Enter; the first asks for it on the
+// menu's line.
+func (m *Menu) Unconfirmed(atStake bool) bool {
+	if !atStake || m.Confirmed {
+		return false
+	}
+	m.Confirmed = true
+	m.Err = "this gives up the game in play, as a loss: Enter again to confirm"
+	return true
+}
+
 // Outcome is what a key asks of the menu's owner.
 type Outcome uint8
 
