@@ -232,6 +232,7 @@ type helpRow struct {
 	text  string
 	bold  bool
 	spans []canvas.Span
+	line  int // the index of the line it is of
 }
 
 // helpBox returns the box of the overlay shown: as wide as its longest
@@ -251,16 +252,16 @@ func (u *ui) helpBox() helpBox {
 	for i, line := range lines {
 		bold := line != "" && !strings.HasPrefix(line, " ")
 		if sp, ok := u.v.plots[i]; ok && u.v.overlay == statsOverlay {
-			rows = append(rows, helpRow{line, sp == nil && line != "", sp}) // a plot is not wrapped
+			rows = append(rows, helpRow{line, sp == nil && line != "", sp, i}) // a plot is not wrapped
 			continue
 		}
 		if u.v.overlay == leadersOverlay {
 			// A table's rows are cut at the box's edge, not wrapped.
-			rows = append(rows, helpRow{line, bold, nil})
+			rows = append(rows, helpRow{line, bold, nil, i})
 			continue
 		}
 		for _, r := range canvas.Wrap(line, w-4, hang(line, w-4)) {
-			rows = append(rows, helpRow{r, bold, nil})
+			rows = append(rows, helpRow{r, bold, nil, i})
 		}
 	}
 	h := min(len(rows)+2, l.sh)
@@ -286,6 +287,27 @@ func hang(line string, width int) int {
 		}
 	}
 	return lead + 2
+}
+
+// shown returns how many rows the box shows, the first shown when the
+// view scrolled to helpTop, and whether the first and last say when more
+// lies above or below (when the box holds three rows or more).
+func (b helpBox) shown(helpTop int) (rows, top int, more bool) {
+	rows = max(b.h-2, 0)
+	return rows, min(helpTop, max(len(b.rows)-rows, 0)), rows >= 3
+}
+
+// lineAt returns the index of the overlay's line drawn at (x, y) when
+// the view scrolled to helpTop, if a line is: not on the frame, nor on a
+// row that says more lies beyond.
+func (b helpBox) lineAt(x, y, helpTop int) (int, bool) {
+	rows, top, more := b.shown(helpTop)
+	i := y - b.y0 - 1
+	if x <= b.x0 || x >= b.x0+b.w-1 || i < 0 || i >= rows || top+i >= len(b.rows) ||
+		more && (i == 0 && top > 0 || i == rows-1 && top+rows < len(b.rows)) {
+		return 0, false
+	}
+	return b.rows[top+i].line, true
 }
 
 // drawHelp draws the overlay in its box, from the row the view scrolled
@@ -315,9 +337,7 @@ func (u *ui) drawHelp(s tcell.Screen) {
 			s.Put(x, y, ch, th.Frame)
 		}
 	}
-	rows := max(b.h-2, 0)
-	top := min(u.v.helpTop, max(len(b.rows)-rows, 0))
-	more := rows >= 3
+	rows, top, more := b.shown(u.v.helpTop)
 	for i := 0; i < rows && top+i < len(b.rows); i++ {
 		row := b.rows[top+i]
 		line, st := row.text, th.Text

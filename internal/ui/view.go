@@ -478,11 +478,18 @@ func (u *ui) mouseCommand(ev *tcell.EventMouse) keys.Command {
 		return keys.Command{}
 	}
 	if u.v.overlay != noOverlay {
-		if press {
-			u.v.overlay = noOverlay
-			u.v.mouse.cancel()
+		if !press {
+			return keys.Command{}
 		}
-		return keys.Command{}
+		// A click on a line of the help runs its keys' command; any
+		// other closes the overlay.
+		c = keys.Command{}
+		x, y := ev.Position()
+		if i, ok := u.helpBox().lineAt(x, y, u.v.helpTop); ok && u.v.overlay == helpOverlay {
+			c = keys.HelpCommands(u.keys(), u.cfg.keyMode())[i]
+		}
+		u.v.overlay = noOverlay
+		u.v.mouse.cancel()
 	}
 	return c
 }

@@ -196,6 +196,7 @@ var Table = []Row{
 	{mouse: "wheel", help: "move up and down"},
 	{mouse: "click [ state ]", help: "new game, on release"},
 	{mouse: "click a footer label", help: "its key, on release: o options, i stats, ? help"},
+	{mouse: "click a help line", help: "its key: the commands the footer has no room for"},
 }
 
 // suspendHelp says what Ctrl-Z does: on a remote terminal it pauses the
@@ -345,31 +346,58 @@ func (r Row) hasArrows(shift bool) bool {
 // HelpText returns the help overlay's lines for the keys of rows in mode
 // m: the keys, then the mouse.
 func HelpText(rows []Row, m Mode) []string {
+	lines, _ := helpText(rows, m)
+	return lines
+}
+
+// HelpCommands returns, for each line of HelpText(rows, m), the command a
+// click on it runs, so that a player with only a mouse reaches every
+// command the footer has no room for: that of the line's keys, but none
+// for a heading, the mouse's lines, the counts, and the keys that move
+// the cursor or act on its cell (the mouse does those on the board).
+func HelpCommands(rows []Row, m Mode) []Command {
+	_, cmds := helpText(rows, m)
+	return cmds
+}
+
+// helpText returns HelpText's lines and HelpCommands' commands.
+func helpText(rows []Row, m Mode) ([]string, []Command) {
 	w := 0
 	for _, r := range rows {
 		w = max(w, utf8.RuneCountInString(r.Names()))
 	}
-	line := func(r Row) string { return fmt.Sprintf("  %-*s  %s", w, r.Names(), r.Text(m)) }
+	var cmds []Command
 	lines := []string{"Keys"}
+	add := func(r Row, c Command) {
+		lines = append(lines, fmt.Sprintf("  %-*s  %s", w, r.Names(), r.Text(m)))
+		cmds = append(cmds, c)
+	}
+	cmds = append(cmds, Command{})
 	mouse := false
 	for _, r := range rows {
 		if len(r.Keys) > 0 {
-			lines = append(lines, line(r))
+			c := r.Keys[0].Cmd
+			switch c.Act {
+			case ActMove, ActJump, ActNumber, ActOpen, ActMark, ActChord:
+				c = Command{}
+			}
+			add(r, c)
 		}
 		mouse = mouse || len(r.Keys) == 0
 	}
 	if slices.ContainsFunc(rows, func(r Row) bool { return r.Act() == ActJump }) {
-		lines = append(lines, line(countHelp))
+		add(countHelp, Command{})
 	}
 	if mouse {
-		lines = append(lines, "Mouse")
+		lines, cmds = append(lines, "Mouse"), append(cmds, Command{})
 		for _, r := range rows {
 			if len(r.Keys) == 0 {
-				lines = append(lines, line(r))
+				add(r, Command{})
 			}
 		}
 	}
-	return append(lines, "", "Arrows scroll a long help; any other key closes it.")
+	lines = append(lines, "", "Arrows scroll a long help; any other key closes it.", "A click on a key's line runs it; elsewhere, it closes the help.")
+	return lines, append(cmds, Command{}, Command{}, Command{})
 }
 
 // FooterSep separates the footer's labels.

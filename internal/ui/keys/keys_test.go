@@ -153,3 +153,36 @@ func TestHelpWithoutQuestionMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpCommands checks that each line of the help runs the command of
+// its keys, and none where a click should only close the help: the
+// headings, the cursor's and the cell's keys, the counts, the mouse.
+func TestHelpCommands(t *testing.T) {
+	lines, cmds := HelpText(Table, Mode{}), HelpCommands(Table, Mode{})
+	if len(lines) != len(cmds) {
+		t.Fatalf("HelpText has %d lines, HelpCommands %d commands; want as many", len(lines), len(cmds))
+	}
+	tests := []struct {
+		line string
+		want Action
+	}{
+		{"Keys", ActNone},
+		{"Mouse", ActNone},
+		{"options: board", ActMenu},
+		{"statistics of this kind", ActStats},
+		{"new game, new seed", ActNew},
+		{"move five cells", ActNone},
+		{"open; on a number, chord", ActNone},
+		{"jump right, left", ActNone},
+	}
+	for _, tt := range tests {
+		i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, tt.line) })
+		if i < 0 {
+			t.Errorf("no help line has %q", tt.line)
+			continue
+		}
+		if got := cmds[i].Act; got != tt.want {
+			t.Errorf("HelpCommands at %q = %v; want %v", lines[i], got, tt.want)
+		}
+	}
+}
