@@ -17,6 +17,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/mbf"
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/video"
 )
 
 // exampleGame is the README's example game: a won beginner game with
@@ -156,18 +157,52 @@ func TestRunExport(t *testing.T) {
 		}
 	}
 
+	evfs := []struct {
+		name string
+		args []string
+		want history.Game
+	}{
+		{"the last game as EVF", []string{"-format", "evf"}, lost},
+		{"game 1 as EVF, the flag after it", []string{"1", "-format=evf"}, example},
+		{"a file as EVF", []string{"-format", "evf", exampleGame}, example},
+	}
+	for _, tt := range evfs {
+		code, out, errs := runExportArgs(tt.args...)
+		if code != exitOK || errs != "" {
+			t.Errorf("%s: export %q = %d, %q", tt.name, tt.args, code, errs)
+			continue
+		}
+		v, err := video.ReadEVF(bytes.NewReader(out))
+		if err != nil {
+			t.Errorf("%s: export %q wrote % x: %v", tt.name, tt.args, out, err)
+			continue
+		}
+		var want []board.Point
+		for _, c := range tt.want.Layout {
+			want = append(want, board.Point{X: c[0], Y: c[1]})
+		}
+		if v.Width != tt.want.Board.Width || v.Height != tt.want.Board.Height || !reflect.DeepEqual(sortedMines(v.Mines), sortedMines(want)) ||
+			v.Time != time.Duration(tt.want.TimeMS)*time.Millisecond || v.ThreeBV != tt.want.ThreeBV || v.Result.String() != tt.want.Result ||
+			v.Program != program || !strings.HasPrefix(program, "minesweeper ") {
+			t.Errorf("%s: export %q wrote a %dx%d board with mines %v, %v, 3BV %d, %v, by %q; want %v, mines %v, %dms, 3BV %d, %s, by %q",
+				tt.name, tt.args, v.Width, v.Height, v.Mines, v.Time, v.ThreeBV, v.Result, v.Program,
+				tt.want.Board, want, tt.want.TimeMS, tt.want.ThreeBV, tt.want.Result, program)
+		}
+	}
+
 	refusals := []struct {
 		name string
 		args []string
 		code int
 		want string
 	}{
-		{"an unknown format", []string{"-format", "avf"}, exitUsage, "minesweeper export: -format: unknown format \"avf\" (want rawvf or mbf)\n"},
+		{"an unknown format", []string{"-format", "avf"}, exitUsage, "minesweeper export: -format: unknown format \"avf\" (want rawvf, evf or mbf)\n"},
 		{"two games", []string{"1", "2"}, exitUsage, "minesweeper export: unexpected argument \"2\" (want one FILE or N)\n"},
 		{"no game 3", []string{"3"}, exitFailure, "minesweeper export: there is no game 3: the history holds 2 games, numbered from 1 (see minesweeper history)\n"},
 		{"a missing file", []string{filepath.Join(dir, "nope.json")}, exitFailure, "minesweeper export: " + filepath.Join(dir, "nope.json") + ": no such file or directory\n"},
 		{"a board too large for RAWVF", []string{wide}, exitFailure, "minesweeper export: board too large for RAWVF: 999x2, and RAWVF readers take at most 998x998\n"},
 		{"a board too large for MBF", []string{"-format", "mbf", mbfWide}, exitFailure, "minesweeper export: board too large for MBF: 256x2, and MBF holds at most 255x255\n"},
+		{"a board too large for EVF", []string{"-format", "evf", mbfWide}, exitFailure, "minesweeper export: board too large for EVF: 256x2, and EVF holds at most 255x255\n"},
 	}
 	for _, tt := range refusals {
 		code, out, errs := runExportArgs(tt.args...)

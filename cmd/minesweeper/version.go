@@ -23,6 +23,9 @@ var (
 	date    string
 )
 
+// program is how a video names this program: its name and version.
+var program = "minesweeper " + buildinfo.Version(buildinfo.Linked{Version: version}, debug.ReadBuildInfo)
+
 // runVersion is "minesweeper version": one line, buildinfo.Line's.
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := versionFlags()

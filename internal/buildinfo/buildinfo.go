@@ -28,14 +28,11 @@ type Linked struct {
 // vcs.revision, vcs.modified and vcs.time settings. A field known from
 // neither is "unknown", the date is left out.
 func Line(l Linked, read func() (*debug.BuildInfo, bool)) string {
-	v, rev, when, goVersion := l.Version, l.Commit, l.Date, runtime.Version()
+	v, rev, when, goVersion := Version(l, read), l.Commit, l.Date, runtime.Version()
 	modified := ""
 	if bi, ok := read(); ok && bi != nil {
 		if bi.GoVersion != "" {
 			goVersion = bi.GoVersion
-		}
-		if v == "" {
-			v = bi.Main.Version
 		}
 		var vcsRev, vcsTime string
 		for _, s := range bi.Settings {
@@ -58,9 +55,6 @@ func Line(l Linked, read func() (*debug.BuildInfo, bool)) string {
 			when = vcsTime
 		}
 	}
-	if v == "" {
-		v = "unknown"
-	}
 	if rev == "" {
 		rev = "unknown"
 	}
@@ -72,4 +66,17 @@ func Line(l Linked, read func() (*debug.BuildInfo, bool)) string {
 		line += ", " + when
 	}
 	return line + ", " + goVersion
+}
+
+// Version returns the build's version, as Line gives it: what the linker
+// set, else the main module's version in the build information read
+// returns ("(devel)" for a go build in a clone), else "unknown".
+func Version(l Linked, read func() (*debug.BuildInfo, bool)) string {
+	if l.Version != "" {
+		return l.Version
+	}
+	if bi, ok := read(); ok && bi != nil && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "unknown"
 }

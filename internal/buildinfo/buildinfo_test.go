@@ -3,6 +3,7 @@ package buildinfo
 import (
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,10 @@ func TestLine(t *testing.T) {
 	for _, tt := range tests {
 		if got := Line(tt.l, tt.read); got != tt.want {
 			t.Errorf("%s: Line(%+v) = %q; want %q", tt.name, tt.l, got, tt.want)
+		}
+		// Version is the line's version: its second word, to the comma.
+		if got, want := Version(tt.l, tt.read), strings.Fields(strings.Split(tt.want, ",")[0])[1]; got != want {
+			t.Errorf("%s: Version(%+v) = %q; want %q", tt.name, tt.l, got, want)
 		}
 	}
 }

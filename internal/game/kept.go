@@ -66,6 +66,18 @@ func (k *Kept) Clicks() int {
 	return n
 }
 
+// Flagged reports whether a flag was placed in the game, by the player
+// (Toggle: a mark's cycle starts at a flag) or the solver (FlagMine); a
+// game without is played in the NF style.
+func (k *Kept) Flagged() bool {
+	for _, m := range k.Moves {
+		if m.Move.Action == Toggle || m.Move.Action == FlagMine {
+			return true
+		}
+	}
+	return false
+}
+
 // LayoutCells is the largest board whose record keeps its layout (see
 // Game.Record): a million cells, far more than any board a terminal shows
 // whole. A larger board's layout runs to hundreds of megabytes and takes

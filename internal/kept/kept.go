@@ -2,7 +2,8 @@
 // statistics and the history of minesweeper stats and history, the game
 // that minesweeper replay and export name (the last of the history, the
 // game numbered N, or a replay file), and a game written for other
-// Minesweeper tools: a RAW video (RAWVF), or its board as an MBF file.
+// Minesweeper tools: a RAW video (RAWVF), an EVF video, or its board as
+// an MBF file.
 package kept
 
 import (
@@ -24,6 +25,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/store"
+	"github.com/minesweeper-go/minesweeper/internal/video"
 )
 
 // Records is what Find reads of the player's records: *store.DB has
@@ -77,11 +79,23 @@ func Find(ctx context.Context, target string, open func() (Records, error)) (his
 // The formats Export writes.
 const (
 	RAWVF = "rawvf" // a RAW video: the board and every move, as text
+	EVF   = "evf"   // an EVF video (Metasweeper's): the board and every move, in binary
 	MBF   = "mbf"   // JSMinesweeper's binary board file, the mines only
 )
 
-// Export writes g on w in format (RAWVF or MBF), its video's description
-// naming program. Nothing is written unless the whole game is.
+// CheckFormat returns an error, one line, for a format Export does not
+// write.
+func CheckFormat(format string) error {
+	switch format {
+	case RAWVF, EVF, MBF:
+		return nil
+	}
+	return fmt.Errorf("unknown format %q (want %s, %s or %s)", format, RAWVF, EVF, MBF)
+}
+
+// Export writes g on w in format (RAWVF, EVF or MBF), its video naming
+// program, the program's name and version. Nothing is written unless the
+// whole game is.
 func Export(w io.Writer, g history.Game, format, program string) error {
 	kept, err := session.KeptOf(g)
 	if err != nil {
@@ -90,9 +104,12 @@ func Export(w io.Writer, g history.Game, format, program string) error {
 	// A board the format cannot hold is refused before its mines are laid
 	// again, which takes seconds on the largest boards.
 	s := kept.Settings
-	if format == MBF {
+	switch format {
+	case MBF:
 		err = mbf.CheckSize(s.Width, s.Height)
-	} else {
+	case EVF:
+		err = video.CheckEVF(s.Width, s.Height)
+	default:
 		err = rawvf.CheckSize(s.Width, s.Height)
 	}
 	if err == nil {
@@ -102,9 +119,12 @@ func Export(w io.Writer, g history.Game, format, program string) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if format == MBF {
+	switch format {
+	case MBF:
 		err = mbf.Write(&buf, s.Width, s.Height, kept.Mines)
-	} else {
+	case EVF:
+		err = writeEVF(&buf, kept, g.Date, program)
+	default:
 		err = rawvf.Write(&buf, kept, rawvf.Info{Program: program, Date: g.Date})
 	}
 	if err != nil {

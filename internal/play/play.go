@@ -33,6 +33,9 @@ type Keeper interface {
 	Reopened(k game.Kept, n int)
 	// GaveUp keeps a started game given up before its end, as a loss.
 	GaveUp(k game.Kept) session.Counts
+	// Stats returns the statistics of a kind of board, and the records
+	// its plots show, for the front ends to word.
+	Stats(s board.Settings) session.Stats
 }
 
 // Config is what a Play is played with.
@@ -76,6 +79,16 @@ func (p *Play) Game() *game.Game { return p.g }
 // Counts returns what the keeper said the game in play counts for, once
 // it ended.
 func (p *Play) Counts() session.Counts { return p.counts }
+
+// Stats returns the statistics of the kind of board in play and its
+// plots' records, as the keeper keeps them (see Keeper.Stats); none
+// (Kept false) without a keeper.
+func (p *Play) Stats() session.Stats {
+	if p.cfg.Keeper == nil {
+		return session.Stats{}
+	}
+	return p.cfg.Keeper.Stats(p.g.Settings())
+}
 
 // GaveUpCount returns how many games of the run were given up before the
 // one in play, each kept as a loss.

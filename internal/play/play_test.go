@@ -36,6 +36,24 @@ func (k *keeper) GaveUp(g game.Kept) session.Counts {
 	return session.Counts{Number: len(k.told), Played: true, GaveUp: true}
 }
 
+// Stats records the kind asked for, and says the games are kept.
+func (k *keeper) Stats(s board.Settings) session.Stats {
+	k.told = append(k.told, "stats "+s.String())
+	return session.Stats{Kept: true}
+}
+
+// TestPlayStats checks that the statistics are the keeper's, of the kind
+// of board in play, and none without a keeper.
+func TestPlayStats(t *testing.T) {
+	k := &keeper{}
+	if st := newPlay(t, k).Stats(); !st.Kept || strings.Join(k.told, ", ") != "stats 5x4n2 opening" {
+		t.Errorf("Stats() = %+v, told the keeper %q; want kept, %q", st, k.told, "stats 5x4n2 opening")
+	}
+	if st := newPlay(t, nil).Stats(); st.Kept {
+		t.Errorf("Stats() without a keeper = %+v; want none", st)
+	}
+}
+
 // newPlay returns a play of the board drawn in small, kept by k, on a
 // clock that moves on a second at each reading.
 func newPlay(t *testing.T, k Keeper) *Play {

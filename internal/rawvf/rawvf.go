@@ -198,10 +198,8 @@ func mode(k game.Kept) string {
 // them apart: NF when no flag was placed (no mark of the player's, no
 // flag of the solver's), else FL.
 func style(k game.Kept) string {
-	for _, m := range k.Moves {
-		if m.Move.Action == game.Toggle || m.Move.Action == game.FlagMine {
-			return "FL"
-		}
+	if k.Flagged() {
+		return "FL"
 	}
 	return "NF"
 }

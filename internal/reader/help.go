@@ -21,6 +21,8 @@ var Docs = []Doc{
 	{"b", "reads the whole board, row by row"},
 	{"m", "the mines left; after the end, where the mines were and which flags were wrong"},
 	{"t", "the time"},
+	{"i, or stats", "the statistics of this kind of board, a line each"},
+	{"stats plot", "the plots of the records, as numbers: games a day, time against 3BV, the best time of each month"},
 	{"h j k l", "move the cursor left, down, up, right"},
 	{"s", "hints and says why"},
 	{"u", "undoes"},

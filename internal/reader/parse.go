@@ -32,6 +32,8 @@ const (
 	Whole                     // b, board: every row
 	MinesLeft                 // m, mines: the mines left; after the end, where they were
 	Clock                     // t, time: the game's time
+	Stats                     // i, stats: the statistics of this kind of board
+	Plots                     // stats plot, plots: the plots of the records, as numbers
 )
 
 // verbNames are the verbs' names, by value.
@@ -40,6 +42,7 @@ var verbNames = [...]string{
 	Left: "left", Down: "down", Up: "up", Right: "right",
 	Undo: "undo", New: "new", Quit: "quit", Help: "help",
 	Row: "row", Column: "column", Whole: "board", MinesLeft: "mines", Clock: "time",
+	Stats: "stats", Plots: "plots",
 }
 
 // String returns the verb's name.
@@ -72,6 +75,8 @@ var words = map[string]Verb{
 	"b": Whole, "board": Whole,
 	"m": MinesLeft, "mines": MinesLeft,
 	"t": Clock, "time": Clock,
+	"i": Stats, "stats": Stats, "statistics": Stats,
+	"plot": Plots, "plots": Plots,
 }
 
 // Command is one line of the player's: a verb and, for those that take
@@ -99,7 +104,7 @@ func (v Verb) takes() int {
 
 // Usage is the line said to input that is not a command.
 const Usage = "say o 4 7 or 4 7 to open column 4 row 7 (from 1), f 4 7 to flag, c 4 7 to chord, " +
-	"r 3 row, v 4 column, a 4 7 around, b board, m mines, t time, s hint, h j k l move, u undo, n new game, q quit, ? help"
+	"r 3 row, v 4 column, a 4 7 around, b board, m mines, t time, i stats, stats plot, s hint, h j k l move, u undo, n new game, q quit, ? help"
 
 // ErrEmpty is the error of a blank line: nothing was asked.
 var ErrEmpty = errors.New("nothing said: " + Usage)
@@ -107,7 +112,8 @@ var ErrEmpty = errors.New("nothing said: " + Usage)
 // Parse reads one line: a verb and, for o, f, c and a, an optional cell as
 // column and row counted from 1, separated by spaces or a comma ("o 4 7",
 // "f 5,8"), for r and v an optional row or column ("r 3"); a cell alone
-// opens it ("4 7"). Case does not matter. An error says what is accepted.
+// opens it ("4 7"); "stats plot" (or "i plot") asks for the plots. Case
+// does not matter. An error says what is accepted.
 func Parse(line string) (Command, error) {
 	fields := strings.Fields(strings.ToLower(strings.ReplaceAll(line, ",", " ")))
 	if len(fields) == 0 {
@@ -120,6 +126,9 @@ func Parse(line string) (Command, error) {
 			return Command{}, fmt.Errorf("%q is no command: %s", fields[0], Usage)
 		}
 		verb, args = Open, fields
+	}
+	if verb == Stats && len(args) == 1 && (args[0] == "plot" || args[0] == "plots") {
+		return Command{Verb: Plots}, nil
 	}
 	c := Command{Verb: verb}
 	switch {

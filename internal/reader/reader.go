@@ -1,7 +1,8 @@
 // Package reader is the game in lines, for screen readers and terminals
 // that cannot draw a full screen (TERM=dumb): no alternate screen, no
 // redraws, no cursor addressing. It reads one command a line and says, in
-// one plain line, what each changed. It plays through package game and
+// one plain line, what each changed (the board, and the statistics that
+// the session keeps, a line a part). It plays through package game and
 // tells the session (Keeper) of each game as the full screen does, so the
 // records keep the same games either way. It does not import tcell.
 package reader
@@ -208,6 +209,10 @@ func (p *player) do(c Command) string {
 			return "give up this game for a new one? it counts as a loss: n again"
 		}
 		return p.newGame()
+	case Stats:
+		return StatsWords(p.p.Stats())
+	case Plots:
+		return PlotWords(p.p.Stats())
 	case Help:
 		return HelpLine
 	}

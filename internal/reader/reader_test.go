@@ -155,8 +155,13 @@ func TestQuit(t *testing.T) {
 	}
 }
 
-// keeper records what the session is told.
-type keeper struct{ told []string }
+// keeper records what the session is told, and answers stats.
+type keeper struct {
+	told  []string
+	stats session.Stats
+}
+
+func (k *keeper) Stats(board.Settings) session.Stats { return k.stats }
 
 func (k *keeper) Ended(g game.Kept) session.Counts {
 	k.told = append(k.told, "ended "+g.Status.String())

@@ -16,9 +16,7 @@ import (
 // played before: the session. It decides what a game counts for and
 // answers with data, which the screen words.
 type Keeper interface {
-	play.Keeper // the ends of the games, and those given up
-	// Stats returns the statistics of a kind of board.
-	Stats(s board.Settings) session.Stats
+	play.Keeper // the ends of the games, those given up, the statistics
 	// Layout returns the layout that lays the boards of settings s chosen
 	// in the options menu (nil for uniformly random mines), or why they
 	// cannot be played.

@@ -1,6 +1,7 @@
 package video
 
 import (
+	"bytes"
 	"strconv"
 	"time"
 
@@ -45,7 +46,7 @@ func parseEVF(data []byte) (*Video, error) {
 	for _, f := range []struct {
 		bit  int
 		name string
-	}{{0x40, "official"}, {0x20, "fair"}, {0x10, "NF"}} {
+	}{{0x40, FieldOfficial}, {0x20, FieldFair}, {0x10, FieldNF}} {
 		if h.summary&f.bit != 0 {
 			v.field(f.name, "yes")
 		}
@@ -91,7 +92,9 @@ func evf3Header(r *reader, v *Video) {
 	if us, err := strconv.ParseInt(string(r.until(0, "the start time")), 10, 64); err == nil {
 		v.Date = microseconds(us)
 	}
-	r.until(0, "the end time")
+	if us, err := strconv.ParseInt(string(r.until(0, "the end time")), 10, 64); err == nil {
+		v.End = microseconds(us)
+	}
 	v.Country = legacyText(r.until(0, "the country"))
 	r.until(0, "the device id")
 }
@@ -99,15 +102,18 @@ func evf3Header(r *reader, v *Video) {
 // evf4Header reads version 4's time, country, start and strings.
 func evf4Header(r *reader, v *Video, h evfHead) {
 	v.Time = time.Duration(r.uint(4, "the time")) * time.Millisecond
-	v.Country = text(r.bytes(2, "the country"))
+	// Two zero bytes are no country (see WriteEVF).
+	v.Country = text(bytes.Trim(r.bytes(2, "the country"), "\x00"))
 	if us := r.u64("the start time"); us < 1<<62 {
 		v.Date = microseconds(int64(us))
 	}
-	r.u64("the end time")
+	if us := r.u64("the end time"); us < 1<<62 {
+		v.End = microseconds(int64(us))
+	}
 	v.Program = text(r.until(0, "the program"))
 	if h.summary&0x08 != 0 {
-		v.field("transcoded by", text(r.until(0, "the transcoder")))
-		v.field("original encoding", text(r.until(0, "the original encoding")))
+		v.field(FieldTranscoder, text(r.until(0, "the transcoder")))
+		v.field(FieldEncoding, text(r.until(0, "the original encoding")))
 	}
 	v.Player = text(r.until(0, "the player"))
 	r.until(0, "the race identifier")

@@ -9,7 +9,8 @@ import (
 
 // fuzzFormat fuzzes the reader of format f, with the sample videos of
 // extension ext as the seed corpus: it never panics, an error is one
-// line, and a video it returns holds to the bounds and plays.
+// line, and a video it returns holds to the bounds, plays, and, when EVF
+// holds it, is read back from WriteEVF with as many moves.
 func fuzzFormat(f *testing.F, format Format, ext string) {
 	files, err := filepath.Glob("testdata/*" + ext)
 	if err != nil {
@@ -38,6 +39,16 @@ func fuzzFormat(f *testing.F, format Format, ext string) {
 		}
 		if _, err := v.Play(); err != nil {
 			t.Fatalf("Play: %v", err)
+		}
+		// A video that EVF holds is read back from it, its moves the same.
+		if b, err := evfBytes(v); err == nil {
+			back, err := Parse(b, EVF)
+			if err != nil {
+				t.Fatalf("Parse(WriteEVF) = %v", err)
+			}
+			if got, want := len(back.Moves()), len(v.Moves()); got != want {
+				t.Fatalf("Parse(WriteEVF) makes %d moves; want %d", got, want)
+			}
 		}
 	})
 }

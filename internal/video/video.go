@@ -5,7 +5,7 @@
 // file's content, its name's extension as a fallback; ReadAVF, ReadRMV,
 // ReadEVF, ReadMVF and ReadRAWVF read one format each. Play plays a
 // video's clicks on an internal/board board, as the programs' mouse
-// handling does.
+// handling does. WriteEVF writes a video as EVF, version 4.
 //
 // Where each format's facts come from:
 //
@@ -160,6 +160,7 @@ type Info struct {
 	Time    time.Duration // the game's time as the program recorded it
 	ThreeBV int           // the 3BV the program recorded
 	Date    time.Time     // when the game started (UTC when the file says so; else as the file's local time)
+	End     time.Time     // when the game ended, as EVF says it (UTC)
 	Level   string        // beginner, intermediate, expert or custom
 	Mode    string        // the rules: standard, upk, cheat, density, ...
 	Result  board.Status  // won or lost as the program recorded it; Playing when it did not
