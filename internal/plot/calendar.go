@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/history"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 )
 
 // maxWeeks is how many weeks the calendar shows at most: a year's.
@@ -114,5 +115,5 @@ func describeCalendar(days []history.Day, today time.Time) string {
 	if games == 0 {
 		return fmt.Sprintf("Games a day since %s: none.", from)
 	}
-	return fmt.Sprintf("Games a day since %s: %d games on %d days, the busiest %s with %d.", from, games, played, best.Date, best.Games)
+	return fmt.Sprintf("Games a day since %s: %s on %s, the busiest %s with %d.", from, record.Count(games, "game"), record.Count(played, "day"), best.Date, best.Games)
 }

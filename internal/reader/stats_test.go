@@ -85,7 +85,7 @@ func TestStatsSession(t *testing.T) {
 		// The test's board is a file's: known to the player, counted apart.
 		"no game of this kind has ended yet",
 		"1 played on known boards, apart, 1 won",
-		"Games a day since 2024-12-30: 1 games on 1 days, the busiest 2026-01-03 with 1.", // the session's day,
+		"Games a day since 2024-12-30: 1 game on 1 day, the busiest 2026-01-03 with 1.", // the session's day,
 		"Time against 3BV, 5x4n2: no clean win with its 3BV yet.",
 		"Best time of each month, the last 12: no clean win with its 3BV.",
 	}
