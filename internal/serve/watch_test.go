@@ -342,3 +342,26 @@ func TestWatchBudget(t *testing.T) {
 	player.send("q")
 	player.wait()
 }
+
+// A viewer's window change redraws the game at the terminal's new size,
+// from the frames drawn for that size, and a viewer that leaves comes
+// back to the shell's lines.
+func TestWatchResize(t *testing.T) {
+	ts := startServer(t, Config{})
+	player, _ := startPlayer(t, ts, "Ivan")
+	viewer := openCommand(t, ts.dial(t, nil), 80, 24, "watch Ivan")
+	viewer.waitFor("q stops watching")
+	if err := viewer.sess.WindowChange(40, 100); err != nil {
+		t.Fatal(err)
+	}
+	viewer.waitFor("\x1b[40;") // the footer, on the new last row
+	before := len(viewer.output())
+	player.send("l")
+	if !testwait.Until(t, func() bool { return len(viewer.output()) > before }) {
+		t.Fatalf("the move after the resize did not reach the viewer by the test's deadline")
+	}
+	viewer.send("q")
+	viewer.wait()
+	player.send("q")
+	player.wait()
+}

@@ -294,10 +294,10 @@ type ended string
 //
 // The frames are sent past r's own screen, which stays blank meanwhile:
 // a redraw of it (a resize) blanks the terminal, and the view sends the
-// whole frame after it.
+// whole frame after it; Follow draws it whole (Sync) before it returns.
 func (lv *Live) Follow(r *remote.Screen, look Look, check func(*play.Frame) error) string {
 	s := r.Tcell()
-	s.Clear() // and the terminal, by retape's Sync
+	s.Clear() // the terminal is cleared by the whole frame sent first
 	v := &viewer{lv: lv, wake: make(chan struct{}, 1)}
 	if err := v.retape(r, look); err != nil {
 		return err.Error()
@@ -345,16 +345,19 @@ func (lv *Live) Follow(r *remote.Screen, look Look, check func(*play.Frame) erro
 	}
 }
 
-// retape blanks r's terminal and puts the view on the tape of its screen
-// now, to be sent the whole frame.
+// retape puts the view on the tape of r's screen now, to be sent the
+// whole frame, which clears the terminal first.
 func (v *viewer) retape(r *remote.Screen, look Look) error {
 	s := r.Tcell()
 	w, h := s.Size()
 	k := kind{w: w, h: h, term: r.Term(), look: look}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	// After tcell's own redraw of a resize, which Sync waits for.
-	s.Sync()
+	if v.tape != nil {
+		// After tcell's own redraw of a resize (blank), which Show
+		// waits for, and which puts nothing more.
+		s.Show()
+	}
 	v.have = 0
 	if v.tape == nil || k != v.k {
 		tp, err := v.lv.tape(k)
