@@ -320,6 +320,10 @@ func (lv *Live) Follow(r *remote.Screen, look Look, check func(*play.Frame) erro
 		}
 		switch ev := ev.(type) {
 		case *tcell.EventResize:
+			// tcell's first event is one, of the size the view starts at.
+			if w, h := s.Size(); w == v.k.w && h == v.k.h {
+				break
+			}
 			if err := v.retape(r, look); err != nil {
 				return err.Error()
 			}
