@@ -129,7 +129,7 @@ func (g *Game) raceOn(ctx context.Context, s *host.Session, r *remote.Screen, co
 	// from watching a rival on the same board.
 	rc := &racer{
 		id: s.Key, name: userfile.Printable(name), k: k, hold: s.Hold(), changed: make(chan struct{}, 1),
-		live: g.lobby.addRacer(name, k.Unwatched()),
+		live: g.lobby.addRacer(name, k.Unwatched(), s.Hold()),
 	}
 	defer g.lobby.remove(rc.live)
 	var rr *race

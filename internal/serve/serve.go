@@ -73,12 +73,15 @@ var DefaultLimits = Limits{
 	Width:  1000,
 	Height: 1000,
 	Cells:  250_000,
-	// A view is a screen's output and a copy of the board. On 2 cores,
-	// with the 200 clients in the server's process, BenchmarkWatch's 200
-	// viewers got a move's frame at p99 28-74 ms (1 viewer: 8-9 ms), and
-	// the player's own key-to-frame p99 was 5-9x the unwatched game's
-	// (1.8-4 ms, on a loaded machine): tcell's Show of each viewer's
-	// screen is most of the cost left.
+	// A view is a write of the bytes of a frame drawn once for all the
+	// game's viewers of its kind of screen (watch.Live), and the board
+	// charged as a copy of it. On 2 cores, with the 200 clients in the
+	// server's process, BenchmarkWatch's 200 viewers got a move's whole
+	// frame at p50 5.7-6.6 ms and p99 8.6-13.5 ms (1 viewer: p50 1.9-2.0
+	// ms, the 0.5 ms the viewers wait included, p99 5-20 ms), 8.5-9.4 ms
+	// of CPU a key in all (unwatched: 1.1-1.4), and the player's own
+	// key-to-frame p50 0.7 ms as unwatched, p99 1.4-2.9 ms (unwatched
+	// 2.3-4.6 ms, on a shared machine).
 	Viewers: 200,
 }
 

@@ -118,13 +118,14 @@ func (g *Game) game(ctx context.Context, s *host.Session, r *remote.Screen) []st
 	k.DailyBoard = func(date, level string) (daily.Board, error) { return g.dailyBoard(ctx, date, level) }
 	k.Log = func(msg string) { g.cfg.Log("%s: %s", id, msg) }
 	defer k.Close()
-	return g.played(k, r, uc, name)
+	return g.played(k, r, uc, name, s.Hold())
 }
 
 // played starts the game of k's player named name on r: today's daily
 // game left unfinished, or the board played last and the game left on
-// it; it returns the lines to print once the screen is closed.
-func (g *Game) played(k *session.Session, r *remote.Screen, uc ui.Config, name string) []string {
+// it; it returns the lines to print once the screen is closed. The frames
+// drawn for its viewers take their memory from views.
+func (g *Game) played(k *session.Session, r *remote.Screen, uc ui.Config, name string, views *host.Hold) []string {
 	last, lastOK, theme := k.Prefs(uitheme.Check)
 	uc.Prefs.Theme, uc.Prefs.QuestionMarks, uc.Prefs.Counters = theme, k.QuestionMarks(), k.Counters()
 	if lastOK {
@@ -151,7 +152,7 @@ func (g *Game) played(k *session.Session, r *remote.Screen, uc ui.Config, name s
 	}
 	uc.Start.Note = "playing as " + name
 	// Listed for viewers while it is played (ssh -t HOST watch NAME).
-	l := g.lobby.add(name, k.Unwatched())
+	l := g.lobby.add(name, k.Unwatched(), views)
 	defer g.lobby.remove(l)
 	uc.Watched = l
 	res, err := ui.PlayRemote(r, uc)

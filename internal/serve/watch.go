@@ -93,7 +93,7 @@ func (g *Game) follow(r *remote.Screen, look watch.Look, hold *host.Hold, name s
 		return err.Error()
 	}
 	defer v.leave()
-	return watch.Follow(r, l.player, look, v)
+	return l.show.Follow(r, look, v.check)
 }
 
 // watching runs the command "watching on" or "watching off" of session
@@ -131,12 +131,10 @@ type lobby struct {
 	games []*live // in the order they started
 }
 
-// live is a game in play as its viewers follow it: the last frame its
-// player was shown, and the viewers to tell of the next. The player's
-// loop never waits for a viewer: it stores a snapshot of the frame, which
-// viewers read without a lock, its cells copied only when they changed,
-// and leaves a token in each viewer's channel, one at most, so that a
-// slow viewer skips to the latest frame.
+// live is a game in play as its viewers follow it (a watch.Live): the
+// last frame its player was shown, whose cells are copied only when they
+// changed, and the viewers' count. The player's loop stores the frame and
+// wakes one viewer, never waiting for any (see watch.Live).
 type live struct {
 	lb        *lobby
 	player    string      // the player's display name
@@ -144,18 +142,22 @@ type live struct {
 	racing    atomic.Bool // a race's game, closed until the race ends
 	gone      atomic.Bool // the player left
 	count     atomic.Int32
-	// last is the last frame shown, never changed once stored: the
-	// frames after it share its Tiles while the cells are the same.
-	last atomic.Pointer[play.Frame]
+	show      *watch.Live
+	// hold is the share of the server's budget that the frames drawn for
+	// the viewers (the tapes of show) take: the player's session's.
+	hold *host.Hold
 
 	mu      sync.Mutex
-	viewers map[*view]struct{}
+	viewers int
+	tapes   int // the bytes the tapes hold
 }
 
-// add lists the game of the player named player; unwatched keeps it from
+// add lists the game of the player named player, whose viewers' frames
+// take their memory from hold (none when nil); unwatched keeps it from
 // viewers. The game leaves the list with remove.
-func (lb *lobby) add(player string, unwatched bool) *live {
-	l := &live{lb: lb, player: userfile.Printable(player), unwatched: unwatched, viewers: map[*view]struct{}{}}
+func (lb *lobby) add(player string, unwatched bool, hold *host.Hold) *live {
+	l := &live{lb: lb, player: userfile.Printable(player), unwatched: unwatched, hold: hold}
+	l.show = watch.NewLive(l.player, l.charge)
 	lb.mu.Lock()
 	lb.games = append(lb.games, l)
 	lb.mu.Unlock()
@@ -164,8 +166,8 @@ func (lb *lobby) add(player string, unwatched bool) *live {
 
 // addRacer lists the game of the racer named player, closed to viewers
 // until the race ends (see open).
-func (lb *lobby) addRacer(player string, unwatched bool) *live {
-	l := lb.add(player, unwatched)
+func (lb *lobby) addRacer(player string, unwatched bool, hold *host.Hold) *live {
+	l := lb.add(player, unwatched, hold)
 	l.racing.Store(true)
 	return l
 }
@@ -184,52 +186,51 @@ func (lb *lobby) remove(l *live) {
 	}
 	lb.mu.Unlock()
 	l.gone.Store(true)
-	l.mu.Lock()
-	l.notify()
-	l.mu.Unlock()
+	l.show.End()
 }
 
-// Shown keeps frame f, the player's, and tells the viewers: the
-// ui.Watched of the player's game. What it does on the player's loop is
-// bounded by the board and the game's limit of viewers: a copy of the
-// cells when they changed, and a token left for each viewer.
+// charge holds n bytes more of the viewers' frames in the budget, for
+// watch.Live, and returns what gives them back.
+func (l *live) charge(n int) (func(), error) {
+	if l.hold == nil {
+		return func() {}, nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, err := l.hold.Swap((l.tapes + n + 63) / 64); err != nil {
+		return nil, errNoRoom
+	}
+	l.tapes += n
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.tapes -= n
+		_, _ = l.hold.Swap((l.tapes + 63) / 64) // less than held: never refused
+	}, nil
+}
+
+// errNoRoom is why a view the server's budget has no room for is refused.
+var errNoRoom = errors.New("the server holds all it can now, and has no room for this view: try again later")
+
+// Shown keeps frame f, the player's, for the viewers: the ui.Watched of
+// the player's game. On the player's loop it copies the cells when they
+// changed, and wakes one viewer.
 func (l *live) Shown(f *play.Frame) {
 	next := *f
-	if last := l.last.Load(); last != nil && last.Game == f.Game && last.Version == f.Version && len(last.Tiles) == len(f.Tiles) {
+	if last := l.show.Frame(); last.Game == f.Game && last.Version == f.Version && len(last.Tiles) == len(f.Tiles) {
 		next.Tiles = last.Tiles
 	} else {
 		next.Tiles = slices.Clone(f.Tiles)
 	}
-	l.last.Store(&next)
-	if l.count.Load() == 0 {
-		return
-	}
-	l.mu.Lock()
-	l.notify()
-	l.mu.Unlock()
+	l.show.Show(&next)
 }
 
 // frame returns the last frame shown, read only; an empty one before the
 // first.
-func (l *live) frame() *play.Frame {
-	if f := l.last.Load(); f != nil {
-		return f
-	}
-	return &play.Frame{}
-}
+func (l *live) frame() *play.Frame { return l.show.Frame() }
 
 // Viewers returns how many follow the game now.
 func (l *live) Viewers() int { return int(l.count.Load()) }
-
-// notify leaves a token for each viewer; l.mu is held.
-func (l *live) notify() {
-	for v := range l.viewers {
-		select {
-		case v.changed <- struct{}{}:
-		default:
-		}
-	}
-}
 
 // closed returns why the game cannot be watched now, or "": its player
 // keeps it from viewers, it is a race's before the race ends, or it is
@@ -275,13 +276,14 @@ func (lb *lobby) find(name string) (*live, bool) {
 	return nil, false
 }
 
-// view is one viewer of a game: watch.Source of the viewer's screen. The
-// copy of the frame it draws is charged to the viewer's share of the
-// server's budget, as a board of its size is.
+// view is one viewer of a game. Its frames come from the tape of its
+// kind of screen (see watch.Live), which the game's player's share of the
+// budget holds; a board larger than an expert's, which the tapes draw
+// from, is charged to each view as a copy of it would be.
 type view struct {
-	l       *live
-	hold    *host.Hold
-	changed chan struct{}
+	l     *live
+	hold  *host.Hold
+	cells int // the board's cells the view is charged for
 }
 
 // errFull is why a game with all the viewers it may have gets no more.
@@ -298,16 +300,15 @@ func (l *live) watch(hold *host.Hold) (*view, error) {
 	if l.gone.Load() {
 		return nil, fmt.Errorf("%s left", l.player)
 	}
-	if m := l.lb.maxViewers; m > 0 && len(l.viewers) >= m {
+	if m := l.lb.maxViewers; m > 0 && l.viewers >= m {
 		return nil, errFull
 	}
-	v := &view{l: l, hold: hold, changed: make(chan struct{}, 1)}
+	v := &view{l: l, hold: hold}
 	if err := v.charge(l.frame()); err != nil {
 		return nil, err
 	}
-	l.viewers[v] = struct{}{}
-	l.count.Store(int32(len(l.viewers)))
-	v.changed <- struct{}{}
+	l.viewers++
+	l.count.Store(int32(l.viewers))
 	return v, nil
 }
 
@@ -315,51 +316,37 @@ func (l *live) watch(hold *host.Hold) (*view, error) {
 func (v *view) leave() {
 	l := v.l
 	l.mu.Lock()
-	delete(l.viewers, v)
-	l.count.Store(int32(len(l.viewers)))
+	l.viewers--
+	l.count.Store(int32(l.viewers))
 	l.mu.Unlock()
 	_, _ = v.hold.Swap(0)
 }
 
-// charge holds the cells of the view's copy of f in the budget.
+// charge holds the cells of the board of f in the budget.
 func (v *view) charge(f *play.Frame) error {
 	n := f.Width * f.Height
 	if n <= freeCells {
 		n = 0
 	}
 	if _, err := v.hold.Swap(n); err != nil {
-		return errors.New("the server holds all it can now, and has no room for this view: try again later")
+		return errNoRoom
 	}
+	v.cells = f.Width * f.Height
 	return nil
 }
 
-// Changed has a token when the game's frame changed.
-func (v *view) Changed() <-chan struct{} { return v.changed }
-
-// Frame copies the game's last frame into f, or returns why the view
-// ends: the player left, the game cannot be watched now, or the server
-// has no room for a view of its board. It takes no lock the player's
-// loop waits for, and copies the cells only when they changed since f
-// was filled.
-func (v *view) Frame(f *play.Frame) error {
+// check returns why the view of frame f ends, for watch.Live.Follow: the
+// player left, the game cannot be watched now, or the server has no room
+// for a view of its board.
+func (v *view) check(f *play.Frame) error {
 	l := v.l
-	last := l.frame()
 	switch {
 	case l.gone.Load():
 		return fmt.Errorf("%s left", l.player)
 	case l.closed() != "":
 		return fmt.Errorf("%s cannot be watched now: %s", l.player, l.closed())
+	case f.Width*f.Height != v.cells:
+		return v.charge(f)
 	}
-	if f.Width*f.Height != last.Width*last.Height {
-		if err := v.charge(last); err != nil {
-			return err
-		}
-	}
-	tiles := f.Tiles
-	if f.Game != last.Game || f.Version != last.Version || len(tiles) != len(last.Tiles) {
-		tiles = append(tiles[:0], last.Tiles...)
-	}
-	*f = *last
-	f.Tiles = tiles
 	return nil
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -13,23 +14,39 @@ import (
 	"golang.org/x/crypto/ssh"
 )
 
-// stamps times, for each key a player sends, the first bytes a client
-// gets after it: the frame of that key (the clock's ticks are off).
+// frameEnd ends every frame tcell draws on an xterm-like terminal (the
+// end of its synchronized output): a frame has come whole when it has.
+const frameEnd = "\x1b[?2026l"
+
+// stamps times, for each key a player sends, the first frame a client
+// gets whole after it: the frame of that key (the clock's ticks are off),
+// from the key sent to the frame's last byte come.
 type stamps struct {
-	keys *keyClock
-	mu   sync.Mutex
-	last int64 // the last key stamped
-	took []time.Duration
+	keys   *keyClock
+	mu     sync.Mutex
+	tail   []byte // the end of the last write, which may hold part of frameEnd
+	frames int    // the frames come whole
+	bytes  int64
+	last   int64 // the last key stamped
+	took   []time.Duration
 }
 
 func (s *stamps) Write(p []byte) (int, error) {
 	k, at := s.keys.current()
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.bytes += int64(len(p))
+	buf := append(s.tail, p...)
+	ended := bytes.Contains(buf, []byte(frameEnd))
+	s.tail = append(s.tail[:0], buf[max(0, len(buf)-len(frameEnd)+1):]...)
+	if !ended {
+		return len(p), nil
+	}
+	s.frames++
 	if k > s.last {
 		s.last = k
 		s.took = append(s.took, time.Since(at))
 	}
-	s.mu.Unlock()
 	return len(p), nil
 }
 
@@ -38,6 +55,20 @@ func (s *stamps) stamped(k int64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.last >= k
+}
+
+// drawn reports whether a frame came whole.
+func (s *stamps) drawn() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.frames > 0
+}
+
+// sent returns the bytes that came.
+func (s *stamps) sent() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bytes
 }
 
 // keyClock is the key a player sent last, and when.
@@ -76,12 +107,17 @@ func quantile(d []time.Duration, q float64) time.Duration {
 // BenchmarkWatch plays one game at a key every 50 ms (the cursor, to and
 // fro) watched by 0, 1, 50 and 200 viewers, each on an SSH connection of
 // its own in this process: the move-to-viewer-frame p50 and p99 (from
-// the player's key sent to the first byte of its frame at each viewer),
-// and the player's own key-to-frame p99, against the unwatched game's.
+// the player's key sent to the last byte of its frame come at each
+// viewer, every viewer's frames together), and the player's own
+// key-to-frame p99, against the unwatched game's (viewers=0, of the same
+// run); the CPU time of the whole process a key (server and clients), and
+// the bytes a viewer was sent a key. The keys wait for the frames of the
+// last: a key's frames that take longer than 50 ms delay the next.
 // Run it alone: go test -run '^$' -bench Watch -benchtime 1x ./internal/serve/
 func BenchmarkWatch(b *testing.B) {
-	const keys = 60
-	var alone time.Duration
+	// 200 keys, so that a p99 is not the slowest of them all.
+	const keys = 200
+	var alone, one time.Duration // the unwatched game's player p99, one viewer's p99
 	for _, n := range []int{0, 1, 50, 200} {
 		b.Run(fmt.Sprintf("viewers=%d", n), func(b *testing.B) {
 			for range b.N {
@@ -107,6 +143,18 @@ func BenchmarkWatch(b *testing.B) {
 				if !waitUntil(func() bool { return l.Viewers() == n }) {
 					b.Fatalf("%d viewers by the deadline; want %d", l.Viewers(), n)
 				}
+				// Each viewer's first frame, the whole screen, comes before
+				// the first key: else it would be taken for that key's.
+				if !waitUntil(func() bool {
+					return player.drawn() && !slices.ContainsFunc(viewers, func(v *stamps) bool { return !v.drawn() })
+				}) {
+					b.Fatal("the viewers' first frames did not come by the deadline")
+				}
+				var sent0 int64
+				for _, v := range viewers {
+					sent0 += v.sent()
+				}
+				cpu0 := processCPU(b)
 				b.ResetTimer()
 				for k := range keys {
 					start := time.Now()
@@ -128,17 +176,30 @@ func BenchmarkWatch(b *testing.B) {
 					time.Sleep(time.Until(start.Add(50 * time.Millisecond)))
 				}
 				b.StopTimer()
+				b.ReportMetric(float64((processCPU(b)-cpu0).Microseconds())/1000/keys, "cpu-ms/key")
 				var all []time.Duration
+				var sent1 int64
 				for _, v := range viewers {
 					all = append(all, v.took...)
+					sent1 += v.sent()
+				}
+				if n > 0 {
+					b.ReportMetric(float64(sent1-sent0)/float64(n*keys), "B/viewer-key")
 				}
 				p99 := quantile(player.took, 0.99)
 				if n == 0 {
 					alone = p99
 				} else {
 					b.ReportMetric(float64(quantile(all, 0.5).Microseconds())/1000, "viewer-p50-ms")
-					b.ReportMetric(float64(quantile(all, 0.99).Microseconds())/1000, "viewer-p99-ms")
+					vp99 := quantile(all, 0.99)
+					b.ReportMetric(float64(vp99.Microseconds())/1000, "viewer-p99-ms")
+					if n == 1 {
+						one = vp99
+					} else if one > 0 {
+						b.ReportMetric(float64(vp99)/float64(one), "viewer-p99/one-viewer")
+					}
 				}
+				b.ReportMetric(float64(quantile(player.took, 0.5).Microseconds())/1000, "player-p50-ms")
 				b.ReportMetric(float64(p99.Microseconds())/1000, "player-p99-ms")
 				if alone > 0 && n > 0 {
 					b.ReportMetric(float64(p99)/float64(alone), "player-p99/unwatched")

@@ -14,6 +14,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/serve/host"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
 	"github.com/minesweeper-go/minesweeper/internal/ui/theme"
+	"github.com/minesweeper-go/minesweeper/internal/ui/watch"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -240,7 +241,7 @@ func TestWatchDaily(t *testing.T) {
 		{daily.Today(now.AddDate(0, 0, -1)), true},
 		{"", true},
 	} {
-		l := lb.add("x", false)
+		l := lb.add("x", false, nil)
 		l.Shown(&play.Frame{Width: 9, Height: 9, Mines: 10, Daily: tt.date})
 		if got := l.closed() == ""; got != tt.want {
 			t.Errorf("a game of the daily board of %q watchable: %v; want %v", tt.date, got, tt.want)
@@ -308,12 +309,15 @@ func TestWatchSlowViewer(t *testing.T) {
 	})
 }
 
-// A view's copy of a board larger than expert's takes its cells from the
-// server's budget, as the board does: a view the budget has no room for
-// is refused in a line, and one that ends gives its cells back.
+// A view of a board larger than expert's takes its cells from the
+// server's budget, as the board does, and the screen its frames are drawn
+// on takes its memory, once for the viewers of its size: a view the
+// budget has no room for is refused in a line, and one that ends gives
+// its cells back.
 func TestWatchBudget(t *testing.T) {
 	big := board.Settings{Width: 60, Height: 40, Mines: 300, Rule: board.Opening} // 2,400 cells, past expert's 480
-	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.ServerCells = 2 * big.Cells() })})
+	tape := (watch.TapeBytes(80, 24) + 63) / 64
+	ts := startServer(t, Config{Limits: limits(func(l *Limits) { l.ServerCells = 2*big.Cells() + tape })})
 	key := testKey(t)
 	st := ts.cfg.Players.Player(host.Fingerprint(key))
 	if err := st.SavePrefs(context.Background(), history.Prefs{Board: big}); err != nil {
@@ -335,6 +339,29 @@ func TestWatchBudget(t *testing.T) {
 	third.waitFor("watching Heidi")
 	third.send("q")
 	third.wait()
+	player.send("q")
+	player.wait()
+}
+
+// A viewer's window change redraws the game at the terminal's new size,
+// from the frames drawn for that size, and a viewer that leaves comes
+// back to the shell's lines.
+func TestWatchResize(t *testing.T) {
+	ts := startServer(t, Config{})
+	player, _ := startPlayer(t, ts, "Ivan")
+	viewer := openCommand(t, ts.dial(t, nil), 80, 24, "watch Ivan")
+	viewer.waitFor("q stops watching")
+	if err := viewer.sess.WindowChange(40, 100); err != nil {
+		t.Fatal(err)
+	}
+	viewer.waitFor("\x1b[40;") // the footer, on the new last row
+	before := len(viewer.output())
+	player.send("l")
+	if !testwait.Until(t, func() bool { return len(viewer.output()) > before }) {
+		t.Fatalf("the move after the resize did not reach the viewer by the test's deadline")
+	}
+	viewer.send("q")
+	viewer.wait()
 	player.send("q")
 	player.wait()
 }

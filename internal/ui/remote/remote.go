@@ -46,6 +46,7 @@ const fallbackTerm = "xterm-256color"
 type Screen struct {
 	tty    *remoteTTY
 	s      tcell.Screen
+	term   string        // the terminal type it is drawn as
 	done   chan struct{} // closed by Close
 	once   sync.Once
 	quit   atomic.Bool
@@ -55,17 +56,12 @@ type Screen struct {
 // Open starts a screen on t: it switches t to the full screen, which
 // Close switches back.
 func Open(t Terminal) (*Screen, error) {
-	ti, err := terminfo.LookupTerminfo(t.Term)
+	ti, err := description(t.Term)
 	if err != nil {
-		if ti, err = terminfo.LookupTerminfo(fallbackTerm); err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
-	// A copy a screen: tcell writes to the description it is given
-	// (XTermLike), which the registry shares between screens.
-	own := *ti
 	tty := newRemoteTTY(t)
-	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, term.Unpadded(&own))
+	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, ti)
 	if err != nil {
 		tty.Close()
 		return nil, err
@@ -74,9 +70,37 @@ func Open(t Terminal) (*Screen, error) {
 		tty.Close()
 		return nil, err
 	}
-	r := &Screen{tty: tty, s: s, done: make(chan struct{})}
+	r := &Screen{tty: tty, s: s, term: ti.Name, done: make(chan struct{})}
 	go tty.read(t.In, r.Quit, r.dropping)
 	return r, nil
+}
+
+// description returns the description of the terminal type named name,
+// xterm-256color's for an unknown one, for a screen of its own: tcell
+// writes to the description it is given (XTermLike), which the registry
+// shares between screens.
+func description(name string) (*terminfo.Terminfo, error) {
+	ti, err := terminfo.LookupTerminfo(name)
+	if err != nil {
+		if ti, err = terminfo.LookupTerminfo(fallbackTerm); err != nil {
+			return nil, err
+		}
+	}
+	own := *ti
+	return term.Unpadded(&own), nil
+}
+
+// Term returns the name of the terminal type the screen is drawn as.
+func (r *Screen) Term() string { return r.term }
+
+// Send writes p to the terminal as it is, past the screen: what a Tape of
+// the terminal's type and size drew, for a view that draws its frames
+// once for many terminals. The screen's own frames and p never mix: each
+// is written whole. The screen knows nothing of p: what the screen holds
+// is drawn again whole by its next Sync.
+func (r *Screen) Send(p []byte) error {
+	_, err := r.tty.Write(p)
+	return err
 }
 
 // Resize tells the screen that the terminal is now w by h cells.
@@ -142,6 +166,7 @@ const readSize = 4096
 // keys, so that Drain can wake a Read waiting for them: tcell waits for
 // its reader when the screen closes.
 type remoteTTY struct {
+	wmu     sync.Mutex // a write at a time: tcell's frames and Send's
 	out     io.Writer
 	now     func() time.Time
 	keys    chan []byte   // what the reader read; closed at the input's end
@@ -292,7 +317,11 @@ func (t *remoteTTY) Read(p []byte) (int, error) {
 }
 
 // Write draws on the far terminal.
-func (t *remoteTTY) Write(p []byte) (int, error) { return t.out.Write(p) }
+func (t *remoteTTY) Write(p []byte) (int, error) {
+	t.wmu.Lock()
+	defer t.wmu.Unlock()
+	return t.out.Write(p)
+}
 
 // Close stops handing keys over; the input itself is the caller's to
 // close.

@@ -68,27 +68,32 @@ func Choose(r *remote.Screen, look Look, note string, list func() []Game) (Game,
 		if w, h := sh.Size(); w != sw || h != shh {
 			sh.Reset(sw, shh)
 		}
+		// Each cell put once a draw: the text, then the rest of its row
+		// blank, then the rows below.
 		c := canvas.On(s, &sh)
-		for y := range shh {
-			canvas.Blank(c, 0, sw, y)
-		}
-		canvas.PutText(c, 0, 0, sw, "Games in play: arrows choose, Enter watches, r starts a race, c joins one, q leaves", th.Text)
-		canvas.PutText(c, 0, 1, sw, note, th.Text)
+		line(c, 0, sw, "Games in play: arrows choose, Enter watches, r starts a race, c joins one, q leaves", th.Text)
+		line(c, 1, sw, note, th.Text)
+		y := 2
 		if len(games) == 0 {
-			canvas.PutText(c, 2, 2, sw, "no game is being played now", th.Text)
+			line(c, y, sw, "  no game is being played now", th.Text)
+			y++
 		}
 		for i, g := range games {
-			line := fmt.Sprintf("%-20s %-16s %5ds %3.0f%% cleared  %d watching", g.Player, g.Board, int(g.Elapsed/time.Second), 100*g.Cleared, g.Viewers)
+			text := fmt.Sprintf("%-20s %-16s %5ds %3.0f%% cleared  %d watching", g.Player, g.Board, int(g.Elapsed/time.Second), 100*g.Cleared, g.Viewers)
 			if g.Closed != "" {
-				line += "  (" + g.Closed + ")"
+				text += "  (" + g.Closed + ")"
 			}
 			st := th.Text
 			if i == at {
 				st = st.Reverse(true)
 			}
-			if 2+i < shh {
-				canvas.PutText(c, 0, 2+i, sw, line, st)
+			if y < shh {
+				line(c, y, sw, text, st)
 			}
+			y++
+		}
+		for ; y < shh; y++ {
+			canvas.Blank(c, 0, sw, y)
 		}
 		s.Show()
 		ev := s.PollEvent()

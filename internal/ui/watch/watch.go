@@ -2,7 +2,8 @@
 // server, another session's): a read-only view of the player's frames
 // (see play.Frame), drawn in the player's glyphs with the player's cursor,
 // and the list of games to choose one from. It reads the frames and draws
-// them; nothing a viewer types reaches the game.
+// them, a game in play's once for all its viewers whose screens are alike
+// (Live); nothing a viewer types reaches the game.
 package watch
 
 import (
