@@ -4,13 +4,12 @@ import (
 	"flag"
 	"io"
 
-	uitheme "github.com/minesweeper-go/minesweeper/internal/ui/theme"
-
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
+	uitheme "github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // dailyOptions are the flags of minesweeper daily.

@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"io"
 
-	uikeys "github.com/minesweeper-go/minesweeper/internal/ui/keys"
-	uitheme "github.com/minesweeper-go/minesweeper/internal/ui/theme"
-
 	"github.com/minesweeper-go/minesweeper/internal/boardflag"
 	"github.com/minesweeper-go/minesweeper/internal/flagvalue"
 	"github.com/minesweeper-go/minesweeper/internal/local"
 	"github.com/minesweeper-go/minesweeper/internal/play"
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
+	uikeys "github.com/minesweeper-go/minesweeper/internal/ui/keys"
+	uitheme "github.com/minesweeper-go/minesweeper/internal/ui/theme"
 )
 
 // runPlay is "minesweeper [flags]": the full-screen game. After the

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	uitheme "github.com/minesweeper-go/minesweeper/internal/ui/theme"
-
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/daily"
 	"github.com/minesweeper-go/minesweeper/internal/history"
@@ -16,6 +14,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/session"
 	"github.com/minesweeper-go/minesweeper/internal/ui"
 	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
+	uitheme "github.com/minesweeper-go/minesweeper/internal/ui/theme"
 	"github.com/minesweeper-go/minesweeper/internal/ui/watch"
 )
 
