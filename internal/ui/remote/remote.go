@@ -171,12 +171,12 @@ type remoteTTY struct {
 	now     func() time.Time
 	keys    chan []byte   // what the reader read; closed at the input's end
 	stop    chan struct{} // closed by Close: the reader hands over no more
+	drainer               // Start, Drain
 	last    atomic.Int64  // Unix nanoseconds of the last input
 	dropped atomic.Int64  // keys past the budget
 
 	mu       sync.Mutex
-	pending  []byte        // read and not yet handed to tcell
-	drained  chan struct{} // closed by Drain, made again by Start
+	pending  []byte // read and not yet handed to tcell
 	w, h     int
 	onResize func()
 	closed   bool
@@ -189,7 +189,7 @@ func newRemoteTTY(t Terminal) *remoteTTY {
 	}
 	tty := &remoteTTY{
 		out: t.Out, now: now, keys: make(chan []byte), stop: make(chan struct{}),
-		drained: make(chan struct{}), w: t.Width, h: t.Height,
+		w: t.Width, h: t.Height,
 	}
 	tty.last.Store(time.Now().UnixNano())
 	return tty
@@ -236,32 +236,8 @@ func (t *remoteTTY) read(in io.Reader, gone, dropping func()) {
 	}
 }
 
-// Start makes Read wait for keys again.
-func (t *remoteTTY) Start() error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	select {
-	case <-t.drained:
-		t.drained = make(chan struct{})
-	default:
-	}
-	return nil
-}
-
 // Stop does nothing: the far terminal's own modes are its client's.
 func (t *remoteTTY) Stop() error { return nil }
-
-// Drain wakes a Read waiting for keys: it returns nothing until Start.
-func (t *remoteTTY) Drain() error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	select {
-	case <-t.drained:
-	default:
-		close(t.drained)
-	}
-	return nil
-}
 
 // NotifyResize sets the function called when the size changes.
 func (t *remoteTTY) NotifyResize(cb func()) {
@@ -297,8 +273,8 @@ func (t *remoteTTY) Read(p []byte) (int, error) {
 		t.mu.Unlock()
 		return n, nil
 	}
-	drained := t.drained
 	t.mu.Unlock()
+	drained := t.done()
 	select {
 	case b, ok := <-t.keys:
 		if !ok {

@@ -23,7 +23,7 @@ func OpenTape(name string, w, h int) (*Tape, error) {
 	if err != nil {
 		return nil, err
 	}
-	tty := &tapeTTY{w: w, h: h, drained: make(chan struct{})}
+	tty := &tapeTTY{w: w, h: h}
 	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, ti)
 	if err != nil {
 		return nil, err
@@ -58,34 +58,12 @@ type tapeTTY struct {
 
 	mu      sync.Mutex
 	out     bytes.Buffer
-	drained chan struct{} // closed by Drain: Read returns
-}
-
-func (t *tapeTTY) Start() error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	select {
-	case <-t.drained:
-		t.drained = make(chan struct{})
-	default:
-	}
-	return nil
+	drainer // Start, Drain
 }
 
 func (t *tapeTTY) Stop() error         { return nil }
 func (t *tapeTTY) NotifyResize(func()) {}
 func (t *tapeTTY) Close() error        { return nil }
-
-func (t *tapeTTY) Drain() error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	select {
-	case <-t.drained:
-	default:
-		close(t.drained)
-	}
-	return nil
-}
 
 func (t *tapeTTY) WindowSize() (tcell.WindowSize, error) {
 	return tcell.WindowSize{Width: t.w, Height: t.h}, nil
@@ -93,10 +71,7 @@ func (t *tapeTTY) WindowSize() (tcell.WindowSize, error) {
 
 // Read waits until the tape is drained: no key ever comes.
 func (t *tapeTTY) Read([]byte) (int, error) {
-	t.mu.Lock()
-	drained := t.drained
-	t.mu.Unlock()
-	<-drained
+	<-t.done()
 	return 0, nil
 }
 
