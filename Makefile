@@ -142,7 +142,9 @@ fuzz:
 # pasting 1 MiB every 10 s, 500 silent connections, 50 connection
 # attempts a second from 100 addresses; make test runs a few), then the
 # benchmarks: 1, 50 and 200 sessions, and 200 players alone and beside
-# the hostile ones in one run, with the ratio of their p99s.
+# the hostile ones in one run, with the ratio of their p99s. Then the
+# records under contention (load-store), and the solver's play against
+# every game of its golden file (make test plays 660 of the 1,020).
 LOADTIME ?= 60s
 load:
 	$(GO) test -v -count=1 -run '^TestLoad$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME)
@@ -150,6 +152,7 @@ load:
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-duration 20s
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoadHostile$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration 20s
 	$(MAKE) --no-print-directory load-store
+	$(GO) test -count=1 -run '^TestIdenticalGames$$' ./internal/solver/ -args -identical-all
 
 # The records under contention at full size: 40 processes ending 5 games
 # each at once on a database of 100,000 games (make test runs 8 x 5 on
