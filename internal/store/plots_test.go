@@ -21,6 +21,7 @@ import (
 // apart four times as far, in the same order: the same days and kinds at
 // a third of the keeps, which took most of its time on each backend.
 func TestActivityAndWins(t *testing.T) {
+	parallel(t)
 	eachBackend(t, func(t *testing.T, b backend) {
 		d, _ := b.fresh(t)
 		games := randomGames(rand.New(rand.NewPCG(41, 1)), 120)
