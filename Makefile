@@ -21,8 +21,8 @@ run:
 # Every test under the race detector; fuzz targets run their seed corpus.
 # Beside it a second pass without the detector, in two commands: the tests
 # of NORACE_TESTS, which skip themselves under -race, and, whole, the
-# solver's package (its game-by-game and brute-force checks skip themselves
-# under -race too) and the packages of RACEFREE_PKGS. The three commands
+# packages of RACEFREE_PKGS, the solver's first (its game-by-game and
+# brute-force checks skip themselves under -race too). The three commands
 # run at once: many tests wait (on tmux, a server, a disk's sync, a child
 # process), and while they do the others' work keeps both cores busy.
 #
@@ -66,12 +66,12 @@ run:
 # machine the store's took 9.8 minutes, and every wait of a test for a
 # state gives up 30 s before that limit (internal/testwait), however
 # little time the test itself has had.
-RACE_FIRST = ./internal/ui/ ./internal/serve/ ./internal/store/ ./internal/solver/ ./cmd/minesweeper/
+RACE_FIRST = ./internal/ui/ ./internal/serve/ ./internal/store/ ./cmd/minesweeper/
 RACEFREE_PKGS = ./internal/analyse/ ./internal/board/ ./internal/boardfile/ ./internal/buildinfo/ \
 	./internal/clidoc/ ./internal/cputime/ ./internal/daily/ ./internal/dirlock/ \
 	./internal/flagvalue/ ./internal/game/ ./internal/gen/ ./internal/judge/ \
 	./internal/kept/ ./internal/leaderboard/ ./internal/mbf/ ./internal/moderate/ \
-	./internal/play/ ./internal/rawvf/ ./internal/record/ ./internal/splitmix/ \
+	./internal/play/ ./internal/rawvf/ ./internal/record/ ./internal/solver/ ./internal/splitmix/ \
 	./internal/testwait/ ./internal/ui/canvas/ ./internal/ui/keys/ \
 	./internal/ui/labels/ ./internal/ui/menu/ ./internal/ui/theme/ ./internal/video/
 NORACE_PKGS = ./cmd/minesweeper/ ./internal/ui/ ./internal/store/ ./internal/serve/ \

@@ -99,8 +99,10 @@ func TestIdenticalGames(t *testing.T) {
 	if *update && !all {
 		t.Fatal("-update needs every game: run it with -identical-all, without -short")
 	}
-	// Each run and seed plays on a solver of its own, in parallel with
-	// the others; the lines are then put back in order.
+	// Each run and seed plays on a solver of its own, one after the
+	// other: the solver's package starts no goroutine, its tests call no
+	// t.Parallel, and make test runs it once, without the race detector
+	// (RACEFREE_PKGS).
 	lines := make([][]string, len(identicalRuns)*len(identicalSeeds))
 	t.Run("play", func(t *testing.T) {
 		for r, run := range identicalRuns {
@@ -113,7 +115,6 @@ func TestIdenticalGames(t *testing.T) {
 			}
 			for k, seed := range identicalSeeds {
 				t.Run(fmt.Sprintf("%s/seed=%d", run.name, seed), func(t *testing.T) {
-					t.Parallel()
 					s := New(Options{Rule: run.settings.Rule})
 					for i := range n {
 						b, err := board.NewRandom(run.settings, nil, rand.New(rand.NewPCG(seed, uint64(i))))
