@@ -79,7 +79,7 @@ NORACE_PKGS = ./cmd/minesweeper/ ./internal/ui/ ./internal/store/ ./internal/ser
 NORACE_TESTS = \
 	TestStatsOverlayHuge \
 	TestStatsAsSummarize TestDailyAsSummarizeDaily TestPlayersApart TestMigrate \
-	TestStalledClient \
+	TestStalledClient TestTerminalSizes \
 	TestGenerateNoGuess TestGenerateDeterministic TestCheckerAgainstEnumeration \
 	TestMergeEqualsOneRun TestRunNoGuess \
 	TestGenNoGuessWins TestStatsHistoryGolden TestRunBenchNoGuess \
