@@ -358,13 +358,18 @@ func newTmux(t *testing.T, command ...string) *tmuxGame {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.sock, "kill-server").Run() })
+	kill := func() { _ = exec.Command("tmux", "-L", tm.sock, "kill-server").Run() }
 	ctl, err := startControl(tm.sock)
 	if err != nil {
+		kill()
 		t.Fatalf("tmux -C: %v", err)
 	}
 	tm.ctl = ctl
-	t.Cleanup(ctl.close) // before the server is killed
+	t.Cleanup(func() {
+		ctl.close()
+		kill()
+		ctl.wait()
+	})
 	tm.tmux("set-option", "-t", "e2e", "remain-on-exit", "on")
 	return tm
 }
