@@ -21,8 +21,8 @@ run:
 # Every test under the race detector; fuzz targets run their seed corpus.
 # Beside it a second pass without the detector, in two commands: the tests
 # of NORACE_TESTS, which skip themselves under -race, and, whole, the
-# solver's package (its game-by-game and brute-force checks skip themselves
-# under -race too) and the packages of RACEFREE_PKGS. The three commands
+# packages of RACEFREE_PKGS, the solver's first (its game-by-game and
+# brute-force checks skip themselves under -race too). The three commands
 # run at once: many tests wait (on tmux, a server, a disk's sync, a child
 # process), and while they do the others' work keeps both cores busy.
 #
@@ -66,12 +66,12 @@ run:
 # machine the store's took 9.8 minutes, and every wait of a test for a
 # state gives up 30 s before that limit (internal/testwait), however
 # little time the test itself has had.
-RACE_FIRST = ./internal/ui/ ./internal/serve/ ./internal/store/ ./internal/solver/ ./cmd/minesweeper/
+RACE_FIRST = ./internal/ui/ ./internal/serve/ ./internal/store/ ./cmd/minesweeper/
 RACEFREE_PKGS = ./internal/analyse/ ./internal/board/ ./internal/boardfile/ ./internal/buildinfo/ \
 	./internal/clidoc/ ./internal/cputime/ ./internal/daily/ ./internal/dirlock/ \
 	./internal/flagvalue/ ./internal/game/ ./internal/gen/ ./internal/judge/ \
 	./internal/kept/ ./internal/leaderboard/ ./internal/mbf/ ./internal/moderate/ \
-	./internal/play/ ./internal/rawvf/ ./internal/record/ ./internal/splitmix/ \
+	./internal/play/ ./internal/rawvf/ ./internal/record/ ./internal/solver/ ./internal/splitmix/ \
 	./internal/testwait/ ./internal/ui/canvas/ ./internal/ui/keys/ \
 	./internal/ui/labels/ ./internal/ui/leaders/ ./internal/ui/menu/ ./internal/ui/theme/ ./internal/video/
 NORACE_PKGS = ./cmd/minesweeper/ ./internal/ui/ ./internal/store/ ./internal/serve/ \
@@ -79,7 +79,7 @@ NORACE_PKGS = ./cmd/minesweeper/ ./internal/ui/ ./internal/store/ ./internal/ser
 NORACE_TESTS = \
 	TestStatsOverlayHuge \
 	TestStatsAsSummarize TestDailyAsSummarizeDaily TestPlayersApart TestMigrate \
-	TestStalledClient \
+	TestStalledClient TestTerminalSizes \
 	TestGenerateNoGuess TestGenerateDeterministic TestCheckerAgainstEnumeration \
 	TestMergeEqualsOneRun TestRunNoGuess \
 	TestGenNoGuessWins TestStatsHistoryGolden TestRunBenchNoGuess \
@@ -110,8 +110,10 @@ test: vet lint
 test-race:
 	GORACE='atexit_sleep_ms=50 $(GORACE)' $(TESTRUN) -o bin/test/race -race -timeout 20m -p 3 -parallel 4 -except '$(RACEFREE_PKGS)' $(RACE_FIRST) ./...
 
+# MINESWEEPER_TEST_BIN: cmd/minesweeper's tests build the binary they
+# drive there, where go build links it again only when its code changed.
 test-norace:
-	$(TESTRUN) -o bin/test/norace -parallel 4 -run '$(NORACE_RUN)' $(NORACE_PKGS)
+	MINESWEEPER_TEST_BIN='$(CURDIR)/bin/test/e2e' $(TESTRUN) -o bin/test/norace -parallel 4 -run '$(NORACE_RUN)' $(NORACE_PKGS)
 
 test-solver:
 	$(TESTRUN) -o bin/test/whole ./internal/solver/ $(RACEFREE_PKGS)
@@ -142,7 +144,9 @@ fuzz:
 # pasting 1 MiB every 10 s, 500 silent connections, 50 connection
 # attempts a second from 100 addresses; make test runs a few), then the
 # benchmarks: 1, 50 and 200 sessions, and 200 players alone and beside
-# the hostile ones in one run, with the ratio of their p99s.
+# the hostile ones in one run, with the ratio of their p99s. Then the
+# records under contention (load-store), and the solver's play against
+# every game of its golden file (make test plays 660 of the 1,020).
 LOADTIME ?= 60s
 load:
 	$(GO) test -v -count=1 -run '^TestLoad$$' -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration $(LOADTIME)
@@ -150,6 +154,7 @@ load:
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-duration 20s
 	$(GO) test -count=1 -run '^$$' -bench '^BenchmarkLoadHostile$$' -benchtime 1x -timeout 30m ./internal/serve/ -args -load-sessions 200 -load-duration 20s
 	$(MAKE) --no-print-directory load-store
+	$(GO) test -count=1 -run '^TestIdenticalGames$$' ./internal/solver/ -args -identical-all
 
 # The records under contention at full size: 40 processes ending 5 games
 # each at once on a database of 100,000 games (make test runs 8 x 5 on

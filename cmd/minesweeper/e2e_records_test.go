@@ -13,12 +13,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/record"
-	"github.com/minesweeper-go/minesweeper/internal/testwait"
 )
 
 // TestE2ERecords plays, in tmux, the rules of what a game counts for and
@@ -474,17 +472,4 @@ func (tm *tmuxGame) moveTo(p board.Point) {
 func (tm *tmuxGame) waitForBoard(want string) {
 	tm.t.Helper()
 	tm.waitUntil("the board\n"+want, func(screen string) bool { return boardLines(screen) == want })
-}
-
-// waitUntil polls the pane until its screen satisfies ok, and returns the
-// screen; what says what the test waits for. Only a hang fails it: it
-// gives up at the test's deadline (testwait.Limit).
-func (tm *tmuxGame) waitUntil(what string, ok func(screen string) bool) string {
-	tm.t.Helper()
-	var screen string
-	// Each look starts a tmux client: the looks are 50 ms apart at most.
-	if !testwait.Every(tm.t, 50*time.Millisecond, func() bool { screen = tm.capture(); return ok(screen) }) {
-		tm.t.Fatalf("the screen never showed %s by the test's deadline; it shows:\n%s", what, screen)
-	}
-	return screen
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/store"
 	"github.com/minesweeper-go/minesweeper/internal/testwait"
+	"github.com/minesweeper-go/minesweeper/internal/ui/remote"
 )
 
 // serveProcess is a minesweeper serve started by a test.
@@ -283,12 +284,16 @@ func winByKeys(t *testing.T, tm *tmuxGame, rec *record.Record) {
 	if _, err := b.Reveal(rec.Clicks[0]); err != nil {
 		t.Fatal(err)
 	}
+	// The keys go no faster than the server's input budget takes them:
+	// a test's tmux client sends them faster than a player types.
+	pace := keyPace{credit: remote.InputBurst / 2, last: time.Now()}
 	for y := range rec.Rows {
 		for x := range rec.Cols {
 			p := board.Point{X: x, Y: y}
 			if mines[p] || b.Tile(p) != board.TileClosed {
 				continue
 			}
+			pace.take(2 + p.Y + p.X + 1) // g 0, the moves, Enter
 			tm.moveTo(p)
 			tm.keys("Enter")
 			if _, err := b.Reveal(p); err != nil {

@@ -315,6 +315,7 @@ type tmuxGame struct {
 	sock     string
 	exitFile string
 	home     string // MINESWEEPER_HOME: where the game keeps its history
+	ctl      *tmuxControl
 }
 
 // startTmux runs bin with args in a new 80x24 tmux server of its own, killed
@@ -351,21 +352,37 @@ var tmuxServers atomic.Int64
 func newTmux(t *testing.T, command ...string) *tmuxGame {
 	t.Helper()
 	tm := &tmuxGame{t: t, sock: fmt.Sprintf("ms-e2e-%d-%d-%d", os.Getpid(), time.Now().UnixNano(), tmuxServers.Add(1))}
-	tm.tmux(append([]string{"-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "e2e"}, command...)...)
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.sock, "kill-server").Run() })
+	args := append([]string{"-L", tm.sock, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "e2e"}, command...)
+	cmd := exec.Command("tmux", args...)
+	cmd.Env = append(os.Environ(), "NO_COLOR=", "TERM=xterm-256color")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	kill := func() { _ = exec.Command("tmux", "-L", tm.sock, "kill-server").Run() }
+	ctl, err := startControl(tm.sock)
+	if err != nil {
+		kill()
+		t.Fatalf("tmux -C: %v", err)
+	}
+	tm.ctl = ctl
+	t.Cleanup(func() {
+		ctl.close()
+		kill()
+		ctl.wait()
+	})
 	tm.tmux("set-option", "-t", "e2e", "remain-on-exit", "on")
 	return tm
 }
 
+// tmux runs a tmux command on the test's server, through its control
+// client, and returns its output.
 func (tm *tmuxGame) tmux(args ...string) string {
 	tm.t.Helper()
-	cmd := exec.Command("tmux", append([]string{"-L", tm.sock}, args...)...)
-	cmd.Env = append(os.Environ(), "NO_COLOR=", "TERM=xterm-256color")
-	out, err := cmd.CombinedOutput()
+	out, err := tm.ctl.run(tm.t, args)
 	if err != nil {
 		tm.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
-	return string(out)
+	return out
 }
 
 // keys sends tmux key names ("Enter", "C-c") or single characters.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -172,19 +173,18 @@ func TestReadReport(t *testing.T) {
 }
 
 // shardFiles returns the -json reports of the two shards of a run, as
-// files by name, with change applied to their reports first.
+// files by name, with change applied to their reports first. The shards
+// are run once (shardRuns): each call changes copies of their results.
 func shardFiles(t *testing.T, change func(a, b *Report)) map[string][]byte {
 	t.Helper()
-	cfg := Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Safe}, Games: 20, Seed: 4, Workers: 1}
+	runs, err := shardRuns()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var reps [2]Report
 	for k := range reps {
-		c := cfg
-		c.Shard = Shard{k + 1, 2}
-		r, err := Run(context.Background(), c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		reps[k] = Report{Level: "custom", Workers: 1, Result: r}
+		r := runs[k]
+		reps[k] = Report{Level: "custom", Workers: 1, Result: &r}
 	}
 	change(&reps[0], &reps[1])
 	files := map[string][]byte{}
@@ -197,6 +197,23 @@ func shardFiles(t *testing.T, change func(a, b *Report)) map[string][]byte {
 	}
 	return files
 }
+
+// shardRuns returns the results of the two shards of shardFiles's run,
+// run by the first call.
+var shardRuns = sync.OnceValues(func() ([2]Result, error) {
+	cfg := Config{Board: board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Safe}, Games: 20, Seed: 4, Workers: 1}
+	var runs [2]Result
+	for k := range runs {
+		c := cfg
+		c.Shard = Shard{k + 1, 2}
+		r, err := Run(context.Background(), c)
+		if err != nil {
+			return runs, err
+		}
+		runs[k] = *r
+	}
+	return runs, nil
+})
 
 // readFrom returns a read function for MergeReports that reads files.
 func readFrom(files map[string][]byte) func(string) ([]byte, error) {

@@ -20,20 +20,26 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 var identicalGolden = filepath.Join("testdata", "identical.golden")
 
 // identicalRuns are the boards and seeds TestIdenticalGames plays, with the
-// number of games of each; with -short it plays the first shortGames of
-// each and compares them with the golden lines. It does not run under the
-// race detector (see withoutRace).
+// number of games of each in testdata/identical.golden and the first of
+// them it plays without -identical-all (make test); with -short it plays
+// the first shortGames of each. It does not run under the race detector
+// (see withoutRace).
 var identicalRuns = []struct {
 	name     string
 	settings board.Settings
 	games    int
+	quick    int // without -identical-all: the expert games take 0.1 s each
 }{
-	{"expert-safe", board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, 80},
-	{"expert-opening", board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}, 80},
-	{"intermediate-safe", board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Safe}, 100},
-	{"beginner-opening", board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, 150},
-	{"20x20/50-unsafe", board.Settings{Width: 20, Height: 20, Mines: 50, Rule: board.Unsafe}, 100},
+	{"expert-safe", board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, 80, 20},
+	{"expert-opening", board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Opening}, 80, 20},
+	{"intermediate-safe", board.Settings{Width: 16, Height: 16, Mines: 40, Rule: board.Safe}, 100, 40},
+	{"beginner-opening", board.Settings{Width: 9, Height: 9, Mines: 10, Rule: board.Opening}, 150, 150},
+	{"20x20/50-unsafe", board.Settings{Width: 20, Height: 20, Mines: 50, Rule: board.Unsafe}, 100, 100},
 }
+
+// identicalAll makes TestIdenticalGames play every game of the golden
+// file, as make load does: make test plays the first quick of each run.
+var identicalAll = flag.Bool("identical-all", false, "TestIdenticalGames: play every game of testdata/identical.golden")
 
 // identicalSeeds are the seeds of TestIdenticalGames.
 var identicalSeeds = []uint64{1, 7}
@@ -83,25 +89,32 @@ func gameDigest(tb testing.TB, s *Solver, b *board.Board, seed uint64) string {
 // such as a restructuring, must leave every line as it is; a change meant
 // to alter it rewrites the file with
 //
-//	go test -run IdenticalGames -update ./internal/solver/
+//	go test -run IdenticalGames ./internal/solver/ -args -update -identical-all
+//
+// make test plays the first games of each run, make load all of them.
 func TestIdenticalGames(t *testing.T) {
 	withoutRace(t)
 	short := testing.Short()
-	if *update && short {
-		t.Fatal("-update needs every game: run it without -short")
+	all := *identicalAll && !short
+	if *update && !all {
+		t.Fatal("-update needs every game: run it with -identical-all, without -short")
 	}
-	// Each run and seed plays on a solver of its own, in parallel with
-	// the others; the lines are then put back in order.
+	// Each run and seed plays on a solver of its own, one after the
+	// other: the solver's package starts no goroutine, its tests call no
+	// t.Parallel, and make test runs it once, without the race detector
+	// (RACEFREE_PKGS).
 	lines := make([][]string, len(identicalRuns)*len(identicalSeeds))
 	t.Run("play", func(t *testing.T) {
 		for r, run := range identicalRuns {
 			n := run.games
-			if short {
+			switch {
+			case short:
 				n = min(n, shortGames)
+			case !all:
+				n = run.quick
 			}
 			for k, seed := range identicalSeeds {
 				t.Run(fmt.Sprintf("%s/seed=%d", run.name, seed), func(t *testing.T) {
-					t.Parallel()
 					s := New(Options{Rule: run.settings.Rule})
 					for i := range n {
 						b, err := board.NewRandom(run.settings, nil, rand.New(rand.NewPCG(seed, uint64(i))))
@@ -147,7 +160,7 @@ func TestIdenticalGames(t *testing.T) {
 			t.Errorf("game differs:\n got %s\nwant %s", line, w)
 		}
 	}
-	if !short && len(got) != len(want) {
+	if all && len(got) != len(want) {
 		t.Errorf("played %d games; %s holds %d", len(got), identicalGolden, len(want))
 	}
 	if differ > 0 {

@@ -178,6 +178,7 @@ func planOf(t *testing.T, db *sql.DB, query string, args ...any) string {
 // boards is brought up to date, its games kept as they were (none on a
 // daily board), and then keeps daily games.
 func TestDailyMigration(t *testing.T) {
+	parallel(t)
 	dir := t.TempDir()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, FileName))
 	if err != nil {

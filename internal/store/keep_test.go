@@ -239,6 +239,7 @@ func checkRuns(t *testing.T, d *DB) {
 // freezes no streak: the games kept after it are the last of their kind
 // in date order, kept as such, and their streak runs on.
 func TestFutureDates(t *testing.T) {
+	parallel(t)
 	dir := t.TempDir()
 	games := []history.Game{testGame(1), testGame(2), testGame(3)}
 	games[1].Result = "lost"

@@ -37,6 +37,7 @@ func kindGames(kinds int) []history.Game {
 // into one row of their games played and won, as history.Fold does to
 // every kind's statistics.
 func TestMostPlayed(t *testing.T) {
+	parallel(t)
 	eachBackend(t, func(t *testing.T, b backend) {
 		d, w := b.fresh(t)
 		games := kindGames(4) // 4+3+2+1 games, and one known: 5 rows

@@ -61,6 +61,7 @@ func TestSetNameLookAlike(t *testing.T) {
 // alike lets the older player's hold the key, the younger keeping its
 // name with a warning, the name no third player can take.
 func TestNamesRekeyed(t *testing.T) {
+	parallel(t)
 	dir := t.TempDir()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, PlayersFileName))
 	if err != nil {
@@ -140,6 +141,7 @@ func TestNamesRekeyed(t *testing.T) {
 // "PauI", both keyed before, the older player's holds the key, and the
 // younger's is kept without it, with a warning.
 func TestNamesRekeyedAsWritten(t *testing.T) {
+	parallel(t)
 	dir := t.TempDir()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, PlayersFileName))
 	if err != nil {

@@ -391,6 +391,7 @@ func TestLeadersIndexed(t *testing.T) {
 // choices, saved games and games as they were, and its choices still
 // where an older program reads them (prefs' id 1).
 func TestPlayersMigration(t *testing.T) {
+	parallel(t)
 	dir := t.TempDir()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, FileName))
 	if err != nil {

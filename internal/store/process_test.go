@@ -283,10 +283,13 @@ func helpReader(ctx context.Context, t *testing.T, dir string, warn func(string)
 }
 
 // procWriters and procGamesEach are how many processes append, and how
-// many games each.
+// many games each: 40 games each interleave the writers as 100 did (a
+// writer's games come before others' of their kind, the lock goes from
+// one to another), and the readers, who read for as long as the writers
+// write, read half as long.
 const (
 	procWriters   = 4
-	procGamesEach = 100
+	procGamesEach = 40
 	procReaders   = 2
 )
 

@@ -208,12 +208,13 @@ func TestDamagedPage(t *testing.T) {
 // warning (the server's log) with the counts, both games kept, every
 // other game of both players there, and their names.
 //
-// Under -race it runs the first case alone, at 300 games a player (the
+// Under -race it runs the first case alone, at 150 games a player, about
+// the fewest whose index has the three leaf pages leafPage asks for (the
 // salvage's work is the same at any size); without, it runs them all.
 func TestServerDamagedPage(t *testing.T) {
 	perPlayer := 400
 	if raceEnabled {
-		perPlayer = 200
+		perPlayer = 150
 	}
 	tests := []struct {
 		name   string

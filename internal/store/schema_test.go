@@ -52,6 +52,7 @@ ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 EL
 // has the schema that the migrations make of an empty file step by step,
 // the one an older player's file is brought to.
 func TestNewSchema(t *testing.T) {
+	parallel(t)
 	dir := t.TempDir()
 	old, err := sql.Open("sqlite", filepath.Join(dir, "stepped.db"))
 	if err != nil {

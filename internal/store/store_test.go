@@ -297,6 +297,7 @@ func TestStatsAsSummarize(t *testing.T) {
 // TestAmendRefused checks that an amend of a game that is not the one it
 // was changes nothing.
 func TestAmendRefused(t *testing.T) {
+	parallel(t)
 	eachBackend(t, func(t *testing.T, b backend) {
 		d, _ := b.fresh(t)
 		g := testGame(1)
@@ -327,6 +328,7 @@ func TestAmendRefused(t *testing.T) {
 // TestGameNumbers checks Game, Last and Count, and a game kept as it is
 // given, byte for byte but for its version.
 func TestGameNumbers(t *testing.T) {
+	parallel(t)
 	eachBackend(t, func(t *testing.T, b backend) {
 		d, _ := b.fresh(t)
 		if _, _, err := d.Last(ctx); !errors.Is(err, ErrNoGame) {
@@ -363,6 +365,7 @@ func TestGameNumbers(t *testing.T) {
 // other, and that Discard and Save's replace remove the one they name and
 // no other.
 func TestSavedBeside(t *testing.T) {
+	parallel(t)
 	eachBackend(t, func(t *testing.T, b backend) {
 		d, _ := b.fresh(t)
 		left := func(i int, kind board.Settings) history.Game {
@@ -420,6 +423,7 @@ func TestSavedBeside(t *testing.T) {
 // TestSetAside checks that a saved game that cannot be resumed is moved
 // out of the saved games, kept, with one warning.
 func TestSetAside(t *testing.T) {
+	parallel(t)
 	eachBackend(t, func(t *testing.T, b backend) {
 		d, w := b.fresh(t)
 		g := testGame(1)
@@ -449,6 +453,7 @@ func TestSetAside(t *testing.T) {
 // TestPrefs checks the last choices, and that choices kept by a newer
 // minesweeper are left as they are.
 func TestPrefs(t *testing.T) {
+	parallel(t)
 	eachBackend(t, func(t *testing.T, b backend) {
 		d, _ := b.fresh(t)
 		if _, ok, err := d.Prefs(ctx); ok || err != nil {
@@ -494,6 +499,7 @@ func logOf(t *testing.T, games []history.Game) []string {
 // was under a name that says it was imported. Opening again imports
 // nothing more.
 func TestImport(t *testing.T) {
+	parallel(t)
 	games := []history.Game{testGame(1), testGame(2), testGame(3), testGame(4)}
 	lines := logOf(t, games)
 	changed := strings.Replace(lines[1], `"result":"won"`, `"result":"won`, 1) // a byte changed: not JSON
@@ -523,6 +529,7 @@ func TestImport(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			logPath := filepath.Join(dir, oldLog)
 			if err := os.WriteFile(logPath, []byte(tt.log), 0o600); err != nil {
@@ -559,6 +566,18 @@ func TestImport(t *testing.T) {
 	}
 }
 
+// parallel runs t in parallel with the other tests that call it. Most of
+// their time is spent waiting for the disk's syncs, which they then wait
+// for at once (the race pass of make test took 80 s for 30 s of CPU).
+// Each has its directories and stores of its own, and none sets a
+// package variable (checkBudget, maxRecord) or mounts a file system: the
+// tests that do stay sequential, and go test runs the parallel tests
+// after every sequential one has ended.
+func parallel(t *testing.T) {
+	t.Helper()
+	t.Parallel()
+}
+
 // checkImported fails the test unless d holds the games of all whose
 // indexes are want, numbered from 1 in that order.
 func checkImported(t *testing.T, d *DB, all []history.Game, want []int) {
@@ -578,6 +597,7 @@ func checkImported(t *testing.T, d *DB, all []history.Game, want []int) {
 // records an uninterrupted import gives: the games once, the file
 // renamed.
 func TestImportInterrupted(t *testing.T) {
+	parallel(t)
 	games := []history.Game{testGame(1), testGame(2), testGame(3)}
 	log := strings.Join(logOf(t, games), "\n") + "\n"
 	saved := testGame(7)
