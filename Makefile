@@ -91,7 +91,7 @@ NORACE_TESTS = \
 	TestProcessImportKilled TestProcessBetweenImportSteps TestProcessImportTogether \
 	TestClaimProcesses TestKilledServer \
 	TestFooterWords TestHelpSmall TestFooterWholeLabels \
-	TestTooManyEvents TestWatchSlowViewer TestRaceStalledRacer TestWholeLabels \
+	TestTooManyEvents TestWatchSlowViewer TestRaceStalledRacer TestWholeLabels TestNoCutLabels \
 	TestE2E.* TestVersionLinked
 empty :=
 space := $(empty) $(empty)
