@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -742,7 +743,9 @@ func TestProcessKillInImport(t *testing.T) {
 // it, as it waits for any write, rather than fail.
 func TestProcessFirstOpen(t *testing.T) {
 	dir := t.TempDir()
-	other, err := sql.Open("sqlite", filepath.Join(dir, FileName))
+	// The other connection waits for locks as a store's does: its COMMIT
+	// needs the readers Open makes meanwhile to finish their statements.
+	other, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, FileName)}).EscapedPath()+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		t.Fatal(err)
 	}
