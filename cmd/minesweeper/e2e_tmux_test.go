@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -39,6 +40,46 @@ type tmuxControl struct {
 	replies chan tmuxReply
 	changed chan struct{} // holds a value when the pane wrote since the last drain
 	done    chan struct{} // closed when the client's output ends
+	// midFrame reports whether the pane's program began a frame of
+	// synchronized output (as tcell writes each) and has not ended it: a
+	// frame larger than the pty's buffer comes in pieces, between which
+	// a busy machine may leave the screen half drawn.
+	midFrame atomic.Bool
+}
+
+// The marks of synchronized output around a frame, as an %output line
+// escapes them.
+const (
+	frameBegin = `\033[?2026h`
+	frameEnd   = `\033[?2026l`
+)
+
+// outputData returns what the pane wrote, as an %output or
+// %extended-output line of the control client gives it: "%output PANE
+// DATA", "%extended-output PANE AGE ... : DATA".
+func outputData(line string) string {
+	if strings.HasPrefix(line, "%extended-output ") {
+		if _, data, ok := strings.Cut(line, " : "); ok {
+			return data
+		}
+		return ""
+	}
+	f := strings.SplitN(line, " ", 3)
+	if len(f) < 3 {
+		return ""
+	}
+	return f[2]
+}
+
+// frameMarks notes in c.midFrame where the output so far leaves the
+// frames: tail is the end of the output before out, for a mark cut in
+// two; it returns the new tail.
+func (c *tmuxControl) frameMarks(tail, out string) string {
+	s := tail + out
+	if b, e := strings.LastIndex(s, frameBegin), strings.LastIndex(s, frameEnd); b != e {
+		c.midFrame.Store(b > e)
+	}
+	return s[max(len(s)-len(frameBegin)+1, 0):]
 }
 
 // controlPatience is how long a command waits for the control client's
@@ -89,6 +130,7 @@ func (c *tmuxControl) read(stdout io.Reader) {
 	var (
 		block []string
 		guard string // "TIME NUMBER FLAGS" of the block being read, or ""
+		tail  string // the end of the pane's output, for frameMarks
 	)
 	for sc.Scan() {
 		line := sc.Text()
@@ -115,6 +157,7 @@ func (c *tmuxControl) read(stdout io.Reader) {
 		case strings.HasPrefix(line, "%begin "):
 			guard = strings.TrimPrefix(line, "%begin ")
 		case strings.HasPrefix(line, "%output "), strings.HasPrefix(line, "%extended-output "):
+			tail = c.frameMarks(tail, outputData(line))
 			select {
 			case c.changed <- struct{}{}:
 			default:
@@ -212,9 +255,9 @@ const lookAgain = 200 * time.Millisecond
 // waitUntil looks at the pane until its screen satisfies ok, and returns
 // the screen; what says what the test waits for. It looks again when the
 // pane wrote, or lookAgain after the last look. A screen that satisfies ok
-// is taken once the pane wrote nothing during the look: a look as the
-// first part of a frame arrives would show the header of a screen over
-// the board of the one before. Only a hang fails it: it gives up at the
+// is taken once the pane wrote nothing during the look and no frame is
+// half written (midFrame): a look as the first part of a frame arrives
+// would show the header of a screen over the board of the one before. Only a hang fails it: it gives up at the
 // test's deadline (testwait.Limit).
 func (tm *tmuxGame) waitUntil(what string, ok func(screen string) bool) string {
 	tm.t.Helper()
@@ -226,7 +269,7 @@ func (tm *tmuxGame) waitUntil(what string, ok func(screen string) bool) string {
 		// between the look and the wait.
 		tm.ctl.drain()
 		screen := tm.capture()
-		if ok(screen) {
+		if ok(screen) && !tm.ctl.midFrame.Load() {
 			if !tm.ctl.wrote() {
 				return screen
 			}
@@ -240,6 +283,35 @@ func (tm *tmuxGame) waitUntil(what string, ok func(screen string) bool) string {
 				return screen
 			}
 			tm.t.Fatalf("the screen never showed %s by the test's deadline; it shows:\n%s", what, screen)
+		}
+	}
+}
+
+// TestFrameMarks checks that the control client knows when the pane is
+// in the middle of a frame, its marks whole or cut between two %output
+// lines.
+func TestFrameMarks(t *testing.T) {
+	tests := []struct {
+		name string
+		outs []string
+		want bool
+	}{
+		{"no marks", []string{`%output %1 abc`}, false},
+		{"a frame begun", []string{`%output %1 \033[?2026h\033[H|  `}, true},
+		{"a frame ended", []string{`%output %1 \033[?2026hab`, `%output %1 cd\033[?2026l`}, false},
+		{"ended, then another begun", []string{`%output %1 \033[?2026l x \033[?2026h`}, true},
+		{"the end cut in two", []string{`%output %1 \033[?2026h abc\033[?20`, `%output %1 26l`}, false},
+		{"the beginning cut in two", []string{`%output %1 \033[?2026l \033[`, `%output %1 ?2026h x`}, true},
+		{"a line without marks keeps the state", []string{`%output %1 \033[?2026h`, `%output %1 more`}, true},
+	}
+	for _, tt := range tests {
+		var c tmuxControl
+		tail := ""
+		for _, o := range tt.outs {
+			tail = c.frameMarks(tail, outputData(o))
+		}
+		if got := c.midFrame.Load(); got != tt.want {
+			t.Errorf("%s: midFrame = %v; want %v", tt.name, got, tt.want)
 		}
 	}
 }
