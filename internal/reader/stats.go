@@ -6,7 +6,9 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/plot"
+	"github.com/minesweeper-go/minesweeper/internal/record"
 	"github.com/minesweeper-go/minesweeper/internal/session"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // StatsWords says the statistics of a kind of board (i), a short line
@@ -44,7 +46,7 @@ func StatsWords(st session.Stats) string {
 			best = "the best " + timeWords(d.Best.TimeMS)
 		}
 		lines = append(lines, fmt.Sprintf("%s of the daily %s board, %d won, %d in a row, %d at best; %s",
-			plural(d.Played, "day"), d.Level, d.Won, d.CurrentStreak, d.BestStreak, best))
+			record.Count(d.Played, "day"), d.Level, d.Won, d.CurrentStreak, d.BestStreak, best))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -67,7 +69,7 @@ func PlotWords(st session.Stats) string {
 func noStats(st session.Stats) (string, bool) {
 	switch {
 	case st.Err != nil:
-		return "the history cannot be read: " + st.Err.Error(), false
+		return "the history cannot be read: " + userfile.Printable(st.Err.Error()), false
 	case !st.Kept:
 		return "no statistics: the games are not kept", false
 	}

@@ -56,6 +56,10 @@ func TestStats(t *testing.T) {
 		{"none yet", &keeper{stats: session.Stats{Kept: true}}, []string{"i"}, "no game of this kind has ended yet"},
 		{"no plots read", &keeper{stats: session.Stats{Kept: true}}, []string{"plots"}, "no plots: the records were not read"},
 		{"the statistics", &keeper{stats: full}, []string{"o 5 1", "i"}, fullLines},
+		{"one day of a daily board, a name cleaned", &keeper{stats: session.Stats{Kept: true, Daily: []history.DailyStats{{Level: "expert", Played: 1}}}},
+			[]string{"i"}, "no game of this kind has ended yet\n1 day of the daily expert board, 0 won, 0 in a row, 0 at best; no clean win yet"},
+		{"an error's text cleaned", &keeper{stats: session.Stats{Kept: true, Err: errors.New("file a\x1b[2Jb")}}, []string{"i"},
+			"the history cannot be read: file a\uFFFD[2Jb"},
 		{"the plots", &keeper{stats: full}, []string{"stats plot"}, fullPlots},
 		{"the plots, i plot", &keeper{stats: full}, []string{"I Plots"}, fullPlots},
 	}

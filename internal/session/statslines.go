@@ -5,6 +5,7 @@ import (
 
 	"github.com/minesweeper-go/minesweeper/internal/history"
 	"github.com/minesweeper-go/minesweeper/internal/record"
+	"github.com/minesweeper-go/minesweeper/internal/userfile"
 )
 
 // Lines words the statistics for the statistics screen (i) and the line
@@ -12,7 +13,7 @@ import (
 // apart, and each daily level's results.
 func (st Stats) Lines() []string {
 	if st.Err != nil {
-		return []string{"The history cannot be read: " + st.Err.Error()}
+		return []string{"The history cannot be read: " + userfile.Printable(st.Err.Error())}
 	}
 	if !st.Kept {
 		return []string{"No statistics: the games are not kept (see the warning at the end)."}
