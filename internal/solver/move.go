@@ -2,6 +2,7 @@ package solver
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 
@@ -132,20 +133,28 @@ func (s *Solver) bestGuess(v *View) int {
 			}
 		}
 	}
+	tr := s.trace
+	if tr != nil {
+		*tr = guessTrace{safest: -1, other: -1, scored: tr.scored[:0]}
+	}
 	if s.opts.NoLookAhead || !an.exact || len(v.tiles) > maxLookBoard {
+		tr.decide(byLeastRisk)
 		return s.leastRisk(v, cands)
 	}
 	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.p, b.p) })
 	if i := s.forcedGuess(v); i >= 0 {
+		tr.decide(byForced)
 		return i
 	}
 	if !s.opts.NoEndgame && an.fewLayouts(s.end.limit) {
 		if cell, _, ok := s.end.solve(an); ok {
+			tr.decide(byGameTree)
 			return cell
 		}
 	}
 	if s.pockets {
 		if cell, _, ok := s.end.solvePocket(an); ok {
+			tr.decide(byPocket)
 			return cell
 		}
 	}
@@ -158,16 +167,76 @@ func (s *Solver) bestGuess(v *View) int {
 	safest, safeScore := la.safestGuess(v, cands, min(maxClasses, 2*maxEvals), s.seed)
 	la.resetBudgets()
 	other, otherScore, scored := la.survivalGuess(v, cands, maxEvals)
+	if tr != nil {
+		tr.safest, tr.other = safest, other
+		tr.scored = append(tr.scored, scored...)
+	}
 	if i, ok := la.deepGuess(v, safest, scored); ok {
+		tr.decide(byThreeClicks)
 		return i
 	}
 	switch {
 	case other >= 0 && (safest < 0 || otherScore > safeScore+s.ahead.margin):
+		tr.decide(byTwoClicks)
 		return other
 	case safest >= 0:
+		tr.decide(bySafest)
 		return safest
 	}
+	tr.decide(byLeastRisk)
 	return s.leastRisk(v, cands)
+}
+
+// guessTrace is how bestGuess chose its last guess, kept when
+// Solver.trace is set: the decision study (study_test.go) rolls out the
+// guesses the solver weighed.
+type guessTrace struct {
+	by     guessRule
+	safest int           // the PSEQ guess (safestGuess), or -1
+	other  int           // the best chance to survive two clicks (survivalGuess), or -1
+	scored []scoredGuess // survivalGuess's guesses with their chances
+}
+
+// decide records the rule that chose the guess; t may be nil.
+func (t *guessTrace) decide(by guessRule) {
+	if t != nil {
+		t.by = by
+	}
+}
+
+// guessRule is the rule of bestGuess that chose a guess.
+type guessRule uint8
+
+// The rules of bestGuess, in the order it tries them.
+const (
+	byLeastRisk   guessRule = iota // the cell least likely to be a mine, without look-ahead
+	byForced                       // a 50/50 no move can resolve
+	byGameTree                     // the search of the whole game tree
+	byPocket                       // the game tree of a pocket
+	byThreeClicks                  // the chance to survive three clicks (deepGuess)
+	byTwoClicks                    // the chance to survive two clicks
+	bySafest                       // the PSEQ guess
+)
+
+// String returns the rule's name.
+func (r guessRule) String() string {
+	switch r {
+	case byLeastRisk:
+		return "least risk"
+	case byForced:
+		return "50/50"
+	case byGameTree:
+		return "game tree"
+	case byPocket:
+		return "pocket"
+	case byThreeClicks:
+		return "three clicks"
+	case byTwoClicks:
+		return "two clicks"
+	case bySafest:
+		return "safest"
+	}
+	return fmt.Sprintf("guessRule(%d)", uint8(r))
 }
 
 // forcedGuess returns a cell of a 50/50 that no move can ever resolve, or

@@ -38,6 +38,8 @@ type Solver struct {
 	// in the units of gameTree.work: treeBudget, or a variant's (tests).
 	treeWork int
 	work     moveWork // the work of the last move
+	// trace, when not nil, records how each guess was chosen (tests).
+	trace *guessTrace
 }
 
 // moveWork is the work one move took, in the units that bound it: what

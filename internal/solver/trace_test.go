@@ -1,0 +1,53 @@
+package solver
+
+import "testing"
+
+// TestGuessTrace checks that a solver with a trace records the rule of
+// bestGuess that chose each guess, and the guesses the look-ahead weighed.
+func TestGuessTrace(t *testing.T) {
+	tests := []struct {
+		name  string
+		view  string
+		mines int
+		want  guessRule
+	}{
+		{"a 50/50 no move resolves", `
+			##
+			11`, 1, byForced},
+		{"few layouts: the game tree", `
+			1##
+			###
+			###`, 2, byGameTree},
+		{"many layouts: the look-ahead", `
+			1########
+			#########
+			#########
+			#########
+			#########
+			#########
+			#########
+			#########
+			#########`, 10, byThreeClicks},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(Options{})
+			s.trace = &guessTrace{}
+			if _, err := s.Next(parseView(t, tt.view, tt.mines)); err != nil {
+				t.Fatal(err)
+			}
+			if !s.Guessed() || s.trace.by != tt.want {
+				t.Errorf("trace says %v (guessed %v); want %v", s.trace.by, s.Guessed(), tt.want)
+			}
+			lookedAhead := s.trace.safest >= 0 && len(s.trace.scored) > 0
+			if lookedAhead != (tt.want == byThreeClicks) {
+				t.Errorf("trace's safest guess %d, %d scored; want them only from the look-ahead", s.trace.safest, len(s.trace.scored))
+			}
+		})
+	}
+	for r, want := range map[guessRule]string{byLeastRisk: "least risk", bySafest: "safest", guessRule(99): "guessRule(99)"} {
+		if got := r.String(); got != want {
+			t.Errorf("guessRule(%d).String() = %q; want %q", uint8(r), got, want)
+		}
+	}
+}
