@@ -2,10 +2,13 @@ package solver
 
 import (
 	"fmt"
+
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // studyGain is a sum over positions of a gain in the chance to win, with
@@ -107,8 +110,47 @@ var studyKinds = []studyKind{
 	{"late: two thirds or more open", func(sp *studyPosition) bool { return 3*sp.Opened >= 2*sp.Safe }},
 	{"near the end: under a million layouts", func(sp *studyPosition) bool { return sp.Layouts < math.Log(1e6) }},
 	{"a 50/50 at best: every cell at least 45% a mine", func(sp *studyPosition) bool { return sp.MinP >= 0.45 }},
+	{"our guess in a pocket", func(sp *studyPosition) bool { return sp.pocket }},
 	{"the other program chose as we did", func(sp *studyPosition) bool { return otherCand(sp) == 0 }},
 	{"the other program chose another cell", func(sp *studyPosition) bool { return otherCand(sp) > 0 }},
+}
+
+// inPocket reports whether the solver's guess in sp lies in a pocket: a
+// component of the frontier that holds the same number of mines in every
+// layout and touches no closed cell but its own and certain mines (see
+// endgame.solvePocket).
+func inPocket(sp *studyPosition) bool {
+	v, err := sp.view()
+	if err != nil {
+		return false
+	}
+	s := New(Options{Rule: board.Safe})
+	an := &s.an
+	if an.run(v.width, v.height, v.mines, v.tiles) != nil || !an.exact {
+		return false
+	}
+	guess := int32(sp.Cands[0].X + sp.Cands[0].Y*v.width)
+	for ci, comp := range an.comps {
+		k := -1 // the component's one mine count, or below 0
+		for m, w := range comp.w {
+			if w == 0 {
+				continue
+			}
+			if k >= 0 {
+				k = -2
+				break
+			}
+			k = m
+		}
+		if !comp.exact || k < 0 {
+			continue
+		}
+		s.end.limit = defaultLayouts
+		if s.end.pocket(an, ci, k) && slices.Contains(s.end.cells, guess) {
+			return true
+		}
+	}
+	return false
 }
 
 // otherCand returns the index of the other program's candidate, or -1.
@@ -132,6 +174,9 @@ func studyReport(t *testing.T, recs []*studyPosition, games int) {
 	skipped, cands, rollouts := 0, 0, 0
 	single := 0
 	for _, sp := range recs {
+		if len(sp.Cands) > 0 {
+			sp.pocket = inPocket(sp)
+		}
 		if sp.Skipped == "one candidate" {
 			single++
 			continue
