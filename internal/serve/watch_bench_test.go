@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sync"
 	"testing"
@@ -183,6 +185,10 @@ func nth(count []int, at int) int {
 // watchKeys is how many keys BenchmarkWatch's games are played for.
 var watchKeys = flag.Int("watchkeys", 1000, "the `number` of keys BenchmarkWatch plays a game for")
 
+// watchTimes is where BenchmarkWatch writes each key's times, if given.
+var watchTimes = flag.String("watchtimes", "", "a `file` BenchmarkWatch adds each key's times to (CSV: viewers, key, ms since the first, "+
+	"the watched player's frame, the unwatched one's, the last viewer's, and the unwatched key's lag behind the watched one's, in µs)")
+
 // watchOffset is how long after the watched game's key the unwatched
 // game's is sent, if the watched game's frames have all come by then
 // (else once they have): the two games' frames do not overlap, and each
@@ -257,6 +263,9 @@ func BenchmarkWatch(b *testing.B) {
 				b.ReportMetric(ratio, "player-p99/unwatched")
 				b.ReportMetric(lo, "player-p99/unwatched-lo")
 				b.ReportMetric(hi, "player-p99/unwatched-hi")
+				if *watchTimes != "" {
+					r.write(b, *watchTimes, watched, unwatched, fanout)
+				}
 			}
 		})
 	}
@@ -286,6 +295,7 @@ func (p *benchPlayer) timed(b *testing.B, keys int) []time.Duration {
 type watchRig struct {
 	watched, unwatched *benchPlayer
 	viewers            []*stamps
+	at, lag            []time.Duration // each watched key's since the first, the unwatched key's after it
 }
 
 // newWatchRig starts a server, a game named Watched with n viewers and
@@ -333,9 +343,11 @@ func newWatchRig(b *testing.B, n int) *watchRig {
 // frame has.
 func (r *watchRig) play(b *testing.B, keys int) {
 	b.Helper()
+	first := time.Now()
 	for k := range keys {
 		key := "lh"[k%2 : k%2+1]
 		start := time.Now()
+		r.at = append(r.at, start.Sub(first))
 		sent, err := r.watched.clock.send(r.watched.in, key)
 		if err != nil {
 			b.Fatal(err)
@@ -344,12 +356,30 @@ func (r *watchRig) play(b *testing.B, keys int) {
 			return r.watched.frames.stamped(sent) && !slices.ContainsFunc(r.viewers, func(v *stamps) bool { return !v.stamped(sent) })
 		})
 		time.Sleep(time.Until(start.Add(watchOffset)))
+		r.lag = append(r.lag, time.Since(start))
 		sent, err = r.unwatched.clock.send(r.unwatched.in, key)
 		if err != nil {
 			b.Fatal(err)
 		}
 		waitUntil(func() bool { return r.unwatched.frames.stamped(sent) })
 		time.Sleep(time.Until(start.Add(50 * time.Millisecond)))
+	}
+}
+
+// write adds each key's times to the CSV file at path.
+func (r *watchRig) write(b *testing.B, path string, watched, unwatched, fanout []time.Duration) {
+	var buf bytes.Buffer
+	for k := range watched {
+		fmt.Fprintf(&buf, "%d,%d,%d,%d,%d,%d,%d\n", len(r.viewers), k+1, r.at[k].Milliseconds(),
+			watched[k].Microseconds(), unwatched[k].Microseconds(), fanout[k].Microseconds(), r.lag[k].Microseconds())
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err == nil {
+		_, err = f.Write(buf.Bytes())
+		err = errors.Join(err, f.Close())
+	}
+	if err != nil {
+		b.Fatal(err)
 	}
 }
 
