@@ -194,9 +194,9 @@ var watchTimes = flag.String("watchtimes", "", "a `file` BenchmarkWatch adds eac
 // (else once they have): the two games' frames do not overlap, and each
 // key of the one is paired with the key of the other 25 ms apart. Half
 // the keys' period, it is above the fan-out to 200 viewers but for its
-// slowest keys (p99 16 to 18 ms on two cores busy with another program,
-// the slowest 45 to 82 ms), for which the unwatched key waits: of 1,000
-// keys, 10 to 15 were sent more than 2 ms late.
+// slowest keys (p99 15 to 18 ms on two cores busy with another program,
+// the slowest 28 to 82 ms, five runs), for which the unwatched key waits:
+// of 1,000 keys, 6 to 15 were sent more than 2 ms late.
 const watchOffset = 25 * time.Millisecond
 
 // BenchmarkWatch plays two games at once on one server, a key every 50 ms
