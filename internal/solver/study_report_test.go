@@ -215,7 +215,7 @@ func studyReport(t *testing.T, recs []*studyPosition, games int) {
 		}
 		t.Logf("  always %s: differs in %d positions, %s", src.name, differ, g.format(games))
 	}
-	t.Logf("by kind of position: positions, and the best candidate's gain (as above); the other program's where it chose")
+	t.Logf("by kind of position: positions, and the best candidate's gain (as above); the other program's where it chose (of %d intervals of 95%%, about one in twenty misses by chance)", len(studyKinds))
 	for _, kind := range studyKinds {
 		var best, other studyGain
 		for _, sp := range used {
@@ -252,11 +252,12 @@ func studyTop(t *testing.T, used []*studyPosition) {
 		rs = append(rs, ranked{sp, g})
 	}
 	slices.SortStableFunc(rs, func(a, b ranked) int { return cmpFloat(b.gain, a.gain) })
-	t.Logf("the ten positions where another candidate gained most (game, move, rule, open cells; each candidate's cell, mine chance, source, share won):")
+	t.Logf("the ten positions where another candidate gained most (game, move, rule, open cells; each candidate's cell, mine chance, source, share won with its 95%% interval):")
 	for _, r := range rs[:min(10, len(rs))] {
 		var b strings.Builder
 		for _, c := range r.sp.Cands {
-			fmt.Fprintf(&b, "  (%d,%d) p=%.3f %s %.3f", c.X, c.Y, c.P, c.From, winShare(c.Wins, -1))
+			w := winShare(c.Wins, -1)
+			fmt.Fprintf(&b, "  (%d,%d) p=%.3f %s %.3f±%.3f", c.X, c.Y, c.P, c.From, w, 1.96*math.Sqrt(w*(1-w)/float64(len(c.Wins))))
 		}
 		t.Logf("  game %d move %d, %s, %d open, gain %+.3f:%s", r.sp.Game, r.sp.Move, r.sp.Rule, r.sp.Opened, r.gain, b.String())
 	}
