@@ -12,10 +12,12 @@ import (
 )
 
 // studyGain is a sum over positions of a gain in the chance to win, with
-// the variance of its estimate, and the positions it covers.
+// the variance of its estimate from the rollouts, the positions it
+// covers, and its sum by game.
 type studyGain struct {
 	sum, variance float64
 	n             int
+	byGame        map[int]float64
 }
 
 // add adds one position's estimate and its variance.
@@ -23,6 +25,29 @@ func (g *studyGain) add(d, variance float64) {
 	g.sum += d
 	g.variance += variance
 	g.n++
+}
+
+// addIn adds the estimate of a position of game game, and keeps its game's
+// sum.
+func (g *studyGain) addIn(game int, d, variance float64) {
+	g.add(d, variance)
+	if g.byGame == nil {
+		g.byGame = make(map[int]float64)
+	}
+	g.byGame[game] += d
+}
+
+// gamesHalf returns the half width of the 95% interval of the gain a game
+// in points with the games as the sample, over games games: it counts how
+// the positions a game meets vary, as well as the rollouts.
+func (g studyGain) gamesHalf(games int) float64 {
+	mean := g.sum / float64(games)
+	sq := 0.0
+	for x := range games {
+		d := g.byGame[x] - mean
+		sq += d * d
+	}
+	return 100 * 1.96 * math.Sqrt(sq/float64(games-1)/float64(games))
 }
 
 // perGame returns the gain in points of the win rate over games games,
@@ -111,6 +136,12 @@ var studyKinds = []studyKind{
 	{"near the end: under a million layouts", func(sp *studyPosition) bool { return sp.Layouts < math.Log(1e6) }},
 	{"a 50/50 at best: every cell at least 45% a mine", func(sp *studyPosition) bool { return sp.MinP >= 0.45 }},
 	{"our guess in a pocket", func(sp *studyPosition) bool { return sp.pocket }},
+	{"the first guess of a game (at most 4 cells open)", func(sp *studyPosition) bool { return sp.Opened <= 4 }},
+	{"a later guess", func(sp *studyPosition) bool { return sp.Opened > 4 }},
+	{"the other program off the frontier, ours on it", func(sp *studyPosition) bool {
+		k := otherCand(sp)
+		return k > 0 && sp.Cands[0].Frontier && !sp.Cands[k].Frontier
+	}},
 	{"the other program chose as we did", func(sp *studyPosition) bool { return otherCand(sp) == 0 }},
 	{"the other program chose another cell", func(sp *studyPosition) bool { return otherCand(sp) > 0 }},
 }
@@ -211,9 +242,10 @@ func studyReport(t *testing.T, recs []*studyPosition, games int) {
 			if k > 0 {
 				differ++
 			}
-			g.add(pairedDiff(sp.Cands[k].Wins, sp.Cands[0].Wins, -1))
+			d, v := pairedDiff(sp.Cands[k].Wins, sp.Cands[0].Wins, -1)
+			g.addIn(sp.Game, d, v)
 		}
-		t.Logf("  always %s: differs in %d positions, %s", src.name, differ, g.format(games))
+		t.Logf("  always %s: differs in %d positions, %s; with the games as the sample ±%.3f", src.name, differ, g.format(games), g.gamesHalf(games))
 	}
 	t.Logf("by kind of position: positions, and the best candidate's gain (as above); the other program's where it chose (of %d intervals of 95%%, about one in twenty misses by chance)", len(studyKinds))
 	for _, kind := range studyKinds {
