@@ -182,21 +182,8 @@ func (e *endgame) solvePocket(an *analyzer) (cell int, win float64, ok bool) {
 		if e.work <= 0 {
 			break
 		}
-		if !comp.exact {
-			continue
-		}
-		k := -1
-		for m, w := range comp.w {
-			if w == 0 {
-				continue
-			}
-			if k >= 0 {
-				k = -2
-				break
-			}
-			k = m
-		}
-		if k < 0 {
+		k, ok := fixedCount(comp)
+		if !comp.exact || !ok {
 			continue
 		}
 		if !e.pocket(an, ci, k) {

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
 // studyGain is a sum over positions of a gain in the chance to win, with
@@ -146,38 +144,26 @@ var studyKinds = []studyKind{
 	{"the other program chose another cell", func(sp *studyPosition) bool { return otherCand(sp) > 0 }},
 }
 
-// inPocket reports whether the solver's guess in sp lies in a pocket: a
+// inPocket reports whether the solver's guess in sp lies in a pocket (see
+// pocketCell).
+func inPocket(sp *studyPosition) bool {
+	v, err := sp.view()
+	return err == nil && pocketCell(v, sp.Cands[0].X+sp.Cands[0].Y*v.width)
+}
+
+// pocketCell reports whether closed cell i of v lies in a pocket: a
 // component of the frontier that holds the same number of mines in every
 // layout and touches no closed cell but its own and certain mines (see
 // endgame.solvePocket).
-func inPocket(sp *studyPosition) bool {
-	v, err := sp.view()
-	if err != nil {
-		return false
-	}
-	s := New(Options{Rule: board.Safe})
+func pocketCell(v *View, i int) bool {
+	s := New(Options{})
 	an := &s.an
 	if an.run(v.width, v.height, v.mines, v.tiles) != nil || !an.exact {
 		return false
 	}
-	guess := int32(sp.Cands[0].X + sp.Cands[0].Y*v.width)
 	for ci, comp := range an.comps {
-		k := -1 // the component's one mine count, or below 0
-		for m, w := range comp.w {
-			if w == 0 {
-				continue
-			}
-			if k >= 0 {
-				k = -2
-				break
-			}
-			k = m
-		}
-		if !comp.exact || k < 0 {
-			continue
-		}
-		s.end.limit = defaultLayouts
-		if s.end.pocket(an, ci, k) && slices.Contains(s.end.cells, guess) {
+		k, ok := fixedCount(comp)
+		if comp.exact && ok && s.end.pocket(an, ci, k) && slices.Contains(s.end.cells, int32(i)) {
 			return true
 		}
 	}

@@ -51,3 +51,27 @@ func TestGuessTrace(t *testing.T) {
 		}
 	}
 }
+
+// TestPocketCell checks the decision study's test of a guess in a pocket
+// on views written out, as TestPocketFound checks the pockets themselves.
+func TestPocketCell(t *testing.T) {
+	tests := []struct {
+		name  string
+		view  string
+		mines int
+		cell  int
+		want  bool
+	}{
+		{"eight around a one", "###\n#1#\n###", 1, 0, true},
+		{"touching outside cells", "#####\n#1###\n#####", 3, 0, false},
+		{"a cell next to no number", "#####\n#1###\n#####", 3, 4, false},
+		{"varying count", "####\n#12#\n####", 3, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := pocketCell(parseView(t, tt.view, tt.mines), tt.cell); got != tt.want {
+				t.Errorf("pocketCell(cell %d) = %v; want %v", tt.cell, got, tt.want)
+			}
+		})
+	}
+}
