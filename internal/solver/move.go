@@ -135,7 +135,7 @@ func (s *Solver) bestGuess(v *View) int {
 	}
 	tr := s.trace
 	if tr != nil {
-		*tr = guessTrace{safest: -1, other: -1, scored: tr.scored[:0]}
+		*tr = guessTrace{safest: -1, other: -1}
 	}
 	if s.opts.NoLookAhead || !an.exact || len(v.tiles) > maxLookBoard {
 		tr.decide(byLeastRisk)
@@ -169,7 +169,6 @@ func (s *Solver) bestGuess(v *View) int {
 	other, otherScore, scored := la.survivalGuess(v, cands, maxEvals)
 	if tr != nil {
 		tr.safest, tr.other = safest, other
-		tr.scored = append(tr.scored, scored...)
 	}
 	if i, ok := la.deepGuess(v, safest, scored); ok {
 		tr.decide(byThreeClicks)
@@ -192,9 +191,8 @@ func (s *Solver) bestGuess(v *View) int {
 // guesses the solver weighed.
 type guessTrace struct {
 	by     guessRule
-	safest int           // the PSEQ guess (safestGuess), or -1
-	other  int           // the best chance to survive two clicks (survivalGuess), or -1
-	scored []scoredGuess // survivalGuess's guesses with their chances
+	safest int // the PSEQ guess (safestGuess), or -1
+	other  int // the best chance to survive two clicks (survivalGuess), or -1
 }
 
 // decide records the rule that chose the guess; t may be nil.

@@ -39,9 +39,9 @@ func TestGuessTrace(t *testing.T) {
 			if !s.Guessed() || s.trace.by != tt.want {
 				t.Errorf("trace says %v (guessed %v); want %v", s.trace.by, s.Guessed(), tt.want)
 			}
-			lookedAhead := s.trace.safest >= 0 && len(s.trace.scored) > 0
+			lookedAhead := s.trace.safest >= 0 && s.trace.other >= 0
 			if lookedAhead != (tt.want == byThreeClicks) {
-				t.Errorf("trace's safest guess %d, %d scored; want them only from the look-ahead", s.trace.safest, len(s.trace.scored))
+				t.Errorf("trace's safest guess %d, two-click guess %d; want them only from the look-ahead", s.trace.safest, s.trace.other)
 			}
 		})
 	}
