@@ -26,8 +26,23 @@ func playedViews(tb testing.TB, rule board.FirstClick, seed uint64, games int, k
 	tb.Helper()
 	var views []*View
 	s := New(Options{Rule: rule})
+	playExpertGames(tb, s, rule, seed, func(g int) bool { return g < games }, func(_, move int, v *View, _ board.Point) {
+		if keep(s, v, move) {
+			views = append(views, v)
+		}
+	})
+	return views
+}
+
+// playExpertGames plays expert games (30x16, 99 mines) under rule with s,
+// game g on the board that seed and g lay, as the bench lays them, for as
+// long as next(g) reports that game g is to be played (next may reseed s
+// for it). It calls each with every view of game g and the move s chose
+// there, before the move is made.
+func playExpertGames(tb testing.TB, s *Solver, rule board.FirstClick, seed uint64, next func(g int) bool, each func(g, move int, v *View, p board.Point)) {
+	tb.Helper()
 	var buf []board.Tile
-	for g := range games {
+	for g := 0; next(g); g++ {
 		b, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: rule}, nil, rand.New(rand.NewPCG(seed, uint64(g))))
 		if err != nil {
 			tb.Fatal(err)
@@ -42,15 +57,12 @@ func playedViews(tb testing.TB, rule board.FirstClick, seed uint64, games int, k
 			if err != nil {
 				tb.Fatal(err)
 			}
-			if keep(s, v, move) {
-				views = append(views, v)
-			}
+			each(g, move, v, p)
 			if _, err := b.Reveal(p); err != nil {
 				tb.Fatal(err)
 			}
 		}
 	}
-	return views
 }
 
 func BenchmarkAnalyzeExpert(b *testing.B) {

@@ -375,8 +375,5 @@ func logAdd(a, b float64) float64 {
 	if math.IsInf(b, -1) {
 		return a
 	}
-	if a < b {
-		a, b = b, a
-	}
-	return a + math.Log1p(math.Exp(b-a))
+	return max(a, b) + softplus(-math.Abs(a-b))
 }

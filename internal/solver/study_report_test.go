@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"fmt"
 
 	"math"
@@ -54,7 +55,8 @@ func (g studyGain) perGame(games int) (float64, float64) {
 	return 100 * g.sum / float64(games), 100 * 1.96 * math.Sqrt(g.variance) / float64(games)
 }
 
-// String returns the gain a game and its interval, for games set by format.
+// format returns the gain a game in points and its interval, over games
+// games.
 func (g studyGain) format(games int) string {
 	d, h := g.perGame(games)
 	return fmt.Sprintf("%+.3f (95%% CI %+.3f to %+.3f) over %d positions", d, d-h, d+h, g.n)
@@ -269,7 +271,7 @@ func studyTop(t *testing.T, used []*studyPosition) {
 		g, _ := bestGain(sp)
 		rs = append(rs, ranked{sp, g})
 	}
-	slices.SortStableFunc(rs, func(a, b ranked) int { return cmpFloat(b.gain, a.gain) })
+	slices.SortStableFunc(rs, func(a, b ranked) int { return cmp.Compare(b.gain, a.gain) })
 	t.Logf("the ten positions where another candidate gained most (game, move, rule, open cells; each candidate's cell, mine chance, source, share won with its 95%% interval):")
 	for _, r := range rs[:min(10, len(rs))] {
 		var b strings.Builder

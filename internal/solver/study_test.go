@@ -160,7 +160,6 @@ type studyPosition struct {
 	MinP    float64     `json:"min_p"`             // the least chance of a mine of any closed cell
 	Tiles   string      `json:"tiles"`             // the view, a byte a cell: '#' closed, '0'-'8'
 	Cands   []studyCand `json:"cands"`             // the solver's choice first
-	Games   int         `json:"games"`             // games played to collect the study's positions
 	Skipped string      `json:"skipped,omitempty"` // why no rollout was made
 
 	pocket bool // the solver's guess lies in a pocket (see inPocket)
@@ -191,40 +190,25 @@ func collectPositions(t *testing.T, cfg studyConfig) ([]*studyPosition, studyCen
 	s := New(Options{Rule: board.Safe})
 	s.trace = &guessTrace{}
 	var pos []*studyPosition
-	var buf []board.Tile
-	for g := 0; len(pos) < cfg.positions; g++ {
+	next := func(g int) bool {
+		if len(pos) >= cfg.positions {
+			return false
+		}
 		census.games++
-		b, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, nil, rand.New(rand.NewPCG(cfg.seed, uint64(g))))
-		if err != nil {
-			t.Fatal(err)
-		}
 		s.Reseed(rand.NewPCG(uint64(g), cfg.seed).Uint64())
-		for move := 0; b.Status() == board.Playing; move++ {
-			buf = b.Tiles(buf)
-			v, err := NewView(30, 16, 99, buf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := s.Next(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if s.Guessed() && move > 0 {
-				census.byRule[s.trace.by.String()]++
-				// Every position of the last game is kept, so that the
-				// value lost per game counts whole games.
-				if r := s.trace.by; r == byThreeClicks || r == byTwoClicks || r == bySafest {
-					pos = append(pos, newStudyPosition(s, v, p, len(pos), g, move))
-				}
-			}
-			if _, err := b.Reveal(p); err != nil {
-				t.Fatal(err)
-			}
+		return true
+	}
+	playExpertGames(t, s, board.Safe, cfg.seed, next, func(g, move int, v *View, p board.Point) {
+		if !s.Guessed() || move == 0 {
+			return
 		}
-	}
-	for _, p := range pos {
-		p.Games = census.games
-	}
+		census.byRule[s.trace.by.String()]++
+		// Every position of the last game is kept, so that the value
+		// lost per game counts whole games.
+		if r := s.trace.by; r == byThreeClicks || r == byTwoClicks || r == bySafest {
+			pos = append(pos, newStudyPosition(s, v, p, len(pos), g, move))
+		}
+	})
 	return pos, census
 }
 
@@ -280,17 +264,6 @@ func newStudyPosition(s *Solver, v *View, p board.Point, n, game, move int) *stu
 		add(s.leastRisk(v, cands), "least")
 	}
 	return sp
-}
-
-// cmpFloat compares a and b.
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // keep takes the rollouts of the candidates that before (the same
