@@ -22,7 +22,8 @@ import (
 // solver's moves, in microseconds: the time its own thread ran, which a
 // busy machine does not add to as it adds to the wall clock. The games are
 // the bench's, from seed 31, which the solver was never tuned on. It logs
-// the game and move of the slowest, to replay:
+// the game and move of the slowest, to replay. SOLVER_CPU_VARIANT plays a
+// variant of TestPlayPair (see parseVariant) in place of the solver:
 //
 //	go test -run X -bench MoveCPU -benchtime 1x -timeout 0 ./internal/solver/
 func BenchmarkMoveCPU(b *testing.B) {
@@ -75,7 +76,12 @@ func moveCPU(tb testing.TB, rule board.FirstClick, seed uint64, games, workers i
 		wg.Go(func() {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			s := New(Options{Rule: rule})
+			va, err := parseVariant(rule, os.Getenv("SOLVER_CPU_VARIANT"))
+			if err != nil {
+				tb.Error(err)
+				return
+			}
+			s := va.solver()
 			var mine cpuResult
 			var buf []board.Tile
 			for {

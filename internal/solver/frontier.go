@@ -63,7 +63,7 @@ func (an *analyzer) findConstraints() error {
 		}
 		closed := 0
 		for j := range board.Neighbours(w, h, i) {
-			if an.tiles[j] < 0 {
+			if an.tiles[j] < 0 && an.tiles[j] != tileGone {
 				closed++
 			}
 		}
@@ -87,7 +87,7 @@ func (an *analyzer) groupBoxes() (closed int) {
 	an.outside = 0
 	for i, t := range an.tiles {
 		an.boxOf[i] = -1
-		if t >= 0 {
+		if t >= 0 || t == tileGone {
 			continue
 		}
 		closed++

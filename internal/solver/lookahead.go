@@ -60,10 +60,12 @@ type lookahead struct {
 	look  analyzer  // analyses of the views one guess ahead
 	deep  analyzer  // analyses of views two guesses ahead (see deepScore)
 	after analyzer  // analyses after opening a look-ahead's safe cell (see afterSafe)
+	cond  analyzer  // analyses of views with cells taken as mines (see minesChance)
 
 	buf       []board.Tile  // the view look analyses
 	deepBuf   []board.Tile  // the view deep analyses
 	afterBuf  []board.Tile  // the view after analyses
+	condBuf   []board.Tile  // the view cond analyses
 	pool      []candidate   // the guesses survivalGuess looks at
 	deepCands []candidate   // the next guesses nextBest looks at
 	scored    []scoredGuess // the guesses survivalGuess scored
@@ -71,8 +73,18 @@ type lookahead struct {
 	deepLooks int           // look-aheads from deep in this move
 	margin    float64       // riskMargin, or a variant's (tests)
 	wide      bool          // look at more outside cells (see wideReps); a variant (tests)
-	work      *moveWork     // the move's work, to which resetBudgets adds
-	deepLimit int           // the most of them allowed in this move
+	secondary bool          // guess by secondary safety (see secondaryGuess); a variant (tests)
+	longTerm  bool          // credit secondary safety with long-term risk (see riskCredit); a variant (tests)
+
+	forms        map[[3]int]float64 // formChance's chances, in one guessing move
+	enabler      []float64          // see sweepRisks
+	risky        []float64          // see sweepRisks
+	shapeMines   []int              // formChance's scratch
+	shapeSafes   []int
+	shapeMissing []int
+	shapeAll     []int
+	work         *moveWork // the move's work, to which resetBudgets adds
+	deepLimit    int       // the most of them allowed in this move
 
 	seen     map[string]outlook // outlooks by signature, in one guessing move
 	sig      []byte             // the signature outlookOf looks up
@@ -85,14 +97,20 @@ func (la *lookahead) init(an *analyzer) {
 	la.an = an
 	la.seen = make(map[string]outlook)
 	la.margin = riskMargin
-	for _, ch := range []*analyzer{&la.look, &la.deep, &la.after} {
+	for _, ch := range []*analyzer{&la.look, &la.deep, &la.after, &la.cond} {
 		ch.budget, ch.cache = an.budget, an.cache
 	}
 }
 
 // start readies la for a new guessing move: it forgets the outlooks of
 // the last one. Next starts the move's budget of cells (see lookCells).
-func (la *lookahead) start() { clear(la.seen) }
+func (la *lookahead) start() {
+	clear(la.seen)
+	if la.forms == nil {
+		la.forms = make(map[[3]int]float64)
+	}
+	clear(la.forms)
+}
 
 // scoredGuess is a guess with its chance to survive this click and the
 // next.
@@ -212,6 +230,9 @@ func (la *lookahead) deepGuess(v *View, safest int, scored []scoredGuess) (int, 
 	if !ok {
 		return -1, false
 	}
+	if la.longTerm {
+		base *= la.riskCredit(v, safest)
+	}
 	slices.SortStableFunc(scored, func(a, b scoredGuess) int { return cmp.Compare(b.score, a.score) })
 	best, bestScore := safest, base
 	for k, g := range scored {
@@ -221,7 +242,11 @@ func (la *lookahead) deepGuess(v *View, safest int, scored []scoredGuess) (int, 
 		if g.i == safest {
 			continue
 		}
-		if sc, ok := la.deepScore(v, g.i); ok && sc > bestScore+1e-12 {
+		sc, ok := la.deepScore(v, g.i)
+		if ok && la.longTerm {
+			sc *= la.riskCredit(v, g.i)
+		}
+		if ok && sc > bestScore+1e-12 {
 			best, bestScore = g.i, sc
 		}
 	}
@@ -236,9 +261,9 @@ func (la *lookahead) deepGuess(v *View, safest int, scored []scoredGuess) (int, 
 // (see lookCells) is the move's.
 func (la *lookahead) resetBudgets() {
 	if la.work != nil {
-		la.work.nodes += la.look.spent + la.deep.spent + la.after.spent
+		la.work.nodes += la.look.spent + la.deep.spent + la.after.spent + la.cond.spent
 	}
-	la.look.spent, la.deep.spent, la.after.spent = 0, 0, 0
+	la.look.spent, la.deep.spent, la.after.spent, la.cond.spent = 0, 0, 0, 0
 }
 
 // wideReps appends to dst, with mine probability p, the outside cells

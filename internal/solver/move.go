@@ -164,6 +164,17 @@ func (s *Solver) bestGuess(v *View) int {
 	la := &s.ahead
 	la.start()
 	la.resetBudgets()
+	var pseudo []int
+	if la.longTerm {
+		pseudo = la.sweepRisks(v)
+	}
+	if la.secondary || len(pseudo) > 0 {
+		if i := la.secondaryGuess(v, cands, pseudo, 2*maxEvals); i >= 0 {
+			tr.decide(bySecondary)
+			return i
+		}
+		la.resetBudgets()
+	}
 	safest, safeScore := la.safestGuess(v, cands, min(maxClasses, 2*maxEvals), s.seed)
 	la.resetBudgets()
 	other, otherScore, scored := la.survivalGuess(v, cands, maxEvals)
@@ -214,6 +225,7 @@ const (
 	byThreeClicks                  // the chance to survive three clicks (deepGuess)
 	byTwoClicks                    // the chance to survive two clicks
 	bySafest                       // the PSEQ guess
+	bySecondary                    // secondary safety (secondaryGuess)
 )
 
 // String returns the rule's name.
@@ -233,6 +245,8 @@ func (r guessRule) String() string {
 		return "two clicks"
 	case bySafest:
 		return "safest"
+	case bySecondary:
+		return "secondary safety"
 	}
 	return fmt.Sprintf("guessRule(%d)", uint8(r))
 }

@@ -239,7 +239,7 @@ func int32Summary(ts [][]int32) string {
 // parseVariant returns the way to play under rule that spec names: "base"
 // (or "main") for the defaults, or a comma-separated list of knobs:
 // noendgame, nolook, layouts=N, budget=M (the game tree's work a move, in
-// millions), pockets, wide, margin=F, first=X:Y.
+// millions), pockets, wide, ss, ltr, ltr3, margin=F, first=X:Y.
 func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 	va := variant{opts: Options{Rule: rule}}
 	if spec == "base" || spec == "main" || spec == "" {
@@ -261,6 +261,12 @@ func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 			va.pockets = true
 		case "wide":
 			va.wide = true
+		case "ss":
+			va.ss = true
+		case "ltr":
+			va.ltr = true
+		case "ltr3":
+			va.ltr3 = true
 		case "margin":
 			var m float64
 			m, err = strconv.ParseFloat(val, 64)

@@ -77,6 +77,9 @@ type variant struct {
 	pockets bool         // search pockets (see endgame.solvePocket)
 	margin  *float64     // the risk margin, when not nil
 	wide    bool         // look at more outside cells (see wideReps)
+	ss      bool         // guess by secondary safety (see secondaryGuess)
+	ltr     bool         // and credit long-term risk (see riskCredit)
+	ltr3    bool         // credit long-term risk in the three-click look-ahead
 }
 
 // solver returns a solver that plays as va says.
@@ -93,6 +96,8 @@ func (va variant) solver() *Solver {
 		s.ahead.margin = *va.margin
 	}
 	s.ahead.wide = va.wide
+	s.ahead.secondary = va.ss || va.ltr
+	s.ahead.longTerm = va.ltr || va.ltr3
 	return s
 }
 

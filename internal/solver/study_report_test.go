@@ -184,6 +184,7 @@ var studySources = []struct{ name, from string }{
 	{"the best chance to survive two clicks", "two"},
 	{"the cell least likely to be a mine", "least"},
 	{"the other program's choice", "other"},
+	{"the variant's choice (SOLVER_STUDY_VARIANT)", "variant"},
 }
 
 // studyReport logs the study's findings over recs, collected from games

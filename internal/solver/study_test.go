@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,7 +42,10 @@ import (
 // several machines, and SOLVER_STUDY_REPORT="FILE..." reports the union
 // of the files without playing. SOLVER_STUDY_OTHER is a command that
 // answers the requests of `minesweeper solve` (the same protocol; its
-// first answer to a position is taken). SOLVER_WORKERS sets the positions
+// first answer to a position is taken). SOLVER_STUDY_VARIANT adds the
+// guesses of the solver playing as a variant of TestPlayPair says (see
+// parseVariant), and with SOLVER_STUDY_DRY set only says how often they
+// agree with the solver's and the other program's. SOLVER_WORKERS sets the positions
 // rolled out at once (all cores by default).
 func TestDecisionStudy(t *testing.T) {
 	if files := os.Getenv("SOLVER_STUDY_REPORT"); files != "" {
@@ -66,6 +70,20 @@ func TestDecisionStudy(t *testing.T) {
 	if cfg.other != "" {
 		if err := askOther(cfg.other, pos); err != nil {
 			t.Fatal(err)
+		}
+	}
+	if spec := os.Getenv("SOLVER_STUDY_VARIANT"); spec != "" {
+		if err := askVariant(spec, pos); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("variant %s: %s", spec, agreement(pos))
+		if os.Getenv("SOLVER_STUDY_DRY") != "" {
+			if name := os.Getenv("SOLVER_STUDY_MERGED"); name != "" {
+				if err := writeStudy(name, pos); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return
 		}
 	}
 	done, _, err := readStudy([]string{cfg.out})
@@ -99,6 +117,21 @@ func TestDecisionStudy(t *testing.T) {
 	// The report is of this run's positions, whatever else the file holds
 	// (a longer run's, stopped part way).
 	recs = slices.DeleteFunc(recs, func(sp *studyPosition) bool { return sp.Pos >= len(pos) })
+	var asked []string // the sources this run asked afresh
+	if cfg.other != "" {
+		asked = append(asked, "other")
+	}
+	if os.Getenv("SOLVER_STUDY_VARIANT") != "" {
+		asked = append(asked, "variant")
+	}
+	for _, r := range recs {
+		r.takeSources(pos[r.Pos], asked)
+	}
+	if name := os.Getenv("SOLVER_STUDY_MERGED"); name != "" {
+		if err := writeStudy(name, recs); err != nil {
+			t.Fatal(err)
+		}
+	}
 	studyReport(t, recs, census.games)
 }
 
@@ -171,7 +204,7 @@ type studyCand struct {
 	X        int     `json:"x"`
 	Y        int     `json:"y"`
 	P        float64 `json:"p"`
-	From     string  `json:"from"` // ours, safest, two, scored, least, other, joined by '+'
+	From     string  `json:"from"` // ours, safest, two, scored, least, other, variant, joined by '+'
 	Frontier bool    `json:"frontier"`
 	Wins     string  `json:"wins"`
 }
@@ -239,18 +272,7 @@ func newStudyPosition(s *Solver, v *View, p board.Point, n, game, move int) *stu
 	}
 	sp.Tiles = string(tiles)
 	sp.Safe = len(v.tiles) - v.mines
-	add := func(i int, from string) {
-		if i < 0 {
-			return
-		}
-		for k := range sp.Cands {
-			if c := &sp.Cands[k]; c.X+c.Y*v.width == i {
-				c.From += "+" + from
-				return
-			}
-		}
-		sp.Cands = append(sp.Cands, studyCand{X: i % v.width, Y: i / v.width, P: an.prob[i], From: from, Frontier: frontierCell(v, i)})
-	}
+	add := func(i int, from string) { sp.addCand(v, an.prob, i, from) }
 	add(p.Y*v.width+p.X, "ours")
 	add(s.trace.safest, "safest")
 	add(s.trace.other, "two")
@@ -345,17 +367,111 @@ func askOther(command string, pos []*studyPosition) error {
 		if err != nil {
 			return err
 		}
-		found := false
-		for k := range sp.Cands {
-			if c := &sp.Cands[k]; c.X == col && c.Y == row {
-				c.From += "+other"
-				found = true
+		sp.addCand(v, a.prob, row*30+col, "other")
+	}
+	return nil
+}
+
+// writeStudy writes the positions to the file name, a JSON line each.
+func writeStudy(name string, recs []*studyPosition) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	for _, r := range recs {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(name, b.Bytes(), 0o644)
+}
+
+// takeSources gives each of the position's candidates the sources that
+// now names it (the same position of this run; a line written by an
+// earlier run lacks the sources added since, such as a variant's), in
+// place of the sources of asked, which this run asked afresh (an earlier
+// run's variant or other program may have been another).
+func (sp *studyPosition) takeSources(now *studyPosition, asked []string) {
+	if now.Tiles != sp.Tiles {
+		return
+	}
+	for k := range sp.Cands {
+		c := &sp.Cands[k]
+		from := slices.DeleteFunc(strings.Split(c.From, "+"), func(f string) bool { return slices.Contains(asked, f) })
+		for _, n := range now.Cands {
+			if n.X != c.X || n.Y != c.Y {
+				continue
+			}
+			for _, f := range strings.Split(n.From, "+") {
+				if !slices.Contains(from, f) {
+					from = append(from, f)
+				}
 			}
 		}
-		if !found {
-			i := row*30 + col
-			sp.Cands = append(sp.Cands, studyCand{X: col, Y: row, P: a.prob[i], From: "other", Frontier: frontierCell(v, i)})
+		c.From = strings.Join(from, "+")
+	}
+}
+
+// agreement returns how often the variant's guess is the solver's and the
+// other program's, over the positions that have both.
+func agreement(pos []*studyPosition) string {
+	ours, other, both := 0, 0, 0
+	for _, sp := range pos {
+		k := slices.IndexFunc(sp.Cands, func(c studyCand) bool { return strings.Contains(c.From, "variant") })
+		if k < 0 {
+			continue
 		}
+		from := strings.Split(sp.Cands[k].From, "+")
+		if slices.Contains(from, "ours") {
+			ours++
+		}
+		if otherCand(sp) >= 0 {
+			both++
+			if slices.Contains(from, "other") {
+				other++
+			}
+		}
+	}
+	return fmt.Sprintf("the solver's guess in %d of %d positions, the other program's in %d of %d", ours, len(pos), other, both)
+}
+
+// addCand adds closed cell i of the position's view v, whose cells have
+// mine probabilities prob, to its candidates as chosen by from, or adds
+// from to the candidate already there; i < 0 adds nothing.
+func (sp *studyPosition) addCand(v *View, prob []float64, i int, from string) {
+	if i < 0 {
+		return
+	}
+	for k := range sp.Cands {
+		if c := &sp.Cands[k]; c.X+c.Y*v.width == i {
+			c.From += "+" + from
+			return
+		}
+	}
+	sp.Cands = append(sp.Cands, studyCand{X: i % v.width, Y: i / v.width, P: prob[i], From: from, Frontier: frontierCell(v, i)})
+}
+
+// askVariant adds to each position's candidates, as "variant", the guess
+// that the solver playing as spec says (see parseVariant) makes there.
+func askVariant(spec string, pos []*studyPosition) error {
+	va, err := parseVariant(board.Safe, spec)
+	if err != nil {
+		return err
+	}
+	s := va.solver()
+	for _, sp := range pos {
+		v, err := sp.view()
+		if err != nil {
+			return err
+		}
+		s.Reseed(uint64(sp.Pos))
+		p, err := s.Next(v)
+		if err != nil {
+			return fmt.Errorf("variant %s, position %d: %v", spec, sp.Pos, err)
+		}
+		a, err := Analyze(v)
+		if err != nil {
+			return err
+		}
+		sp.addCand(v, a.prob, p.Y*v.width+p.X, "variant")
 	}
 	return nil
 }

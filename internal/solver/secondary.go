@@ -1,0 +1,231 @@
+package solver
+
+import (
+	"math"
+
+	"github.com/minesweeper-go/minesweeper/internal/board"
+)
+
+// Secondary safety is the guess key of DavidNHill's solver, the strongest
+// published: a guess is worth its chance to be safe, number by number,
+// times how safe the view that number makes is, where a view is as safe as
+// a blend of its two safest cells, four parts the safest to one part the
+// next (a view with two good guesses is worth more than one with one), its
+// cells that would tell nothing (dead) left out. The decision study
+// (study_test.go) found his guesses worth about a third of a point a game
+// over ours, and secondary safety alone worth no more than our three
+// clicks: what gains is the credit for long-term risk (see riskCredit).
+const (
+	// blendFirst and blendSecond weigh the safest cell and the next in a
+	// view's blended safety.
+	blendFirst, blendSecond = 4, 1
+	// secondaryCut is the least share of the best safety a frontier cell
+	// needs to be looked at.
+	secondaryCut = 0.9
+	// outsideCut is the least share of the best safety cells outside the
+	// frontier need to be looked at.
+	outsideCut = 0.95
+	// progressWeight is the small weight of the chance that the number
+	// makes another cell certainly safe: it breaks near ties.
+	progressWeight = 0.001
+)
+
+// secondaryGuess returns the guess with the best secondary safety among
+// the cells of pseudo 50/50s when there are any (see sweepRisks), and
+// otherwise among the frontier cells nearly as safe as the safest (or, with
+// the long-term risk, nearly so with the credit sweepRisks gave them) and,
+// when the cells outside the frontier are nearly as safe, those of them
+// DavidNHill's solver looks at (see wideReps); or -1 when the look-ahead
+// ran out of budget on the first. With the long-term risk, each is
+// credited (see riskCredit). A dead cell, one that may show only one
+// number, is chosen only when every cell looked at is dead: opening it
+// tells nothing. cands are sorted, least likely mine first.
+func (la *lookahead) secondaryGuess(v *View, cands []candidate, pseudo []int, maxEvals int) int {
+	pool := la.pool[:0]
+	for _, c := range pseudo {
+		pool = append(pool, candidate{c, la.an.prob[c]})
+	}
+	if len(pseudo) == 0 {
+		pool = la.secondaryPool(pool, v, cands)
+	}
+	la.pool = pool
+	pick, pickW, pickLiving := -1, -1.0, false
+	for evals, c := range pool {
+		if evals >= maxEvals {
+			break
+		}
+		credit := 1.0
+		if la.longTerm {
+			credit = la.riskCredit(v, c.i)
+		}
+		if pickLiving && (1-c.p)*credit <= pickW {
+			continue // even certain safety after it could not do better
+		}
+		w, living, ok := la.secondarySafety(v, c.i)
+		if !ok {
+			break
+		}
+		w *= credit
+		if pick < 0 || (living && !pickLiving) || (living == pickLiving && w > pickW+1e-12) {
+			pick, pickW, pickLiving = c.i, w, living
+		}
+	}
+	return pick
+}
+
+// secondaryPool appends to dst the guesses secondaryGuess looks at when
+// there is no pseudo 50/50, from cands, sorted least likely mine first.
+func (la *lookahead) secondaryPool(dst []candidate, v *View, cands []candidate) []candidate {
+	an := la.an
+	best := 1 - cands[0].p
+	outside := false
+	for _, c := range cands {
+		switch {
+		case an.boxOf[c.i] >= 0:
+			if 1-c.p >= secondaryCut*best-1e-12 || la.longTerm && 1-c.p+la.risky[c.i] > secondaryCut*best {
+				dst = append(dst, c)
+			}
+		case !outside:
+			outside = true
+			if 1-c.p > outsideCut*best {
+				dst = la.wideReps(dst, v, c.p)
+			}
+		}
+	}
+	return dst
+}
+
+// secondarySafety returns the secondary safety of opening closed cell i,
+// and reports whether i is living (may show more than one number) and
+// whether the look-ahead had the budget to look.
+func (la *lookahead) secondarySafety(v *View, i int) (w float64, living, ok bool) {
+	par, ch := la.an, &la.look
+	la.buf = append(la.buf[:0], v.tiles...)
+	b := la.buf
+	lo, hi := par.valueRange(v.tiles, i)
+	safeP := 1 - par.prob[i]
+	values, progress := 0, 0.0
+	for val := lo; val <= hi; val++ {
+		if ch.spent > 2*ch.budget || la.lookSpent >= lookCells {
+			return 0, false, false
+		}
+		b[i] = board.Tile(val)
+		la.lookSpent += len(b)
+		if err := ch.run(v.width, v.height, v.mines, b); err != nil {
+			continue
+		}
+		pv := math.Exp(ch.logZ - par.logZ)
+		if !ch.exact {
+			pv = safeP / float64(hi-lo+1)
+		}
+		values++
+		s1, s2, safe := ch.safestTwo(b)
+		if safe > 0 {
+			progress += pv
+		}
+		w += pv * (blendFirst*s1 + blendSecond*s2) / (blendFirst + blendSecond)
+	}
+	return w * (1 + progressWeight*progress), values > 1, true
+}
+
+// safestTwo returns, over the closed cells of the view tiles this analyser
+// analysed that are not certainly mines and are living (see dead), the
+// chances to be safe of the safest and the next safest (1 for a certainly
+// safe cell), and how many cells are certainly safe. When every such cell
+// is dead, the dead count; a view with no closed cell left is won, and one
+// with a single cell counts it twice.
+func (an *analyzer) safestTwo(tiles []board.Tile) (s1, s2 float64, safe int) {
+	s1, s2 = -1, -1
+	anyDead := false
+	for j, t := range tiles {
+		if t >= 0 || an.certain[j] == certMine {
+			continue
+		}
+		s := 1 - an.prob[j]
+		if an.certain[j] == certSafe {
+			s = 1
+			safe++
+		}
+		if s <= s2 {
+			continue
+		}
+		if an.dead(tiles, j) {
+			anyDead = true
+			continue
+		}
+		if s > s1 {
+			s1, s2 = s, s1
+		} else {
+			s2 = s
+		}
+	}
+	if s1 < 0 && anyDead {
+		for j, t := range tiles {
+			if t < 0 && an.certain[j] != certMine {
+				s := 1 - an.prob[j]
+				if an.certain[j] == certSafe {
+					s = 1
+				}
+				if s > s1 {
+					s1, s2 = s, s1
+				} else if s > s2 {
+					s2 = s
+				}
+			}
+		}
+	}
+	if s1 < 0 {
+		return 1, 1, safe
+	}
+	if s2 < 0 {
+		s2 = s1
+	}
+	return s1, s2, safe
+}
+
+// dead reports whether closed cell c of the view tiles this analyser
+// analysed would show one number in every layout where it is safe, so that
+// opening it tells nothing: when each of its closed neighbours is certain,
+// or when those that are not are exactly those of an open number, whose
+// mines among them are then fixed. It may miss a dead cell, never calls a
+// living one dead.
+func (an *analyzer) dead(tiles []board.Tile, c int) bool {
+	var uBuf, wBuf [8]int
+	u := an.uncertainAround(tiles, c, uBuf[:0])
+	if len(u) == 0 {
+		return true
+	}
+	for j := range board.Neighbours(an.w, an.h, u[0]) {
+		if tiles[j] < 0 || j == c {
+			continue
+		}
+		w := an.uncertainAround(tiles, j, wBuf[:0])
+		if len(w) == len(u) && equalInts(w, u) {
+			return true
+		}
+	}
+	return false
+}
+
+// uncertainAround appends to dst, in order, the closed neighbours of cell
+// i of the view tiles this analyser analysed that are neither certainly
+// safe nor certainly mines.
+func (an *analyzer) uncertainAround(tiles []board.Tile, i int, dst []int) []int {
+	for j := range board.Neighbours(an.w, an.h, i) {
+		if tiles[j] < 0 && an.certain[j] == certNone {
+			dst = append(dst, j)
+		}
+	}
+	return dst
+}
+
+// equalInts reports whether a and b, of one length, hold the same values
+// in the same order.
+func equalInts(a, b []int) bool {
+	for k := range a {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
+}
