@@ -392,24 +392,9 @@ func (la *lookahead) lookAhead(v *View, i int) outlook {
 // follows without a new guess being chosen (see afterSafe), or -1 when a
 // guess must be chosen next.
 func (la *lookahead) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, tiles []board.Tile, i int, each func(next []board.Tile, pv, sure float64)) outlook {
-	*buf = append((*buf)[:0], tiles...)
-	b := *buf
-	lo, hi := par.valueRange(tiles, i)
 	var o outlook
 	safeP := 1 - par.prob[i]
-	for val := lo; val <= hi; val++ {
-		if ch.spent > 2*ch.budget || la.lookSpent >= lookCells {
-			return outlook{} // too costly to look at: judged on its risk alone
-		}
-		b[i] = board.Tile(val)
-		la.lookSpent += len(b)
-		if err := ch.run(v.width, v.height, v.mines, b); err != nil {
-			continue
-		}
-		pv := math.Exp(ch.logZ - par.logZ)
-		if !ch.exact {
-			pv = safeP / float64(hi-lo+1)
-		}
+	ok := la.eachNumber(par, ch, buf, v, tiles, i, func(b []board.Tile, pv float64) bool {
 		if q := pv / safeP; q > 0 {
 			o.entropy -= q * math.Log2(q)
 		}
@@ -420,7 +405,7 @@ func (la *lookahead) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, til
 		case safe == 1:
 			after, ok := la.afterSafe(ch, v, b, safeCell)
 			if !ok {
-				return outlook{}
+				return false
 			}
 			sure = after
 			o.progress += pv / safeP
@@ -438,9 +423,42 @@ func (la *lookahead) lookFrom(par, ch *analyzer, buf *[]board.Tile, v *View, til
 		if each != nil {
 			each(b, pv, sure)
 		}
+		return true
+	})
+	if !ok {
+		return outlook{} // too costly to look at: judged on its risk alone
 	}
 	o.ok = true
 	return o
+}
+
+// eachNumber analyses, by ch, the view tiles (analysed by par) with closed
+// cell i showing each number it may show, on a copy of tiles kept in *buf,
+// and calls f with that view and that number's chance, until f returns
+// false. It reports false when f did or the look-ahead ran out of budget.
+func (la *lookahead) eachNumber(par, ch *analyzer, buf *[]board.Tile, v *View, tiles []board.Tile, i int, f func(b []board.Tile, pv float64) bool) bool {
+	*buf = append((*buf)[:0], tiles...)
+	b := *buf
+	lo, hi := par.valueRange(tiles, i)
+	safeP := 1 - par.prob[i]
+	for val := lo; val <= hi; val++ {
+		if ch.spent > 2*ch.budget || la.lookSpent >= lookCells {
+			return false
+		}
+		b[i] = board.Tile(val)
+		la.lookSpent += len(b)
+		if err := ch.run(v.width, v.height, v.mines, b); err != nil {
+			continue
+		}
+		pv := math.Exp(ch.logZ - par.logZ)
+		if !ch.exact {
+			pv = safeP / float64(hi-lo+1)
+		}
+		if !f(b, pv) {
+			return false
+		}
+	}
+	return true
 }
 
 // afterSafe returns the chance to survive opening c, the one certainly

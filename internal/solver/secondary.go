@@ -1,8 +1,6 @@
 package solver
 
 import (
-	"math"
-
 	"github.com/minesweeper-go/minesweeper/internal/board"
 )
 
@@ -99,31 +97,19 @@ func (la *lookahead) secondaryPool(dst []candidate, v *View, cands []candidate) 
 // and reports whether i is living (may show more than one number) and
 // whether the look-ahead had the budget to look.
 func (la *lookahead) secondarySafety(v *View, i int) (w float64, living, ok bool) {
-	par, ch := la.an, &la.look
-	la.buf = append(la.buf[:0], v.tiles...)
-	b := la.buf
-	lo, hi := par.valueRange(v.tiles, i)
-	safeP := 1 - par.prob[i]
+	ch := &la.look
 	values, progress := 0, 0.0
-	for val := lo; val <= hi; val++ {
-		if ch.spent > 2*ch.budget || la.lookSpent >= lookCells {
-			return 0, false, false
-		}
-		b[i] = board.Tile(val)
-		la.lookSpent += len(b)
-		if err := ch.run(v.width, v.height, v.mines, b); err != nil {
-			continue
-		}
-		pv := math.Exp(ch.logZ - par.logZ)
-		if !ch.exact {
-			pv = safeP / float64(hi-lo+1)
-		}
+	ok = la.eachNumber(la.an, ch, &la.buf, v, v.tiles, i, func(b []board.Tile, pv float64) bool {
 		values++
 		s1, s2, safe := ch.safestTwo(b)
 		if safe > 0 {
 			progress += pv
 		}
 		w += pv * (blendFirst*s1 + blendSecond*s2) / (blendFirst + blendSecond)
+		return true
+	})
+	if !ok {
+		return 0, false, false
 	}
 	return w * (1 + progressWeight*progress), values > 1, true
 }
