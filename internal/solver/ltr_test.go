@@ -174,3 +174,61 @@ func TestFormChanceAndDead(t *testing.T) {
 	}
 	t.Logf("dead found %d of %d dead cells", deadFound, deadAll)
 }
+
+// TestSweepRisks checks the pseudo 50/50s sweepRisks finds on views
+// written out, and on small random views that each cell's credit for
+// long-term risk is at most its chance to be a mine or safe.
+func TestSweepRisks(t *testing.T) {
+	tests := []struct {
+		name   string
+		view   string
+		mines  int
+		pseudo []board.Point
+	}{
+		{"two cells walled by the board's edges", `
+			##
+			11`, 1, []board.Point{{X: 0, Y: 0}, {X: 1, Y: 0}}},
+		{"a pair with an open wall", `
+			1##
+			###
+			###`, 2, nil},
+		{"a square walled at its corners, each by the edge", `
+			##
+			##`, 2, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := parseView(t, tt.view, tt.mines)
+			s := New(Options{})
+			if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+				t.Fatal(err)
+			}
+			s.ahead.start()
+			var got []board.Point
+			for _, c := range s.ahead.sweepRisks(v) {
+				got = append(got, v.point(c))
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.pseudo) {
+				t.Errorf("sweepRisks() pseudo 50/50 cells = %v; want %v", got, tt.pseudo)
+			}
+		})
+	}
+	for c, v := range smallViews(t, 47, 60) {
+		s := New(Options{})
+		if err := s.an.run(v.width, v.height, v.mines, v.tiles); err != nil {
+			t.Fatal(err)
+		}
+		la := &s.ahead
+		la.start()
+		la.sweepRisks(v)
+		for i, tl := range v.tiles {
+			if tl >= 0 || s.an.certain[i] != certNone {
+				continue
+			}
+			p := s.an.prob[i]
+			if got := la.influence(v, i); got < 0 || got > min(p, 1-p)+1e-12 {
+				t.Fatalf("case %d: influence(%v) = %v; want within [0, %v]\n%s", c, v.point(i), got, min(p, 1-p), viewString(v))
+			}
+		}
+	}
+}
