@@ -74,17 +74,18 @@ type lookahead struct {
 	margin    float64       // riskMargin, or a variant's (tests)
 	wide      bool          // look at more outside cells (see wideReps); a variant (tests)
 	secondary bool          // guess by secondary safety (see secondaryGuess); a variant (tests)
-	longTerm  bool          // credit secondary safety with long-term risk (see riskCredit); a variant (tests)
+	longTerm  bool          // credit guesses with their long-term risk (see riskCredit); a variant (tests)
+	work      *moveWork     // the move's work, to which resetBudgets adds
+	deepLimit int           // the most of them allowed in this move
 
-	forms        map[[3]int]float64 // formChance's chances, in one guessing move
+	// The long-term risk's (see ltr.go), in one guessing move.
+	forms        map[[3]int]float64 // formChance's chances
 	enabler      []float64          // see sweepRisks
 	risky        []float64          // see sweepRisks
 	shapeMines   []int              // formChance's scratch
 	shapeSafes   []int
 	shapeMissing []int
 	shapeAll     []int
-	work         *moveWork // the move's work, to which resetBudgets adds
-	deepLimit    int       // the most of them allowed in this move
 
 	seen     map[string]outlook // outlooks by signature, in one guessing move
 	sig      []byte             // the signature outlookOf looks up
