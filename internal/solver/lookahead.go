@@ -107,9 +107,6 @@ func (la *lookahead) init(an *analyzer) {
 // the last one. Next starts the move's budget of cells (see lookCells).
 func (la *lookahead) start() {
 	clear(la.seen)
-	if la.forms == nil {
-		la.forms = make(map[[3]int]float64)
-	}
 	clear(la.forms)
 }
 

@@ -107,6 +107,9 @@ func (la *lookahead) formChance(v *View, kind shapeKind, x, y, most int) (float6
 		return 0, nil
 	}
 	key := [3]int{int(kind), x, y}
+	if la.forms == nil {
+		la.forms = make(map[[3]int]float64)
+	}
 	if p, ok := la.forms[key]; ok {
 		return p, missing
 	}
