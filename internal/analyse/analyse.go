@@ -17,7 +17,8 @@
 //
 // Beside it the move says which cell our solver would have opened; where
 // the solver takes a cell likelier to be a mine than the safest, for the
-// chance to survive the next clicks (see package solver), the move says so.
+// chance to survive the next clicks or to head off a 50/50 later (see
+// package solver), the move says so.
 //
 // Each analysis is bounded by the solver's budgets, so a hostile video
 // cannot hang it: a move's work is bounded, and the moves of a game are
@@ -103,7 +104,8 @@ type Move struct {
 	Solver     board.Point
 	SolverMine float64
 	// Survival reports whether the solver takes a cell likelier to be a
-	// mine than the safest, for the chance to survive the next clicks.
+	// mine than the safest, for the chance to survive the next clicks or
+	// to head off a 50/50 later.
 	Survival bool
 	Exact    bool // the chances are exact, not estimates (see solver.Analysis.Exact)
 	Lost     bool // the move hit a mine

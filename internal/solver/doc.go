@@ -46,20 +46,34 @@
 // when all are, and a cell is dropped as soon as the chances to be safe of
 // the positions its numbers lead to show it cannot beat the best found.
 // Otherwise, or when that bound is reached, guesses are looked ahead: for
-// each number a guess may show, the position is analysed again. Among the
-// cells least likely to be mines, the solver takes the one most likely to
-// make another cell certainly safe, then the one expected to make the most
-// cells safe, then the one whose number is least predictable (the PSEQ
-// order of Tu et al.); cells whose look-ahead problems are the same up to
-// symmetry are analysed once, and exact ties are broken by a hash of the
-// view and a seed (Solver.Reseed). It plays a cell likelier to be a mine
-// only when that raises the chance to survive this click and the next two
-// by more than a point; that chance is computed for the safest cell and the
-// four cells most likely to survive two clicks, with the next guess taken
-// among the four safest after each number shown. A number that frees just
-// one cell does not count as survived outright: that cell is opened in
-// turn, for each number it may show, and the guess it may still leave is
-// counted. The analyses of the look-ahead go through a bounded number of
+// each number a guess may show, the position is analysed again. A guess is
+// worth its secondary safety, the key of DavidNHill's solver: number by
+// number, the chance to show that number times how safe the view it leaves
+// is, a view being as safe as a blend of its two safest cells (four parts
+// to one), cells whose number is known in advance (dead) left out, with a
+// tiny weight for the chance to make another cell certainly safe. Each is
+// credited with its long-term risk: nine tenths of the chance that a 50/50
+// no opening can resolve forms through it (two cells side by side or one
+// above the other walled by mines or the board's edge, or four in a square
+// walled at the corners), a guess that would have to be made sooner or
+// later at even odds; a cell that is a mine only when such a 50/50 forms is
+// guessed at once. The cells weighed are those of the frontier within a
+// tenth of the best chance to be safe (or nearly so with their credit), and
+// a few cells off the frontier standing for the rest when those are within
+// a twentieth, and exact ties are broken by a hash of the view and a seed
+// (Solver.Reseed). When the look-ahead's budget does not reach one guess,
+// the solver falls back on its earlier rule, where cells whose look-ahead
+// problems are the same up to symmetry are analysed once: among the cells
+// least likely to be mines, the one most likely to make another cell
+// certainly safe, then the one expected to make the most cells safe, then
+// the one whose number is least predictable (the PSEQ order of Tu et al.),
+// or a cell likelier to be a mine when that raises the chance to survive
+// this click and the next two by more than a point; that chance is
+// computed for the safest cell and the four cells most likely to survive
+// two clicks, with the next guess taken among the four safest after each
+// number shown. A number that frees just one cell does not count as
+// survived outright: that cell is opened in turn, for each number it may
+// show, and the guess it may still leave is counted. The analyses of the look-ahead go through a bounded number of
 // cells, and boards of more than 65,536 cells are not looked ahead at: the
 // guess there is the cell least likely to be a mine. The first move is a
 // corner, or with the opening rule the cell two steps in from one.

@@ -423,6 +423,7 @@ func TestDeepGuess(t *testing.T) {
 		if len(cands) == 0 {
 			continue
 		}
+		s.ahead.longTerm = false // the three clicks alone (ltr3 credits them)
 		safest, _ := s.ahead.safestGuess(v, cands, maxClasses, s.seed)
 		_, _, scored := s.ahead.survivalGuess(v, cands, maxLookAhead)
 		got, ok := s.ahead.deepGuess(v, safest, scored)

@@ -62,21 +62,23 @@ type lookahead struct {
 	after analyzer  // analyses after opening a look-ahead's safe cell (see afterSafe)
 	cond  analyzer  // analyses of views with cells taken as mines (see minesChance)
 
-	buf       []board.Tile  // the view look analyses
-	deepBuf   []board.Tile  // the view deep analyses
-	afterBuf  []board.Tile  // the view after analyses
-	condBuf   []board.Tile  // the view cond analyses
-	pool      []candidate   // the guesses survivalGuess looks at
-	deepCands []candidate   // the next guesses nextBest looks at
-	scored    []scoredGuess // the guesses survivalGuess scored
-	lookSpent int           // cells the look-ahead's analyses went through in this move (see lookCells)
-	deepLooks int           // look-aheads from deep in this move
-	margin    float64       // riskMargin, or a variant's (tests)
-	wide      bool          // look at more outside cells (see wideReps); a variant (tests)
-	secondary bool          // guess by secondary safety (see secondaryGuess); a variant (tests)
-	longTerm  bool          // credit guesses with their long-term risk (see riskCredit); a variant (tests)
-	work      *moveWork     // the move's work, to which resetBudgets adds
-	deepLimit int           // the most of them allowed in this move
+	buf        []board.Tile  // the view look analyses
+	deepBuf    []board.Tile  // the view deep analyses
+	afterBuf   []board.Tile  // the view after analyses
+	condBuf    []board.Tile  // the view cond analyses
+	pool       []candidate   // the guesses survivalGuess looks at
+	deepCands  []candidate   // the next guesses nextBest looks at
+	scored     []scoredGuess // the guesses survivalGuess scored
+	lookSpent  int           // cells the look-ahead's analyses went through in this move (see lookCells)
+	riskSpent  int           // of them, those of the long-term risk's
+	riskBudget int           // the most of them: riskCells, or a test's
+	deepLooks  int           // look-aheads from deep in this move
+	margin     float64       // riskMargin, or a variant's (tests)
+	wide       bool          // look at more outside cells (see wideReps); a variant (tests)
+	secondary  bool          // guess by secondary safety (see secondaryGuess); off in a variant (tests)
+	longTerm   bool          // credit guesses with their long-term risk (see riskCredit); off in a variant (tests)
+	work       *moveWork     // the move's work, to which resetBudgets adds
+	deepLimit  int           // the most of them allowed in this move
 
 	// The long-term risk's (see ltr.go), in one guessing move.
 	forms        map[[3]int]float64 // formChance's chances
@@ -98,6 +100,8 @@ func (la *lookahead) init(an *analyzer) {
 	la.an = an
 	la.seen = make(map[string]outlook)
 	la.margin = riskMargin
+	la.secondary, la.longTerm = true, true
+	la.riskBudget = riskCells
 	for _, ch := range []*analyzer{&la.look, &la.deep, &la.after, &la.cond} {
 		ch.budget, ch.cache = an.budget, an.cache
 	}

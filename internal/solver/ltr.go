@@ -139,6 +139,11 @@ func (la *lookahead) formChance(v *View, kind shapeKind, x, y, most int) (float6
 	return p, missing
 }
 
+// riskCells is the share of lookCells that the long-term risk's analyses
+// may go through in one move: on large boards, where each analysis goes
+// through many cells, the rest is left for weighing the guesses.
+const riskCells = lookCells / 2
+
 // minesChance returns the chance that every cell of set (closed, not
 // certainly mines, none twice) is a mine, in the view v analysed by la.an.
 // It reports false when that cannot be counted exactly.
@@ -160,10 +165,11 @@ func (la *lookahead) minesChance(v *View, set []int) (float64, bool) {
 		}
 	}
 	ch := &la.cond
-	if ch.spent > 2*ch.budget || la.lookSpent >= lookCells {
+	if ch.spent > 2*ch.budget || la.lookSpent >= lookCells || la.riskSpent >= la.riskBudget {
 		return 0, false
 	}
 	la.lookSpent += len(b)
+	la.riskSpent += len(b)
 	if err := ch.run(v.width, v.height, v.mines-len(set), b); err != nil {
 		return 0, true
 	}

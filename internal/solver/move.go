@@ -46,7 +46,7 @@ func (s *Solver) Next(v *View) (board.Point, error) {
 	an.spent = 0
 	s.work = moveWork{}
 	s.end.work, s.end.nodes = s.treeWork, 0
-	s.ahead.lookSpent = 0
+	s.ahead.lookSpent, s.ahead.riskSpent = 0, 0
 	err := an.run(v.width, v.height, v.mines, v.tiles)
 	s.work.nodes += an.spent
 	if err != nil {
@@ -169,8 +169,9 @@ func (s *Solver) bestGuess(v *View) int {
 		pseudo = la.sweepRisks(v)
 	}
 	if la.secondary || len(pseudo) > 0 {
-		if i := la.secondaryGuess(v, cands, pseudo, 2*maxEvals); i >= 0 {
+		if i := la.secondaryGuess(v, cands, pseudo, 2*maxEvals, s.seed); i >= 0 {
 			tr.decide(bySecondary)
+			s.traceWeighed(v, cands, maxEvals)
 			return i
 		}
 		la.resetBudgets()
@@ -195,6 +196,20 @@ func (s *Solver) bestGuess(v *View) int {
 	}
 	tr.decide(byLeastRisk)
 	return s.leastRisk(v, cands)
+}
+
+// traceWeighed records in the trace, when there is one, the guesses the
+// three clicks' look-ahead would have weighed where secondary safety chose:
+// the decision study rolls them out beside the choice. Play never calls it.
+func (s *Solver) traceWeighed(v *View, cands []candidate, maxEvals int) {
+	if s.trace == nil {
+		return
+	}
+	la := &s.ahead
+	la.resetBudgets()
+	s.trace.safest, _ = la.safestGuess(v, cands, min(maxClasses, 2*maxEvals), s.seed)
+	la.resetBudgets()
+	s.trace.other, _, _ = la.survivalGuess(v, cands, maxEvals)
 }
 
 // guessTrace is how bestGuess chose its last guess, kept when

@@ -239,7 +239,10 @@ func int32Summary(ts [][]int32) string {
 // parseVariant returns the way to play under rule that spec names: "base"
 // (or "main") for the defaults, or a comma-separated list of knobs:
 // noendgame, nolook, layouts=N, budget=M (the game tree's work a move, in
-// millions), pockets, wide, ss, ltr, ltr3, margin=F, first=X:Y.
+// millions), pockets, wide, three (the three clicks' look-ahead, the
+// default before secondary safety), ss (secondary safety without the
+// long-term risk), ltr (the default: with it), ltr3 (the three clicks with
+// it), margin=F, first=X:Y.
 func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 	va := variant{opts: Options{Rule: rule}}
 	if spec == "base" || spec == "main" || spec == "" {
@@ -261,10 +264,12 @@ func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 			va.pockets = true
 		case "wide":
 			va.wide = true
+		case "three":
+			va.three = true
 		case "ss":
 			va.ss = true
 		case "ltr":
-			va.ltr = true
+			// The default: secondary safety with the long-term risk.
 		case "ltr3":
 			va.ltr3 = true
 		case "margin":

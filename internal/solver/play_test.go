@@ -77,9 +77,9 @@ type variant struct {
 	pockets bool         // search pockets (see endgame.solvePocket)
 	margin  *float64     // the risk margin, when not nil
 	wide    bool         // look at more outside cells (see wideReps)
-	ss      bool         // guess by secondary safety (see secondaryGuess)
-	ltr     bool         // and credit long-term risk (see riskCredit)
-	ltr3    bool         // credit long-term risk in the three-click look-ahead
+	three   bool         // guess by the three clicks' look-ahead (deepGuess), the rule before secondary safety
+	ss      bool         // guess by secondary safety (see secondaryGuess) without the long-term risk
+	ltr3    bool         // the three clicks, with the long-term risk's credit
 }
 
 // solver returns a solver that plays as va says.
@@ -96,8 +96,14 @@ func (va variant) solver() *Solver {
 		s.ahead.margin = *va.margin
 	}
 	s.ahead.wide = va.wide
-	s.ahead.secondary = va.ss || va.ltr
-	s.ahead.longTerm = va.ltr || va.ltr3
+	switch {
+	case va.three:
+		s.ahead.secondary, s.ahead.longTerm = false, false
+	case va.ss:
+		s.ahead.secondary, s.ahead.longTerm = true, false
+	case va.ltr3:
+		s.ahead.secondary, s.ahead.longTerm = false, true
+	}
 	return s
 }
 

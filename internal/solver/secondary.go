@@ -2,6 +2,7 @@ package solver
 
 import (
 	"github.com/minesweeper-go/minesweeper/internal/board"
+	"github.com/minesweeper-go/minesweeper/internal/splitmix"
 )
 
 // Secondary safety is the guess key of DavidNHill's solver, the strongest
@@ -37,8 +38,10 @@ const (
 // ran out of budget on the first. With the long-term risk, each is
 // credited (see riskCredit). A dead cell, one that may show only one
 // number, is chosen only when every cell looked at is dead: opening it
-// tells nothing. cands are sorted, least likely mine first.
-func (la *lookahead) secondaryGuess(v *View, cands []candidate, pseudo []int, maxEvals int) int {
+// tells nothing. Guesses alike in all this are told apart as safestGuess
+// tells them apart, by a hash of the view and seed. cands are sorted,
+// least likely mine first.
+func (la *lookahead) secondaryGuess(v *View, cands []candidate, pseudo []int, maxEvals int, seed uint64) int {
 	pool := la.pool[:0]
 	for _, c := range pseudo {
 		pool = append(pool, candidate{c, la.an.prob[c]})
@@ -47,7 +50,8 @@ func (la *lookahead) secondaryGuess(v *View, cands []candidate, pseudo []int, ma
 		pool = la.secondaryPool(pool, v, cands)
 	}
 	la.pool = pool
-	pick, pickW, pickLiving := -1, -1.0, false
+	h := viewHash(v) ^ seed
+	pick, pickW, pickLiving, pickTie := -1, -1.0, false, uint64(0)
 	for evals, c := range pool {
 		if evals >= maxEvals {
 			break
@@ -56,19 +60,42 @@ func (la *lookahead) secondaryGuess(v *View, cands []candidate, pseudo []int, ma
 		if la.longTerm {
 			credit = la.riskCredit(v, c.i)
 		}
-		if pickLiving && (1-c.p)*credit <= pickW {
-			continue // even certain safety after it could not do better
+		if pickLiving && (1-c.p)*credit < pickW*(1-1e-9) {
+			continue // even certain safety after it could not do as well
 		}
 		w, living, ok := la.secondarySafety(v, c.i)
 		if !ok {
 			break
 		}
 		w *= credit
-		if pick < 0 || (living && !pickLiving) || (living == pickLiving && w > pickW+1e-12) {
-			pick, pickW, pickLiving = c.i, w, living
+		tie := splitmix.Mix(h ^ uint64(c.i)*splitmix.Gamma)
+		d := 1
+		if pick >= 0 {
+			d = compareSafety(w, living, pickW, pickLiving)
+		}
+		if d > 0 || (d == 0 && tie < pickTie) {
+			pick, pickW, pickLiving, pickTie = c.i, w, living, tie
 		}
 	}
 	return pick
+}
+
+// compareSafety compares two guesses by secondary safety: a living cell
+// beats a dead one, then the higher safety; within a relative 1e-9 they
+// tie (0), as cells alike up to symmetry do.
+func compareSafety(w float64, living bool, w2 float64, living2 bool) int {
+	switch {
+	case living != living2:
+		if living {
+			return 1
+		}
+		return -1
+	case w > w2*(1+1e-9):
+		return 1
+	case w < w2*(1-1e-9):
+		return -1
+	}
+	return 0
 }
 
 // secondaryPool appends to dst the guesses secondaryGuess looks at when

@@ -124,6 +124,7 @@ type studyKind struct {
 
 // studyKinds are the kinds of position the report looks at.
 var studyKinds = []studyKind{
+	{"chosen by secondary safety", func(sp *studyPosition) bool { return sp.Rule == bySecondary.String() }},
 	{"chosen by three clicks", func(sp *studyPosition) bool { return sp.Rule == byThreeClicks.String() }},
 	{"chosen by two clicks", func(sp *studyPosition) bool { return sp.Rule == byTwoClicks.String() }},
 	{"chosen as the safest (PSEQ)", func(sp *studyPosition) bool { return sp.Rule == bySafest.String() }},

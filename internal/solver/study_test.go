@@ -45,8 +45,11 @@ import (
 // first answer to a position is taken). SOLVER_STUDY_VARIANT adds the
 // guesses of the solver playing as a variant of TestPlayPair says (see
 // parseVariant), and with SOLVER_STUDY_DRY set only says how often they
-// agree with the solver's and the other program's. SOLVER_WORKERS sets the positions
-// rolled out at once (all cores by default).
+// agree with the solver's and the other program's. SOLVER_STUDY_BASE names
+// the variant that plays the games and the rollouts (the solver's defaults
+// when unset; SOLVER_STUDY_BASE=three for the three clicks' look-ahead, the
+// rule the study of seed 4301 was made with). SOLVER_WORKERS sets the
+// positions rolled out at once (all cores by default).
 func TestDecisionStudy(t *testing.T) {
 	if files := os.Getenv("SOLVER_STUDY_REPORT"); files != "" {
 		recs, games, err := readStudy(strings.Fields(files))
@@ -142,6 +145,7 @@ type studyConfig struct {
 	out, other          string
 	shard, shards       int
 	workers             int
+	base                variant // the solver that plays the games and the rollouts
 }
 
 // studyConfigFromEnv reads the study's settings from the environment.
@@ -170,6 +174,9 @@ func studyConfigFromEnv() (studyConfig, error) {
 	}
 	if w, err := strconv.Atoi(os.Getenv("SOLVER_WORKERS")); err == nil && w > 0 {
 		cfg.workers = w
+	}
+	if cfg.base, err = parseVariant(board.Safe, os.Getenv("SOLVER_STUDY_BASE")); err != nil {
+		return cfg, fmt.Errorf("SOLVER_STUDY_BASE: %v", err)
 	}
 	cfg.other = os.Getenv("SOLVER_STUDY_OTHER")
 	cfg.out = os.Getenv("SOLVER_STUDY_OUT")
@@ -220,7 +227,7 @@ type studyCensus struct {
 // of them in each game it plays.
 func collectPositions(t *testing.T, cfg studyConfig) ([]*studyPosition, studyCensus) {
 	census := studyCensus{byRule: make(map[string]int)}
-	s := New(Options{Rule: board.Safe})
+	s := cfg.base.solver()
 	s.trace = &guessTrace{}
 	var pos []*studyPosition
 	next := func(g int) bool {
@@ -238,7 +245,7 @@ func collectPositions(t *testing.T, cfg studyConfig) ([]*studyPosition, studyCen
 		census.byRule[s.trace.by.String()]++
 		// Every position of the last game is kept, so that the value
 		// lost per game counts whole games.
-		if r := s.trace.by; r == byThreeClicks || r == byTwoClicks || r == bySafest {
+		if r := s.trace.by; r == bySecondary || r == byThreeClicks || r == byTwoClicks || r == bySafest {
 			pos = append(pos, newStudyPosition(s, v, p, len(pos), g, move))
 		}
 	})
@@ -517,7 +524,7 @@ func rollAll(t *testing.T, cfg studyConfig, todo []*studyPosition, games int, ou
 	start := time.Now()
 	for range cfg.workers {
 		wg.Go(func() {
-			s := New(Options{Rule: board.Safe})
+			s := cfg.base.solver()
 			for {
 				mu.Lock()
 				if next >= len(todo) || t.Failed() {

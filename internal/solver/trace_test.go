@@ -27,7 +27,7 @@ func TestGuessTrace(t *testing.T) {
 			#########
 			#########
 			#########
-			#########`, 10, byThreeClicks},
+			#########`, 10, bySecondary},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,7 +40,7 @@ func TestGuessTrace(t *testing.T) {
 				t.Errorf("trace says %v (guessed %v); want %v", s.trace.by, s.Guessed(), tt.want)
 			}
 			lookedAhead := s.trace.safest >= 0 && s.trace.other >= 0
-			if lookedAhead != (tt.want == byThreeClicks) {
+			if lookedAhead != (tt.want == bySecondary) {
 				t.Errorf("trace's safest guess %d, two-click guess %d; want them only from the look-ahead", s.trace.safest, s.trace.other)
 			}
 		})

@@ -78,3 +78,55 @@ func TestMoveWorkBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestRiskShareBounded plays expert games with a small share of the
+// look-ahead's cells for the long-term risk (see riskCells) and checks
+// that its analyses stop there, by one analysis at most, and that the
+// cells left still weigh the guesses by secondary safety: on large boards,
+// where each analysis goes through many cells, the long-term risk must not
+// leave the guess to the cell least likely to be a mine.
+func TestRiskShareBounded(t *testing.T) {
+	withoutRace(t)
+	const cells = 30 * 16
+	budget := 6 * cells
+	s := New(Options{Rule: board.Safe})
+	s.ahead.riskBudget = budget
+	s.trace = &guessTrace{}
+	reached, byRule := 0, map[guessRule]int{}
+	var buf []board.Tile
+	for g := range 20 {
+		bd, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, nil, rand.New(rand.NewPCG(92, uint64(g))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Reseed(uint64(g))
+		for bd.Status() == board.Playing {
+			buf = bd.Tiles(buf)
+			v, err := NewView(30, 16, 99, buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := s.Next(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.ahead.riskSpent; got > budget+cells {
+				t.Errorf("game %d, move %v: the long-term risk went through %d cells, want at most %d + one analysis", g, p, got, budget)
+			}
+			if s.ahead.riskSpent >= budget {
+				reached++
+				byRule[s.trace.by]++
+			}
+			if _, err := bd.Reveal(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if reached == 0 {
+		t.Fatalf("no move reached the long-term risk's share of %d cells: the test checks nothing", budget)
+	}
+	if byRule[bySecondary] < reached*9/10 {
+		t.Errorf("of %d moves that used up the long-term risk's share, %v; want nine in ten or more by secondary safety", reached, byRule)
+	}
+	t.Logf("%d moves used up the long-term risk's share: %v", reached, byRule)
+}
