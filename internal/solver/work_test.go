@@ -33,41 +33,21 @@ func TestMoveWorkBounded(t *testing.T) {
 			// cells; a move searches at most once per component.
 			scan := s.end.limit * cells
 			searched, over := 0, 0
-			var buf []board.Tile
-			for g := range 30 {
-				bd, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: tt.rule}, nil, rand.New(rand.NewPCG(91, uint64(g))))
-				if err != nil {
-					t.Fatal(err)
+			playMoves(t, s, tt.rule, 91, 30, func(g int, p board.Point) {
+				w := s.work
+				if w.tree > 0 {
+					searched++
 				}
-				s.Reseed(uint64(g))
-				for bd.Status() == board.Playing {
-					buf = bd.Tiles(buf)
-					v, err := NewView(30, 16, 99, buf)
-					if err != nil {
-						t.Fatal(err)
-					}
-					p, err := s.Next(v)
-					if err != nil {
-						t.Fatal(err)
-					}
-					w := s.work
-					if w.tree > 0 {
-						searched++
-					}
-					if w.tree > tt.treeWork {
-						over++
-					}
-					if w.tree > tt.treeWork+scan {
-						t.Errorf("game %d, move %v: game tree work %d, want at most %d + one scan (%d)", g, p, w.tree, tt.treeWork, scan)
-					}
-					if w.cells > lookCells+cells {
-						t.Errorf("game %d, move %v: look-ahead went through %d cells, want at most %d", g, p, w.cells, lookCells+cells)
-					}
-					if _, err := bd.Reveal(p); err != nil {
-						t.Fatal(err)
-					}
+				if w.tree > tt.treeWork {
+					over++
 				}
-			}
+				if w.tree > tt.treeWork+scan {
+					t.Errorf("game %d, move %v: game tree work %d, want at most %d + one scan (%d)", g, p, w.tree, tt.treeWork, scan)
+				}
+				if w.cells > lookCells+cells {
+					t.Errorf("game %d, move %v: look-ahead went through %d cells, want at most %d", g, p, w.cells, lookCells+cells)
+				}
+			})
 			if searched == 0 {
 				t.Errorf("no move searched a game tree in 30 games: the test checks nothing")
 			}
@@ -93,9 +73,32 @@ func TestRiskShareBounded(t *testing.T) {
 	s.ahead.riskBudget = budget
 	s.trace = &guessTrace{}
 	reached, byRule := 0, map[guessRule]int{}
+	playMoves(t, s, board.Safe, 92, 20, func(g int, p board.Point) {
+		if got := s.ahead.riskSpent; got > budget+cells {
+			t.Errorf("game %d, move %v: the long-term risk went through %d cells, want at most %d + one analysis", g, p, got, budget)
+		}
+		if s.ahead.riskSpent >= budget {
+			reached++
+			byRule[s.trace.by]++
+		}
+	})
+	if reached == 0 {
+		t.Fatalf("no move reached the long-term risk's share of %d cells: the test checks nothing", budget)
+	}
+	if byRule[bySecondary] < reached*9/10 {
+		t.Errorf("of %d moves that used up the long-term risk's share, %v; want nine in ten or more by secondary safety", reached, byRule)
+	}
+	t.Logf("%d moves used up the long-term risk's share: %v", reached, byRule)
+}
+
+// playMoves plays games expert games under rule, laid from seed, with s
+// reseeded for each, and calls each after every move s makes, before the
+// move is played.
+func playMoves(t *testing.T, s *Solver, rule board.FirstClick, seed uint64, games int, each func(g int, p board.Point)) {
+	t.Helper()
 	var buf []board.Tile
-	for g := range 20 {
-		bd, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: board.Safe}, nil, rand.New(rand.NewPCG(92, uint64(g))))
+	for g := range games {
+		bd, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: rule}, nil, rand.New(rand.NewPCG(seed, uint64(g))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,23 +113,10 @@ func TestRiskShareBounded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := s.ahead.riskSpent; got > budget+cells {
-				t.Errorf("game %d, move %v: the long-term risk went through %d cells, want at most %d + one analysis", g, p, got, budget)
-			}
-			if s.ahead.riskSpent >= budget {
-				reached++
-				byRule[s.trace.by]++
-			}
+			each(g, p)
 			if _, err := bd.Reveal(p); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if reached == 0 {
-		t.Fatalf("no move reached the long-term risk's share of %d cells: the test checks nothing", budget)
-	}
-	if byRule[bySecondary] < reached*9/10 {
-		t.Errorf("of %d moves that used up the long-term risk's share, %v; want nine in ten or more by secondary safety", reached, byRule)
-	}
-	t.Logf("%d moves used up the long-term risk's share: %v", reached, byRule)
 }
