@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/minesweeper-go/minesweeper/internal/board"
@@ -33,7 +32,7 @@ func TestMoveWorkBounded(t *testing.T) {
 			// cells; a move searches at most once per component.
 			scan := s.end.limit * cells
 			searched, over := 0, 0
-			playMoves(t, s, tt.rule, 91, 30, func(g int, p board.Point) {
+			playExpertGames(t, s, tt.rule, 91, reseedFor(s, 30), func(g, _ int, _ *View, p board.Point) {
 				w := s.work
 				if w.tree > 0 {
 					searched++
@@ -73,7 +72,7 @@ func TestRiskShareBounded(t *testing.T) {
 	s.ahead.riskBudget = budget
 	s.trace = &guessTrace{}
 	reached, byRule := 0, map[guessRule]int{}
-	playMoves(t, s, board.Safe, 92, 20, func(g int, p board.Point) {
+	playExpertGames(t, s, board.Safe, 92, reseedFor(s, 20), func(g, _ int, _ *View, p board.Point) {
 		if got := s.ahead.riskSpent; got > budget+cells {
 			t.Errorf("game %d, move %v: the long-term risk went through %d cells, want at most %d + one analysis", g, p, got, budget)
 		}
@@ -91,32 +90,11 @@ func TestRiskShareBounded(t *testing.T) {
 	t.Logf("%d moves used up the long-term risk's share: %v", reached, byRule)
 }
 
-// playMoves plays games expert games under rule, laid from seed, with s
-// reseeded for each, and calls each after every move s makes, before the
-// move is played.
-func playMoves(t *testing.T, s *Solver, rule board.FirstClick, seed uint64, games int, each func(g int, p board.Point)) {
-	t.Helper()
-	var buf []board.Tile
-	for g := range games {
-		bd, err := board.NewRandom(board.Settings{Width: 30, Height: 16, Mines: 99, Rule: rule}, nil, rand.New(rand.NewPCG(seed, uint64(g))))
-		if err != nil {
-			t.Fatal(err)
-		}
+// reseedFor returns a next for playExpertGames that plays games games,
+// reseeding s with the number of each.
+func reseedFor(s *Solver, games int) func(g int) bool {
+	return func(g int) bool {
 		s.Reseed(uint64(g))
-		for bd.Status() == board.Playing {
-			buf = bd.Tiles(buf)
-			v, err := NewView(30, 16, 99, buf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := s.Next(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			each(g, p)
-			if _, err := bd.Reveal(p); err != nil {
-				t.Fatal(err)
-			}
-		}
+		return g < games
 	}
 }
