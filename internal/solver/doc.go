@@ -37,7 +37,9 @@
 // # Moves
 //
 // A certainly safe cell is opened first, the one most likely to show a zero.
-// With none, a 50/50 that no move can ever resolve is guessed at once; when
+// With none, a 50/50 that no move can ever resolve (a pair of cells holding
+// one mine, or a chain of such pairs, that every cell around sees alike
+// either way) is guessed at once; when
 // at most 4,096 layouts fit the view, the whole game tree is searched for
 // the move with the best chance to win, within a bound on its work: a
 // position is the list of layouts still possible, positions reached by two

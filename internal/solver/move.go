@@ -266,61 +266,6 @@ func (r guessRule) String() string {
 	return fmt.Sprintf("guessRule(%d)", uint8(r))
 }
 
-// forcedGuess returns a cell of a 50/50 that no move can ever resolve, or
-// -1: two cells next to the same numbers, holding one mine in every
-// layout, whose other closed neighbours are the same or certainly mines
-// (never opened, so never telling the two apart). Such a guess must be
-// made sooner or later, and making it now may bring information for free.
-func (s *Solver) forcedGuess(v *View) int {
-	an := &s.an
-	if !an.exact {
-		return -1
-	}
-	for bi := range an.boxes {
-		bx := &an.boxes[bi]
-		if len(bx.cells) != 2 || bx.lo != 1 || bx.hi != 1 {
-			continue
-		}
-		a, b := int(bx.cells[0]), int(bx.cells[1])
-		if s.sameClosedAround(v, a, b) {
-			return a
-		}
-	}
-	return -1
-}
-
-// sameClosedAround reports whether cells a and b have the same closed
-// neighbours, apart from each other and from cells certainly mines.
-func (s *Solver) sameClosedAround(v *View, a, b int) bool {
-	an := &s.an
-	// Open cells and certain mines never tell the two apart.
-	inert := func(j int) bool { return v.tiles[j] >= 0 || an.certain[j] == certMine }
-	var bufA, bufB [8]int
-	na := slices.AppendSeq(bufA[:0], board.Neighbours(v.width, v.height, a))
-	nb := slices.AppendSeq(bufB[:0], board.Neighbours(v.width, v.height, b))
-	count := func(list []int, other int) int {
-		n := 0
-		for _, j := range list {
-			if j != other && !inert(j) {
-				n++
-			}
-		}
-		return n
-	}
-	if count(na, b) != count(nb, a) {
-		return false
-	}
-	for _, j := range na {
-		if j == b || inert(j) {
-			continue
-		}
-		if !slices.Contains(nb, j) {
-			return false
-		}
-	}
-	return true
-}
-
 // leastRisk returns the candidate least likely to be a mine; among those
 // within 1e-12 of it, the one with the fewest closed neighbours, most
 // likely to open an area, then the least likely to be a mine, then the

@@ -386,6 +386,15 @@ func TestForcedGuess(t *testing.T) {
 			view:  "###\n111",
 			mines: 1,
 		},
+		{
+			// (0,0)-(1,0) and (3,0)-(4,0) each hold a mine, and the 1 at
+			// (2,0) ties (1,0) to (3,0): the mines are at (0,0) and (3,0)
+			// or at (1,0) and (4,0), and every number sees one either way.
+			name:  "chain of two pairs tied by a 1",
+			view:  "##1##\n11111\n00000",
+			mines: 2,
+			want:  []board.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 3, Y: 0}, {X: 4, Y: 0}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -405,5 +414,70 @@ func TestForcedGuess(t *testing.T) {
 				t.Errorf("forcedGuess = %d; want one of %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestForcedGuessMatchesBruteForce checks each 50/50 that forcedGuess
+// finds in random views against every layout that fits: the set's cells
+// hold their mines in exactly its two ways, and swapping the two ways
+// turns each layout into another that fits, so that no cell outside the
+// set tells them apart and each way is as likely.
+func TestForcedGuessMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 5050))
+	cases, found, chains := 6000, 0, 0
+	if testing.Short() {
+		cases = 2000
+	}
+	for c := range cases {
+		w, h := 4+rng.IntN(3), 3+rng.IntN(3)
+		v, _ := randomView(t, rng, w, h, w*h/4, 2+rng.IntN(8))
+		if closed := closedCells(v); closed > 20 || closed < 2 {
+			continue
+		}
+		s := New(Options{})
+		if s.an.run(v.width, v.height, v.mines, v.tiles) != nil {
+			continue
+		}
+		if s.forcedGuess(v) < 0 {
+			continue
+		}
+		found++
+		if len(s.fifty.set) > 2 {
+			chains++
+		}
+		way := make(map[int]int8) // cell of the set: its way
+		for _, i := range s.fifty.set {
+			way[i] = s.fifty.side[i]
+		}
+		fits := make(map[uint32]bool)
+		var masks []uint32
+		closed := eachLayout(v, func(_ []int, _ []bool, mask uint32) {
+			fits[mask] = true
+			masks = append(masks, mask)
+		})
+		bit := make(map[int]uint32)
+		for k, i := range closed {
+			bit[i] = 1 << k
+		}
+		var one, other uint32 // the set's mines one way and the other
+		for i, w := range way {
+			if w == 1 {
+				one |= bit[i]
+			} else {
+				other |= bit[i]
+			}
+		}
+		for _, m := range masks {
+			if m&(one|other) != one && m&(one|other) != other {
+				t.Fatalf("case %d: a layout holds the set %v neither way\n%s", c, s.fifty.set, viewString(v))
+			}
+			if swapped := m ^ one ^ other; !fits[swapped] {
+				t.Fatalf("case %d: a layout of the set %v does not fit with its two ways swapped\n%s", c, s.fifty.set, viewString(v))
+			}
+		}
+	}
+	t.Logf("%d views with a 50/50 no move resolves, %d of them chains", found, chains)
+	if found < 20 || chains == 0 {
+		t.Errorf("found %d 50/50s, %d chains, in %d views; want at least 20 and a chain", found, chains, cases)
 	}
 }

@@ -272,6 +272,8 @@ func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 			// The default: secondary safety with the long-term risk.
 		case "ltr3":
 			va.ltr3 = true
+		case "narrow":
+			va.narrow = true
 		case "margin":
 			var m float64
 			m, err = strconv.ParseFloat(val, 64)

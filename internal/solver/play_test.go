@@ -80,6 +80,7 @@ type variant struct {
 	three   bool         // guess by the three clicks' look-ahead (deepGuess), the rule before secondary safety
 	ss      bool         // guess by secondary safety (see secondaryGuess) without the long-term risk
 	ltr3    bool         // the three clicks, with the long-term risk's credit
+	narrow  bool         // forced 50/50s only within a box (see forcedGuess), the rule before chains
 }
 
 // solver returns a solver that plays as va says.
@@ -96,6 +97,7 @@ func (va variant) solver() *Solver {
 		s.ahead.margin = *va.margin
 	}
 	s.ahead.wide = va.wide
+	s.narrow5050 = va.narrow
 	switch {
 	case va.three:
 		s.ahead.secondary, s.ahead.longTerm = false, false

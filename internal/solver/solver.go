@@ -34,6 +34,10 @@ type Solver struct {
 	seed    uint64      // see Reseed
 	guessed bool        // see Guessed
 	pockets bool        // search the game tree of pockets (see endgame.solvePocket)
+	fifty   fiftyFinder // forcedGuess's
+	// narrow5050 makes forcedGuess look only at the pairs of one box, the
+	// rule before chains (a variant, tests).
+	narrow5050 bool
 	// treeWork is the work the game tree searches may take in one move,
 	// in the units of gameTree.work: treeBudget, or a variant's (tests).
 	treeWork int
