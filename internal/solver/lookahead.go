@@ -75,10 +75,14 @@ type lookahead struct {
 	deepLooks  int           // look-aheads from deep in this move
 	margin     float64       // riskMargin, or a variant's (tests)
 	wide       bool          // look at more outside cells (see wideReps); a variant (tests)
-	secondary  bool          // guess by secondary safety (see secondaryGuess); off in a variant (tests)
-	longTerm   bool          // credit guesses with their long-term risk (see riskCredit); off in a variant (tests)
-	work       *moveWork     // the move's work, to which resetBudgets adds
-	deepLimit  int           // the most of them allowed in this move
+	// capped makes secondaryGuess look at no more than twice the move's
+	// maxEvals guesses, the outside cells in their place by chance among
+	// the frontier's: the rule before it looked at all (a variant, tests).
+	capped    bool
+	secondary bool      // guess by secondary safety (see secondaryGuess); off in a variant (tests)
+	longTerm  bool      // credit guesses with their long-term risk (see riskCredit); off in a variant (tests)
+	work      *moveWork // the move's work, to which resetBudgets adds
+	deepLimit int       // the most of them allowed in this move
 
 	// The long-term risk's (see ltr.go), in one guessing move.
 	forms        map[[3]int]float64 // formChance's chances

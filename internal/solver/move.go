@@ -169,7 +169,7 @@ func (s *Solver) bestGuess(v *View) int {
 		pseudo = la.sweepRisks(v)
 	}
 	if la.secondary || len(pseudo) > 0 {
-		if i := la.secondaryGuess(v, cands, pseudo, 2*maxEvals, s.seed); i >= 0 {
+		if i := la.secondaryGuess(v, cands, pseudo, maxEvals, s.seed); i >= 0 {
 			tr.decide(bySecondary)
 			s.traceWeighed(v, cands, maxEvals)
 			return i

@@ -274,6 +274,8 @@ func parseVariant(rule board.FirstClick, spec string) (variant, error) {
 			va.ltr3 = true
 		case "narrow":
 			va.narrow = true
+		case "capped":
+			va.capped = true
 		case "margin":
 			var m float64
 			m, err = strconv.ParseFloat(val, 64)

@@ -81,6 +81,7 @@ type variant struct {
 	ss      bool         // guess by secondary safety (see secondaryGuess) without the long-term risk
 	ltr3    bool         // the three clicks, with the long-term risk's credit
 	narrow  bool         // forced 50/50s only within a box (see forcedGuess), the rule before chains
+	capped  bool         // secondary safety looks at a capped number of guesses (see lookahead.capped)
 }
 
 // solver returns a solver that plays as va says.
@@ -98,6 +99,7 @@ func (va variant) solver() *Solver {
 	}
 	s.ahead.wide = va.wide
 	s.narrow5050 = va.narrow
+	s.ahead.capped = va.capped
 	switch {
 	case va.three:
 		s.ahead.secondary, s.ahead.longTerm = false, false

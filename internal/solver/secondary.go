@@ -35,12 +35,17 @@ const (
 // the long-term risk, nearly so with the credit sweepRisks gave them) and,
 // when the cells outside the frontier are nearly as safe, those of them
 // DavidNHill's solver looks at (see wideReps); or -1 when the look-ahead
-// ran out of budget on the first. With the long-term risk, each is
-// credited (see riskCredit). A dead cell, one that may show only one
-// number, is chosen only when every cell looked at is dead: opening it
-// tells nothing. Guesses alike in all this are told apart as safestGuess
-// tells them apart, by a hash of the view and seed. cands are sorted,
-// least likely mine first.
+// ran out of budget on the first. Like his, it looks at every one of them,
+// the frontier's first, for as long as the look-ahead's budget of work
+// lasts. (It looked at 24 at most, the outside cells in their place among
+// the frontier's by chance, so that they crowded out frontier cells as
+// safe: in 18 of the 1,400 positions of the study of seed 4901 it now
+// chooses otherwise, each time the cell his solver chooses.)
+// With the long-term risk, each is credited (see riskCredit). A dead cell,
+// one that may show only one number, is chosen only when every cell looked
+// at is dead: opening it tells nothing. Guesses alike in all this are told
+// apart as safestGuess tells them apart, by a hash of the view and seed.
+// cands are sorted, least likely mine first.
 func (la *lookahead) secondaryGuess(v *View, cands []candidate, pseudo []int, maxEvals int, seed uint64) int {
 	pool := la.pool[:0]
 	for _, c := range pseudo {
@@ -53,7 +58,7 @@ func (la *lookahead) secondaryGuess(v *View, cands []candidate, pseudo []int, ma
 	h := viewHash(v) ^ seed
 	pick, pickW, pickLiving, pickTie := -1, -1.0, false, uint64(0)
 	for evals, c := range pool {
-		if evals >= maxEvals {
+		if la.capped && evals >= 2*maxEvals {
 			break
 		}
 		credit := 1.0
@@ -99,23 +104,30 @@ func compareSafety(w float64, living bool, w2 float64, living2 bool) int {
 }
 
 // secondaryPool appends to dst the guesses secondaryGuess looks at when
-// there is no pseudo 50/50, from cands, sorted least likely mine first.
+// there is no pseudo 50/50, from cands, sorted least likely mine first:
+// the frontier's, then those outside it.
 func (la *lookahead) secondaryPool(dst []candidate, v *View, cands []candidate) []candidate {
 	an := la.an
 	best := 1 - cands[0].p
-	outside := false
+	outside := -1.0 // the chance of a mine outside the frontier, if any cell is
 	for _, c := range cands {
 		switch {
 		case an.boxOf[c.i] >= 0:
 			if 1-c.p >= secondaryCut*best-1e-12 || la.longTerm && 1-c.p+la.risky[c.i] > secondaryCut*best {
 				dst = append(dst, c)
 			}
-		case !outside:
-			outside = true
-			if 1-c.p > outsideCut*best {
-				dst = la.wideReps(dst, v, c.p)
+		case outside < 0:
+			outside = c.p
+			if la.capped && 1-c.p > outsideCut*best {
+				dst = la.wideReps(dst, v, c.p) // in their place by chance, as before
 			}
 		}
+	}
+	if la.capped {
+		return dst
+	}
+	if outside >= 0 && 1-outside > outsideCut*best {
+		dst = la.wideReps(dst, v, outside)
 	}
 	return dst
 }
