@@ -61,11 +61,14 @@
 // later at even odds; a cell that is a mine only when such a 50/50 forms is
 // guessed at once. The cells weighed are those of the frontier within a
 // tenth of the best chance to be safe (or nearly so with their credit), and
-// a few cells off the frontier standing for the rest when those are within
-// a twentieth, and exact ties are broken by a hash of the view and a seed
-// (Solver.Reseed). When the look-ahead's budget does not reach one guess,
-// the solver falls back on its earlier rule, where cells whose look-ahead
-// problems are the same up to symmetry are analysed once: among the cells
+// when the cells off the frontier are within a twentieth, those of them
+// his solver looks at (next to the frontier or with at most three closed
+// neighbours; all when fewer than 30): every one of them, the frontier's
+// first, while the look-ahead's budget lasts. Exact ties are broken by a
+// hash of the view and a seed (Solver.Reseed). When the look-ahead's
+// budget does not reach one guess, the solver falls back on its earlier
+// rule, where cells whose look-ahead problems are the same up to symmetry
+// are analysed once: among the cells
 // least likely to be mines, the one most likely to make another cell
 // certainly safe, then the one expected to make the most cells safe, then
 // the one whose number is least predictable (the PSEQ order of Tu et al.),
